@@ -1,0 +1,1 @@
+"""The course: lesson, quiz and mistake files shipped with the package."""

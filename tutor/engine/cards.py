@@ -1,0 +1,109 @@
+"""Playing cards: ranks, suits, and the 52 Card objects.
+
+There is exactly one Card object per card of the deck, so cards compare and hash by identity,
+which keeps the rules engine fast. `Card.parse` and `Card.of` hand out those objects.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
+RED_SUITS = frozenset({"♦", "♥"})
+SUIT_LETTERS: dict[str, str] = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_NAMES: dict[str, str] = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+_SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
+_RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "T": "10"}
+ACCEPTED = "a rank (A 2-10 J Q K, or T for 10) then a suit (C D H S or ♣ ♦ ♥ ♠), like 5C, 10♥ or QS"
+
+
+class Card:
+    """One playing card, such as 5♣ or 10♥."""
+
+    __slots__ = ("rank", "suit", "rank_index", "index", "same_rank")
+    rank: str
+    suit: str
+    rank_index: int
+    index: int
+    same_rank: tuple[Card, ...]
+    """The three other cards of this rank."""
+
+    def __init__(self) -> None:
+        raise TypeError("use Card.parse('5C') or Card.of('5', '♣'): there is one Card per card")
+
+    @classmethod
+    def _make(cls, rank: str, suit: str) -> Card:
+        card = object.__new__(cls)
+        card.rank, card.suit = rank, suit
+        card.rank_index = RANKS.index(rank)
+        card.index = card.rank_index * 4 + SUITS.index(suit)
+        return card
+
+    @staticmethod
+    def of(rank: str, suit: str) -> Card:
+        """The card of this rank and suit symbol."""
+        return _BY_NAME[rank + suit]
+
+    @staticmethod
+    def parse(text: str | Card) -> Card:
+        """Read a card written as `5C`, `5c`, `5♣`, `10H`, `TH`, `QS` or `Q♠`."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"{text!r} is not a card: write {ACCEPTED}")
+        cleaned = text.strip().upper()
+        rank = _RANK_ALIASES.get(cleaned[:-1])
+        suit = _SUIT_ALIASES.get(cleaned[-1:])
+        if rank is None or suit is None:
+            raise ValueError(f"{text!r} is not a card: write {ACCEPTED}")
+        return _BY_NAME[rank + suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def text(self, letters: bool = False) -> str:
+        """`5♣`, or `5C` with suit letters."""
+        return self.rank + (SUIT_LETTERS[self.suit] if letters else self.suit)
+
+    @property
+    def name(self) -> str:
+        """Words for reading aloud: 'Queen of spades'."""
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (str(self),))
+
+
+DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for rank in RANKS for suit in SUITS)
+_BY_NAME: dict[str, Card] = {str(card): card for card in DECK}
+for _card in DECK:
+    _card.same_rank = tuple(other for other in DECK if other.rank == _card.rank and other is not _card)
+
+
+def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
+    """Parse several cards, keeping their order."""
+    return tuple(Card.parse(text) for text in texts)
+
+
+def cards_text(cards: Iterable[Card], letters: bool = False) -> str:
+    """`5♣ 5♥`: cards as a reader sees them."""
+    return " ".join(card.text(letters) for card in cards)
+
+
+def rank_name(rank: str, plural: bool = False) -> str:
+    """'Queen', or 'Queens' / '7s' in the plural."""
+    name = RANK_NAMES.get(rank, rank)
+    return name + "s" if plural else name

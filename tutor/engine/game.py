@@ -1,0 +1,606 @@
+"""One game of Old Maid: the deal, the pairing, the draws and the end.
+
+Seats are numbered clockwise and the seat on the left of seat i is (i + 1) % players.
+Seats not in `learners` lay down their pairs by themselves; learner seats must do it with
+`LayDown` and `FinishPairing`, so their mistakes can be caught and explained.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Iterable, Sequence
+
+from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
+from .cards import DECK, Card
+from .events import (
+    DealFinished,
+    Dealt,
+    Drew,
+    Event,
+    GameOver,
+    PairingFinished,
+    PairLaidDown,
+    PairsChecked,
+    Turn,
+    WentOut,
+)
+from .mistakes import IllegalAction, Mistake, MistakeCode
+from .rules import Rules
+
+FORMAT_VERSION = 1
+Pair = tuple[int, tuple[Card, Card]]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know: its own hand, the others' hand sizes, the visible pairs, the turn.
+
+    Pairs laid face down by other seats (Bicycle rules) appear as `None`.
+    """
+
+    seat: int
+    phase: str
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    pairs: tuple[tuple[int, tuple[Card, Card] | None], ...]
+    safe: frozenset[int]
+    drawer: int | None
+    giver: int | None
+    dealer: int
+
+
+class Game:
+    """The state of one game. Create with `deal`, `start_deal` or `from_hands`; change with `apply`."""
+
+    def __init__(self, rules: Rules, dealer: int, learners: Iterable[int], rng: random.Random) -> None:
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        self.rules = rules
+        self.dealer = dealer
+        self.learners = frozenset(learners)
+        bad = [seat for seat in self.learners if not (isinstance(seat, int) and 0 <= seat < rules.players)]
+        if bad:
+            raise ValueError(f"learners must be seats from 0 to {rules.players - 1}, not {bad[0]!r}")
+        self._rng = rng
+        self._players, self._bicycle = rules.players, rules.variant == "bicycle"
+        self._seats_left_of = _seats_left_of(rules.players)
+        self._hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        self._pairs: list[Pair] = []
+        self._wrong_pairs: list[Pair] = []
+        self._out: list[int] = []
+        self._phase = "pairing"
+        self._stock: list[Card] = []
+        self._pending: set[int] = set()
+        self._drawer: int | None = None
+        self._giver: int | None = None
+        self._fan_shuffled = False
+        self._draws = 0
+        self._loser: int | None = None
+        self._paired_since_draw = False
+        self._log: list[Event] | None = None
+
+    # ----- creating a game -------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: Any, dealer: int = 0, learners: Iterable[int] = ()) -> Game:
+        """Remove one card of the odd rank, shuffle with `random.Random(seed)` and deal all 51."""
+        return cls.deal_with(rules, random.Random(seed), dealer, learners)
+
+    @classmethod
+    def deal_with(cls, rules: Rules, rng: random.Random, dealer: int = 0, learners: Iterable[int] = ()) -> Game:
+        """Like `deal`, with a random generator the game then owns (the simulator shares one)."""
+        game = cls._shuffled_deck(rules, rng, dealer, learners)
+        game._deal(len(game._stock))
+        game._start_pairing()
+        return game
+
+    @classmethod
+    def start_deal(cls, rules: Rules, seed: Any, dealer: int = 0, learners: Iterable[int] = ()) -> Game:
+        """A shuffled deck waiting to be dealt card by card with `DealCard` and `FinishDeal`."""
+        game = cls._shuffled_deck(rules, random.Random(seed), dealer, learners)
+        game._phase = "dealing"
+        return game
+
+    @classmethod
+    def _shuffled_deck(cls, rules: Rules, rng: random.Random, dealer: int, learners: Iterable[int]) -> Game:
+        game = cls(rules, dealer, learners, rng)
+        decks = _decks_without_one(rules.odd_rank)
+        deck = decks[int(rng.random() * len(decks))]
+        # Sorting by random keys is a fair shuffle and, with the keys made in C, about three
+        # times quicker than random.shuffle for 51 cards. The top of the deck is the end.
+        keys = [rng.random() for _ in deck]
+        game._stock = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+        return game
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card | str]],
+        dealer: int = 0,
+        learners: Iterable[int] = (),
+        seed: Any = 0,
+    ) -> Game:
+        """A game from given hands (one list of cards per seat), for lessons, quizzes and tests."""
+        if len(hands) != rules.players:
+            raise ValueError(f"hands: give one hand per seat ({rules.players}), not {len(hands)}")
+        game = cls(rules, dealer, learners, random.Random(seed))
+        game._hands = [[Card.parse(card) for card in hand] for hand in hands]
+        check_cards_possible(rules, [card for hand in game._hands for card in hand])
+        game._start_pairing()
+        return game
+
+    # ----- what anyone can read ----------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """'dealing', 'pairing' (opening pairs), 'play' or 'over'."""
+        return self._phase
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(hand) for hand in self._hands)
+
+    @property
+    def drawer(self) -> int | None:
+        """Who takes the next card; None when the game is over or waits for a learner to finish pairing."""
+        return None if self._pending else self._drawer
+
+    @property
+    def giver(self) -> int | None:
+        """Whose face-down hand the next card comes from."""
+        return None if self._pending else self._giver
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """Learner seats that still have to lay down their pairs and say they are done."""
+        return frozenset(self._pending)
+
+    @property
+    def safe(self) -> frozenset[int]:
+        return frozenset(self._out)
+
+    @property
+    def out_order(self) -> tuple[int, ...]:
+        """The safe seats, in the order they emptied their hands."""
+        return tuple(self._out)
+
+    @property
+    def pairs(self) -> list[Pair]:
+        return list(self._pairs)
+
+    @property
+    def wrong_pairs(self) -> list[Pair]:
+        """Two cards of different ranks laid down as a pair (only possible with `wrong_pair_loses`)."""
+        return list(self._wrong_pairs)
+
+    @property
+    def stock(self) -> int:
+        """Cards still to be dealt."""
+        return len(self._stock)
+
+    @property
+    def next_deal_seat(self) -> int:
+        """The seat the next dealt card goes to."""
+        dealt = sum(len(hand) for hand in self._hands)
+        return (self.dealer + 1 + dealt) % self.rules.players
+
+    @property
+    def draws(self) -> int:
+        """How many cards have been drawn so far."""
+        return self._draws
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def loser(self) -> int | None:
+        """The Old Maid: the seat left with the odd card (or, under `wrong_pair_loses`, the first
+        seat that laid down a wrong pair). In the reversed game the Old Maid wins, see `winner`."""
+        return self._loser
+
+    @property
+    def winner(self) -> int | None:
+        """Under `odd_card_wins` the Old Maid wins; otherwise there is no single winner (None)."""
+        return self._loser if self.rules.odd_card_wins else None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still holding cards."""
+        return tuple(seat for seat, hand in enumerate(self._hands) if hand)
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    def next_active(self, seat: int) -> int | None:
+        """The nearest seat on the left of `seat` that still holds cards (never `seat` itself)."""
+        hands = self._hands
+        for other in self._seats_left_of[seat]:
+            if hands[other]:
+                return other
+        return None
+
+    def pairs_in(self, seat: int) -> list[tuple[Card, Card]]:
+        """The pairs `seat` could lay down now (one per two cards of a rank)."""
+        return _pairs_of(self._hands[seat])[0]
+
+    def fan(self) -> tuple[Card, ...]:
+        """The giver's face-down cards in the order offered (position 0 first). Not for the drawer's eyes."""
+        if self._giver is None:
+            return ()
+        self._shuffle_fan()
+        return tuple(self._hands[self._giver])
+
+    def observation(self, seat: int) -> Observation:
+        face_up = self.rules.pairs_face_up
+        return Observation(
+            seat=seat,
+            phase=self._phase,
+            hand=tuple(self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            pairs=tuple((owner, pair if face_up or owner == seat else None) for owner, pair in self._pairs),
+            safe=self.safe,
+            drawer=self.drawer,
+            giver=self.giver,
+            dealer=self.dealer,
+        )
+
+    # ----- changing the game -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action` and return what happened, or raise `IllegalAction` (nothing changes)."""
+        mistake = self.mistake_in(action)
+        if mistake is not None:
+            raise IllegalAction(mistake)
+        self._log = events = []
+        try:
+            if isinstance(action, Draw):
+                self._draw(action)
+            elif isinstance(action, LayDown):
+                self._lay_down(action.seat, action.cards)
+            elif isinstance(action, FinishPairing):
+                self._finish_pairing(action.seat)
+            elif isinstance(action, DealCard):
+                self._deal(action.count)
+            else:
+                self._finish_deal()
+        finally:
+            self._log = None
+        return events
+
+    def draw(self, card: Card | str) -> list[Event]:
+        """The current drawer takes `card` from the current giver."""
+        if self.drawer is None or self.giver is None:
+            raise IllegalAction(self._out_of_turn(None, "nobody is due to draw now"))
+        return self.apply(Draw(self.drawer, self.giver, card=card))
+
+    def mistake_in(self, action: Action) -> Mistake | None:
+        """The rule `action` would break, or None if it is allowed. Changes nothing."""
+        if isinstance(action, Draw):
+            return self._draw_mistake(action)
+        if isinstance(action, LayDown):
+            return self._lay_down_mistake(action.seat, action.cards)
+        if isinstance(action, FinishPairing):
+            return self._finish_pairing_mistake(action.seat)
+        if isinstance(action, DealCard):
+            return self._deal_mistake(action.count)
+        if isinstance(action, FinishDeal):
+            return self._finish_deal_mistake()
+        raise TypeError(f"not an action: {action!r}")
+
+    def play_computer_turn(self) -> list[Event]:
+        """The current drawer, a computer seat, draws a random card from the giver."""
+        if self.drawer is None or self.drawer in self.learners:
+            raise IllegalAction(self._out_of_turn(self.drawer, "it is not a computer seat's turn"))
+        self._log = events = []
+        try:
+            self._draw_cards(1)
+        finally:
+            self._log = None
+        return events
+
+    def play_out(self) -> None:
+        """Play to the end with every draw at random (all seats must be computer seats)."""
+        if self.learners:
+            raise ValueError("play_out needs a game without learner seats")
+        self._draw_cards(float("inf"))
+
+    # ----- checking moves ----------------------------------------------------------------------
+
+    def _out_of_turn(self, seat: int | None, detail: str) -> Mistake:
+        seats = tuple(s for s in (self._drawer, self._giver) if s is not None)
+        return Mistake(MistakeCode.OUT_OF_TURN, seat=seat, seats=seats, detail=detail)
+
+    def _draw_mistake(self, action: Draw) -> Mistake | None:
+        seat, giver = action.seat, action.from_seat
+        if seat in self._pending and self.pairs_in(seat):
+            cards = tuple(card for pair in self.pairs_in(seat) for card in pair)
+            return Mistake(MistakeCode.KEPT_PAIR, seat, cards, detail="lay down your pair before drawing")
+        if self._phase != "play" or self._pending or seat != self._drawer:
+            return self._out_of_turn(seat, "it is not this seat's turn to draw")
+        if not 0 <= giver < self.rules.players or giver == seat:
+            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=(giver, self._giver), detail="no such seat to draw from")
+        if not self._hands[giver]:
+            return Mistake(MistakeCode.DREW_FROM_EMPTY, seat, seats=(giver, self._giver), detail="that seat has no cards")
+        if giver != self._giver:
+            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=(giver, self._giver), detail="the rules name another seat")
+        return self._draw_choice_mistake(action)
+
+    def _draw_choice_mistake(self, action: Draw) -> Mistake | None:
+        fan = self._hands[action.from_seat]
+        if action.card is not None and action.position is not None:
+            raise ValueError("a draw names a card or a position, not both")
+        if action.card is not None and action.card not in fan:
+            return Mistake(MistakeCode.NO_SUCH_CARD, action.seat, (action.card,), detail="the giver does not hold that card")
+        if action.position is not None and not 0 <= action.position < len(fan):
+            detail = f"position {action.position} is not in a fan of {len(fan)} cards"
+            return Mistake(MistakeCode.NO_SUCH_CARD, action.seat, detail=detail)
+        return None
+
+    def _lay_down_mistake(self, seat: int, cards: tuple[Card, ...]) -> Mistake | None:
+        if seat not in self._pending:
+            return self._out_of_turn(seat, "pairs go down after the deal or right after your own draw")
+        hand = self._hands[seat]
+        if len(set(cards)) != len(cards) or any(card not in hand for card in cards):
+            return Mistake(MistakeCode.NOT_IN_HAND, seat, cards, detail="lay down only cards from your own hand")
+        counts = Counter(card.rank for card in cards)
+        if any(count == 3 for count in counts.values()):
+            three = tuple(card for card in cards if counts[card.rank] == 3)
+            return Mistake(MistakeCode.LAID_DOWN_THREE, seat, three, detail="lay down two and keep the third")
+        if any(count % 2 for count in counts.values()) or not cards:
+            if self.rules.wrong_pair_loses and len(cards) == 2:
+                return None
+            return Mistake(MistakeCode.NOT_A_PAIR, seat, cards, detail="a pair is two cards of the same rank")
+        return None
+
+    def _finish_pairing_mistake(self, seat: int) -> Mistake | None:
+        if seat not in self._pending:
+            return self._out_of_turn(seat, "this seat has nothing to finish")
+        pairs = self.pairs_in(seat)
+        if pairs:
+            cards = tuple(card for pair in pairs for card in pair)
+            return Mistake(MistakeCode.KEPT_PAIR, seat, cards, detail="every pair goes down")
+        return None
+
+    def _deal_mistake(self, count: int) -> Mistake | None:
+        if self._phase != "dealing" or not 1 <= count <= len(self._stock):
+            return self._out_of_turn(None, "there are no cards left to deal")
+        return None
+
+    def _finish_deal_mistake(self) -> Mistake | None:
+        if self._phase != "dealing":
+            return self._out_of_turn(None, "the deal is already finished")
+        if self._stock:
+            return Mistake(MistakeCode.STOCK_LEFT, detail=f"{len(self._stock)} cards are still undealt")
+        return None
+
+    # ----- carrying out moves --------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        if self._log is not None:
+            self._log.append(event)
+
+    def _deal(self, count: int) -> None:
+        players, start = self.rules.players, self.next_deal_seat
+        rest = len(self._stock) - count
+        dealt = self._stock[rest:][::-1]  # top card first
+        del self._stock[rest:]
+        for offset in range(players):
+            self._hands[(start + offset) % players].extend(dealt[offset::players])
+        if self._log is not None:
+            self._log.extend(Dealt((start + k) % players, card) for k, card in enumerate(dealt))
+
+    def _finish_deal(self) -> None:
+        self._emit(DealFinished())
+        self._start_pairing()
+
+    def _start_pairing(self) -> None:
+        self._phase = "pairing"
+        for seat, hand in enumerate(self._hands):
+            if seat not in self.learners:
+                self._auto_pair(seat)
+            elif hand:
+                self._pending.add(seat)
+        for seat, hand in enumerate(self._hands):
+            if not hand:
+                self._go_out(seat)
+        if not self._pending:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """Play starts as if the dealer had just drawn: in Bicycle rules the dealer offers first
+        (or the next active seat on their left), in Table rules the seat on their left draws first."""
+        self._phase = "play"
+        self._pass_turn(self.dealer, made_pair=False)
+
+    def _shuffle_fan(self) -> None:
+        """The giver shuffles their hand before offering it (done when a position is first needed)."""
+        if not self._fan_shuffled and self._giver is not None:
+            self._rng.shuffle(self._hands[self._giver])
+            self._fan_shuffled = True
+
+    def _draw(self, action: Draw) -> None:
+        if action.position is not None:
+            self._shuffle_fan()
+            self._draw_cards(1, self._hands[action.from_seat][action.position])
+        else:
+            self._draw_cards(1, action.card)
+
+    def _draw_cards(self, limit: float, card: Card | None = None) -> None:
+        """Carry out up to `limit` draws, each by the drawer from the giver: the first takes `card`
+        if given, the others a random card. Stops early at the end or when a learner has drawn.
+
+        This one loop serves every draw (the learner's, the computers' and the simulator's),
+        so it is kept tight: it is where the engine spends its time.
+        """
+        hands, learners, log, random_ = self._hands, self.learners, self._log, self._rng.random
+        while limit > 0 and self._phase == "play" and not self._pending:
+            limit -= 1
+            drawer, giver = self._drawer, self._giver
+            fan, hand = hands[giver], hands[drawer]  # type: ignore[index]
+            if card is None:
+                card = fan[int(random_() * len(fan))]
+            fan.remove(card)
+            self._draws += 1
+            if log is not None:
+                log.append(Drew(drawer, giver, card))  # type: ignore[arg-type]
+            if not fan:
+                self._go_out(giver)  # type: ignore[arg-type]
+            if drawer in learners:
+                hand.append(card)
+                self._pending.add(drawer)  # type: ignore[arg-type]
+                self._paired_since_draw = False
+                return
+            made_pair = False
+            for partner in card.same_rank:
+                if partner in hand:
+                    hand.remove(partner)
+                    self._put_down(drawer, (partner, card))  # type: ignore[arg-type]
+                    made_pair = True
+                    break
+            else:
+                hand.append(card)
+            if not hand:
+                self._go_out(drawer)  # type: ignore[arg-type]
+            self._pass_turn(drawer, made_pair)  # type: ignore[arg-type]
+            card = None
+
+    def _pass_turn(self, drawer: int, made_pair: bool) -> None:
+        """Whose turn it is once `drawer` has drawn and laid down any pair, or end the game."""
+        if (len(self._out) + 1 >= self._players or self._wrong_pairs) and self._check_over():
+            return
+        next_active = self.next_active
+        if self._bicycle:
+            # The drawer offers next; if they emptied their hand, the next active seat on their left.
+            giver = drawer if self._hands[drawer] else next_active(drawer)
+            drawer = next_active(giver)  # type: ignore[arg-type,assignment]
+        else:
+            # The next active seat on the left draws, from the nearest active seat on its left.
+            if not (made_pair and self.rules.extra_draw_on_pair and self._hands[drawer]):
+                drawer = next_active(drawer)  # type: ignore[assignment]
+            giver = next_active(drawer)
+        self._drawer, self._giver = drawer, giver
+        self._fan_shuffled = False
+        if self._log is not None:
+            self._log.append(Turn(drawer, giver))  # type: ignore[arg-type]
+
+    def _auto_pair(self, seat: int) -> None:
+        pairs, kept = _pairs_of(self._hands[seat])
+        self._hands[seat] = kept
+        for pair in pairs:
+            self._put_down(seat, pair)
+
+    def _put_down(self, seat: int, pair: tuple[Card, Card]) -> None:
+        wrong = pair[0].rank_index != pair[1].rank_index
+        self._pairs.append((seat, pair))
+        if wrong:
+            self._wrong_pairs.append((seat, pair))
+        if self._log is not None:
+            self._log.append(PairLaidDown(seat, pair, wrong))
+
+    def _lay_down(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        ordered = sorted(cards, key=lambda card: card.rank_index)
+        if len(ordered) == 2 and ordered[0].rank != ordered[1].rank:
+            self._put_down(seat, (ordered[0], ordered[1]))
+        else:
+            for pair in _pairs_of(ordered)[0]:
+                self._put_down(seat, pair)
+        self._paired_since_draw = True
+        if not hand:
+            self._go_out(seat)
+            self._finish_pairing(seat)
+
+    def _finish_pairing(self, seat: int) -> None:
+        self._pending.discard(seat)
+        self._emit(PairingFinished(seat))
+        if self._phase == "pairing":
+            if not self._pending:
+                self._start_play()
+        elif not self._pending:
+            made_pair, self._paired_since_draw = self._paired_since_draw, False
+            self._pass_turn(seat, made_pair)
+
+    def _go_out(self, seat: int) -> None:
+        if seat not in self._out:
+            self._out.append(seat)
+            self._emit(WentOut(seat))
+
+    def _check_over(self) -> bool:
+        """End the game once no pair can form any more: normally when one seat holds the odd card."""
+        if self._pending:
+            return False
+        holders = [seat for seat, hand in enumerate(self._hands) if hand]
+        if len(holders) > 1 and not self._wrong_pairs:
+            return False
+        held = [card.rank for hand in self._hands for card in hand]
+        if len(holders) > 1 and len(set(held)) != len(held):
+            return False
+        self._phase = "over"
+        self._drawer = self._giver = None
+        if self._wrong_pairs:
+            self._emit(PairsChecked(tuple(self._wrong_pairs)))
+            self._loser = self._wrong_pairs[0][0]
+        else:
+            self._emit(PairsChecked(()))
+            self._loser = holders[0]
+        self._emit(GameOver(self._loser, self.winner))
+        return True
+
+    # ----- saving ------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready snapshot from which `from_dict` continues the game exactly."""
+        from .saving import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Restore a game saved with `to_dict`; damaged data raises `ValueError` saying what is wrong."""
+        from .saving import game_from_dict
+
+        return game_from_dict(data)
+
+
+@cache
+def _decks_without_one(odd_rank: str) -> tuple[tuple[Card, ...], ...]:
+    """The four 51-card decks: the full deck less one card of the odd rank."""
+    return tuple(tuple(c for c in DECK if c is not removed) for removed in DECK if removed.rank == odd_rank)
+
+
+@cache
+def _seats_left_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats in order going left (clockwise)."""
+    return tuple(tuple((seat + step) % players for step in range(1, players)) for seat in range(players))
+
+
+def _pairs_of(cards: Sequence[Card]) -> tuple[list[tuple[Card, Card]], list[Card]]:
+    """Split cards into pairs of one rank (first come, first paired) and the cards left over."""
+    waiting: dict[int, Card] = {}
+    pairs: list[tuple[Card, Card]] = []
+    for card in cards:
+        rank = card.rank_index
+        if rank in waiting:
+            pairs.append((waiting.pop(rank), card))
+        else:
+            waiting[rank] = card
+    return pairs, list(waiting.values())
+
+
+def check_cards_possible(rules: Rules, cards: Sequence[Card]) -> None:
+    """Raise ValueError unless these cards could all be in play together (51 cards, one odd card out)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"{card} is dealt twice: each card is in the deck once")
+        seen.add(card)
+    odd = [card for card in cards if card.rank == rules.odd_rank]
+    if len(odd) > 3:
+        raise ValueError(f"all four {rules.odd_rank}s are in play, but one card of the odd rank is removed before the deal")
