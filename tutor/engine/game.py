@@ -109,8 +109,8 @@ class Game:
         game = cls(rules, dealer, learners, rng)
         decks = _decks_without_one(rules.odd_rank)
         deck = decks[int(rng.random() * len(decks))]
-        # Sorting by random keys is a fair shuffle and, with the keys made in C, about three
-        # times quicker than random.shuffle for 51 cards. The top of the deck is the end.
+        # Sorting by random keys is a fair shuffle, and quicker than random.shuffle's
+        # Python loop for 51 cards (see benchmarks/). The top of the deck is the end.
         keys = [rng.random() for _ in deck]
         game._stock = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
         return game
@@ -207,14 +207,6 @@ class Game:
     def winner(self) -> int | None:
         """Under `odd_card_wins` the Old Maid wins; otherwise there is no single winner (None)."""
         return self._loser if self.rules.odd_card_wins else None
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        """Seats still holding cards."""
-        return tuple(seat for seat, hand in enumerate(self._hands) if hand)
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.rules.players
 
     def next_active(self, seat: int) -> int | None:
         """The nearest seat on the left of `seat` that still holds cards (never `seat` itself)."""
@@ -438,13 +430,15 @@ class Game:
         so it is kept tight: it is where the engine spends its time.
         """
         hands, learners, log, random_ = self._hands, self.learners, self._log, self._rng.random
-        while limit > 0 and self._phase == "play" and not self._pending:
+        laid_down = self._pairs.append
+        drawer, giver = self._drawer, self._giver
+        while limit > 0 and giver is not None:  # the giver is None once the game is over
             limit -= 1
-            drawer, giver = self._drawer, self._giver
             fan, hand = hands[giver], hands[drawer]  # type: ignore[index]
             if card is None:
-                card = fan[int(random_() * len(fan))]
-            fan.remove(card)
+                card = fan.pop(int(random_() * len(fan)))
+            else:
+                fan.remove(card)
             self._draws += 1
             if log is not None:
                 log.append(Drew(drawer, giver, card))  # type: ignore[arg-type]
@@ -456,10 +450,13 @@ class Game:
                 self._paired_since_draw = False
                 return
             made_pair = False
-            for partner in card.same_rank:
-                if partner in hand:
+            rank = card.rank_index
+            for partner in hand:
+                if partner.rank_index == rank:
                     hand.remove(partner)
-                    self._put_down(drawer, (partner, card))  # type: ignore[arg-type]
+                    laid_down((drawer, (partner, card)))  # type: ignore[arg-type]
+                    if log is not None:
+                        log.append(PairLaidDown(drawer, (partner, card)))  # type: ignore[arg-type]
                     made_pair = True
                     break
             else:
@@ -467,7 +464,7 @@ class Game:
             if not hand:
                 self._go_out(drawer)  # type: ignore[arg-type]
             self._pass_turn(drawer, made_pair)  # type: ignore[arg-type]
-            card = None
+            drawer, giver, card = self._drawer, self._giver, None
 
     def _pass_turn(self, drawer: int, made_pair: bool) -> None:
         """Whose turn it is once `drawer` has drawn and laid down any pair, or end the game."""
@@ -489,10 +486,10 @@ class Game:
             self._log.append(Turn(drawer, giver))  # type: ignore[arg-type]
 
     def _auto_pair(self, seat: int) -> None:
-        pairs, kept = _pairs_of(self._hands[seat])
-        self._hands[seat] = kept
-        for pair in pairs:
-            self._put_down(seat, pair)
+        pairs, self._hands[seat] = _pairs_of(self._hands[seat])
+        self._pairs += [(seat, pair) for pair in pairs]
+        if self._log is not None:
+            self._log += [PairLaidDown(seat, pair) for pair in pairs]
 
     def _put_down(self, seat: int, pair: tuple[Card, Card]) -> None:
         wrong = pair[0].rank_index != pair[1].rank_index
@@ -523,22 +520,18 @@ class Game:
         if self._phase == "pairing":
             if not self._pending:
                 self._start_play()
-        elif not self._pending:
+        else:
             made_pair, self._paired_since_draw = self._paired_since_draw, False
             self._pass_turn(seat, made_pair)
 
     def _go_out(self, seat: int) -> None:
-        if seat not in self._out:
-            self._out.append(seat)
-            self._emit(WentOut(seat))
+        self._out.append(seat)
+        self._emit(WentOut(seat))
 
     def _check_over(self) -> bool:
-        """End the game once no pair can form any more: normally when one seat holds the odd card."""
-        if self._pending:
-            return False
+        """End the game once no pair can form any more: normally when one seat holds the odd card,
+        but after a wrong pair (strict Bicycle) several unpaired cards may be left."""
         holders = [seat for seat, hand in enumerate(self._hands) if hand]
-        if len(holders) > 1 and not self._wrong_pairs:
-            return False
         held = [card.rank for hand in self._hands for card in hand]
         if len(holders) > 1 and len(set(held)) != len(held):
             return False

@@ -38,6 +38,8 @@ class Rules:
             raise ValueError("extra_draw_on_pair is a Table house rule; allowed with Bicycle rules: False")
         if self.wrong_pair_loses and self.variant != "bicycle":
             raise ValueError("wrong_pair_loses is a Bicycle rule; allowed with Table rules: False")
+        if self.wrong_pair_loses and self.odd_card_wins:
+            raise ValueError("wrong_pair_loses belongs to the ordinary game; allowed with odd_card_wins: False")
 
     @classmethod
     def bicycle(cls, players: int = 4, **options: Any) -> Rules:

@@ -1,0 +1,91 @@
+import pytest
+
+from tutor.engine import DECK, Card, Rules
+from tutor.engine.cards import cards_text, rank_name
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("5C", "5♣"), ("5c", "5♣"), ("5♣", "5♣"), ("10H", "10♥"), ("TH", "10♥"), ("QS", "Q♠"), ("Q♠", "Q♠"), (" ad ", "A♦")],
+)
+def test_parse_accepts_every_spelling(text: str, shown: str) -> None:
+    assert str(Card.parse(text)) == shown
+
+
+def test_card_fields() -> None:
+    ten = Card.parse("10H")
+    assert (ten.rank, ten.suit, ten.is_red) == ("10", "♥", True)
+    assert Card.parse("KS").is_red is False
+    assert Card.parse("2D").is_red is True
+    assert Card.parse("5C") is Card.of("5", "♣")
+    assert ten.text(letters=True) == "10H"
+    assert ten.name == "10 of hearts" and Card.parse("QS").name == "Queen of spades"
+
+
+@pytest.mark.parametrize("text", ["5X", "", "11C", "Q", "♣", "QQS", "10"])
+def test_bad_card_text_is_quoted_and_explained(text: str) -> None:
+    with pytest.raises(ValueError) as error:
+        Card.parse(text)
+    message = str(error.value)
+    assert repr(text) in message
+    assert "C D H S" in message and "♣ ♦ ♥ ♠" in message
+
+
+def test_non_string_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        Card.parse(5)  # type: ignore[arg-type]
+
+
+def test_deck_has_52_distinct_cards_that_survive_copying() -> None:
+    import copy
+    import pickle
+
+    assert len(set(DECK)) == 52
+    card = Card.parse("7D")
+    assert copy.deepcopy(card) is card and pickle.loads(pickle.dumps(card)) is card
+    with pytest.raises(TypeError):
+        Card()
+    assert sorted([Card.parse("KS"), Card.parse("2C"), Card.parse("AH")]) == [Card.parse("AH"), Card.parse("2C"), Card.parse("KS")]
+
+
+def test_text_helpers() -> None:
+    assert cards_text([Card.parse("5C"), Card.parse("5H")]) == "5♣ 5♥"
+    assert cards_text([Card.parse("5C")], letters=True) == "5C"
+    assert rank_name("Q") == "Queen" and rank_name("7", plural=True) == "7s"
+
+
+def test_rules_constructors() -> None:
+    bicycle = Rules.bicycle()
+    assert (bicycle.variant, bicycle.players, bicycle.odd_rank) == ("bicycle", 4, "Q")
+    table = Rules.table(players=8, odd_rank="K", extra_draw_on_pair=True)
+    assert (table.variant, table.players, table.odd_rank, table.extra_draw_on_pair) == ("table", 8, "K", True)
+    assert Rules.bicycle(odd_rank="J", odd_card_wins=True).odd_card_wins
+    assert Rules.from_dict(table.to_dict()) == table
+
+
+@pytest.mark.parametrize(
+    ("make", "named"),
+    [
+        (lambda: Rules.bicycle(players=6), "players"),
+        (lambda: Rules.bicycle(players=1), "players"),
+        (lambda: Rules.table(players=9), "players"),
+        (lambda: Rules.table(players=True), "players"),
+        (lambda: Rules.table(odd_rank="A"), "odd_rank"),
+        (lambda: Rules.bicycle(extra_draw_on_pair=True), "extra_draw_on_pair"),
+        (lambda: Rules.table(wrong_pair_loses=True), "wrong_pair_loses"),
+        (lambda: Rules.bicycle(odd_card_wins="yes"), "odd_card_wins"),
+        (lambda: Rules.bicycle(jokers=True), "jokers"),
+        (lambda: Rules.bicycle(wrong_pair_loses=True, odd_card_wins=True), "wrong_pair_loses"),
+        (lambda: Rules("poker"), "variant"),
+    ],
+)
+def test_invalid_rules_name_the_option(make, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        make()
+
+
+def test_rules_from_dict_rejects_junk() -> None:
+    with pytest.raises(ValueError):
+        Rules.from_dict(["bicycle"])
+    with pytest.raises(ValueError, match="colour"):
+        Rules.from_dict({"variant": "bicycle", "colour": True})

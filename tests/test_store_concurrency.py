@@ -1,0 +1,54 @@
+"""Several copies of the app writing to one file at once lose nothing."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+from typing import Any
+
+from tutor.store import open_store
+
+RECORDS_EACH = 500
+
+
+def write_records(folder: str, window: str, start: Any) -> None:
+    """One copy of the app: its own profile and a shared one, many short writes."""
+    with open_store(folder) as store:
+        assert store.notices == [], store.notices
+        shared = store.get_or_create_profile("Classroom")
+        own = store.get_or_create_profile(window)
+        start.wait()
+        for number in range(RECORDS_EACH):
+            if number % 2:
+                store.record_answer(shared, f"{window}-{number}", "pairs", True)
+            else:
+                store.record_mistake(shared, f"{window}-{number}", ["QS", "KS"], "game")
+            store.save_lesson_progress(own, "pairs", number, 0, False)
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    spawn = multiprocessing.get_context("spawn")
+    start = spawn.Barrier(2)
+    windows = [spawn.Process(target=write_records, args=(str(tmp_path), name, start))
+               for name in ("window one", "window two")]
+    for window in windows:
+        window.start()
+    for window in windows:
+        window.join(timeout=180)
+    assert [window.exitcode for window in windows] == [0, 0]
+
+    with open_store(tmp_path) as store:
+        assert [profile.name for profile in store.profiles()] == [
+            "Classroom", "window one", "window two"
+        ]
+        shared = store.find_profile("Classroom")
+        assert shared is not None
+        written = ([answer.question for answer in store.answers(shared)]
+                   + [mistake.code for mistake in store.mistakes(shared)])
+        expected = [f"{window}-{number}" for window in ("window one", "window two")
+                    for number in range(RECORDS_EACH)]
+        assert sorted(written) == sorted(expected)
+        for name in ("window one", "window two"):
+            own = store.find_profile(name)
+            assert own is not None
+            assert store.lesson_progress(own)["pairs"].step == RECORDS_EACH - 1

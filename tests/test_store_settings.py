@@ -1,0 +1,115 @@
+"""Settings: defaults, checks with clear messages, forgiving loading, and the engine's Rules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tutor.engine import Rules
+from tutor.engine.rules import PLAYER_RANGE
+from tutor.settings import Ruleset, Settings
+
+
+def test_defaults() -> None:
+    settings = Settings()
+    assert (settings.ruleset, settings.players, settings.odd_rank) == ("bicycle", 4, "Q")
+    assert (settings.guidance, settings.speed, settings.theme) == ("guided", "normal",
+                                                                   "textual-dark")
+    assert settings.opponent_names == ("Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe")
+    assert settings.learner_name == "You" and settings.suit_style == "symbols"
+    assert not (settings.extra_draw_on_pair or settings.odd_card_wins
+                or settings.wrong_pair_loses or settings.unlock_all_lessons)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"ruleset": "poker"}, "ruleset must be one of bicycle, table; not 'poker'"),
+        ({"odd_rank": "A"}, "odd_rank must be one of Q, K, J"),
+        ({"guidance": "none"}, "guidance must be one of guided, hints, own"),
+        ({"speed": "warp"}, "speed must be one of slow, normal, fast, instant"),
+        ({"suit_style": "emoji"}, "suit_style must be one of symbols, letters"),
+        ({"players": 6}, "players must be 2 to 5 with the bicycle rules, not 6"),
+        ({"players": 1}, "players must be 2 to 5"),
+        ({"players": True}, "players must be 2 to 5"),
+        ({"ruleset": "table", "players": 9}, "players must be 2 to 8 with the table rules"),
+        ({"odd_card_wins": "yes"}, "odd_card_wins must be True or False"),
+        ({"unlock_all_lessons": 1}, "unlock_all_lessons must be True or False"),
+        ({"learner_name": "  "}, "learner_name must be 1 to 40 characters"),
+        ({"theme": ""}, "theme must be 1 to 40 characters"),
+        ({"opponent_names": ("Bea", "Sam")}, "at least 3 names for 4 players"),
+        ({"opponent_names": ["Bea", "Sam", "Ana"]}, "must be a tuple"),
+        ({"opponent_names": ("Bea", "", "Ana")}, "each of opponent_names must be 1 to 40"),
+        ({"odd_card_wins": True, "wrong_pair_loses": True}, "wrong_pair_loses"),
+    ],
+)
+def test_bad_values_name_the_field_and_what_is_allowed(change: dict[str, Any],
+                                                       message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        Settings(**change)
+
+
+def test_table_rules_allow_up_to_eight_players() -> None:
+    assert Settings(ruleset="table", players=8).players == 8
+
+
+def test_dict_round_trip_is_plain_json() -> None:
+    settings = Settings(ruleset="table", players=6, speed="fast", extra_draw_on_pair=True)
+    data = settings.to_dict()
+    assert data["opponent_names"] == list(settings.opponent_names)
+    assert Settings.from_dict(data) == settings
+
+
+def test_from_dict_ignores_unknown_keys_and_keeps_defaults_for_bad_values() -> None:
+    loaded = Settings.from_dict({
+        "speed": "warp",
+        "players": 3,
+        "guidance": "hints",
+        "odd_rank": None,
+        "opponent_names": ["Ola"],
+        "colour_of_the_sky": "blue",
+    })
+    assert loaded == replace(Settings(), players=3, guidance="hints")
+
+
+def test_from_dict_knows_the_ruleset_before_checking_players() -> None:
+    assert Settings.from_dict({"players": 8, "ruleset": "table"}).players == 8
+    assert Settings.from_dict({"players": 8, "ruleset": "bicycle"}).players == 4
+
+
+def test_from_an_empty_dict_gives_the_defaults() -> None:
+    assert Settings.from_dict({}) == Settings()
+
+
+def test_rules_for_the_bicycle_ruleset() -> None:
+    settings = Settings(players=3, odd_rank="K", wrong_pair_loses=True)
+    assert settings.rules() == Rules.bicycle(
+        players=3, odd_rank="K", odd_card_wins=False, wrong_pair_loses=True
+    )
+
+
+def test_rules_for_the_table_ruleset() -> None:
+    settings = Settings(ruleset="table", players=7, odd_rank="J", extra_draw_on_pair=True)
+    assert settings.rules() == Rules.table(
+        players=7, odd_rank="J", extra_draw_on_pair=True, odd_card_wins=False
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["bicycle", "table"])
+def test_every_allowed_player_count_makes_engine_rules(ruleset: Ruleset) -> None:
+    low, high = PLAYER_RANGE[ruleset]
+    for players in range(low, high + 1):
+        assert Settings(ruleset=ruleset, players=players).rules().players == players
+
+
+def test_from_dict_drops_a_house_rule_the_engine_will_not_combine() -> None:
+    loaded = Settings.from_dict({"odd_card_wins": True, "wrong_pair_loses": True})
+    assert (loaded.odd_card_wins, loaded.wrong_pair_loses) == (True, False)
+
+
+def test_house_rules_of_the_other_ruleset_are_kept_but_not_played() -> None:
+    both = Settings(extra_draw_on_pair=True, wrong_pair_loses=True)
+    assert both.rules().extra_draw_on_pair is False
+    assert replace(both, ruleset="table").rules().wrong_pair_loses is False

@@ -1,0 +1,81 @@
+"""The `old-maid-tutor` command: the app, and a few commands for teachers and scripts."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn, Sequence
+
+from tutor import __version__, profiles_cli
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="old-maid-tutor", description="Learn the card game Old Maid, step by step.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
+    parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_simulate(commands)
+    profiles_cli.register(commands)
+    return parser
+
+
+def _add_simulate(commands: argparse._SubParsersAction) -> None:
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many computer games and show each seat's chance of being the Old Maid",
+        description="Play many games between computer players and show each seat's chance of being the Old Maid.",
+    )
+    simulate.add_argument("--rules", choices=("bicycle", "table"), default="bicycle", help="the ruleset (default: bicycle)")
+    simulate.add_argument("--players", type=int, default=4, help="how many players (Bicycle 2-5, Table 2-8; default 4)")
+    simulate.add_argument("--games", type=int, default=10_000, help="how many games to play (default 10000)")
+    simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
+    simulate.add_argument("--odd-rank", choices=("Q", "K", "J"), default="Q", type=str.upper, help="the rank with one card removed (default Q)")
+    simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
+    simulate.set_defaults(func=_run_simulate, needs_store=False)
+
+
+def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
+    from tutor.engine import Rules
+    from tutor.simulation_report import run_simulation
+
+    try:
+        if args.rules == "bicycle":
+            if args.extra_draw:
+                raise ValueError("--extra-draw is a Table house rule; use it with --rules table")
+            rules = Rules.bicycle(players=args.players, odd_rank=args.odd_rank)
+        else:
+            rules = Rules.table(players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw)
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
+    except ValueError as error:
+        print(f"old-maid-tutor simulate: error: {error}", file=sys.stderr)
+        return 2
+    seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    run_simulation(rules, args.games, seed)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help()
+        return 0
+    if not getattr(args, "needs_store", True):
+        return int(args.func(args))
+    from tutor.store import open_store
+
+    store = open_store(args.data_dir)
+    for notice in store.notices:
+        print(notice, file=sys.stderr)
+    try:
+        return int(args.func(args, store))
+    finally:
+        store.close()

@@ -1,0 +1,97 @@
+"""`old-maid-tutor profiles ...`: list, export, import and reset learner profiles.
+
+``register`` adds the subcommand; each handler takes the parsed arguments and an open
+store and returns the exit code: 0 done, 1 not done (declined, or a file could not be
+written), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from tutor.store import NoSuchProfile, Store
+
+Handler = Callable[[argparse.Namespace, Store], int]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    profiles = subparsers.add_parser("profiles", help="list, export, import or reset profiles")
+    actions = profiles.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    actions.add_parser("list", help="show every profile").set_defaults(func=list_profiles)
+
+    export = actions.add_parser("export", help="save a profile to a file")
+    export.add_argument("name", metavar="NAME")
+    export.add_argument("file", metavar="FILE")
+    export.set_defaults(func=export_profile)
+
+    import_ = actions.add_parser("import", help="add a profile from a file")
+    import_.add_argument("file", metavar="FILE")
+    import_.set_defaults(func=import_profile)
+
+    reset = actions.add_parser("reset", help="forget a profile's progress")
+    reset.add_argument("name", metavar="NAME")
+    reset.add_argument("--yes", action="store_true", help="do not ask first")
+    reset.set_defaults(func=reset_profile)
+
+
+def list_profiles(args: argparse.Namespace, store: Store) -> int:
+    profiles = store.profiles()
+    if not profiles:
+        print("No profiles yet. Start one with: old-maid-tutor --profile NAME")
+    for profile in profiles:
+        print(f"{profile.name}\t(since {profile.created.astimezone():%Y-%m-%d})")
+    return 0
+
+
+def export_profile(args: argparse.Namespace, store: Store) -> int:
+    try:
+        store.export_profile(args.name, args.file)
+    except (NoSuchProfile, ValueError) as error:
+        return _fail(str(error), 2)
+    except OSError as error:
+        return _fail(f"Could not write {args.file}: {error.strerror or error}", 1)
+    print(f"Saved {args.name} to {args.file}")
+    return 0
+
+
+def import_profile(args: argparse.Namespace, store: Store) -> int:
+    try:
+        profile = store.import_profile(args.file)
+    except ValueError as error:
+        return _fail(str(error), 2)
+    except OSError as error:
+        return _fail(f"Could not read {args.file}: {error.strerror or error}", 2)
+    print(f"Imported {args.file} as profile {profile.name}")
+    return 0
+
+
+def reset_profile(args: argparse.Namespace, store: Store) -> int:
+    try:
+        profile = store.find_profile(args.name)
+    except ValueError as error:
+        return _fail(str(error), 2)
+    if profile is None:
+        return _fail(str(NoSuchProfile(args.name)), 2)
+    if not args.yes and not _confirm(f"Reset all progress for {profile.name}? [y/N] "):
+        print("Nothing was reset.")
+        return 1
+    store.reset_profile(profile.name)
+    print(f"Reset all progress for {profile.name}.")
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    try:
+        answer = input(question)
+    except EOFError:  # no one to answer, e.g. stdin closed in a script
+        print()
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"old-maid-tutor: {message}", file=sys.stderr)
+    return code

@@ -1,0 +1,85 @@
+"""The learner store: everything the tutor remembers about its learners.
+
+One SQLite file, ``progress.db``, in the user's data folder (or in ``--data-dir`` or
+$OLD_MAID_TUTOR_HOME). It is the only place in the project that writes learner data,
+and the only place with SQL. Several copies of the app may share it: every write is
+one short transaction that waits its turn.
+
+    store = open_store(data_dir=None)       # never raises; check store.notices
+    store.notices: list[str]                # messages to show, e.g. a file set aside
+    store.in_memory: bool                   # True: nothing will be saved this session
+
+    Profiles (names: 1-40 characters, any letters; "ana" and "Ana" are one profile)
+        store.profiles() -> list[Profile]
+        store.find_profile(name) -> Profile | None
+        store.get_or_create_profile(name) -> Profile        # ValueError for a bad name
+        store.reset_profile(name)     # forget progress, keep profile and settings
+        store.delete_profile(name)
+        store.reset_everything()      # remove every profile
+        (reset_profile, delete_profile and export_profile raise NoSuchProfile)
+
+    Settings
+        store.load_settings(profile) -> Settings
+        store.save_settings(profile, settings)
+
+    The game in progress (the engine's game.to_dict())
+        store.save_game(profile, game_dict)
+        store.load_game(profile) -> dict | None
+        store.clear_game(profile)
+
+    Finished games
+        store.record_finished_game(profile, rules_dict, result, draws, mistakes, when=None)
+            (also clears the game in progress, in the same transaction)
+        store.finished_games(profile) -> list[FinishedGame]
+
+    Lessons
+        store.save_lesson_progress(profile, lesson_id, step, hints_used, finished, when=None)
+        store.lesson_progress(profile) -> dict[lesson_id, LessonProgress]
+        store.reset_lesson(profile, lesson_id)
+
+    Quizzes and mastery
+        store.record_answer(profile, question, concept, right, when=None)
+        store.answers(profile) -> list[Answer]
+        store.mastery(profile) -> dict[concept, Level]
+            mastered: right 3+ times on 2+ different days, latest answer right;
+            practised: right at least once; learning: otherwise.
+
+    Mistakes
+        store.record_mistake(profile, code, cards, where, when=None)   # cards kept as str(card)
+        store.mistakes(profile) -> list[Mistake]
+        store.common_mistakes(profile, limit=5) -> list[(code, times)]
+
+    Everything about one learner at once (what a profile file holds)
+        store.profile_data(profile) -> ProfileData
+
+    Profile files (versioned JSON)
+        store.export_profile(name, path)
+        store.import_profile(path) -> Profile
+            ValueError for a bad file; a taken name is imported as "Name (2)".
+
+Times are timezone-aware datetimes; a naive ``when`` is taken as local time.
+"""
+
+from tutor.store.opening import open_store
+from tutor.store.records import (
+    Answer,
+    FinishedGame,
+    LessonProgress,
+    Level,
+    Mistake,
+    NoSuchProfile,
+    Profile,
+)
+from tutor.store.store import Store
+
+__all__ = [
+    "Answer",
+    "FinishedGame",
+    "LessonProgress",
+    "Level",
+    "Mistake",
+    "NoSuchProfile",
+    "Profile",
+    "Store",
+    "open_store",
+]

@@ -1,0 +1,100 @@
+"""What the store hands back: small frozen records in the game's words."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any
+
+PROFILE_NAME_LENGTH = 40
+# Line breaks, control characters and lone surrogates cannot be shown or saved sensibly.
+_FORBIDDEN_IN_NAMES = {"Cc", "Cs", "Zl", "Zp"}
+
+
+class Level(StrEnum):
+    """How well a learner knows a concept (see Store.mastery for the rule)."""
+
+    LEARNING = "learning"
+    PRACTISED = "practised"
+    MASTERED = "mastered"
+
+
+class NoSuchProfile(LookupError):
+    """Raised when a profile is asked for by a name nobody has."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"There is no profile called {name!r}.")
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: int
+    name: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    rules: dict[str, Any]
+    result: str
+    draws: int
+    mistakes: int
+    when: datetime
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    lesson_id: str
+    step: int
+    hints_used: int
+    finished: bool
+    when: datetime
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    concept: str
+    right: bool
+    when: datetime
+
+
+@dataclass(frozen=True)
+class Mistake:
+    code: str
+    cards: tuple[str, ...]
+    where: str
+    when: datetime
+
+
+def profile_name(name: str) -> str:
+    """The tidy form of a profile name, or ValueError saying what is wrong with it.
+
+    Any letters are welcome (accents, Cyrillic, Chinese...), as are spaces and quotes.
+    """
+    tidy = unicodedata.normalize("NFC", name).strip()
+    if not 1 <= len(tidy) <= PROFILE_NAME_LENGTH:
+        raise ValueError(f"A profile name must be 1 to {PROFILE_NAME_LENGTH} characters long.")
+    if any(unicodedata.category(char) in _FORBIDDEN_IN_NAMES for char in tidy):
+        raise ValueError("A profile name cannot contain line breaks or control characters.")
+    return tidy
+
+
+def name_key(name: str) -> str:
+    """Two names with the same key are the same profile: "Zoë" and "ZOË" are one learner."""
+    return profile_name(name).casefold()
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def time_text(when: datetime | None = None) -> str:
+    """A moment as stored: ISO 8601 in UTC. A naive datetime is taken as local time."""
+    return (when or now()).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def time_from_text(text: str) -> datetime:
+    return datetime.fromisoformat(text)

@@ -1,0 +1,101 @@
+"""The database layout and how it grows.
+
+``PRAGMA user_version`` counts the migrations a file has been through. Each migration
+is a function that takes a file from the version before to the next one; add new ones
+at the end of MIGRATIONS and never change one that has shipped.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+_VERSION_1_TABLES = (
+    """CREATE TABLE profile (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created TEXT NOT NULL
+    )""",
+    # One row per setting, its value as JSON, so a new setting needs no migration.
+    """CREATE TABLE setting (
+        profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (profile_id, name)
+    )""",
+    """CREATE TABLE game_in_progress (
+        profile_id INTEGER PRIMARY KEY REFERENCES profile (id) ON DELETE CASCADE,
+        state TEXT NOT NULL,
+        saved TEXT NOT NULL
+    )""",
+    """CREATE TABLE finished_game (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
+        rules TEXT NOT NULL,
+        result TEXT NOT NULL,
+        draws INTEGER NOT NULL CHECK (draws >= 0),
+        mistakes INTEGER NOT NULL CHECK (mistakes >= 0),
+        finished TEXT NOT NULL
+    )""",
+    """CREATE TABLE lesson_progress (
+        profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
+        lesson_id TEXT NOT NULL,
+        step INTEGER NOT NULL CHECK (step >= 0),
+        hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
+        finished INTEGER NOT NULL CHECK (finished IN (0, 1)),
+        updated TEXT NOT NULL,
+        PRIMARY KEY (profile_id, lesson_id)
+    )""",
+    """CREATE TABLE quiz_answer (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
+        question TEXT NOT NULL,
+        concept TEXT NOT NULL,
+        right INTEGER NOT NULL CHECK (right IN (0, 1)),
+        answered TEXT NOT NULL
+    )""",
+    "CREATE INDEX quiz_answer_by_concept ON quiz_answer (profile_id, concept)",
+    """CREATE TABLE mistake (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
+        code TEXT NOT NULL,
+        cards TEXT NOT NULL,
+        place TEXT NOT NULL,
+        made TEXT NOT NULL
+    )""",
+    "CREATE INDEX mistake_by_code ON mistake (profile_id, code)",
+)
+
+
+def _create_tables(db: sqlite3.Connection) -> None:
+    for statement in _VERSION_1_TABLES:
+        db.execute(statement)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables]
+LATEST = len(MIGRATIONS)
+
+
+def user_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, target: int = LATEST) -> None:
+    """Bring the file up to ``target`` in one transaction.
+
+    The version is read inside the transaction, so two copies of the app starting
+    together run each migration once. ``db`` must be in autocommit mode.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        start = user_version(db)
+        for version in range(start, target):
+            MIGRATIONS[version](db)
+        if target > start:
+            db.execute(f"PRAGMA user_version = {target}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:  # some errors make SQLite roll back itself
+            db.execute("ROLLBACK")
+        raise
