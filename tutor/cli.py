@@ -66,8 +66,7 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
-        build_parser().print_help()
-        return 0
+        return run_app(args)
     if not getattr(args, "needs_store", True):
         return int(args.func(args))
     from tutor.store import open_store
@@ -79,3 +78,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args, store))
     finally:
         store.close()
+
+
+def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None) -> int:
+    """Open the learner store, choose the profile and run the app."""
+    from tutor.store import open_store
+
+    store = open_store(args.data_dir)
+    try:
+        profile = _profile(store, args.profile)
+    except ValueError as error:
+        print(f"old-maid-tutor: error: {error}", file=sys.stderr)
+        return 2
+    from tutor.ui.app import TutorApp
+
+    try:
+        TutorApp(store, profile, start=start, seed=seed).run()
+    finally:
+        store.close()
+    return 0
+
+
+def _profile(store, name: str | None):  # type: ignore[no-untyped-def]
+    if name is not None:
+        return store.get_or_create_profile(name)
+    profiles = store.profiles()
+    return profiles[0] if profiles else store.get_or_create_profile("Player")

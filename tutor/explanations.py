@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from tutor.engine import Game, Mistake, MistakeCode, cards_text, rank_name
+from tutor.engine import Card, Game, Mistake, MistakeCode, rank_name
 
 PLACEHOLDERS = frozenset({"cards", "rank", "seat", "giver", "drawer", "left", "direction"})
 FIELDS = ("rule", "lesson", "what", "why", "instead")
@@ -113,7 +113,7 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
     rightful = mistake.seats[1] if len(mistake.seats) > 1 else game.giver
     ranks = {card.rank for card in mistake.cards}
     return {
-        "cards": cards_text(mistake.cards, letters) or "those cards",
+        "cards": _card_list(mistake.cards, letters),
         "rank": rank_name(next(iter(ranks)), plural=True) if len(ranks) == 1 else "cards",
         "seat": name(chosen),
         "giver": name(rightful),
@@ -121,6 +121,14 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "left": str(game.stock),
         "direction": "on your right" if game.rules.variant == "bicycle" else "on your left",
     }
+
+
+def _card_list(cards: Sequence[Card], letters: bool) -> str:
+    """'7♣ and 7♦', '5♣, 5♦ and 5♥': cards as a sentence names them."""
+    words = [card.text(letters) for card in sorted(cards)]
+    if not words:
+        return "those cards"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _fill(text: str, values: Mapping[str, str]) -> str:

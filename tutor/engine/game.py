@@ -310,8 +310,7 @@ class Game:
     def _draw_mistake(self, action: Draw) -> Mistake | None:
         seat, giver = action.seat, action.from_seat
         if seat in self._pending and self.pairs_in(seat):
-            cards = tuple(card for pair in self.pairs_in(seat) for card in pair)
-            return Mistake(MistakeCode.KEPT_PAIR, seat, cards, detail="lay down your pair before drawing")
+            return Mistake(MistakeCode.KEPT_PAIR, seat, self._first_pair(seat), detail="lay down your pair before drawing")
         if self._phase != "play" or self._pending or seat != self._drawer:
             return self._out_of_turn(seat, "it is not this seat's turn to draw")
         if not 0 <= giver < self.rules.players or giver == seat:
@@ -352,11 +351,13 @@ class Game:
     def _finish_pairing_mistake(self, seat: int) -> Mistake | None:
         if seat not in self._pending:
             return self._out_of_turn(seat, "this seat has nothing to finish")
-        pairs = self.pairs_in(seat)
-        if pairs:
-            cards = tuple(card for pair in pairs for card in pair)
-            return Mistake(MistakeCode.KEPT_PAIR, seat, cards, detail="every pair goes down")
+        if self.pairs_in(seat):
+            return Mistake(MistakeCode.KEPT_PAIR, seat, self._first_pair(seat), detail="every pair goes down")
         return None
+
+    def _first_pair(self, seat: int) -> tuple[Card, ...]:
+        """The lowest-ranked pair `seat` still holds, for pointing at one pair at a time."""
+        return tuple(sorted(min(self.pairs_in(seat), key=lambda pair: pair[0].rank_index)))
 
     def _deal_mistake(self, count: int) -> Mistake | None:
         if self._phase != "dealing" or not 1 <= count <= len(self._stock):

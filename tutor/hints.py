@@ -1,0 +1,106 @@
+"""Hints in three steps, read from the engine's state, never from a script.
+
+1. the idea ("look for two cards of the same rank"),
+2. the specifics of this hand ("you have two 9s"),
+3. the move itself, which the tutor shows only after asking "are you sure?".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from tutor.engine import Action, Draw, FinishPairing, Game, LayDown, cards_text, rank_name
+
+LEVELS = 3
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    level: int
+    text: str
+    move: Action | None = None
+    """The move the hint suggests (shown at the last level)."""
+
+    @property
+    def shows_answer(self) -> bool:
+        return self.level == LEVELS
+
+
+def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_giver: bool = False, letters: bool = False) -> Hint:
+    """The hint at `level` (1 to 3) for `seat`, in the game as it stands."""
+    level = max(1, min(LEVELS, level))
+    if seat in game.waiting_for:
+        return _pairing_hint(game, seat, level, letters)
+    if game.drawer == seat and game.giver is not None:
+        if choosing_giver:
+            return _giver_hint(game, seat, names, level)
+        return _draw_hint(game, seat, names, level)
+    if game.is_over:
+        return Hint(level, "The game is over. Press N to play again.")
+    drawer, giver = game.drawer, game.giver
+    if drawer is None or giver is None:
+        return Hint(level, "Wait a moment: the other players are laying down their pairs.")
+    return Hint(level, f"Watch: it's {names[drawer]}'s turn to draw from {names[giver]}. Your turn will come.")
+
+
+def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
+    pairs = game.pairs_in(seat)
+    if level == 1:
+        return Hint(1, "Look for two cards of the same rank: the same number or the same picture. Suit and colour don't matter.")
+    if level == 2:
+        return Hint(2, _describe_ranks(game.hands[seat]) if pairs else "No two of your cards share a rank, so there's nothing to lay down.")
+    if pairs:
+        pair = pairs[0]
+        return Hint(3, f"Lay down {cards_text(pair, letters)}.", LayDown(seat, pair))
+    return Hint(3, "You have no pairs: say you're done (press D).", FinishPairing(seat))
+
+
+def _describe_ranks(hand: Sequence) -> str:
+    counts = Counter(card.rank for card in hand)
+    groups = []
+    for rank, count in counts.items():
+        if count >= 2:
+            words = f"{_COUNT_WORDS[count]} {rank_name(rank, plural=True)}"
+            if count == 3:
+                words += " (lay down two, keep one)"
+            elif count == 4:
+                words += " (that's two pairs)"
+            groups.append(words)
+    return "You have " + _join(groups) + "."
+
+
+def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
+    giver = game.giver
+    assert giver is not None
+    side = "right" if game.rules.variant == "bicycle" else "left"
+    if level == 1:
+        if game.rules.variant == "bicycle":
+            return Hint(1, "In Bicycle rules you draw from the nearest player on your right who still has cards.")
+        return Hint(1, "At this table you draw from the nearest player on your left who still has cards.")
+    if level == 2:
+        skipped = [names[other] for other in sorted(game.safe) if other != seat]
+        text = f"{names[giver]} is the nearest player on your {side} who still has cards."
+        if skipped:
+            text += f" {_join(skipped)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip them."
+        return Hint(2, text)
+    return Hint(3, f"Draw from {names[giver]}.", Draw(seat, giver))
+
+
+def _draw_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
+    giver = game.giver
+    assert giver is not None
+    if level == 1:
+        return Hint(1, "The cards are face down, so no card is a better choice than another. Just pick one!")
+    if level == 2:
+        count = len(game.hands[giver])
+        return Hint(2, f"{names[giver]} is holding out {count} face-down card{'s' if count != 1 else ''}. Pick any of them.")
+    return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0))
+
+
+def _join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -1,0 +1,153 @@
+"""What a quiz question is, what an answer gives back and what a round's end shows. No Textual."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from tutor.engine import Action, Card, Game, Rules
+
+Kind = Literal["choice", "true-false"]
+TRUE_FALSE = ("True", "False")
+_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How to rebuild the game a generated question is about: the hands, the dealer, the
+    learner seats (who pair by hand) and the moves already made."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: int = 0
+    learners: frozenset[int] = frozenset()
+    moves: tuple[Action, ...] = ()
+
+    def game(self, rules: Rules) -> Game:
+        game = Game.from_hands(rules, self.hands, dealer=self.dealer, learners=self.learners)
+        for move in self.moves:
+            game.apply(move)
+        return game
+
+
+@dataclass(frozen=True)
+class Position:
+    """A table to draw beside the question. Seat 0 is the learner; seats go clockwise.
+    `drawer` and `giver` are None when nobody is due to draw or when the question asks who."""
+
+    names: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: int
+    safe: frozenset[int]
+    drawer: int | None = None
+    giver: int | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question, its options in the order shown and which of them are right.
+
+    `id` is the quiz.yaml id, or "generated:<kind>" for a question made from an engine position.
+    Generated questions also carry `setup` (the game), `move` (the move asked about, if any) and
+    `values` (what each option means to the engine), so tests can check every answer again.
+    `notes` says, option by option, why a wrong option is wrong ("" when there is nothing to add).
+    """
+
+    id: str
+    concept: str
+    kind: Kind
+    prompt: str
+    options: tuple[str, ...]
+    correct: frozenset[int]
+    explanation: str
+    position: Position | None = None
+    cards: tuple[Card, ...] = ()
+    """Cards to show large beside the prompt (the two cards of "is this a pair?", a drawn card)."""
+    setup: Setup | None = None
+    move: Action | None = None
+    values: tuple[Any, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def generated(self) -> bool:
+        return self.setup is not None
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        """The right option(s), in the order shown."""
+        return tuple(option for index, option in enumerate(self.options) if index in self.correct)
+
+    def note(self, choice: int) -> str:
+        return self.notes[choice] if self.notes else ""
+
+    def shuffled(self, rng: random.Random) -> Question:
+        """The same question with its options in a new order (True/False keeps its order)."""
+        if self.kind == "true-false":
+            return self
+        order = list(range(len(self.options)))
+        rng.shuffle(order)
+        return replace(
+            self,
+            options=tuple(self.options[i] for i in order),
+            correct=frozenset(order.index(i) for i in self.correct),
+            values=tuple(self.values[i] for i in order) if self.values else (),
+            notes=tuple(self.notes[i] for i in order) if self.notes else (),
+        )
+
+    def with_suit_letters(self) -> Question:
+        """The words with C D H S for ♣ ♦ ♥ ♠ (the cards themselves stay cards)."""
+        return replace(
+            self,
+            prompt=self.prompt.translate(_LETTERS),
+            options=tuple(option.translate(_LETTERS) for option in self.options),
+            explanation=self.explanation.translate(_LETTERS),
+            notes=tuple(note.translate(_LETTERS) for note in self.notes),
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the learner is told after an answer."""
+
+    right: bool
+    explanation: str
+    """Why, naming the cards: for a wrong answer, first what is wrong with the choice."""
+    chosen: str
+    answers: tuple[str, ...]
+    comes_back: bool = False
+    """True when this question will be asked again later in the round."""
+
+
+@dataclass(frozen=True)
+class Missed:
+    question: Question
+    times: int
+    right_later: bool
+    """Answered right when it came back."""
+
+    @property
+    def explanation(self) -> str:
+        return self.question.explanation
+
+
+@dataclass(frozen=True)
+class LessonPointer:
+    concept: str
+    title: str
+    lesson: str
+    misses: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    right: int
+    """New questions answered right the first time."""
+    asked: int
+    """New questions asked (8, or a little more when a returning question needed room)."""
+    second_tries: int
+    second_tries_right: int
+    missed: tuple[Missed, ...]
+    try_again: tuple[Question, ...]
+    """Missed questions not yet answered right: pass them to a new QuizRound(retry=...)."""
+    lessons: tuple[LessonPointer, ...] = field(default=())
+    """The lesson to go back to for each concept missed twice or more."""

@@ -1,0 +1,128 @@
+"""The Old Maid Tutor app: screens, themes, help, the command palette and the size guard."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+from textual.theme import Theme
+
+from tutor.settings import Settings
+from tutor.store import Profile, Store
+from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen
+
+HIGH_CONTRAST = Theme(
+    name="high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ffff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#1a1a1a",
+    boost="#333333",
+    warning="#ffff00",
+    error="#ff6e6e",
+    success="#00ff66",
+    dark=True,
+)
+THEMES = ("textual-dark", "textual-light", "high-contrast")
+
+
+class TutorApp(App[None]):
+    TITLE = "Old Maid Tutor"
+    CSS_PATH = "styles.tcss"
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", key_display="F1"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, store: Store, profile: Profile, start: str | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.profile = profile
+        self.start = start
+        self.seed = seed
+        self.settings = store.load_settings(profile)
+
+    def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        self.apply_theme()
+        from tutor.ui.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        for notice in self.store.notices:
+            self.notify(notice, severity="warning", timeout=15)
+        if self.start == "play":
+            self.open_game(resume=False)
+        self.call_after_refresh(self.guard_size)
+
+    def apply_theme(self) -> None:
+        self.theme = self.settings.theme if self.settings.theme in THEMES else "textual-dark"
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store.save_settings(self.profile, settings)
+        self.apply_theme()
+
+    # ----- moving between screens ---------------------------------------------------------------
+
+    def open_game(self, resume: bool) -> None:
+        from tutor.ui.game_screen import GameScreen
+
+        self.push_screen(GameScreen(resume=resume, seed=self.seed))
+
+    def action_open(self, screen: str) -> None:
+        if screen == "play":
+            self.open_game(resume=bool(self.store.load_game(self.profile)))
+            return
+        self.push_screen(self._make_screen(screen))
+
+    def _make_screen(self, screen: str) -> Screen:
+        if screen == "rules":
+            from tutor.ui.rules_screen import RulesScreen
+
+            return RulesScreen()
+        from tutor.ui.settings_screen import SettingsScreen
+
+        return SettingsScreen()
+
+    def action_go_home(self) -> None:
+        from tutor.ui.home import HomeScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            return
+        title = getattr(self.screen, "HELP_TITLE", "Old Maid Tutor")
+        keys = list(getattr(self.screen, "HELP_KEYS", []))
+        self.push_screen(HelpScreen(title, keys))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
+        yield SystemCommand("Rules", "Read the rules in play", lambda: self.action_open("rules"))
+        yield SystemCommand("Settings", "Rules, players, help level, looks", lambda: self.action_open("settings"))
+        yield SystemCommand("Home", "Back to the main menu", self.action_go_home)
+        yield SystemCommand("Help", "What the keys do here", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    # ----- the window-too-small notice --------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.guard_size)
+
+    def guard_size(self) -> None:
+        width, height = self.size
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif too_small and showing:
+            self.screen.show_size()  # type: ignore[attr-defined]
+        elif showing and self.screen.is_current:
+            self.pop_screen()

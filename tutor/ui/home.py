@@ -1,0 +1,73 @@
+"""The home screen: the main menu, and the offer to resume a saved game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.ui.dialogs import ConfirmScreen
+
+MENU = [
+    ("play", "Play a game", "Play Old Maid against computer players, with help when you need it."),
+    ("rules", "Rules", "A short summary of the rules you play by."),
+    ("settings", "Settings", "Bicycle or Table rules, players, names, help level, speed and looks."),
+    ("quit", "Quit", "See you next time! Your progress is saved."),
+]
+
+
+class HomeScreen(Screen[None]):
+    HELP_TITLE = "The main menu"
+    HELP_KEYS = [("↑ ↓", "choose"), ("Enter", "open"), ("P", "play"), ("S", "settings")]
+    BINDINGS = [
+        Binding("p", "choose('play')", "Play"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("s", "choose('settings')", "Settings"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="home"):
+            yield Static(Text(self._greeting(), justify="center"), id="welcome")
+            yield OptionList(*[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
+            yield Static(id="menu-about")
+        yield Footer()
+
+    def _greeting(self) -> str:
+        name = self.app.profile.name  # type: ignore[attr-defined]
+        return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards, and don't get stuck with the odd one out."
+
+    def on_mount(self) -> None:
+        self.sub_title = "Home"
+        self.query_one("#menu", OptionList).highlighted = 0
+        if self.app.store.load_game(self.app.profile) and self.app.start is None:  # type: ignore[attr-defined]
+            self.app.push_screen(
+                ConfirmScreen("You have a game in progress. Carry on where you left off?", "Carry on", "Not now"),
+                self._resume_answer,
+            )
+
+    def _resume_answer(self, carry_on: bool | None) -> None:
+        if carry_on:
+            self.app.open_game(resume=True)  # type: ignore[attr-defined]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        about = next(text for key, _, text in MENU if key == event.option.id)
+        self.query_one("#menu-about", Static).update(Text(about))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(str(event.option.id))
+
+    def action_choose(self, key: str) -> None:
+        if key == "quit":
+            self.app.exit()
+        elif key == "play" and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
+            self.app.push_screen(
+                ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
+                lambda carry_on: self.app.open_game(resume=bool(carry_on)),  # type: ignore[attr-defined]
+            )
+        else:
+            self.app.action_open(key)  # type: ignore[attr-defined]

@@ -1,0 +1,91 @@
+"""The other players around the table: names, face-down card counts, safe marks and whose turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import Horizontal
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+from tutor.engine import Game
+
+
+class SeatView(Static):
+    """One opponent: their number and name, where they sit, their cards (backs) and state."""
+
+    class Chosen(Message):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, seat: int, name: str, where: str) -> None:
+        super().__init__(id=f"seat-{seat}", classes="seat")
+        self.seat = seat
+        self.seat_name = name
+        self.where = where
+
+    def show(self, game: Game, cursor: bool, flagged: bool) -> None:
+        cards = len(game.hands[self.seat])
+        safe = self.seat in game.safe
+        text = Text()
+        text.append(f"{self.seat}·{self.seat_name}", style="bold")
+        text.append(f"\n{self.where}\n", style="italic")
+        if safe:
+            text.append("SAFE ✓" if game.loser != self.seat else "")
+        else:
+            text.append("▒" * min(cards, 6) + f" {cards}")
+        if game.loser == self.seat:
+            text.append("OLD MAID" if game.winner is None else "WINNER ★", style="bold")
+        text.append("\n" + _role(game, self.seat) + ("  ◆ choose" if cursor else "") + ("  !" if flagged else ""))
+        self.update(text)
+        self.set_class(game.drawer == self.seat or game.giver == self.seat, "turn")
+        self.set_class(safe, "safe")
+        self.set_class(cursor, "cursor")
+        self.set_class(flagged, "flagged")
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Chosen(self.seat))
+
+
+def _role(game: Game, seat: int) -> str:
+    if game.drawer == seat:
+        return "▶ drawing"
+    if game.giver == seat:
+        return "◀ offering"
+    return ""
+
+
+def where_is(seat: int, players: int) -> str:
+    """Where an opponent sits from the learner's seat 0: the left is seat 1, the right the last."""
+    if players == 2:
+        return "opposite"
+    if seat == 1:
+        return "on your left"
+    if seat == players - 1:
+        return "on your right"
+    return "across"
+
+
+class SeatsRow(Horizontal):
+    """The opponents in clockwise order from the learner's left, left to right on screen."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(id="seats")
+        players = len(names)
+        self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield from self.views
+
+    def show(self, game: Game, cursor: int | None = None, flagged: set[int] | None = None) -> None:
+        for view in self.views:
+            view.show(game, view.seat == cursor, bool(flagged and view.seat in flagged))
+
+
+def direction_text(game: Game, names: list[str]) -> str:
+    """Which way the cards travel, in words, for the rules in play."""
+    if game.rules.variant == "bicycle":
+        return "Bicycle rules: you draw from the nearest player on your right who has cards · cards travel ← to the left"
+    extra = " · a pair earns another draw" if game.rules.extra_draw_on_pair else ""
+    return "Table rules: you draw from the nearest player on your left who has cards · turns go left, cards travel right" + extra
