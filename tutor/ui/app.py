@@ -57,7 +57,7 @@ class TutorApp(App[None]):
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=15)
         if self.start == "play":
-            self.open_game(resume=False)
+            self.open_game(resume=bool(self.store.load_game(self.profile)))
         self.call_after_refresh(self.guard_size)
 
     def apply_theme(self) -> None:
@@ -122,7 +122,5 @@ class TutorApp(App[None]):
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:
             self.push_screen(TooSmallScreen())
-        elif too_small and showing:
-            self.screen.show_size()  # type: ignore[attr-defined]
-        elif showing and self.screen.is_current:
+        elif showing and not too_small and self.screen.is_current:
             self.pop_screen()

@@ -66,23 +66,21 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class TooSmallScreen(ModalScreen[None]):
-    """Shown while the terminal is smaller than the tutor needs; closes itself when it grows."""
+    """Shown while the terminal is smaller than the tutor needs; the app closes it when it grows."""
 
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", show=False)]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
+        yield Static(self._message(), id="too-small")
 
-    def on_mount(self) -> None:
-        self.show_size()
+    def on_resize(self) -> None:
+        self.query_one("#too-small", Static).update(self._message())
 
-    def show_size(self) -> None:
+    def _message(self) -> Text:
         width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            Text(
-                f"Please make the window larger.\n\nOld Maid Tutor needs at least {MIN_WIDTH}×{MIN_HEIGHT} "
-                f"characters; this window is {width}×{height}.\n\nYour game is safe: "
-                "everything comes back when the window is big enough.",
-                justify="center",
-            )
+        return Text(
+            f"Please make the window larger.\n\nOld Maid Tutor needs at least {MIN_WIDTH}×{MIN_HEIGHT} "
+            f"characters; this window is {width}×{height}.\n\nYour game is safe: "
+            "everything comes back when the window is big enough.",
+            justify="center",
         )

@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
+from tutor.ui.header import TutorHeader
 from tutor.engine import cards_text
 from tutor.explanations import rule_of
 from tutor.guided_game import LEARNER, GuidedGame
@@ -24,7 +25,7 @@ class EndScreen(Screen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TutorHeader()
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
             yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="home"), classes="buttons")

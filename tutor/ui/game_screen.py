@@ -12,8 +12,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Log, Static
+from textual.widgets import Footer, Log, Static
 
+from tutor.ui.header import TutorHeader
 from tutor.engine import Card, cards_text
 from tutor.explanations import Explanation
 from tutor.guided_game import LEARNER, GuidedGame, Outcome
@@ -66,6 +67,7 @@ class GameScreen(Screen[None]):
         self.sort_by_suit = False
         self.timer: Timer | None = None
         self.finished_recorded = False
+        self.shown_stage = ""
 
     # ----- setting up ---------------------------------------------------------------------------
 
@@ -82,7 +84,7 @@ class GameScreen(Screen[None]):
         return session
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TutorHeader()
         with Vertical(id="table"):
             yield SeatsRow(self.session.names)
             yield Static(id="direction")
@@ -98,7 +100,7 @@ class GameScreen(Screen[None]):
         game = self.session.game
         rules = game.rules
         self.sub_title = f"{rules.variant.capitalize()} rules · {rules.players} players"
-        self.query_one("#direction", Static).update(Text(direction_text(game, self.session.names)))
+        self.query_one("#direction", Static).update(Text(direction_text(game)))
         log = self.query_one("#log", Log)
         log.write_lines(self.session.log[-50:])
         if self.resume:
@@ -119,8 +121,10 @@ class GameScreen(Screen[None]):
             fan.show(len(game.hands[game.giver]))
         self.query_one("#pairs", Static).update(self._pairs_text())
         self._show_prompt()
-        self._focus_for(stage)
-        self.refresh_bindings()
+        if stage != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
+            self.shown_stage = stage
+            self._focus_for(stage)
+            self.refresh_bindings()
         self._schedule_computers()
 
     def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
@@ -139,7 +143,7 @@ class GameScreen(Screen[None]):
     def _pairs_text(self) -> Text:
         session, game = self.session, self.session.game
         face_up = game.rules.pairs_face_up
-        text = Text("Pairs on the table" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
+        text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
         by_seat: dict[int, list[tuple[Card, Card]]] = {}
         for seat, pair in game.pairs:
             by_seat.setdefault(seat, []).append(pair)

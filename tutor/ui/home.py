@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.ui.header import TutorHeader
 from tutor.ui.dialogs import ConfirmScreen
 
 MENU = [
@@ -30,7 +31,7 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TutorHeader()
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             yield OptionList(*[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")

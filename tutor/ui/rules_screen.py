@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
+from tutor.ui.header import TutorHeader
 from tutor.engine import Rules
 from tutor.rules_text import rules_summary
 
@@ -25,7 +26,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         rules = self.rules
-        yield Header(show_clock=False)
+        yield TutorHeader()
         text = Text()
         for heading, paragraph in rules_summary(rules):
             text.append(f"{heading}\n", style="bold underline")

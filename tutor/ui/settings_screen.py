@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from tutor.ui.header import TutorHeader
 from tutor.settings import Settings
 
 CHOICES: dict[str, list[tuple[str, Any]]] = {
@@ -47,7 +48,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
-        yield Header(show_clock=False)
+        yield TutorHeader()
         with VerticalScroll(id="settings"):
             yield Horizontal(Label("Your name", classes="setting-label"), Input(settings.learner_name, id="learner_name", max_length=40), classes="setting")
             for field, options in CHOICES.items():

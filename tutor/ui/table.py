@@ -31,13 +31,14 @@ class SeatView(Static):
         text = Text()
         text.append(f"{self.seat}·{self.seat_name}", style="bold")
         text.append(f"\n{self.where}\n", style="italic")
-        if safe:
-            text.append("SAFE ✓" if game.loser != self.seat else "")
-        else:
-            text.append("▒" * min(cards, 6) + f" {cards}")
         if game.loser == self.seat:
             text.append("OLD MAID" if game.winner is None else "WINNER ★", style="bold")
-        text.append("\n" + _role(game, self.seat) + ("  ◆ choose" if cursor else "") + ("  !" if flagged else ""))
+        elif safe:
+            text.append("SAFE ✓", style="bold")
+        else:
+            text.append("▒" * min(cards, 5) + f" {cards} " + _role(game, self.seat))
+        if cursor or flagged:
+            text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
         self.set_class(game.drawer == self.seat or game.giver == self.seat, "turn")
         self.set_class(safe, "safe")
@@ -50,9 +51,9 @@ class SeatView(Static):
 
 def _role(game: Game, seat: int) -> str:
     if game.drawer == seat:
-        return "▶ drawing"
+        return "▶draws"
     if game.giver == seat:
-        return "◀ offering"
+        return "◀offers"
     return ""
 
 
@@ -83,9 +84,9 @@ class SeatsRow(Horizontal):
             view.show(game, view.seat == cursor, bool(flagged and view.seat in flagged))
 
 
-def direction_text(game: Game, names: list[str]) -> str:
+def direction_text(game: Game) -> str:
     """Which way the cards travel, in words, for the rules in play."""
     if game.rules.variant == "bicycle":
-        return "Bicycle rules: you draw from the nearest player on your right who has cards · cards travel ← to the left"
-    extra = " · a pair earns another draw" if game.rules.extra_draw_on_pair else ""
-    return "Table rules: you draw from the nearest player on your left who has cards · turns go left, cards travel right" + extra
+        return "Bicycle rules: you draw from the nearest player on your right who has cards."
+    extra = " A pair earns another draw." if game.rules.extra_draw_on_pair else ""
+    return "Table rules: you draw from the nearest player on your left who has cards." + extra

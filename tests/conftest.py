@@ -1,0 +1,37 @@
+"""Fixtures shared by the UI tests: a learner store in a temporary folder and app builders."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture(autouse=True)
+def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots and timings must not depend on the developer's terminal settings."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("OLD_MAID_TUTOR_HOME", raising=False)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    from tutor.store import open_store
+
+    opened = open_store(tmp_path / "data")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def profile(store: Any) -> Any:
+    return store.get_or_create_profile("Robin")
+
+
+def set_settings(store: Any, profile: Any, **changes: Any) -> None:
+    store.save_settings(profile, replace(store.load_settings(profile), **changes))

@@ -1,0 +1,205 @@
+"""Pilot tests: whole games through the UI, every mistake explained, resume, tiny terminals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from textual import events
+from textual.errors import NoWidget
+from textual.pilot import OutOfBounds
+
+from conftest import set_settings
+from helpers import cards
+from tutor.engine import Rules
+from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
+from tutor.ui.end_screen import EndScreen
+from tutor.ui.game_screen import GameScreen
+from tutor.ui.home import HomeScreen
+from ui_helpers import crafted_app, play_to_the_end, prompt_text, select_cards, session_of
+
+# The learner (seat 0) holds a mixed-colour pair, three 7s and a lone 9; one seat is already out.
+BICYCLE_HANDS = ["5C 5H 7C 7D 7S 9D KS", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]
+TABLE_HANDS = ["5C 5H 7C 7D 7S 9D KS", "", "2C 3C 8H", "9C 2D 3D QS KD 8S"]
+
+
+def setup(store: Any, profile: Any, variant: str, guidance: str) -> TutorApp:
+    if variant == "bicycle":
+        return crafted_app(store, profile, Rules.bicycle(), BICYCLE_HANDS, dealer=2, guidance=guidance)
+    return crafted_app(store, profile, Rules.table(), TABLE_HANDS, dealer=3, guidance=guidance, ruleset="table")
+
+
+async def mistake(pilot: Any, app: TutorApp, keys: list[str], code: str, words: str) -> None:
+    """Press keys that make a mistake; the move must be refused, explained and counted."""
+    session = session_of(app)
+    before, made = session.game.to_dict(), len(session.mistakes)
+    await pilot.press(*keys)
+    await pilot.pause()
+    assert session.game.to_dict() == before, f"{code} changed the game"
+    assert session.mistakes[-1].code == code and len(session.mistakes) == made + 1
+    assert words in prompt_text(app)
+
+
+@pytest.mark.parametrize("variant", ["bicycle", "table"])
+@pytest.mark.parametrize("guidance", ["guided", "hints", "own"])
+async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, variant: str, guidance: str) -> None:
+    app = setup(store, profile, variant, guidance)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await mistake(pilot, app, ["d"], "kept-pair", "5♣ and 5♥ make a pair")
+        await select_cards(pilot, app, cards("7C 7D 7S"))
+        await mistake(pilot, app, ["enter"], "laid-down-three", "keep the third")
+        await select_cards(pilot, app, cards("7C 7D 7S"))  # unselect them
+        assert not app.screen.query_one("#hand").selected
+        await select_cards(pilot, app, cards("5C 9D"))
+        await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ are not a pair")
+        await select_cards(pilot, app, cards("5C 9D"))  # unselect
+        if guidance == "guided":
+            await play_until_choosing(pilot, app)
+            empty, wrong = (2, 1) if variant == "bicycle" else (1, 3)
+            await mistake(pilot, app, [str(empty)], "drew-from-empty", "no cards left")
+            await mistake(pilot, app, [str(wrong)], "wrong-neighbour", "You chose to draw from")
+        await play_to_the_end(pilot, app)
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, EndScreen)
+        summary = str(app.screen.query_one("#summary").content)
+        assert "Your mistakes (5)" in summary or "Your mistakes (3)" in summary
+        assert "Every pair goes down" in summary and "A pair is two cards of the same rank" in summary
+    games = store.finished_games(profile)
+    assert len(games) == 1 and store.load_game(profile) is None
+    assert {code for code, _ in store.common_mistakes(profile, limit=10)} >= {"kept-pair", "laid-down-three", "not-a-pair"}
+
+
+async def play_until_choosing(pilot: Any, app: TutorApp) -> None:
+    session = session_of(app)
+    for pair in session.game.pairs_in(0):
+        await select_cards(pilot, app, list(pair))
+        await pilot.press("enter")
+    await pilot.press("d")
+    while session.stage == "computer":
+        await pilot.press("f")
+        await pilot.pause()
+    assert session.stage == "choose-giver"
+
+
+async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any) -> None:
+    app = setup(store, profile, "bicycle", "hints")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        assert "Hint 1 of 3" in prompt_text(app)
+        await pilot.press("h")
+        assert "two 5s" in prompt_text(app) and "three 7s" in prompt_text(app)
+        await pilot.press("h")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert "Hint 2 of 3" in prompt_text(app)
+        await pilot.press("h", "y")
+        assert "Hint 3 of 3: Lay down 5♣ 5♥" in prompt_text(app)
+
+
+async def test_no_hints_when_on_your_own(store: Any, profile: Any) -> None:
+    app = setup(store, profile, "bicycle", "own")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        assert "Hints are off" in prompt_text(app)
+
+
+async def test_resume_after_the_app_is_closed_mid_game(store: Any, profile: Any) -> None:
+    set_settings(store, profile, speed="instant")
+    app = TutorApp(store, profile, start="play", seed=11)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        session = session_of(app)
+        for pair in session.game.pairs_in(0):
+            from ui_helpers import select_cards as pick
+
+            await pick(pilot, app, list(pair))
+            await pilot.press("enter")
+        saved = session.to_dict()
+    assert store.load_game(profile) == saved
+    again = TutorApp(store, profile)
+    async with again.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        assert session_of(again).to_dict()["game"] == saved["game"]
+
+
+async def test_a_damaged_saved_game_starts_a_new_one(store: Any, profile: Any) -> None:
+    store.save_game(profile, {"format": "old-maid-session", "version": 1, "game": {"broken": True}})
+    app = TutorApp(store, profile, start="play", seed=2)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and session_of(app).stage == "pairing"
+
+
+async def test_tiny_terminal_shows_a_message_and_recovers(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="play", seed=1)
+    async with app.run_test(size=(50, 15)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Please make the window larger" in str(app.screen.query_one("#too-small").content)
+        await pilot.press("d", "h", "enter")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        for width, height in [(20, 5), (59, 30), (100, 19), (1, 1), (60, 20)]:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_help_and_home(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "r")
+        assert type(app.screen).__name__ == "RulesScreen"
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "escape", "s")
+        assert type(app.screen).__name__ == "SettingsScreen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+# Every key the table screen knows, and some it doesn't; not Escape, which would leave the table.
+KEYS = ["left", "right", "space", "enter", "d", "h", "y", "n", "f", "s", "1", "2", "3", "4", "5", "9", "x", "tab", "up", "down", "p"]
+
+
+async def back_to_the_table(pilot: Any, app: TutorApp) -> None:
+    for _ in range(4):
+        if isinstance(app.screen, (GameScreen, EndScreen)):
+            return
+        await pilot.press("p" if isinstance(app.screen, HomeScreen) else "y" if isinstance(app.screen, ConfirmScreen) else "escape")
+
+
+async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> None:
+    """Thousands of seeded random keys and clicks, sent in bursts as a child mashing keys would."""
+    set_settings(store, profile, speed="instant")
+    app = TutorApp(store, profile, start="play", seed=5)
+    choices = random.Random(1234)
+    async with app.run_test(size=(90, 30)) as pilot:
+        await pilot.pause()
+        for burst in range(100):
+            for _ in range(20):
+                key = choices.choice(KEYS)
+                app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]
+            await pilot.pause()
+            try:
+                await pilot.click(offset=(choices.randrange(90), choices.randrange(30)))
+            except (NoWidget, OutOfBounds):
+                pass  # the click fell between screens; nothing to press there
+            await back_to_the_table(pilot, app)
+        assert app.is_running
+    assert store.load_game(profile) is not None or store.finished_games(profile)

@@ -1,0 +1,69 @@
+"""Driving the app like a learner would, for the Pilot and snapshot tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import set_settings
+from helpers import cards
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tutor.engine import Game, Rules
+from tutor.guided_game import GuidedGame
+from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
+
+NAMES = ["Robin", "Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe"]
+
+
+def crafted_app(store: Any, profile: Any, rules: Rules, hands: list[str], dealer: int, guidance: str = "guided", **settings: Any) -> TutorApp:
+    """An app that opens straight onto a game dealt from these hands (seat 0 is the learner)."""
+    set_settings(store, profile, guidance=guidance, speed="instant", **settings)
+    game = Game.from_hands(rules, [cards(hand) for hand in hands], dealer=dealer, learners=(0,))
+    store.save_game(profile, GuidedGame(game, NAMES[: rules.players], guidance).to_dict())
+    return TutorApp(store, profile, start="play")
+
+
+def prompt_text(app: TutorApp) -> str:
+    return str(app.screen.query_one("#prompt", Static).content)
+
+
+def session_of(app: TutorApp) -> GuidedGame:
+    return app.screen.session  # type: ignore[attr-defined]
+
+
+async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Any]) -> None:
+    """Select each wanted card: by its number key when it has one, else with the cursor and Space."""
+    hand = app.screen.query_one("#hand", HandView)
+    for card in wanted:
+        target = hand.cards.index(card)
+        if target < 9:
+            await pilot.press(str(target + 1))
+            continue
+        while hand.cursor != target:
+            await pilot.press("right")
+        await pilot.press("space")
+
+
+async def play_to_the_end(pilot: Pilot, app: TutorApp) -> None:
+    """A careful learner: lays down every pair, draws from the right seat, skips ahead."""
+    for _ in range(2000):
+        session = session_of(app)
+        stage = session.stage
+        if stage == "over":
+            return
+        if stage == "pairing":
+            pairs = session.game.pairs_in(0)
+            if pairs:
+                await select_cards(pilot, app, list(pairs[0]))
+                await pilot.press("enter")
+            else:
+                await pilot.press("d")
+        elif stage == "choose-giver":
+            await pilot.press(str(session.game.giver))
+        elif stage == "draw":
+            await pilot.press("1")
+        else:
+            await pilot.press("f")
+    raise AssertionError("the game did not end")
