@@ -1,0 +1,328 @@
+"""Broken lesson files give clear messages (file:line: field: what is wrong), never an exception,
+and the good lessons beside them still load. Also the `lessons check` command."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor.course import BrokenLesson, Problem, load_course, parse_lesson
+from tutor.course.cli import register
+
+GOOD = dedent("""\
+    format_version: 1
+    id: pairs
+    title: Pairs
+    concepts: [pairs, three-of-a-kind]
+    requires: []
+    intro: Pairs are two cards of one rank.
+    steps:
+      - id: fives
+        kind: lay-down
+        rules: bicycle
+        seats: [you, Ana, Ben]
+        dealer: Ben
+        hands:
+          you: [5♣, 5H, 9♦, K♠]
+          Ana: [9♠, 2♣]
+          Ben: [2♦, K♦, Q♠]
+        text: Lay down your pair, then say you're done.
+        hints: [Look for two cards of the same rank.]
+        success: Well done!
+        solution: [[5♣, 5♥], done]
+      - id: who-draws
+        kind: seat
+        continue: true
+        text: Who draws first?
+        ask: drawer
+        hints: [The dealer offers to their left.]
+        success: Yes, {drawer}.
+        solution: you
+    """)
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty `lessons/` folder, with the working folder set so problems read lessons/NAME."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lessons").mkdir()
+    return tmp_path / "lessons"
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    (folder / name).write_text(text, encoding="utf-8")
+    return f"lessons/{name}"
+
+
+def line_of(text: str, fragment: str) -> int:
+    return text[: text.index(fragment)].count("\n") + 1
+
+
+def problems_of(folder: Path) -> list[str]:
+    return [str(problem) for problem in load_course([folder.name]).problems]
+
+
+def test_the_good_example_is_good(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD)
+    course = load_course([folder.name])
+    assert course.problems == () and [entry.id for entry in course.lessons] == ["pairs"]
+
+
+def test_bad_yaml(folder: Path) -> None:
+    text = GOOD.replace("concepts: [pairs, three-of-a-kind]", "concepts: [pairs, three-of-a-kind")
+    path = write(folder, "02-pairs.yaml", text)
+    (problem,) = problems_of(folder)
+    assert problem.startswith(f"{path}:") and "not valid YAML" in problem
+
+
+def test_unknown_card(folder: Path) -> None:
+    text = GOOD.replace("you: [5♣, 5H, 9♦, K♠]", "you: [5♣, 5H, 5X, K♠]")
+    path = write(folder, "02-pairs.yaml", text)
+    (problem,) = problems_of(folder)
+    line = line_of(text, "5X")
+    assert problem.startswith(f"{path}:{line}: steps[0].hands.you[2]: '5X' is not a card")
+    assert "C D H S or ♣ ♦ ♥ ♠" in problem
+
+
+def test_duplicate_card(folder: Path) -> None:
+    text = GOOD.replace("Ana: [9♠, 2♣]", "Ana: [9♠, 5C]")
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [f"{path}:{line_of(text, 'Ana:')}: steps[0].hands.Ana[1]: 5♣ is dealt twice: each card is in the deck once"]
+
+
+def test_unknown_field_suggests_the_right_one(folder: Path) -> None:
+    text = GOOD.replace("hints: [Look", "hint: [Look")
+    path = write(folder, "02-pairs.yaml", text)
+    found = problems_of(folder)
+    assert f"{path}:{line_of(text, 'hint:')}: steps[0].hint: unknown field (did you mean 'hints'?" in "\n".join(found)
+    assert any("steps[0].hints: missing" in problem for problem in found)
+
+
+def test_missing_id(folder: Path) -> None:
+    path = write(folder, "02-pairs.yaml", GOOD.replace("id: pairs\n", ""))
+    assert problems_of(folder) == [f"{path}:1: id: missing (a lesson needs one)"]
+
+
+def test_requirement_cycle(folder: Path) -> None:
+    one = GOOD.replace("requires: []", "requires: [more-pairs]")
+    two = GOOD.replace("id: pairs", "id: more-pairs").replace("requires: []", "requires: [pairs]")
+    path_one, path_two = write(folder, "02-pairs.yaml", one), write(folder, "03-more.yaml", two)
+    found = problems_of(folder)
+    assert f"{path_one}:5: requires: lessons require each other in a circle: pairs → more-pairs → pairs" in found
+    assert f"{path_two}:5: requires: lessons require each other in a circle: more-pairs → pairs → more-pairs" in found
+
+
+def test_a_hand_holding_the_removed_card(folder: Path) -> None:
+    text = GOOD.replace("    dealer: Ben\n", "    dealer: Ben\n    removed: Q♠\n", 1)
+    path = write(folder, "02-pairs.yaml", text)
+    line = line_of(text, "Ben: [2♦")
+    assert problems_of(folder) == [
+        f"{path}:{line}: steps[0].hands.Ben[2]: Q♠ is the card taken out before the deal (removed: Q♠), so nobody can hold it"
+    ]
+
+
+def test_a_hand_holding_all_four_of_the_odd_rank(folder: Path) -> None:
+    text = GOOD.replace("Ana: [9♠, 2♣]", "Ana: [9♠, 2♣, QC, QD, QH]")
+    path = write(folder, "02-pairs.yaml", text)
+    (problem,) = problems_of(folder)
+    assert problem.startswith(f"{path}:{line_of(text, 'Ben: [2♦')}: steps[0].hands.Ben[2]: all four Qs are in play")
+
+
+def test_the_removed_card_must_be_of_the_odd_rank(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD.replace("    dealer: Ben\n", "    dealer: Ben\n    removed: K♣\n", 1))
+    (problem,) = problems_of(folder)
+    assert "steps[0].removed: K♣ is not a Queen" in problem
+
+
+def test_rules_errors_come_from_the_engine(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD.replace("rules: bicycle", "rules: {variant: bicycle, extra_draw_on_pair: true}"))
+    (problem,) = problems_of(folder)
+    assert "steps[0].rules.extra_draw_on_pair: extra_draw_on_pair is a Table house rule" in problem
+
+
+def test_unknown_requirement_duplicate_id_and_unknown_concept(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD)
+    path = write(folder, "03-again.yaml", GOOD.replace("requires: []", "requires: [nowhere]"))
+    odd = write(folder, "04-odd.yaml", GOOD.replace("id: pairs", "id: odd").replace("three-of-a-kind]", "three-of-kind]"))
+    found = problems_of(folder)
+    assert f"{path}:2: id: the id 'pairs' is already used by lessons/02-pairs.yaml" in found
+    assert f"{path}:5: requires[0]: no lesson has the id 'nowhere'" in found
+    assert any(problem.startswith(f"{odd}:4: concepts[1]: 'three-of-kind' is not a concept") for problem in found)
+
+
+def test_the_lesson_a_concept_names_must_list_it(folder: Path) -> None:
+    path = write(folder, "02-pairs.yaml", GOOD.replace("concepts: [pairs, three-of-a-kind]", "concepts: [pairs]"))
+    assert problems_of(folder) == [f"{path}:4: concepts: tutor/concepts.py says this lesson teaches 'three-of-a-kind': list it"]
+
+
+def test_a_solution_that_the_engine_refuses(folder: Path) -> None:
+    text = GOOD.replace("solution: [[5♣, 5♥], done]", "solution: [[5♣, 9♦], done]")
+    path = write(folder, "02-pairs.yaml", text)
+    (problem,) = problems_of(folder)
+    assert problem.startswith(f"{path}:{line_of(text, '[[5♣, 9♦]')}: steps[0].solution[0]: the engine does not accept this answer: 5♣ and 9♦ are not a pair.")
+
+
+def test_a_wrong_seat_in_the_solution(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD.replace("solution: you", "solution: Ana"))
+    (problem,) = problems_of(folder)
+    assert "steps[1].solution[0]: the engine does not accept this answer" in problem
+
+
+def test_a_step_that_starts_already_solved(folder: Path) -> None:
+    text = GOOD.replace("kind: seat\n    continue: true\n    text: Who draws first?\n    ask: drawer", "kind: lay-down\n    continue: true\n    text: Again.")
+    text = text.replace("solution: you", "solution: [done]")
+    write(folder, "02-pairs.yaml", text)
+    (problem,) = problems_of(folder)
+    assert "steps[1]: starts already solved" in problem
+
+
+def test_a_placeholder_that_names_nobody_yet(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD.replace("text: Who draws first?", "text: Is {loser} the Old Maid?"))
+    (problem,) = problems_of(folder)
+    assert "steps[1].text: {loser} names nobody at this point of the game" in problem
+
+
+def test_an_unknown_placeholder(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD.replace("success: Well done!", "success: Well done, {name}!"))
+    (problem,) = problems_of(folder)
+    assert "steps[0].success: unknown placeholder {name}" in problem
+
+
+def test_a_broken_file_next_to_good_ones_leaves_the_good_ones(folder: Path) -> None:
+    write(folder, "01-broken.yaml", "id: [\n")
+    write(folder, "02-pairs.yaml", GOOD)
+    write(folder, "03-bad-card.yaml", GOOD.replace("id: pairs", "id: other").replace("5H", "5Z"))
+    course = load_course([folder.name])
+    assert [entry.id for entry in course.lessons] == ["pairs"]
+    assert [(entry.path, entry.id, entry.title) for entry in course.broken] == [
+        ("lessons/01-broken.yaml", None, None),
+        ("lessons/03-bad-card.yaml", "other", "Pairs"),
+    ]
+    assert all(isinstance(entry, BrokenLesson) and entry.problems for entry in course.broken)
+    assert [Path(entry.path).name for entry in course.entries] == ["01-broken.yaml", "02-pairs.yaml", "03-bad-card.yaml"]
+
+
+def test_unreadable_and_missing_files(folder: Path) -> None:
+    (folder / "02-bytes.yaml").write_bytes(b"\xff\xfe\x00")
+    write(folder, "03-empty.yaml", "")
+    course = load_course([folder.name, Path("lessons/missing.yaml"), Path("nowhere")])
+    assert [str(problem) for problem in course.problems] == [
+        "lessons/02-bytes.yaml: not UTF-8 text (byte 0)",
+        "lessons/03-empty.yaml:1: the file is empty",
+        "lessons/missing.yaml: no such file or folder",
+        "nowhere: no such file or folder",
+    ]
+
+
+def test_only_files_whose_names_start_with_two_digits_are_lessons(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD)
+    write(folder, "mistakes.yaml", "format_version: 1\nmistakes: {}\n")
+    write(folder, "quiz.yaml", "questions: []\n")
+    assert [entry.path for entry in load_course([folder.name]).entries] == ["lessons/02-pairs.yaml"]
+
+
+def test_a_file_named_twice_is_checked_once(folder: Path) -> None:
+    write(folder, "02-pairs.yaml", GOOD)
+    assert len(load_course([folder.name, Path("lessons/02-pairs.yaml")]).entries) == 1
+
+
+def test_requirements_may_name_the_packaged_course(folder: Path) -> None:
+    write(folder, "11-more.yaml", GOOD.replace("id: pairs", "id: more").replace("requires: []", "requires: [pairs]")
+          .replace("concepts: [pairs, three-of-a-kind]", "concepts: [pairs]"))
+    assert problems_of(folder) == []
+
+
+def test_lesson_text_is_kept_as_written_markup_and_all() -> None:
+    text = GOOD.replace("text: Who draws first?", 'text: "[bold red]Who[/] draws [link=x]first[/link]?"')
+    lesson, problems = parse_lesson(text, "lessons/02-pairs.yaml")
+    assert problems == [] and lesson is not None
+    assert lesson.steps[1].text == "[bold red]Who[/] draws [link=x]first[/link]?"
+
+
+def test_yaml_tags_that_build_objects_are_refused() -> None:
+    text = GOOD.replace("title: Pairs", "title: !!python/object/apply:os.system [echo hi]")
+    lesson, problems = parse_lesson(text, "x.yaml")
+    assert lesson is None and any("title: this value cannot be read" in str(problem) for problem in problems)
+
+
+def test_a_problem_reads_file_line_field_message() -> None:
+    assert str(Problem("lessons/02-pairs.yaml", 14, "steps[3].hands.you[2]", "bad")) == "lessons/02-pairs.yaml:14: steps[3].hands.you[2]: bad"
+    assert str(Problem("lessons/02-pairs.yaml", None, "", "no such file or folder")) == "lessons/02-pairs.yaml: no such file or folder"
+
+
+# ----- bad input never crashes --------------------------------------------------------------------
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=8),
+                    st.sampled_from(["5C", "5X", "you", "Ana", "done", "drawer", "bicycle", "table", "lay-down", "seat", "deal 1"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
+FIELD_PATHS = st.lists(st.sampled_from(["steps", 0, 1, "hands", "you", "Ana", "solution", "rules", "seats", "dealer",
+                                        "kind", "ask", "options", "hints", "continue", "first", "id", "requires", "text"]),
+                       min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(FIELD_PATHS, VALUES)
+def test_any_change_to_a_good_lesson_gives_problems_or_a_lesson_never_an_error(path: list, value: object) -> None:  # type: ignore[type-arg]
+    data = yaml.safe_load(GOOD)
+    _put(data, path, value)
+    lesson, problems = parse_lesson(yaml.safe_dump(data, allow_unicode=True), "lessons/02-pairs.yaml")
+    assert (lesson is None) == bool(problems)
+    assert all(isinstance(problem, Problem) and str(problem).startswith("lessons/02-pairs.yaml") for problem in problems)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_gives_problems_never_an_error(text: str) -> None:
+    lesson, problems = parse_lesson(text, "x.yaml")
+    assert lesson is None and problems
+
+
+def _put(data: object, path: list, value: object) -> None:  # type: ignore[type-arg]
+    for key in path[:-1]:
+        if isinstance(data, dict) and isinstance(key, str) and isinstance(data.get(key), (dict, list)):
+            data = data[key]
+        elif isinstance(data, list) and isinstance(key, int) and key < len(data) and isinstance(data[key], (dict, list)):
+            data = data[key]
+    last = path[-1]
+    if isinstance(data, dict) and isinstance(last, str):
+        data[last] = value
+    elif isinstance(data, list) and isinstance(last, int) and last < len(data):
+        data[last] = value
+
+
+# ----- the command ---------------------------------------------------------------------------------
+
+
+def run_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="old-maid-tutor")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    assert args.needs_store is False
+    return int(args.func(args))
+
+
+def test_lessons_check_passes_the_packaged_course(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_command(["lessons", "check"]) == 0
+    assert capsys.readouterr().out == "10 lesson files checked: all good.\n"
+
+
+def test_lessons_check_lists_every_problem_and_fails(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(folder, "02-pairs.yaml", GOOD)
+    bad = write(folder, "03-bad.yaml", GOOD.replace("id: pairs", "id: bad").replace("5H", "5X").replace("Ana: [9♠, 2♣]", "Ana: [9♠, 9♠]"))
+    assert run_command(["lessons", "check", "lessons"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{bad}:") and "'5X' is not a card" in out[0]
+    assert out[1].startswith(f"{bad}:") and "9♠ is dealt twice" in out[1]
+    assert out[2] == "2 problems in 1 of 2 lesson files."
+
+
+def test_lessons_check_on_one_good_file(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(folder, "02-pairs.yaml", GOOD)
+    assert run_command(["lessons", "check", path]) == 0
+    assert capsys.readouterr().out == "1 lesson file checked: all good.\n"

@@ -1,0 +1,593 @@
+"""Turning a lesson file into a `Lesson`, with every problem found on the way.
+
+Each check reports a `Problem` naming the file, line and field, and parsing goes on so that one
+run lists every problem. Cards and rules are checked by the engine, in the engine's words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import string
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from tutor.engine import Card, MistakeCode, Rules, rank_name
+from tutor.engine.game import check_cards_possible
+from tutor.explanations import PLACEHOLDERS as MISTAKE_PLACEHOLDERS
+
+from . import model
+from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
+from .model import LEARNER, TEXT_PLACEHOLDERS, Lesson, Option, Step, Table
+from .problems import Problem
+from .source import Item, read_yaml
+
+T = TypeVar("T")
+SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
+SLUG_TEXT = "lower-case words joined by hyphens, like three-of-a-kind"
+
+LESSON_FIELDS = ("format_version", "id", "title", "concepts", "requires", "intro", "steps")
+TABLE_FIELDS = ("rules", "seats", "dealer", "hands", "seed", "removed")
+TASK_FIELDS = ("hints", "success", "solution", "mistakes")
+STEP_FIELDS: dict[str, tuple[str, ...]] = {
+    "explain": ("id", "kind", "text", "continue", "first", *TABLE_FIELDS),
+    "chart": ("id", "kind", "text", "rules", "seats", "dealer", "seed", "games"),
+    "deal": ("id", "kind", "text", "continue", "rules", "seats", "dealer", "seed", "expect", *TASK_FIELDS),
+    "lay-down": ("id", "kind", "text", "continue", "first", "expect", *TABLE_FIELDS, *TASK_FIELDS),
+    "draw": ("id", "kind", "text", "continue", "first", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
+    "seat": ("id", "kind", "text", "continue", "first", "ask", *TABLE_FIELDS, *TASK_FIELDS),
+    "choice": ("id", "kind", "text", "continue", "first", "ask", "options", *TABLE_FIELDS, *TASK_FIELDS),
+}
+NEEDS_GAME = frozenset({"deal", "lay-down", "draw", "seat"})
+MAX_HINTS = 3
+MAX_GAMES = 20_000
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a step has to work with: the seat names, and whether there is a game or a chart."""
+
+    names: tuple[str, ...] = ()
+    game: bool = False
+    chart: bool = False
+    broken: bool = False
+    """The table was given but has problems (already reported): say nothing more about it."""
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        """The seat placeholders words may use here: only where there is a game to fill them in."""
+        return TEXT_PLACEHOLDERS if self.game or self.broken else ()
+
+
+def parse_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
+    """The lesson in `text` (None if it has problems) and every problem found."""
+    root, problems = read_yaml(text, path)
+    if root is None:
+        return None, problems
+    parser = _Parser(path, problems)
+    lesson = parser.lesson(root)
+    return (lesson if not parser.problems else None), parser.problems
+
+
+def lesson_header(text: str, path: str) -> tuple[str | None, str | None]:
+    """The id and title of a lesson file, as far as they can be read (for listing a broken file)."""
+    root, _ = read_yaml(text, path)
+    if root is None or not isinstance(root.value, dict):
+        return None, None
+    found = [root.value.get(name) for name in ("id", "title")]
+    id_, title = (item.value if item and isinstance(item.value, str) else None for item in found)
+    return id_, title
+
+
+class _Parser:
+    def __init__(self, path: str, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+        self.lines: dict[str, int] = {}
+
+    # ----- reporting ----------------------------------------------------------------------------
+
+    def problem(self, item: Item, message: str, field: str | None = None) -> None:
+        self.problems.append(Problem(self.path, item.line, item.field if field is None else field, message))
+
+    def _record_lines(self, root: Item) -> None:
+        for item in walk(root):
+            self.lines[item.field] = item.line
+
+    # ----- plain values -------------------------------------------------------------------------
+
+    def fields(self, item: Item, allowed: Iterable[str], required: Iterable[str], what: str) -> dict[str, Item] | None:
+        if not isinstance(item.value, dict):
+            self.problem(item, f"expected {what} (fields such as {', '.join(list(required)[:3])})")
+            return None
+        allowed = tuple(allowed)
+        for name, child in item.value.items():
+            if name not in allowed:
+                close = difflib.get_close_matches(name, allowed, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                self.problem(child, f"unknown field ({hint}allowed here: {', '.join(allowed)})")
+        for name in required:
+            if name not in item.value:
+                self.problem(item, f"missing ({what} needs one)", item.child(name))
+        return {name: child for name, child in item.value.items() if name in allowed}
+
+    def text(self, item: Item | None, placeholders: Iterable[str] = ()) -> str | None:
+        if item is None:
+            return None
+        if not isinstance(item.value, str) or not item.value.strip():
+            self.problem(item, "expected some words")
+            return None
+        return item.value.strip() if self.placeholders_ok(item, item.value, tuple(placeholders)) else None
+
+    def placeholders_ok(self, item: Item, text: str, allowed: tuple[str, ...]) -> bool:
+        try:
+            parts = list(string.Formatter().parse(text))
+        except ValueError:
+            self.problem(item, "unmatched brace: write {{ and }} for a brace itself")
+            return False
+        for _, name, spec, conversion in parts:
+            if name is None:
+                continue
+            if name not in allowed or spec or conversion:
+                choices = ", ".join("{%s}" % choice for choice in allowed) or "none here"
+                self.problem(item, f"unknown placeholder {{{name}}} (allowed: {choices}; write {{{{ and }}}} for a brace)")
+                return False
+        return True
+
+    def slug(self, item: Item) -> str | None:
+        if not isinstance(item.value, str) or not SLUG.match(item.value):
+            self.problem(item, f"{_shown(item.value)} is not an id: use {SLUG_TEXT}")
+            return None
+        return item.value
+
+    def whole_number(self, item: Item, low: int, high: int | None = None) -> int | None:
+        value = item.value
+        if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+            limit = f"from {low} to {high:,}" if high is not None else f"of at least {low}"
+            self.problem(item, f"expected a whole number {limit}, not {_shown(value)}")
+            return None
+        return value
+
+    def items(self, item: Item, what: str, at_least: int = 0) -> list[Item]:
+        if not isinstance(item.value, list):
+            self.problem(item, f"expected a list of {what}")
+            return []
+        if len(item.value) < at_least:
+            self.problem(item, "is empty: give at least one" if at_least == 1 else f"expected at least {at_least} {what}")
+        return item.value
+
+    def each(self, item: Item | None, what: str, read: Callable[[Item], T | None], at_least: int = 0) -> tuple[T, ...]:
+        if item is None:
+            return ()
+        values = [read(child) for child in self.items(item, what, at_least)]
+        return tuple(value for value in values if value is not None)
+
+    def card(self, item: Item) -> Card | None:
+        try:
+            return Card.parse(item.value)  # type: ignore[arg-type]
+        except ValueError as error:
+            self.problem(item, str(error))
+            return None
+
+    def seat(self, item: Item, names: tuple[str, ...]) -> int | None:
+        if isinstance(item.value, str) and item.value in names:
+            return names.index(item.value)
+        if names:
+            self.problem(item, f"{_shown(item.value)} is not a seat here (seats: {', '.join(names)})")
+        return None
+
+    def mistake_code(self, item: Item) -> MistakeCode | None:
+        try:
+            return MistakeCode(item.value)
+        except ValueError:
+            self.problem(item, f"{_shown(item.value)} is not a mistake code (codes: {', '.join(code.value for code in MistakeCode)})")
+            return None
+
+    # ----- the lesson ---------------------------------------------------------------------------
+
+    def lesson(self, root: Item) -> Lesson | None:
+        self._record_lines(root)
+        found = self.fields(root, LESSON_FIELDS, ("format_version", "id", "title", "concepts", "intro", "steps"), "a lesson")
+        if found is None:
+            return None
+        if "format_version" in found and found["format_version"].value != model.FORMAT_VERSION:
+            version = found["format_version"].value
+            self.problem(found["format_version"], f"{_shown(version)} is not a format this program reads ({model.FORMAT_VERSION})")
+        lesson_id = self.slug(found["id"]) if "id" in found else None
+        concepts = self.each(found.get("concepts"), "concept ids", self.concept, at_least=1)
+        requires = self.each(found.get("requires"), "lesson ids", self.slug)
+        title, intro = self.text(found.get("title")), self.text(found.get("intro"))
+        steps = self.steps(found["steps"]) if "steps" in found else ()
+        if self.problems or lesson_id is None or title is None or intro is None:
+            return None
+        return Lesson(lesson_id, title, concepts, requires, intro, steps, self.path, self.lines)
+
+    def concept(self, item: Item) -> str | None:
+        from tutor.concepts import CONCEPTS
+
+        if item.value not in CONCEPTS:
+            self.problem(item, f"{_shown(item.value)} is not a concept (concepts: {', '.join(CONCEPTS)})")
+            return None
+        return str(item.value)
+
+    def steps(self, item: Item) -> tuple[Step, ...]:
+        steps: list[Step] = []
+        context = Context()
+        children = self.items(item, "steps", at_least=1)
+        for index, child in enumerate(children):
+            step, context = self.step(child, context, first=index == 0)
+            if step is not None:
+                steps.append(step)
+        self.unique_step_ids(children)
+        return tuple(steps)
+
+    def unique_step_ids(self, children: list[Item]) -> None:
+        seen: dict[str, int] = {}
+        for child in children:
+            id_item = child.value.get("id") if isinstance(child.value, dict) else None
+            if id_item is None or not isinstance(id_item.value, str):
+                continue
+            if id_item.value in seen:
+                self.problem(id_item, f"step id {id_item.value!r} is already used on line {seen[id_item.value]}")
+            seen.setdefault(id_item.value, id_item.line)
+
+    # ----- one step -----------------------------------------------------------------------------
+
+    def step(self, item: Item, before: Context, first: bool) -> tuple[Step | None, Context]:
+        kind_item = item.value.get("kind") if isinstance(item.value, dict) else None
+        kind = kind_item.value if kind_item is not None else None
+        if kind_item is not None and kind not in STEP_FIELDS:
+            self.problem(kind_item, f"{_shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
+            return None, Context()
+        allowed = STEP_FIELDS.get(kind, ("id", "kind", "text"))  # type: ignore[arg-type]
+        found = self.fields(item, allowed, ("id", "kind", "text"), "a step")
+        if found is None or kind is None:
+            return None, Context()
+        table, context = self.setting(item, found, kind, before, first)
+        if kind in NEEDS_GAME - {"seat"} and before.chart and "continue" in found:
+            self.problem(found["kind"], f"a {kind} step needs a game to play in, and a chart is not one")
+        common = {
+            "id": self.slug(found["id"]) if "id" in found else None,
+            "line": item.line,
+            "text": self.text(found.get("text"), context.placeholders),
+            "table": table,
+            "continues": "continue" in found,
+            "first": self.first(found.get("first"), context),
+        }
+        specific = self.kind_fields(item, kind, found, context)
+        if specific is None or any(common[name] is None for name in ("id", "text")) or self.problems:
+            return None, context
+        return model.STEP_KINDS[kind](**common, **specific), context
+
+    def setting(self, item: Item, found: dict[str, Item], kind: str, before: Context, first: bool) -> tuple[Table | None, Context]:
+        """The step's own table, or the context it continues; and the context it leaves."""
+        if "continue" in found:
+            return None, self.continued(found, before, first)
+        if any(name in found for name in TABLE_FIELDS):
+            table = self.table(item, found, kind)
+            if table is None:
+                return None, Context(broken=True)
+            return table, Context(table.seats, game=kind != "chart", chart=kind == "chart")
+        if kind in NEEDS_GAME or kind == "chart":
+            self.problem(item, "this kind of step needs a table: give rules, seats and dealer, or continue: true")
+        return None, Context()
+
+    def continued(self, found: dict[str, Item], before: Context, first: bool) -> Context:
+        item = found["continue"]
+        if before.broken:
+            return before
+        if item.value is not True:
+            self.problem(item, "write continue: true, or leave it out")
+        elif first:
+            self.problem(item, "the first step has nothing to continue")
+        elif not (before.game or before.chart):
+            self.problem(item, "the step before has no table to continue")
+        for name in TABLE_FIELDS:
+            if name in found:
+                self.problem(found[name], "a step that continues keeps the table it is given: leave this out")
+        return before
+
+    def table(self, item: Item, found: dict[str, Item], kind: str) -> Table | None:
+        for name in ("rules", "seats", "dealer"):
+            if name not in found:
+                self.problem(item, "missing (a table needs rules, seats and dealer)", item.child(name))
+        seats = self.seat_names(found["seats"]) if "seats" in found else None
+        if seats is None or "rules" not in found or "dealer" not in found:
+            return None
+        rules = self.rules(found["rules"], found["seats"], len(seats))
+        dealer = self.seat(found["dealer"], seats)
+        seed = self.whole_number(found["seed"], -(2**63)) if "seed" in found else 0
+        if kind in ("deal", "chart") and "hands" in found:
+            self.problem(found["hands"], f"a {kind} step starts from a shuffled deck: give a seed, not hands")
+            return None
+        if rules is None or dealer is None or seed is None:
+            return None
+        removed = self.removed(found["removed"], rules) if "removed" in found else None
+        hands = self.hands(found["hands"], seats, rules, removed) if "hands" in found else None
+        if "hands" in found and hands is None:
+            return None
+        return Table(rules, seats, dealer, hands, seed, removed)
+
+    def seat_names(self, item: Item) -> tuple[str, ...] | None:
+        names = self.each(item, "seat names", self.seat_name, at_least=2)
+        if not isinstance(item.value, list) or len(names) != len(item.value) or len(names) < 2:
+            return None
+        for index, name in enumerate(names):
+            if name in names[:index]:
+                self.problem(item.value[index], f"{name!r} is already a seat: every seat needs its own name")  # type: ignore[index]
+                return None
+        return names
+
+    def seat_name(self, item: Item) -> str | None:
+        value = item.value
+        if not isinstance(value, str) or not value.strip() or len(value) > 12 or value != value.strip():
+            self.problem(item, f"{_shown(value)} is not a seat name: use 1 to 12 letters, with {LEARNER!r} for the learner")
+            return None
+        return value
+
+    def rules(self, item: Item, seats_item: Item, players: int) -> Rules | None:
+        options = {"variant": item.value} if isinstance(item.value, str) else item.value
+        if not isinstance(options, dict):
+            self.problem(item, "expected bicycle, table, or a mapping with a variant and house rules")
+            return None
+        items = {name: child for name, child in options.items() if isinstance(child, Item)}
+        for child in items.values():
+            if isinstance(child.value, (list, dict)):
+                self.problem(child, "expected a single value")
+                return None
+        if "players" in items:
+            self.problem(items["players"], f"leave this out: the number of players is the number of seats ({players})")
+        data = {name: getattr(child, "value", child) for name, child in options.items() if name != "players"}
+        try:
+            rules = Rules.from_dict({**data, "players": players})
+        except (ValueError, TypeError) as error:
+            message = str(error)
+            self.problem(seats_item if message.startswith("players") else _blame(message, items, item), message)
+            return None
+        return None if "players" in items else rules
+
+    def removed(self, item: Item, rules: Rules) -> Card | None:
+        card = self.card(item)
+        if card is not None and card.rank != rules.odd_rank:
+            odd = rank_name(rules.odd_rank)
+            self.problem(item, f"{card} is not a {odd}: the card taken out is one of the odd rank ({odd})")
+            return None
+        return card
+
+    def hands(self, item: Item, seats: tuple[str, ...], rules: Rules, removed: Card | None) -> tuple[tuple[Card, ...], ...] | None:
+        if not isinstance(item.value, dict):
+            self.problem(item, f"expected a hand for each seat ({', '.join(seats)})")
+            return None
+        before = len(self.problems)
+        for name, child in item.value.items():
+            if name not in seats:
+                self.problem(child, f"{name!r} is not a seat here (seats: {', '.join(seats)})")
+        for name in seats:
+            if name not in item.value:
+                self.problem(item, f"missing: give {name}'s hand (an empty one is [])", item.child(name))
+        hands = [self.hand(item.value.get(name)) for name in seats]
+        possible = self.cards_possible([placed for hand in hands for placed in hand], rules, removed)
+        if len(self.problems) > before or not possible:
+            return None
+        return tuple(tuple(card for card, _ in hand) for hand in hands)
+
+    def hand(self, item: Item | None) -> list[tuple[Card, Item]]:
+        """The cards of one hand that can be read, each with its place in the file."""
+        if item is None:
+            return []
+        placed = [(self.card(child), child) for child in self.items(item, "cards")]
+        return [(card, child) for card, child in placed if card is not None]
+
+    def cards_possible(self, placed: list[tuple[Card, Item]], rules: Rules, removed: Card | None) -> bool:
+        """Ask the engine, one card at a time, so the problem points at the card that breaks it."""
+        held: list[Card] = []
+        for card, where in placed:
+            if card is removed:
+                self.problem(where, f"{card} is the card taken out before the deal (removed: {card}), so nobody can hold it")
+                return False
+            try:
+                check_cards_possible(rules, [*held, card])
+            except ValueError as error:
+                self.problem(where, str(error))
+                return False
+            held.append(card)
+        return True
+
+    def first(self, item: Item | None, context: Context) -> tuple[Card | str, ...] | None:
+        if item is None:
+            return ()
+        if not context.game:
+            self.problem(item, "there is no game here for anything to happen in")
+            return None
+        return self.each(item, "happenings (a card, deal or play)", self.happening)
+
+    def happening(self, item: Item) -> Card | str | None:
+        if item.value in ("deal", "play"):
+            return str(item.value)
+        try:
+            return Card.parse(item.value)  # type: ignore[arg-type]
+        except ValueError as error:
+            self.problem(item, f"expected deal, play, or the card the computer seat due to draw takes: {error}")
+            return None
+
+    # ----- what each kind asks ------------------------------------------------------------------
+
+    def kind_fields(self, item: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any] | None:
+        if kind == "explain":
+            return {}
+        if kind == "chart":
+            if "games" not in found:
+                self.problem(item, "missing (a chart needs games: how many to simulate)", item.child("games"))
+                return None
+            games = self.whole_number(found["games"], 1, MAX_GAMES)
+            return None if games is None else {"games": games}
+        return self.task(item, kind, found, context)
+
+    def task(self, item: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any] | None:
+        for name in ("hints", "success", "solution"):
+            if name not in found:
+                self.problem(item, f"missing (a {kind} step needs hints, success and solution)", item.child(name))
+        allowed = context.placeholders
+        fields: dict[str, Any] = {
+            "hints": self.each(found.get("hints"), "hints", lambda hint: self.text(hint, allowed), at_least=1),
+            "success": self.text(found.get("success"), allowed),
+            "mistakes": self.mistake_words(found.get("mistakes")),
+            "expect": self.mistake_code(found["expect"]) if "expect" in found else None,
+        }
+        if "hints" in found and isinstance(found["hints"].value, list) and len(found["hints"].value) > MAX_HINTS:
+            self.problem(found["hints"], f"at most {MAX_HINTS} hints: the answer itself comes after them")
+        fields.update(self.kind_specific(item, kind, found, context))
+        if "solution" in found:
+            fields["solution"] = self.solution(kind, found["solution"], context, fields.get("options", ()))
+        return None if self.problems else fields
+
+    def kind_specific(self, step: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any]:
+        if kind == "draw":
+            return {"card": self.card(found["card"]) if "card" in found else None}
+        if kind == "seat":
+            return {"ask": self.seat_ask(step, found, context)}
+        if kind == "choice":
+            ask = self.number_ask(found["ask"], context) if "ask" in found else None
+            return {"ask": ask, "options": self.options(step, found, "ask" in found, context)}
+        return {}
+
+    def seat_ask(self, step: Item, found: dict[str, Item], context: Context) -> str | None:
+        item = found.get("ask")
+        if item is None:
+            self.problem(step, f"missing (a seat question asks one of: {', '.join(model.SEAT_ASKS)})", step.child("ask"))
+            return None
+        if item.value not in model.SEAT_ASKS:
+            self.problem(item, f"{_shown(item.value)} is not a seat question (questions: {', '.join(model.SEAT_ASKS)})")
+            return None
+        if (item.value in model.CHART_ASKS) != context.chart:
+            needs = "continue from a chart step" if context.chart is False and item.value in model.CHART_ASKS else "a game"
+            self.problem(item, f"{_shown(item.value)} needs {needs}")
+            return None
+        return str(item.value)
+
+    def number_ask(self, item: Item, context: Context) -> str | None:
+        if item.value not in model.NUMBER_ASKS:
+            self.problem(item, f"{_shown(item.value)} is not a number question (questions: {', '.join(model.NUMBER_ASKS)})")
+            return None
+        if not context.game:
+            self.problem(item, "a number question needs a game to count")
+            return None
+        return str(item.value)
+
+    def options(self, step: Item, found: dict[str, Item], counted: bool, context: Context) -> tuple[Option, ...]:
+        item = found.get("options")
+        if item is None:
+            self.problem(step, "missing (a choice step needs options)", step.child("options"))
+            return ()
+        read = self.counted_option if counted else (lambda child: self.option(child, context))
+        options = self.each(item, "options", read, at_least=2)
+        if not counted and options and not (any(o.right for o in options) and not all(o.right for o in options)):
+            self.problem(item, "give at least one right option (right: true) and one that is not")
+        return options
+
+    def counted_option(self, item: Item) -> Option | None:
+        value = self.whole_number(item, 0)
+        return None if value is None else Option(str(value), value=value)
+
+    def option(self, item: Item, context: Context) -> Option | None:
+        found = self.fields(item, ("text", "right", "why"), ("text",), "an option")
+        if found is None:
+            return None
+        allowed = context.placeholders
+        right = found.get("right")
+        if right is not None and not isinstance(right.value, bool):
+            self.problem(right, "write right: true, or leave it out")
+        text, why = self.text(found.get("text"), allowed), self.text(found.get("why"), allowed)
+        if text is None:
+            return None
+        return Option(text, right=right is not None and right.value is True, why=why or "")
+
+    def mistake_words(self, item: Item | None) -> dict[str, str]:
+        if item is None:
+            return {}
+        if not isinstance(item.value, dict):
+            self.problem(item, "expected words for why each mistake is one, by mistake code")
+            return {}
+        words = {}
+        for code, child in item.value.items():
+            text = self.text(child, MISTAKE_PLACEHOLDERS)
+            if self.mistake_code(Item(code, child.line, child.field)) is not None and text is not None:
+                words[code] = text
+        return words
+
+    # ----- solutions ----------------------------------------------------------------------------
+
+    def solution(self, kind: str, item: Item, context: Context, options: tuple[Option, ...]) -> tuple[Answer, ...]:
+        if kind in ("deal", "lay-down"):
+            read = self.deal_answer if kind == "deal" else self.pair_answer
+            return self.each(item, "answers", read, at_least=1)
+        answer = {
+            "draw": lambda: self.draw_answer(item, context.names),
+            "seat": lambda: self.seat_answer(item, context.names),
+            "choice": lambda: self.option_answer(item, options),
+        }[kind]()
+        return () if answer is None else (answer,)
+
+    def deal_answer(self, item: Item) -> Answer | None:
+        words = item.value.split() if isinstance(item.value, str) else []
+        if words == ["finish"]:
+            return FinishDealing()
+        if len(words) == 2 and words[0] == "deal" and (words[1] == "all" or words[1].isdigit() and int(words[1]) > 0):
+            return DealCards(None if words[1] == "all" else int(words[1]))
+        self.problem(item, f"{_shown(item.value)} is not a dealing answer: write deal 1, deal all or finish")
+        return None
+
+    def pair_answer(self, item: Item) -> Answer | None:
+        if item.value == "done":
+            return Done()
+        cards = self.each(item, "cards to lay down, or done", self.card)
+        return LayDownCards(cards) if isinstance(item.value, list) and len(cards) == len(item.value) else None
+
+    def draw_answer(self, item: Item, names: tuple[str, ...]) -> Answer | None:
+        found = self.fields(item, ("from", "position"), ("from",), "a draw (from: a seat, and a position)")
+        if found is None or "from" not in found:
+            return None
+        seat = self.seat(found["from"], names)
+        position = self.whole_number(found["position"], 0) if "position" in found else 0
+        return None if seat is None or position is None else DrawFrom(seat, position)
+
+    def seat_answer(self, item: Item, names: tuple[str, ...]) -> Answer | None:
+        seat = self.seat(item, names)
+        return None if seat is None else PickSeat(seat)
+
+    def option_answer(self, item: Item, options: tuple[Option, ...]) -> Answer | None:
+        for index, option in enumerate(options):
+            if isinstance(item.value, str) and item.value == option.text or _same_number(item.value, option.value):
+                return PickOption(index)
+        if options:
+            self.problem(item, f"{_shown(item.value)} is not one of the options")
+        return None
+
+
+def walk(item: Item) -> Iterator[Item]:
+    """Every item in a tree, parents first."""
+    yield item
+    children = item.value.values() if isinstance(item.value, dict) else item.value if isinstance(item.value, list) else ()
+    for child in children:
+        yield from walk(child)
+
+
+def _shown(value: Any) -> str:
+    """A value as a problem quotes it: a list or a mapping by its kind, not its contents."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _same_number(value: Any, number: int | None) -> bool:
+    return number is not None and isinstance(value, int) and not isinstance(value, bool) and value == number
+
+
+def _blame(message: str, options: dict[str, Item], rules: Item) -> Item:
+    """The rules option an engine message is about, else the whole `rules` field."""
+    for name, child in options.items():
+        if message.startswith(name) or repr(name) in message:
+            return child
+    return rules

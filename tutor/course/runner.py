@@ -1,0 +1,555 @@
+"""Playing a lesson: the state machine a user interface drives.
+
+    run = LessonRun(lesson)              # or LessonRun(lesson, step=saved_step) to resume
+    run.step, run.text, run.game, run.names, run.chart, run.options
+    feedback = run.submit(answer)        # right or not, solved or not, and what to say
+    hint = run.hint()                    # the next hint that is unlocked; the last one asks first
+    run.advance(); run.back(); run.restart()
+    run.progress, run.hints_used, run.finished
+
+Every check asks the engine: a move is tried on the live `Game`, a seat question is answered by
+the game's own `drawer`, `giver`, `loser` and so on, so any correct answer passes.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Sequence
+
+from tutor.engine import (
+    Card,
+    DealCard,
+    Draw,
+    Event,
+    FinishDeal,
+    FinishPairing,
+    Game,
+    IllegalAction,
+    LayDown,
+    Mistake,
+    MistakeCode,
+    PairLaidDown,
+    Rules,
+    SimulationResult,
+    simulate,
+)
+from tutor.explanations import Explanation, explain, load_mistakes
+from tutor.simulation_report import bar, rules_title
+
+from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
+from .model import (
+    CHART_ASKS,
+    SEAT_ASKS,
+    ChartStep,
+    ChoiceStep,
+    DealStep,
+    DrawStep,
+    LEARNER,
+    Lesson,
+    PairStep,
+    SeatStep,
+    Step,
+    Table,
+    TaskStep,
+)
+
+NOT_QUITE = "Not quite. Have another look, or ask for a hint."
+ALLOWED = "That move is allowed, so nothing went wrong. This step asks you to try the mistake on purpose."
+ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
+_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
+class StepBroken(Exception):
+    """A step cannot start or be played as written: `field` (below the step) and what is wrong."""
+
+    def __init__(self, index: int, field: str, message: str) -> None:
+        super().__init__(message)
+        self.index, self.field, self.message = index, field, message
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What became of an answer."""
+
+    right: bool
+    """The answer is what the step asked for, or a correct part of it (one pair of several)."""
+    solved: bool
+    """The step is done: show the message, then let the learner go on (`advance`)."""
+    message: str
+    """The success message, why the answer is not right, or "" for a correct part."""
+    explanation: Explanation | None = None
+    """For a rule mistake: the rule, the lesson that teaches it, and what / why / instead."""
+    mistake: Mistake | None = None
+    """The engine's mistake (code, cards, seats), for the learner's record."""
+    events: tuple[Event, ...] = ()
+    """What happened in the game, for narration."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    level: int
+    """1 for the first hint; the last level (`levels`) is the answer itself."""
+    levels: int
+    text: str
+    confirm: bool = False
+    """The answer is next: `text` asks "are you sure?"; call `hint(confirm=True)` to see it."""
+    more_after_a_try: bool = False
+    """Another hint is waiting, and unlocks after one more try."""
+
+
+@dataclass(frozen=True)
+class _Start:
+    """The state at the start of a step, to come back to."""
+
+    game: dict[str, Any] | None
+    names: tuple[str, ...]
+    simulation: SimulationResult | None
+    chart: tuple[str, ...] = ()
+
+
+class LessonRun:
+    """One learner working through one lesson."""
+
+    def __init__(self, lesson: Lesson, step: int = 0, letters: bool = False) -> None:
+        """Start at the first step, or at `step` (reached by replaying the lesson's solution)."""
+        self.lesson = lesson
+        self.letters = letters
+        self.hints_used = 0
+        self.game: Game | None = None
+        self.names: tuple[str, ...] = ()
+        self.simulation: SimulationResult | None = None
+        self._starts: list[_Start] = []
+        self._may_fall_back = True
+        self._enter(0)
+        for _ in range(min(max(step, 0), len(lesson.steps) - 1)):
+            self.solve_with_solution()
+            self.advance()
+
+    # ----- where the learner is ----------------------------------------------------------------
+
+    @property
+    def index(self) -> int:
+        return len(self._starts) - 1
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def learner(self) -> int | None:
+        return self.names.index(LEARNER) if LEARNER in self.names else None
+
+    @property
+    def finished(self) -> bool:
+        return self.index == len(self.lesson.steps) - 1 and self.solved
+
+    @property
+    def progress(self) -> float:
+        """The share of the lesson's steps done, from 0 to 1."""
+        return (self.index + int(self.solved)) / len(self.lesson.steps)
+
+    @property
+    def text(self) -> str:
+        return self._say(self.step.text)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The option texts of a multiple-choice step, in order."""
+        step = self.step
+        return tuple(self._say(option.text) for option in step.options) if isinstance(step, ChoiceStep) else ()
+
+    @property
+    def chart(self) -> tuple[str, ...]:
+        """On a chart step and the steps that continue it: a title, then one line per seat with
+        its share of the games it lost as the Old Maid, and a bar."""
+        return self._starts[-1].chart
+
+    # ----- moving between steps ----------------------------------------------------------------
+
+    def advance(self) -> bool:
+        """Go to the next step once this one is solved; False if it is not, or it was the last."""
+        if not self.solved or self.index + 1 >= len(self.lesson.steps):
+            return False
+        self._enter(self.index + 1)
+        return True
+
+    def back(self) -> bool:
+        """Go back to the start of the step before; False on the first step."""
+        if self.index == 0:
+            return False
+        self._starts.pop()
+        self._restore(self._starts[-1])
+        return True
+
+    def restart(self) -> None:
+        """Start this step again from its first state."""
+        self._restore(self._starts[-1])
+
+    def _enter(self, index: int) -> None:
+        try:
+            start = self._start_of(index)
+        except StepBroken:
+            if index == 0 or not self._may_fall_back:
+                raise
+            start = self._solution_start(index)
+        self._starts.append(start)
+        self._restore(start)
+
+    def _restore(self, start: _Start) -> None:
+        self.game = None if start.game is None else Game.from_dict(start.game)
+        self.names, self.simulation = start.names, start.simulation
+        self.solved = not isinstance(self.step, TaskStep)
+        self.tries = 0
+        self._shown = 0
+        self._draws_at_start = self.game.draws if self.game else 0
+
+    def _solution_start(self, index: int) -> _Start:
+        """The start of step `index` on the lesson's own solution, when the learner's own path
+        cannot carry on the story as written (say, a card the next step needs was drawn)."""
+        replay = LessonRun(self.lesson, letters=self.letters)
+        replay._may_fall_back = False
+        for _ in range(index):
+            replay.solve_with_solution()
+            replay.advance()
+        return replay._starts[-1]
+
+    def solve_with_solution(self) -> list[Feedback]:
+        """Answer this step with the lesson's own solution (for resuming, replaying and tests)."""
+        step = self.step
+        return [self.submit(answer) for answer in step.solution] if isinstance(step, TaskStep) else []
+
+    # ----- setting up a step -------------------------------------------------------------------
+
+    def _start_of(self, index: int) -> _Start:
+        step = self.lesson.steps[index]
+        if isinstance(step, ChartStep) and step.table is not None:
+            simulation = _simulate(step.table.rules, step.games, step.table.seed, step.table.dealer)
+            return _Start(None, step.table.seats, simulation, _chart(simulation, step.table))
+        if step.table is not None:
+            game, start = _new_game(step, step.table), _Start(None, step.table.seats, None)
+        elif step.continues:
+            game, start = None if self.game is None else Game.from_dict(self.game.to_dict()), self._starts[-1]
+        else:
+            game, start = None, _Start(None, (), None)
+        for number, happening in enumerate(step.first):
+            _happen(game, happening, index, f"first[{number}]")  # type: ignore[arg-type]
+        return replace(start, game=None if game is None else game.to_dict())
+
+    # ----- answering ---------------------------------------------------------------------------
+
+    def submit(self, answer: Answer) -> Feedback:
+        """Check an answer to this step; a move the rules allow is made in the game."""
+        step = self.step
+        if not isinstance(step, TaskStep):
+            raise TypeError(f"a {step.kind} step takes no answer: call advance()")
+        if self.solved:
+            return Feedback(True, True, self._say(step.success))
+        if isinstance(step, SeatStep):
+            return self._judge(isinstance(answer, PickSeat) and answer.seat in self.right_seats(), answer)
+        if isinstance(step, ChoiceStep):
+            return self._judge(isinstance(answer, PickOption) and answer.index in self.right_options(), answer)
+        return self._move(self._action(step, answer))
+
+    def _action(self, step: TaskStep, answer: Answer) -> Draw | LayDown | FinishPairing | DealCard | FinishDeal:
+        game, learner = self.game, self.learner
+        assert game is not None
+        if isinstance(step, DealStep) and isinstance(answer, DealCards):
+            return DealCard(game.stock if answer.count is None else answer.count)
+        if isinstance(step, DealStep) and isinstance(answer, FinishDealing):
+            return FinishDeal()
+        if isinstance(step, PairStep) and isinstance(answer, LayDownCards) and learner is not None:
+            return LayDown(learner, answer.cards)
+        if isinstance(step, PairStep) and isinstance(answer, Done) and learner is not None:
+            return FinishPairing(learner)
+        if isinstance(step, DrawStep) and isinstance(answer, DrawFrom) and learner is not None:
+            return Draw(learner, answer.seat, position=answer.position)
+        raise TypeError(f"a {step.kind} step does not take {type(answer).__name__}")
+
+    def _judge(self, right: bool, answer: Answer) -> Feedback:
+        if right:
+            self.solved = True
+            return Feedback(True, True, self._say(self.step.success))  # type: ignore[attr-defined]
+        self.tries += 1
+        return Feedback(False, False, self._say(self._why_not(answer)))
+
+    def _why_not(self, answer: Answer) -> str:
+        step = self.step
+        if isinstance(step, ChoiceStep) and isinstance(answer, PickOption) and 0 <= answer.index < len(step.options):
+            return step.options[answer.index].why or NOT_QUITE
+        return NOT_QUITE
+
+    def _move(self, action: Draw | LayDown | FinishPairing | DealCard | FinishDeal) -> Feedback:
+        step = self.step
+        assert isinstance(step, TaskStep) and self.game is not None
+        trial, events, mistake = self._try(action)
+        if step.expect is not None:
+            if mistake is not None and mistake.code is step.expect:
+                self.game = trial or self.game
+                self.solved = True
+                return Feedback(True, True, self._say(step.success), self._explain(mistake), mistake, tuple(events))
+            self.tries += 1
+            if mistake is None:
+                return Feedback(False, False, ALLOWED)
+            return self._mistake_feedback(mistake)
+        if mistake is not None:
+            self.tries += 1
+            return self._mistake_feedback(mistake)
+        self.game = trial
+        self.solved = self._done()
+        return Feedback(True, self.solved, self._say(step.success) if self.solved else "", events=tuple(events))
+
+    def _try(self, action: Draw | LayDown | FinishPairing | DealCard | FinishDeal) -> tuple[Game | None, list[Event], Mistake | None]:
+        """Make the move on a copy of the game: the copy and its events, or the rule it breaks."""
+        assert self.game is not None
+        trial = Game.from_dict(self.game.to_dict())
+        step = self.step
+        if isinstance(action, Draw) and isinstance(step, DrawStep) and step.card is not None:
+            mistake = trial.mistake_in(action)
+            if mistake is not None:
+                return None, [], mistake
+            action = Draw(action.seat, action.from_seat, card=step.card)  # whichever card is picked, it is this one
+        try:
+            events = trial.apply(action)
+        except IllegalAction as error:
+            return None, [], error.mistake
+        wrong = [event for event in events if isinstance(event, PairLaidDown) and event.wrong]
+        if wrong:  # strict Bicycle rules accept a wrong pair, and it costs the game
+            return trial, events, Mistake(MistakeCode.NOT_A_PAIR, wrong[0].seat, wrong[0].cards, detail="not a pair")
+        return trial, events, None
+
+    def _done(self) -> bool:
+        game, step = self.game, self.step
+        assert game is not None
+        if isinstance(step, DealStep):
+            return game.stock == 0
+        if isinstance(step, PairStep):
+            return self.learner not in game.waiting_for
+        return game.draws > self._draws_at_start
+
+    def _mistake_feedback(self, mistake: Mistake) -> Feedback:
+        explanation = self._explain(mistake)
+        return Feedback(False, False, self._say(explanation.text(), fill=False), explanation, mistake)
+
+    def _explain(self, mistake: Mistake) -> Explanation:
+        assert self.game is not None
+        step = self.step
+        entries = load_mistakes()
+        own = step.mistakes.get(mistake.code.value) if isinstance(step, TaskStep) else None
+        if own is not None:
+            entries = {**entries, mistake.code.value: {**entries[mistake.code.value], "why": {"any": own}}}
+        explanation = explain(mistake, self.game, self.names, self.letters, entries)
+        return replace(explanation, **{part: self._say(getattr(explanation, part), fill=False) for part in ("what", "why", "instead")})
+
+    # ----- what the engine says is right -------------------------------------------------------
+
+    def right_seats(self) -> frozenset[int]:
+        """For a seat question: every seat that is a right answer (empty for other steps)."""
+        step = self.step
+        if not isinstance(step, SeatStep):
+            return frozenset()
+        if step.ask in CHART_ASKS:
+            return _chart_seats(self.simulation, step.ask)
+        return _game_seats(self.game, step.ask) if self.game else frozenset()
+
+    def right_options(self) -> frozenset[int]:
+        """For a multiple-choice step: the indexes of the right options."""
+        step = self.step
+        if not isinstance(step, ChoiceStep):
+            return frozenset()
+        if step.ask is None:
+            return frozenset(index for index, option in enumerate(step.options) if option.right)
+        count = _count(self.game, step.ask) if self.game else None
+        return frozenset(index for index, option in enumerate(step.options) if option.value == count)
+
+    def start_problem(self) -> str | None:
+        """Why this step cannot be done as it starts (already solved, or not the learner's move)."""
+        step, game, learner = self.step, self.game, self.learner
+        if not isinstance(step, TaskStep) or isinstance(step, ChoiceStep) and step.ask is None:
+            return None
+        if isinstance(step, SeatStep):
+            return None if self.right_seats() else f"no seat is {SEAT_ASKS[step.ask]} here"
+        if isinstance(step, ChoiceStep):
+            right = self.right_options()
+            count = _count(game, step.ask) if game and step.ask else None
+            if not right:
+                return f"no option is right: the engine counts {count}"
+            return "every option is right" if len(right) == len(step.options) else None
+        assert game is not None
+        if isinstance(step, DealStep):
+            return None if game.phase == "dealing" and game.stock else "starts already solved: every card is dealt"
+        if learner is None:
+            return f"a {step.kind} step needs a seat named you"
+        if isinstance(step, PairStep):
+            return None if learner in game.waiting_for else "starts already solved: you have no pairs to lay down now"
+        if game.drawer != learner:
+            return f"it is {self._name(game.drawer)}'s turn to draw here, not yours"
+        return None
+
+    def missing_seats(self, text: str) -> list[str]:
+        """Placeholders in `text` that name no seat in the game as it is now."""
+        values = self._seat_values()
+        return [name for _, name, _, _ in string.Formatter().parse(text) if name and values.get(name) is None]
+
+    # ----- hints -------------------------------------------------------------------------------
+
+    def hint(self, confirm: bool = False) -> Hint | None:
+        """The next hint. Each failed try unlocks one more level; the last level is the answer,
+        and asking for it first returns a hint with `confirm` set: call again with confirm=True."""
+        step = self.step
+        if not isinstance(step, TaskStep):
+            return None
+        levels = len(step.hints) + 1
+        level = self._shown + 1
+        if level > levels:
+            return Hint(levels, levels, self.answer())
+        if level > 1 + self.tries:
+            return Hint(self._shown, levels, self._say(step.hints[self._shown - 1]), more_after_a_try=True)
+        if level == levels and not confirm:
+            return Hint(level, levels, ARE_YOU_SURE, confirm=True)
+        self._shown = level
+        self.hints_used += 1
+        return Hint(level, levels, self.answer() if level == levels else self._say(step.hints[level - 1]))
+
+    def answer(self) -> str:
+        """The answer to this step in words, from the game as it is (or the solution, for a step
+        that asks for a mistake on purpose)."""
+        step, game = self.step, self.game
+        if not isinstance(step, TaskStep):
+            return ""
+        if step.expect is not None:
+            return self._say("To see this mistake: " + "; then ".join(self._describe(a) for a in step.solution) + ".", fill=False)
+        if isinstance(step, SeatStep):
+            names = [self._name(seat) for seat in sorted(self.right_seats())]
+            return f"The answer is {names[0]}." if len(names) == 1 else f"Any of these: {', '.join(names)}."
+        if isinstance(step, ChoiceStep):
+            return "The answer is: " + " / ".join(self.options[index] for index in sorted(self.right_options()))
+        assert game is not None
+        if isinstance(step, DealStep):
+            return "Deal every card: one at a time, or all at once, until the deck is empty."
+        if isinstance(step, DrawStep):
+            return f"Draw any face-down card from {self._name(game.giver)}."
+        pairs = game.pairs_in(self.learner) if self.learner is not None else []
+        if not pairs:
+            return "You have no pair: keep your cards and say you're done."
+        return self._say(f"Lay down {', then '.join(_card_words(pair) for pair in pairs)}, then say you're done.", fill=False)
+
+    def _describe(self, answer: Answer) -> str:
+        if isinstance(answer, DealCards):
+            return "deal all the cards" if answer.count is None else f"deal {answer.count} card{'s' * (answer.count > 1)}"
+        if isinstance(answer, FinishDealing):
+            return "say the deal is finished"
+        if isinstance(answer, LayDownCards):
+            return f"lay down {_card_words(answer.cards)}"
+        if isinstance(answer, Done):
+            return "say you're done"
+        if isinstance(answer, DrawFrom):
+            return f"draw from {self._name(answer.seat)}"
+        return f"choose {self._name(answer.seat)}" if isinstance(answer, PickSeat) else f"choose {self.options[answer.index]}"
+
+    # ----- words -------------------------------------------------------------------------------
+
+    def _name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "nobody"
+
+    def _seat_values(self) -> dict[str, str | None]:
+        game = self.game
+        if game is None:
+            return {}
+        seats = {"drawer": game.drawer, "giver": game.giver, "dealer": game.dealer, "loser": game.loser, "winner": game.winner}
+        return {key: None if seat is None else self._name(seat) for key, seat in seats.items()}
+
+    def _say(self, text: str, fill: bool = True) -> str:
+        """Lesson words as the learner sees them: seats filled in, suits as letters if chosen."""
+        if fill:
+            values = {key: value or "nobody" for key, value in self._seat_values().items()}
+            text = text.format_map(_Blank(values))
+        return text.translate(_LETTERS) if self.letters else text
+
+
+class _Blank(dict):  # type: ignore[type-arg]
+    """Placeholders for a table that is not there read as 'nobody' instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "nobody"
+
+
+def _card_words(cards: Sequence[Card]) -> str:
+    """'7♣ and 7♦', '7♣, 7♦ and 7♠': cards as a sentence names them."""
+    words = [str(card) for card in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# ----- building and reading games ---------------------------------------------------------------
+
+
+def _new_game(step: Step, table: Table) -> Game:
+    learner = table.learner
+    learners: tuple[int, ...] = () if learner is None else (learner,)
+    if table.hands is None:
+        return Game.start_deal(table.rules, table.seed, table.dealer, learners)
+    game = Game.from_hands(table.rules, table.hands, table.dealer, learners, table.seed)
+    if learner in game.waiting_for and not isinstance(step, PairStep) and not game.pairs_in(learner):  # type: ignore[arg-type]
+        game.apply(FinishPairing(learner))  # type: ignore[arg-type]
+    return game
+
+
+@cache
+def _simulate(rules: Rules, games: int, seed: int, dealer: int) -> SimulationResult:
+    return simulate(rules, games, seed, dealer)
+
+
+def _chart(result: SimulationResult, table: Table) -> tuple[str, ...]:
+    largest = max(result.loser_share)
+    labels = [name + (" (dealer)" if seat == table.dealer else "") for seat, name in enumerate(table.seats)]
+    width = max(len(label) for label in labels)
+    lines = [f"{result.games:,} games, {rules_title(result.rules)}"]
+    for label, share in zip(labels, result.loser_share):
+        lines.append(f"{label:<{width}}  {share:>6.1%}  {bar(share, largest)}")
+    return tuple(lines)
+
+
+def _happen(game: Game, happening: Card | str, index: int, field: str) -> None:
+    """Carry out one of a step's `first` happenings, or say why it cannot happen."""
+    try:
+        if happening == "deal":
+            if game.stock:
+                game.apply(DealCard(game.stock))
+            game.apply(FinishDeal())
+        elif happening == "play":
+            while game.drawer is not None and game.drawer not in game.learners:
+                game.play_computer_turn()
+        elif game.drawer is None or game.drawer in game.learners:
+            raise StepBroken(index, field, "no computer seat is due to draw here")
+        else:
+            game.draw(happening)
+    except IllegalAction as error:
+        raise StepBroken(index, field, f"cannot happen here: {error.mistake.detail or error.mistake.code}") from None
+
+
+def _game_seats(game: Game, ask: str) -> frozenset[int]:
+    if ask == "fewest-cards":
+        fewest = min(len(hand) for hand in game.hands)
+        return frozenset(seat for seat, hand in enumerate(game.hands) if len(hand) == fewest)
+    if ask == "safe":
+        return game.safe
+    if ask == "next-deal":
+        seat = game.next_deal_seat if game.phase == "dealing" and game.stock else None
+    else:
+        seat = {"drawer": game.drawer, "giver": game.giver, "loser": game.loser, "winner": game.winner}[ask]
+    return frozenset() if seat is None else frozenset({seat})
+
+
+def _chart_seats(result: SimulationResult | None, ask: str) -> frozenset[int]:
+    """Seats whose share, as the chart shows it (to 0.1%), is the smallest or the largest."""
+    if result is None:
+        return frozenset()
+    shown = [round(share * 1000) for share in result.loser_share]
+    target = min(shown) if ask == "least-often-old-maid" else max(shown)
+    return frozenset(seat for seat, share in enumerate(shown) if share == target)
+
+
+def _count(game: Game, ask: str) -> int:
+    held = sum(len(hand) for hand in game.hands)
+    return {"cards-held": held, "pairs-down": len(game.pairs), "cards-in-play": held + 2 * len(game.pairs) + game.stock}[ask]
