@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.engine import Action, Card, Game, Rules
@@ -149,5 +149,5 @@ class Summary:
     missed: tuple[Missed, ...]
     try_again: tuple[Question, ...]
     """Missed questions not yet answered right: pass them to a new QuizRound(retry=...)."""
-    lessons: tuple[LessonPointer, ...] = field(default=())
+    lessons: tuple[LessonPointer, ...] = ()
     """The lesson to go back to for each concept missed twice or more."""

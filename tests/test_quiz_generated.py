@@ -1,0 +1,211 @@
+"""Every generated question's stated answer is checked again by the engine.
+
+Each check rebuilds the game from the question's hands with `Game.from_hands`, makes the moves
+itself and reads the result, without the generators' own helpers: a question whose right option
+is not what the engine says fails here, and so does a wrong option the engine would accept.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, Rules
+from tutor.quiz import GENERATORS, Question
+from tutor.quiz.generators import PREFIX
+from tutor.explanations import rule_of
+from tutor.quiz.words import ALL_RIGHT, NOBODY_YET, Seats
+
+NAMES = ("You", "Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe")
+RULES = [
+    Rules.bicycle(players=4),
+    Rules.bicycle(players=2),
+    Rules.bicycle(players=5, odd_rank="J", wrong_pair_loses=True),
+    Rules.bicycle(players=3, odd_card_wins=True),
+    Rules.table(players=3),
+    Rules.table(players=6, odd_rank="K", extra_draw_on_pair=True),
+    Rules.table(players=2, extra_draw_on_pair=True, odd_card_wins=True),
+    Rules.table(players=8),
+]
+SEEDS = range(60)
+
+
+def _start(rules: Rules, question: Question) -> Game:
+    setup = question.setup
+    assert setup is not None
+    return Game.from_hands(rules, setup.hands, dealer=setup.dealer, learners=setup.learners)
+
+
+def _replayed(rules: Rules, question: Question) -> Game:
+    game = _start(rules, question)
+    for move in question.setup.moves:  # type: ignore[union-attr]
+        game.apply(move)
+    return game
+
+
+def _engine_says_right(rules: Rules, question: Question, check: Callable[[Game, object], bool]) -> None:
+    """`check(game, value)` tells, on a fresh game, whether an option's value is right."""
+    verdicts = [check(_replayed(rules, question), value) for value in question.values]
+    assert verdicts == [index in question.correct for index in range(len(question.options))], question
+
+
+def _lays_down_cleanly(game: Game, groups: object) -> bool:
+    try:
+        for group in groups:  # type: ignore[attr-defined]
+            game.apply(LayDown(0, group))
+    except IllegalAction:
+        return False
+    if game.wrong_pairs or game.pairs_in(0):
+        return False
+    return 0 not in game.waiting_for or game.mistake_in(FinishPairing(0)) is None
+
+
+def _is_allowed_draw(game: Game, turn: object) -> bool:
+    drawer, giver = turn  # type: ignore[misc]
+    return game.mistake_in(Draw(drawer, giver)) is None
+
+
+def _after_the_draw(rules: Rules, question: Question) -> tuple[tuple[Card, ...], tuple[int, ...], int | None]:
+    game = _replayed(rules, question)
+    holding = [bool(hand) for hand in game.hands]
+    pairs_before = len(game.pairs)
+    assert isinstance(question.move, Draw)
+    game.apply(question.move)
+    pair = tuple(sorted(card for _, cards in game.pairs[pairs_before:] for card in cards))
+    now_safe = tuple(seat for seat, hand in enumerate(game.hands) if holding[seat] and not hand)
+    return pair, now_safe, game.loser if game.is_over else None
+
+
+def _played_to_the_end(game: Game) -> Game:
+    """Play on, always taking the first card offered; learners lay down every pair they can."""
+    while not game.is_over:
+        drawer, giver = game.drawer, game.giver
+        assert drawer is not None and giver is not None
+        game.apply(Draw(drawer, giver, position=0))
+        if drawer in game.learners:
+            for pair in game.pairs_in(drawer):
+                game.apply(LayDown(drawer, pair))
+            if drawer in game.waiting_for:
+                game.apply(FinishPairing(drawer))
+    return game
+
+
+def _questions(kind: str) -> list[tuple[Rules, Question]]:
+    made = []
+    for rules in RULES:
+        seats = Seats(NAMES[: rules.players])
+        for seed in SEEDS:
+            question = GENERATORS[kind](random.Random(seed), rules, seats)
+            assert question.id == PREFIX + kind
+            made.append((rules, question))
+    return made
+
+
+@pytest.mark.parametrize("kind", list(GENERATORS))
+def test_every_generated_question_is_well_formed(kind: str) -> None:
+    for rules, question in _questions(kind):
+        assert 2 <= len(question.options) <= 4 and len(set(question.options)) == len(question.options)
+        assert len(question.correct) == 1 and len(question.values) == len(question.options)
+        assert len(set(map(repr, question.values))) == len(question.values)
+        assert question.explanation and question.prompt
+        assert question.setup is not None and len(question.setup.hands) == rules.players
+
+
+def test_pick_pairs_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("pick-pairs"):
+        _engine_says_right(rules, question, _lays_down_cleanly)
+        right = question.values[min(question.correct)]
+        for group in right:
+            assert all(str(card) in question.explanation for card in group)
+        for index, note in enumerate(question.notes):
+            assert bool(note) == (index not in question.correct)
+
+
+def test_is_this_a_pair_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("is-pair"):
+        first, second = question.cards
+        game = _start(rules, question)
+        if game.mistake_in(LayDown(0, (first, second))) is None:
+            game.apply(LayDown(0, (first, second)))
+        engine_says_pair = len(game.pairs) == 1 and not game.wrong_pairs
+        assert question.values[min(question.correct)] is engine_says_pair
+        assert question.options == ("True", "False")
+        assert str(first) in question.explanation and str(second) in question.explanation
+
+
+def test_who_draws_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("who-draws"):
+        _engine_says_right(rules, question, _is_allowed_draw)
+        game = _replayed(rules, question)
+        assert question.values[min(question.correct)] == (game.drawer, game.giver)
+        assert question.position is not None and question.position.drawer is None  # the answer is hidden
+        drawer, giver = game.drawer, game.giver
+        assert question.options[min(question.correct)].endswith(NAMES[giver] if giver else "you")
+        assert Seats(NAMES).who(drawer, True) in question.options[min(question.correct)]
+
+
+def test_after_draw_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("after-draw"):
+        pair, safe, old_maid = _after_the_draw(rules, question)
+        right = question.values[min(question.correct)]
+        assert (right.pair, right.safe, right.old_maid) == (pair, safe, old_maid)
+        for index, value in enumerate(question.values):
+            if index not in question.correct:
+                assert (value.pair, value.safe, value.old_maid) != (pair, safe, old_maid)
+        assert str(question.move.card) in question.explanation
+
+
+def test_spot_the_mistake_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("spot-the-mistake"):
+        game = _replayed(rules, question)
+        try:
+            game.apply(question.move)
+            engine_says = None
+        except IllegalAction as error:
+            engine_says = error.mistake.code.value
+        assert question.values[min(question.correct)] == engine_says
+        expected = ALL_RIGHT if engine_says is None else rule_of(engine_says)
+        assert question.options[min(question.correct)] == expected
+        if isinstance(question.move, LayDown):
+            assert all(str(card) in question.explanation for card in question.move.cards)
+
+
+def test_who_is_the_old_maid_answers_agree_with_the_engine() -> None:
+    for rules, question in _questions("old-maid-now"):
+        game = _replayed(rules, question)
+        if question.move is not None:
+            game.apply(question.move)
+            engine_says = game.loser if game.is_over else None
+        else:  # a wrong pair went down: however the draws go, the engine names the same seat
+            engine_says = _played_to_the_end(game).loser
+            assert game.wrong_pairs and game.wrong_pairs[0][0] == engine_says
+        assert question.values[min(question.correct)] == engine_says
+        names = Seats(NAMES)
+        expected = NOBODY_YET if engine_says is None else names.who(engine_says, True)
+        assert question.options[min(question.correct)] == expected
+
+
+def test_generators_cover_both_rulesets_and_the_house_rules() -> None:
+    concepts = {question.concept for kind in GENERATORS for _, question in _questions(kind)}
+    assert {"pairs", "three-of-a-kind", "direction", "turn-order", "empty-hands", "drawing", "ending", "wrong-pair"} <= concepts
+    strict = Rules.bicycle(players=4, wrong_pair_loses=True)
+    kinds = {GENERATORS["old-maid-now"](random.Random(seed), strict, Seats(NAMES[:4])).concept for seed in SEEDS}
+    assert "wrong-pair" in kinds
+    extra = Rules.table(players=3, extra_draw_on_pair=True)
+    texts = [GENERATORS["who-draws"](random.Random(seed), extra, Seats(NAMES[:3])).explanation for seed in range(300)]
+    assert any("house rule gives another draw" in text for text in texts)
+
+
+def test_different_seeds_make_different_positions() -> None:
+    for kind in GENERATORS:
+        hands = {GENERATORS[kind](random.Random(seed), Rules.bicycle(), Seats(NAMES[:4])).setup.hands for seed in SEEDS}
+        assert len(hands) > len(SEEDS) * 0.8, kind
+
+
+def test_the_same_seed_makes_the_same_question() -> None:
+    for kind, make in GENERATORS.items():
+        one = make(random.Random(5), Rules.table(players=4), Seats(NAMES[:4]))
+        two = make(random.Random(5), Rules.table(players=4), Seats(NAMES[:4]))
+        assert one == two, kind

@@ -1,0 +1,272 @@
+"""A quiz round: seeded, eight new questions, concepts never twice in a row, missed questions
+coming back, the summary at the end, and every answer in the learner store."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tutor.concepts import CONCEPTS
+from tutor.engine import Rules
+from tutor.quiz import ROUND_SIZE, Question, QuizRound, Result
+from tutor.settings import Settings
+from tutor.store import Profile, Store
+
+SETTINGS = [
+    Settings(),
+    Settings(ruleset="table", players=3, extra_draw_on_pair=True),
+    Settings(players=2, wrong_pair_loses=True),
+    Settings(ruleset="table", players=8, odd_rank="K", odd_card_wins=True),
+    Settings(players=5, odd_rank="J", suit_style="letters"),
+]
+SEEDS = range(40)
+Answerer = Callable[[Question], int]
+
+
+def right(question: Question) -> int:
+    return min(question.correct)
+
+
+def wrong(question: Question) -> int:
+    return next(index for index in range(len(question.options)) if index not in question.correct)
+
+
+def at_random(seed: int) -> Answerer:
+    rng = random.Random(seed)
+    return lambda question: rng.randrange(len(question.options))
+
+
+def play(quiz: QuizRound, answerer: Answerer) -> list[tuple[Question, bool, Result]]:
+    """Answer every question; each entry is (question, came back, result)."""
+    asked = []
+    while quiz.current is not None:
+        question, came_back = quiz.current, quiz.is_return
+        asked.append((question, came_back, quiz.answer(answerer(question))))
+    return asked
+
+
+def rounds() -> Iterator[tuple[Settings, int, list[tuple[Question, bool, Result]]]]:
+    for settings in SETTINGS:
+        for seed in SEEDS:
+            yield settings, seed, play(QuizRound(settings, seed=seed), at_random(seed))
+
+
+def test_a_round_has_eight_new_questions_and_never_one_concept_twice_in_a_row() -> None:
+    for settings, seed, asked in rounds():
+        new = [question for question, came_back, _ in asked if not came_back]
+        assert ROUND_SIZE <= len(new) <= ROUND_SIZE + 2, (settings, seed)
+        concepts = [question.concept for question, _, _ in asked]
+        assert all(one != two for one, two in zip(concepts, concepts[1:])), (settings, seed, concepts)
+        assert all(concept in CONCEPTS for concept in concepts)
+
+
+def test_a_missed_question_comes_back_once_two_or_three_questions_later() -> None:
+    for settings, seed, asked in rounds():
+        questions = [question for question, _, _ in asked]
+        for index, (question, came_back, result) in enumerate(asked):
+            first = next(i for i, other in enumerate(questions) if other is question)
+            if came_back:
+                assert asked[first][2].comes_back and not asked[first][2].right
+                assert index - first - 1 in (2, 3), (settings, seed)
+                assert not result.comes_back
+            elif result.comes_back:
+                assert sum(other is question for other in questions) == 2
+            assert not (result.right and result.comes_back)
+
+
+def test_only_the_eight_new_questions_come_back_and_extra_ones_give_them_room() -> None:
+    quiz = QuizRound(Settings(), seed=11)
+    asked = play(quiz, wrong)
+    new = [(question, result) for question, came_back, result in asked if not came_back]
+    assert all(result.comes_back for _, result in new[:ROUND_SIZE])
+    assert not any(result.comes_back for _, result in new[ROUND_SIZE:])
+    assert len(new) == ROUND_SIZE + 2  # the eighth question needs two others before it returns
+    assert len(asked) == len(new) + ROUND_SIZE
+
+
+def test_all_right_is_eight_questions_and_a_clean_summary() -> None:
+    for settings in SETTINGS:
+        quiz = QuizRound(settings, seed=4)
+        assert quiz.planned == ROUND_SIZE
+        asked = play(quiz, right)
+        assert len(asked) == ROUND_SIZE and all(result.right for _, _, result in asked)
+        summary = quiz.summary()
+        assert (summary.right, summary.asked, summary.second_tries) == (ROUND_SIZE, ROUND_SIZE, 0)
+        assert summary.missed == summary.try_again == summary.lessons == ()
+        assert quiz.is_over and quiz.current is None
+
+
+def test_the_same_seed_gives_the_same_round_and_options_in_the_same_order() -> None:
+    for settings in SETTINGS:
+        one = play(QuizRound(settings, seed="abc"), at_random(1))
+        two = play(QuizRound(settings, seed="abc"), at_random(1))
+        assert [(q.id, q.prompt, q.options, q.correct) for q, _, _ in one] == \
+               [(q.id, q.prompt, q.options, q.correct) for q, _, _ in two]
+
+
+def test_options_are_shuffled() -> None:
+    places: Counter[int] = Counter()
+    for seed in range(60):
+        for question, _, _ in play(QuizRound(Settings(), seed=seed), right):
+            if question.kind == "choice" and len(question.options) == 4:
+                places[min(question.correct)] += 1
+    assert set(places) == {0, 1, 2, 3}
+    assert min(places.values()) > sum(places.values()) / 8
+
+
+def test_true_false_keeps_true_first() -> None:
+    for _, _, asked in rounds():
+        for question, _, _ in asked:
+            if question.kind == "true-false":
+                assert question.options == ("True", "False")
+
+
+def test_different_seeds_give_different_hands() -> None:
+    seen = []
+    for seed in range(30):
+        quiz = QuizRound(Settings(), seed=seed)
+        hands = tuple(q.setup.hands for q, _, _ in play(quiz, right) if q.setup is not None)
+        assert hands
+        seen.append(hands)
+    assert len(set(seen)) == len(seen)
+    every_position = [hands for round_hands in seen for hands in round_hands]
+    assert len(set(every_position)) > len(every_position) * 0.9
+
+
+def test_a_round_mixes_written_and_generated_questions() -> None:
+    for settings, seed, asked in rounds():
+        generated = sum(question.generated for question, came_back, _ in asked if not came_back)
+        assert 2 <= generated <= ROUND_SIZE, (settings, seed)
+
+
+def test_an_answer_says_right_or_not_and_why_naming_the_cards() -> None:
+    quiz = QuizRound(Rules.bicycle(), seed=2)
+    while quiz.current is not None and quiz.current.id != "generated:is-pair":
+        quiz.answer(right(quiz.current))
+    question = quiz.current
+    assert question is not None
+    result = quiz.answer(wrong(question))
+    assert not result.right and result.comes_back
+    assert result.chosen == question.options[wrong(question)] and result.answers == question.answers
+    assert all(str(card) in result.explanation for card in question.cards)
+
+
+def test_a_wrong_answer_explains_the_choice_first() -> None:
+    for seed in range(40):
+        quiz = QuizRound(Settings(), seed=seed)
+        while quiz.current is not None:
+            question = quiz.current
+            choice = wrong(question) if question.notes else right(question)
+            result = quiz.answer(choice)
+            if question.notes:
+                assert result.explanation.startswith(question.notes[choice])
+                assert result.explanation.endswith(question.explanation)
+                return
+    pytest.fail("no question with notes on its options came up")
+
+
+def test_the_summary_lists_missed_questions_try_again_and_lessons() -> None:
+    quiz = QuizRound(Settings(), seed=21)
+    answered_right_later: set[int] = set()
+    asked = []
+    while quiz.current is not None:
+        question, came_back = quiz.current, quiz.is_return
+        # Miss every new question; get every other returning question right.
+        choice = right(question) if came_back and len(answered_right_later) % 2 == 0 else wrong(question)
+        result = quiz.answer(choice)
+        if came_back and result.right:
+            answered_right_later.add(id(question))
+        asked.append((question, came_back, result))
+    summary = quiz.summary()
+    new = [question for question, came_back, _ in asked if not came_back]
+    assert summary.right == 0 and summary.asked == len(new)
+    assert [missed.question for missed in summary.missed] == new
+    assert summary.second_tries == ROUND_SIZE
+    assert summary.second_tries_right == len(answered_right_later)
+    assert all(missed.explanation == missed.question.explanation for missed in summary.missed)
+    assert [question for question in summary.try_again] == [q for q in new if id(q) not in answered_right_later]
+    misses: Counter[str] = Counter()
+    for question, _, result in asked:
+        misses[question.concept] += not result.right
+    assert {pointer.concept for pointer in summary.lessons} == {c for c, n in misses.items() if n >= 2}
+    for pointer in summary.lessons:
+        assert pointer.lesson == CONCEPTS[pointer.concept].lesson and pointer.misses == misses[pointer.concept]
+
+
+def test_a_question_missed_twice_points_at_its_lesson() -> None:
+    quiz = QuizRound(Settings(), seed=5)
+    first = quiz.current
+    assert first is not None
+    play(quiz, lambda question: wrong(question) if question is first else right(question))
+    summary = quiz.summary()
+    assert [missed.times for missed in summary.missed] == [2]
+    assert summary.try_again == (first,)
+    assert [(pointer.concept, pointer.lesson) for pointer in summary.lessons] == [
+        (first.concept, CONCEPTS[first.concept].lesson)
+    ]
+
+
+def test_try_these_again_starts_a_round_with_those_questions() -> None:
+    quiz = QuizRound(Settings(), seed=8)
+    play(quiz, wrong)
+    again = quiz.summary().try_again
+    retry = QuizRound(Settings(), seed=9, retry=again)
+    asked = [question for question, came_back, _ in play(retry, right) if not came_back]
+    retried_ids = [question.id for question in asked[: len(again)]]
+    assert sorted(retried_ids) == sorted(question.id for question in again[:ROUND_SIZE])
+    prompts = {question.prompt for question in again}
+    assert all(question.prompt in prompts for question in asked[: len(again)])
+
+
+def test_suit_letters_when_the_learner_asks_for_them() -> None:
+    quiz = QuizRound(Settings(suit_style="letters"), seed=3)
+    for question, _, result in play(quiz, at_random(3)):
+        text = " ".join((question.prompt, question.explanation, result.explanation, *question.options))
+        assert not set(text) & set("♣♦♥♠")
+
+
+def test_answers_outside_the_options_or_after_the_end_are_refused() -> None:
+    quiz = QuizRound(Settings(), seed=1)
+    with pytest.raises(ValueError, match="choice must be an option"):
+        quiz.answer(7)
+    play(quiz, right)
+    with pytest.raises(ValueError, match="the round is over"):
+        quiz.answer(0)
+
+
+def test_the_position_gives_the_table_to_draw() -> None:
+    settings = Settings(learner_name="Ana", opponent_names=("Bo", "Cy", "Di"))
+    positions = [question.position for seed in range(10) for question, _, _ in play(QuizRound(settings, seed=seed), right)
+                 if question.position is not None]
+    assert positions
+    for position in positions:
+        assert position.names == ("Ana", "Bo", "Cy", "Di") and len(position.hands) == 4
+        assert 0 <= position.dealer < 4 and position.safe == {seat for seat in range(4) if not position.hands[seat]}
+
+
+# ----- the learner store (the `store` and `profile` fixtures are in conftest.py) -----------------
+
+
+def test_every_answer_is_recorded_in_the_learner_store(store: Store, profile: Profile) -> None:
+    quiz = QuizRound(Settings(), seed=6, store=store, profile=profile)
+    asked = play(quiz, at_random(6))
+    recorded = [(answer.question, answer.concept, answer.right) for answer in store.answers(profile)]
+    assert recorded == [(question.id, question.concept, result.right) for question, _, result in asked]
+    assert any(question_id.startswith("generated:") for question_id, _, _ in recorded)
+    assert set(store.mastery(profile)) == {question.concept for question, _, _ in asked}
+
+
+def test_a_store_needs_a_profile(store: Store) -> None:
+    with pytest.raises(ValueError, match="both a store and a profile"):
+        QuizRound(Settings(), seed=1, store=store)
+
+
+def test_the_quiz_imports_no_textual() -> None:
+    code = "import sys, tutor.quiz; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"

@@ -1,0 +1,143 @@
+"""Pilot tests of the quiz screens: a whole round with wrong answers, the review, try again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from tutor.concepts import CONCEPTS
+from tutor.quiz import Question, QuizRound
+from tutor.ui.app import TutorApp
+from tutor.ui.home import HomeScreen
+from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards
+
+SIZE = (100, 34)
+
+
+def text_of(app: TutorApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def quiz_round(app: TutorApp) -> QuizRound:
+    assert isinstance(app.screen, QuizScreen)
+    return app.screen.round
+
+
+def wrong_choice(question: Question) -> int:
+    return next(index for index in range(len(question.options)) if index not in question.correct)
+
+
+async def open_quiz(pilot: Pilot, app: TutorApp, seed: int) -> None:
+    await pilot.pause()
+    app.push_screen(QuizScreen(seed=seed))
+    await pilot.pause()
+
+
+async def answer(pilot: Pilot, app: TutorApp, choice: int) -> str:
+    """Press the option's number key; return the feedback shown, then go on with Enter."""
+    await pilot.press(str(choice + 1))
+    await pilot.pause()
+    feedback = text_of(app, "#quiz-feedback")
+    await pilot.press("enter")
+    await pilot.pause()
+    return feedback
+
+
+async def test_a_whole_round_with_wrong_answers_and_the_review(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=5)
+        first = quiz_round(app).current
+        missed: list[Question] = []
+        asked = 0
+        while isinstance(app.screen, QuizScreen):
+            question = quiz_round(app).current
+            assert question is not None and question.prompt in text_of(app, "#quiz-prompt")
+            # Miss the first question twice, and the second new question once.
+            miss = question is first or (len(missed) == 1 and not quiz_round(app).is_return)
+            choice = wrong_choice(question) if miss else min(question.correct)
+            feedback = await answer(pilot, app, choice)
+            asked += 1
+            if miss:
+                missed.append(question)
+                assert feedback.startswith("✗ Not quite.") and question.explanation in feedback
+            else:
+                assert feedback.startswith("✓ Right!") and question.explanation in feedback
+        assert isinstance(app.screen, QuizSummaryScreen)
+        review = text_of(app, "#quiz-summary")
+        assert "You got 6 of 8 right, and 1 of 2 on the second try." in review
+        for question in {id(q): q for q in missed}.values():
+            assert question.prompt in review and question.explanation in review
+        assert "Try these again: 1 question still to get right" in review
+        assert f"missed 2 times. The lesson '{CONCEPTS[first.concept].lesson}'" in review
+        assert len(store.answers(profile)) == asked == 10
+
+        await pilot.press("t")
+        await pilot.pause()
+        again = quiz_round(app).current
+        assert again is not None and again.id == first.id and again.prompt == first.prompt
+
+
+async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=2)
+        for _ in range(20):
+            question = quiz_round(app).current
+            assert question is not None
+            if question.position is not None and question.position.hands[0]:
+                break
+            await answer(pilot, app, min(question.correct))
+        assert question.position is not None
+        assert app.screen.query_one("#quiz-you", SeatCards).cards == list(question.position.hands[0])
+        others = text_of(app, "#quiz-others")
+        for seat in range(1, len(question.position.names)):
+            assert question.position.names[seat] in others
+            assert all(str(card) in others for card in question.position.hands[seat])
+        await pilot.press(str(wrong_choice(question) + 1))
+        await pilot.pause()
+        options = app.screen.query_one("#quiz-options", OptionList)
+        labels = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+        assert "✓ the answer" in labels[min(question.correct)]
+        assert "✗ your choice" in labels[wrong_choice(question)]
+        assert options.disabled
+
+
+async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=9)
+        question = quiz_round(app).current
+        assert question is not None
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        right = 1 in question.correct
+        assert text_of(app, "#quiz-feedback").startswith("✓ Right!" if right else "✗ Not quite.")
+        await pilot.press("5")  # not an option, and the question is answered already: nothing happens
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_perfect_round_offers_a_new_round_not_a_retry(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=4)
+        while isinstance(app.screen, QuizScreen):
+            question = quiz_round(app).current
+            assert question is not None
+            await answer(pilot, app, min(question.correct))
+        review = text_of(app, "#quiz-summary")
+        assert "You got 8 of 8 right." in review and "every one right" in review
+        assert not app.screen.query("#again")
+        await pilot.press("t")  # nothing to try again
+        assert isinstance(app.screen, QuizSummaryScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and quiz_round(app).number == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+

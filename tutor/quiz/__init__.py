@@ -1,0 +1,19 @@
+"""The quiz: written questions from lessons/quiz.yaml, questions made from engine positions,
+and the round that asks them. Free of Textual; the quiz screen in tutor.ui shows a QuizRound.
+
+    quiz = QuizRound(settings, seed=7, store=store, profile=profile)
+    while quiz.current:
+        result = quiz.answer(choice)        # index of the option picked, as shown
+    summary = quiz.summary()
+    again = QuizRound(settings, seed=8, retry=summary.try_again)
+"""
+
+from tutor.quiz.bank import WrittenQuestion, parse_bank, read_bank
+from tutor.quiz.generators import GENERATORS
+from tutor.quiz.model import LessonPointer, Missed, Position, Question, Result, Setup, Summary
+from tutor.quiz.round import ROUND_SIZE, QuizRound
+
+__all__ = [
+    "GENERATORS", "LessonPointer", "Missed", "Position", "Question", "QuizRound", "ROUND_SIZE",
+    "Result", "Setup", "Summary", "WrittenQuestion", "parse_bank", "read_bank",
+]

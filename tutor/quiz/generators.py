@@ -1,0 +1,594 @@
+"""Questions made from engine positions. Every answer is the engine's: the generator builds the
+game, makes the move and reads the result. `values` keeps what each option means, so tests can
+ask the engine again. The learner sits at seat 0 and is called "you"."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from tutor.engine import (
+    DECK,
+    Card,
+    Draw,
+    Event,
+    FinishPairing,
+    Game,
+    GameOver,
+    LayDown,
+    Mistake,
+    MistakeCode,
+    PairLaidDown,
+    Rules,
+    WentOut,
+    cards_text,
+    rank_name,
+)
+from tutor.explanations import explain, rule_of
+from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
+from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
+from tutor.quiz.words import (
+    ALL_RIGHT,
+    NOBODY_YET,
+    Seats,
+    a_rank,
+    listed,
+    not_pair_reason,
+    pair_reason,
+)
+
+Generator = Callable[[random.Random, Rules, Seats], Question]
+Groups = tuple[tuple[Card, ...], ...]
+PREFIX = "generated:"
+MISTAKE_CONCEPTS = {
+    MistakeCode.KEPT_PAIR.value: "pairs",
+    MistakeCode.NOT_A_PAIR.value: "pairs",
+    MistakeCode.LAID_DOWN_THREE.value: "three-of-a-kind",
+    MistakeCode.DREW_FROM_EMPTY.value: "empty-hands",
+    MistakeCode.WRONG_NEIGHBOUR.value: "direction",
+}
+_TRIES = 200
+
+
+def position_of(game: Game, seats: Seats, show_turn: bool = True) -> Position:
+    return Position(
+        names=seats.names,
+        hands=game.hands,
+        dealer=game.dealer,
+        safe=game.safe,
+        drawer=game.drawer if show_turn else None,
+        giver=game.giver if show_turn else None,
+    )
+
+
+def _choose(rng: random.Random, right: Any, wrong: Sequence[Any], fallback: Sequence[Any] = ()) -> list[Any]:
+    """The right value first, then three different wrong ones picked at random: from `wrong`
+    first, then from `fallback` if `wrong` has too few."""
+    picked = [right]
+    for pool in (wrong, fallback):
+        for value in rng.sample(list(pool), len(pool)):
+            if value != right and value not in picked and len(picked) < 4:
+                picked.append(value)
+    return picked
+
+
+def _question(kind: str, concept: str, **fields: Any) -> Question:
+    """A choice question whose first option is the right one (the round shuffles them)."""
+    return Question(id=PREFIX + kind, concept=concept, kind="choice", correct=frozenset({0}), **fields)
+
+
+# ----- pick the pairs to lay down ----------------------------------------------------------
+
+
+def pick_pairs(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    groups = rng.choice([(), (2,), (2,), (2, 2), (3,), (2, 3), (4,), (2, 2, 2)])
+    hand = opening_hand(rng, rules, groups, singles=rng.randint(1 if groups else 4, 3 if groups else 5))
+    setup = Setup(other_hands(rng, rules, hand), dealer=rng.randrange(rules.players), learners=frozenset({0}))
+    game = setup.game(rules)
+    right: Groups = tuple(game.pairs_in(0))
+    wrong = [trap for trap in _pair_traps(rng, hand, right) if pairing_fault(setup, rules, trap)[0]]
+    values = _choose(rng, right, wrong)
+    notes = [_pairing_note(setup, rules, seats, option) for option in values]
+    return _question(
+        "pick-pairs",
+        "three-of-a-kind" if any(size >= 3 for size in groups) else "pairs",
+        prompt=f"These are your cards after the deal: {cards_text(hand)}. What do you lay down?",
+        options=tuple(_lay_down_words(option) for option in values),
+        explanation=_pairs_explanation(hand, right),
+        position=position_of(game, seats),
+        setup=setup,
+        values=tuple(values),
+        notes=tuple(notes),
+    )
+
+
+def pairing_fault(setup: Setup, rules: Rules, groups: Groups) -> tuple[Mistake | None, Game]:
+    """What is wrong with laying down `groups` one after another and then saying you're done."""
+    game = setup.game(rules)
+    for group in groups:
+        mistake = game.mistake_in(LayDown(0, group))
+        if mistake is not None:
+            return mistake, game
+        game.apply(LayDown(0, group))
+        if game.wrong_pairs:  # allowed under the strict Bicycle rule, and still not a pair
+            return Mistake(MistakeCode.NOT_A_PAIR, 0, game.wrong_pairs[0][1]), game
+    if 0 in game.waiting_for:
+        return game.mistake_in(FinishPairing(0)), game
+    return None, game
+
+
+def _pairing_note(setup: Setup, rules: Rules, seats: Seats, groups: Groups) -> str:
+    mistake, game = pairing_fault(setup, rules, groups)
+    return explain(mistake, game, seats.names).text() if mistake else ""
+
+
+def _pair_traps(rng: random.Random, hand: Sequence[Card], right: Groups) -> list[Groups]:
+    """Tempting wrong answers: nothing, a pair kept back, all of a three, two cards of different ranks."""
+    laid = _flat(right)
+    traps: list[Groups] = [()]
+    traps += [tuple(other for other in right if other is not pair) for pair in right]
+    for pair in right:
+        rest = [card for card in hand if card.rank == pair[0].rank and card not in laid]
+        if rest:
+            traps.append(tuple(other for other in right if other is not pair) + (pair + (rest[0],),))
+    mixed = [(a, b) for a, b in combinations(hand, 2) if a.rank != b.rank]
+    for fake in rng.sample(mixed, min(3, len(mixed))):
+        traps.append((fake,))
+        if not set(fake) & set(laid):
+            traps.append(right + (fake,))
+    return traps
+
+
+def _flat(groups: Groups) -> tuple[Card, ...]:
+    return tuple(card for group in groups for card in group)
+
+
+def _lay_down_words(groups: Groups) -> str:
+    if not groups:
+        return "Nothing: there are no pairs to lay down"
+    return "Lay down " + listed([cards_text(group) for group in groups])
+
+
+def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
+    laid = _flat(right)
+    parts = []
+    for rank in dict.fromkeys(card.rank for card in hand):
+        same = [card for card in hand if card.rank == rank]
+        if len(same) == 2:
+            parts.append(pair_reason(*same))
+        elif len(same) == 3:
+            kept = next(card for card in same if card not in laid)
+            pair = [card for card in same if card is not kept]
+            parts.append(
+                f"{cards_text(same)} are three of a kind: lay down {cards_text(pair)} as a pair "
+                f"and keep {kept}, because a pair is exactly two cards."
+            )
+        elif len(same) == 4:
+            parts.append(f"{cards_text(same)} are four of a kind: that's two pairs, and all four go down.")
+    return " ".join(parts) or "No two of these cards have the same rank, so there is nothing to lay down yet."
+
+
+# ----- is this a pair? ---------------------------------------------------------------------
+
+
+def is_pair(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    first = rng.choice(DECK)
+    second = _partner_for_is_pair(rng, first, rng.randrange(4))
+    setup = Setup(other_hands(rng, rules, (first, second)), learners=frozenset({0}))
+    pair = bool(setup.game(rules).pairs_in(0))
+    return Question(
+        id=PREFIX + "is-pair",
+        concept="pairs",
+        kind="true-false",
+        prompt=f"{first} and {second} are a pair.",
+        options=TRUE_FALSE,
+        correct=frozenset({0 if pair else 1}),
+        explanation=pair_reason(first, second) if pair else not_pair_reason(first, second),
+        cards=(first, second),
+        setup=setup,
+        values=(True, False),
+    )
+
+
+def _partner_for_is_pair(rng: random.Random, first: Card, way: int) -> Card:
+    """0: same rank, other colour; 1: same rank, same colour; 2: same suit; 3: same colour, other suit."""
+    if way < 2:
+        return rng.choice([card for card in first.same_rank if (card.is_red == first.is_red) == (way == 1)])
+    others = [card for card in DECK if card.rank != first.rank]
+    if way == 2:
+        return rng.choice([card for card in others if card.suit == first.suit])
+    return rng.choice([card for card in others if card.suit != first.suit and card.is_red == first.is_red])
+
+
+# ----- who draws next, and from whom? -------------------------------------------------------
+
+
+def who_draws(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    for _ in range(_TRIES):
+        active = active_seats(rng, rules.players)
+        hands = play_hands(rng, rules, active, pairs=rng.randint(max(1, len(active) // 2), len(active) + 1))
+        setup = Setup(hands, dealer=rng.randrange(rules.players))
+        game = setup.game(rules)
+        if rng.random() < 0.5:
+            return _who_draws_question(rng, rules, seats, setup, game, None)
+        assert game.drawer is not None and game.giver is not None
+        move = Draw(game.drawer, game.giver, rng.choice(game.hands[game.giver]))
+        game.apply(move)
+        if not game.is_over:
+            return _who_draws_question(rng, rules, seats, replace(setup, moves=(move,)), game, move)
+    raise RuntimeError("no position found for a who-draws question")
+
+
+def _who_draws_question(
+    rng: random.Random, rules: Rules, seats: Seats, setup: Setup, game: Game, move: Draw | None
+) -> Question:
+    right = (game.drawer, game.giver)
+    holders = [seat for seat, hand in enumerate(game.hands) if hand]
+    turns = [(drawer, giver) for drawer in holders for giver in range(rules.players) if giver != drawer]
+    close = [turn for turn in turns if turn[0] == right[0] or turn[1] == right[1] or turn == right[::-1]]
+    values = _choose(rng, right, close, turns)
+    first, second = (game.giver, game.drawer) if rules.variant == "bicycle" else (game.drawer, game.giver)
+    anchor = game.dealer if move is None else move.seat
+    skipped = [seat for seat in _between(anchor, first, rules.players) + _between(first, second, rules.players)
+               if seat in game.safe]
+    # In Bicycle rules an empty-handed dealer (or drawer) passes the offer on: that is skipping too.
+    passed_on = rules.variant == "bicycle" and anchor != first
+    if move is None:
+        prompt = f"{seats.who(game.dealer, True)} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"
+    else:
+        prompt = f"{seats.does(move.seat, 'have')} just drawn {move.card} from {seats.who(move.from_seat)}. Who draws next, and from whom?"
+    return _question(
+        "who-draws",
+        "empty-hands" if skipped or passed_on else ("direction" if move is None else "turn-order"),
+        prompt=prompt,
+        options=tuple(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}" for drawer, giver in values),
+        explanation=_turn_explanation(rules, seats, game, move, skipped),
+        position=position_of(game, seats, show_turn=False),
+        setup=setup,
+        values=tuple(values),
+    )
+
+
+def _between(start: int, end: int, players: int) -> list[int]:
+    """The seats passed over going left from `start` to `end`."""
+    seats, seat = [], (start + 1) % players
+    while start != end and seat != end:
+        seats.append(seat)
+        seat = (seat + 1) % players
+    return seats
+
+
+def _turn_explanation(rules: Rules, seats: Seats, game: Game, move: Draw | None, skipped: list[int]) -> str:
+    drawer, giver = game.drawer, game.giver
+    assert drawer is not None and giver is not None
+    if rules.variant == "bicycle":
+        parts = ["In Bicycle rules each player offers their cards to the next player on their left "
+                 "who still holds cards, so you draw from your right."]
+        if move is None and giver == game.dealer:
+            parts.append(f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first.")
+        elif move is None:
+            parts.append(f"{seats.who(game.dealer, True)} dealt but {seats.does(game.dealer, 'have', False)} "
+                         f"no cards, so {seats.does(giver, 'offer', False)} first.")
+        elif giver == move.seat:
+            parts.append(f"{seats.does(giver, 'have')} just drawn, and whoever draws offers next.")
+        else:
+            parts.append(f"{seats.does(move.seat, 'have')} no cards left, so the next player on the left "
+                         f"with cards, {seats.who(giver)}, offers instead.")
+        parts.append(f"{seats.does(drawer, 'be')} next on {seats.whose(giver)} left with cards, "
+                     f"so {seats.does(drawer, 'draw', False)} from {seats.who(giver)}.")
+    else:
+        parts = ["At this table you always draw from the nearest seat on your left that still holds "
+                 "cards, and the turn passes to the left."]
+        if move is None:
+            parts.append(f"{seats.does(drawer, 'be')} first on {seats.whose(game.dealer)} left with cards, "
+                         f"so {seats.does(drawer, 'draw', False)} first.")
+        elif drawer == move.seat:
+            parts.append(f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw.")
+        else:
+            parts.append(f"After {seats.whose(move.seat)} draw, the turn passes left to {seats.who(drawer)}.")
+        parts.append(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}, the nearest seat on "
+                     f"{seats.whose(drawer)} left that holds cards.")
+    if skipped:
+        parts.append(f"{seats.listed(skipped, True)} {'have' if len(skipped) > 1 or 0 in skipped else 'has'} "
+                     f"no cards, so {'they are' if len(skipped) > 1 else seats.does(skipped[0], 'be', False)} skipped.")
+    return " ".join(parts)
+
+
+# ----- what happens after this draw? ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a draw leads to: the pair laid down, who became safe, and the Old Maid if it ended."""
+
+    pair: tuple[Card, ...] = ()
+    safe: tuple[int, ...] = ()
+    old_maid: int | None = None
+
+
+def outcome_of(events: Sequence[Event]) -> Outcome:
+    pair = next((tuple(sorted(event.cards)) for event in events if isinstance(event, PairLaidDown)), ())
+    safe = tuple(sorted(event.seat for event in events if isinstance(event, WentOut)))
+    old_maid = next((event.loser for event in events if isinstance(event, GameOver)), None)
+    return Outcome(pair, safe, old_maid)
+
+
+def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    active = active_seats(rng, rules.players)
+    hands = play_hands(rng, rules, active, pairs=rng.randint(max(1, len(active) // 2), len(active)))
+    setup = Setup(hands, dealer=rng.randrange(rules.players))
+    game = setup.game(rules)
+    drawer, giver = game.drawer, game.giver
+    assert drawer is not None and giver is not None
+    matching = [card for card in game.hands[giver] if any(own.rank == card.rank for own in game.hands[drawer])]
+    card = rng.choice(matching if matching and rng.random() < 0.6 else game.hands[giver])
+    before = position_of(game, seats)
+    move = Draw(drawer, giver, card)
+    right = outcome_of(game.apply(move))
+    values = _choose(rng, right, *_outcome_traps(rng, right, setup, move))
+    concept = "ending" if right.old_maid is not None else ("empty-hands" if right.safe else "drawing")
+    return _question(
+        "after-draw",
+        concept,
+        prompt=f"{seats.does(drawer, 'draw')} {card} from {seats.who(giver)}. What happens?",
+        options=tuple(_outcome_words(seats, move, value) for value in values),
+        explanation=_draw_explanation(rules, seats, game, move, right),
+        position=before,
+        cards=(card,),
+        setup=setup,
+        move=move,
+        values=tuple(values),
+    )
+
+
+def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw) -> tuple[list[Outcome], list[Outcome]]:
+    """Wrong outcomes: those one step away from the right one (a pair or not, who is safe, the
+    end), then those further away."""
+    card, hand = move.card, setup.hands[move.seat]
+    assert card is not None
+    look_alikes = [own for own in hand if own.rank != card.rank and own.is_red == card.is_red]
+    fake = (tuple(sorted((card, rng.choice(look_alikes)))),) if look_alikes else ()
+    pairs = [right.pair, (), *fake]
+    safes = [tuple(sorted(set(right.safe) ^ {seat})) for seat in (move.seat, move.from_seat)]
+    near = [replace(right, pair=pair) for pair in pairs] + [replace(right, safe=safe) for safe in safes]
+    if right.old_maid is not None:
+        near.append(replace(right, old_maid=None))
+    far = [Outcome(pair, safe) for pair in pairs for safe in [right.safe, (), *safes]]
+    return [trap for trap in near if trap != right], [trap for trap in far if trap != right]
+
+
+def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
+    if outcome.pair:
+        parts = [f"{seats.does(move.seat, 'lay')} down {cards_text(outcome.pair)}"]
+    else:
+        parts = [f"{seats.does(move.seat, 'keep')} {move.card}: no pair"]
+    parts += [f"{seats.does(seat, 'be', False)} safe with no cards left" for seat in outcome.safe]
+    if outcome.old_maid is not None:
+        parts.append(f"{seats.does(outcome.old_maid, 'be', False)} the Old Maid")
+    return "; ".join(parts)
+
+
+def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outcome: Outcome) -> str:
+    """Why the draw led to `outcome`; `after` is the game once the draw is made."""
+    card, drawer, giver = move.card, move.seat, move.from_seat
+    assert card is not None
+    if outcome.pair:
+        partner = next(own for own in outcome.pair if own is not card)
+        parts = [f"{card} matches {partner} in {seats.whose(drawer)} hand.", pair_reason(partner, card),
+                 "So the pair goes down at once."]
+    else:
+        parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, "
+                 f"so {seats.does(drawer, 'keep', False)} {card}."]
+    for seat in outcome.safe:
+        how = "handed over the last card" if seat == giver else "laid down the last cards"
+        parts.append(f"{seats.who(seat, True)} {how}, so {seats.does(seat, 'be', False)} safe now.")
+    if outcome.old_maid is not None:
+        parts.append(_old_maid_words(rules, seats, outcome.old_maid, after))
+    return " ".join(parts)
+
+
+def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> str:
+    odd = cards_text(after.hands[old_maid])
+    text = (f"Now only {seats.who(old_maid)} still {'hold' if old_maid == 0 else 'holds'} a card, {odd}, "
+            f"and it can never be paired: {seats.does(old_maid, 'be', False)} the Old Maid.")
+    if rules.odd_card_wins:
+        text += f" In this reversed game, that means {seats.does(old_maid, 'win', False)}!"
+    return text
+
+
+# ----- spot the mistake ----------------------------------------------------------------------
+
+_RULE_CODES = tuple(MISTAKE_CONCEPTS)
+
+
+def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    scenarios: list[Callable[[random.Random, Rules, Seats], tuple[Setup, LayDown | FinishPairing | Draw, str]]]
+    scenarios = [_kept_pair, _three_laid_down, _pair_laid_down, _draw_from_giver]
+    if not rules.wrong_pair_loses:  # then two odd cards may go down, and only the end shows it
+        scenarios.append(_not_a_pair)
+    if rules.players >= 3:
+        scenarios += [_draw_from_wrong_seat, _draw_from_empty_seat]
+    setup, move, prompt = rng.choice(scenarios)(rng, rules, seats)
+    game = setup.game(rules)
+    mistake = game.mistake_in(move)
+    right = mistake.code.value if mistake else None
+    values = _choose(rng, right, [code for code in (*_RULE_CODES, None) if code != right])
+    if mistake:
+        concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], explain(mistake, game, seats.names).text()
+    elif isinstance(move, Draw):
+        concept = "direction"
+        side = "right" if rules.variant == "bicycle" else "left"
+        explanation = (f"That was right: {seats.who(move.from_seat)} is the nearest player on your {side} "
+                       "who still holds cards, so that's who you draw from.")
+    else:
+        concept, explanation = "pairs", pair_reason(*move.cards) + " Laying it down straight away was right."
+    return _question(
+        "spot-the-mistake",
+        concept,
+        prompt=prompt + " Which rule did you break?",
+        options=tuple(rule_of(value) if value else ALL_RIGHT for value in values),
+        explanation=explanation,
+        position=position_of(game, seats, show_turn=False),
+        setup=setup,
+        move=move,
+        values=tuple(values),
+    )
+
+
+def _pairing_setup(rng: random.Random, rules: Rules, groups: tuple[int, ...], singles: int) -> Setup:
+    hand = opening_hand(rng, rules, groups, singles)
+    return Setup(other_hands(rng, rules, hand), dealer=rng.randrange(rules.players), learners=frozenset({0}))
+
+
+def _same_rank(hand: Sequence[Card], size: int) -> tuple[Card, ...]:
+    ranks = [card.rank for card in hand]
+    return tuple(card for card in hand if ranks.count(card.rank) == size)
+
+
+def _kept_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, FinishPairing, str]:
+    setup = _pairing_setup(rng, rules, (2,), rng.randint(2, 3))
+    return setup, FinishPairing(0), "After the deal, you look at your cards and say you have no pairs."
+
+
+def _three_laid_down(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
+    setup = _pairing_setup(rng, rules, (3,), rng.randint(1, 3))
+    three = _same_rank(setup.hands[0], 3)
+    return setup, LayDown(0, three), f"After the deal, you lay down {cards_text(three)} together."
+
+
+def _pair_laid_down(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
+    setup = _pairing_setup(rng, rules, (2,), rng.randint(1, 3))
+    pair = _same_rank(setup.hands[0], 2)
+    return setup, LayDown(0, pair), f"After the deal, you lay down {cards_text(pair)} as a pair."
+
+
+def _not_a_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
+    setup = _pairing_setup(rng, rules, (), rng.randint(3, 5))
+    two = rng.sample(setup.hands[0], 2)
+    return setup, LayDown(0, two), f"After the deal, you lay down {cards_text(two)} as a pair."
+
+
+def _your_turn(rng: random.Random, rules: Rules, empty_seat: bool) -> tuple[Setup, Game]:
+    """A position in play where seat 0 draws next; with `empty_seat`, another seat has no cards."""
+    others = list(range(1, rules.players))
+    empty = {rng.choice(others)} if empty_seat else set()
+    active = [seat for seat in range(rules.players) if seat not in empty]
+    hands = play_hands(rng, rules, active, pairs=rng.randint(len(active) // 2 + 1, len(active) + 1))
+    for dealer in rng.sample(range(rules.players), rules.players):
+        setup = Setup(hands, dealer=dealer)
+        game = setup.game(rules)
+        if game.drawer == 0:
+            return setup, game
+    raise RuntimeError("no dealer gives seat 0 the first draw")
+
+
+def _draw_from_giver(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
+    setup, game = _your_turn(rng, rules, empty_seat=rules.players >= 3 and rng.random() < 0.5)
+    assert game.giver is not None
+    return setup, Draw(0, game.giver), f"It's your turn, and you draw a card from {seats.who(game.giver)}."
+
+
+def _draw_from_wrong_seat(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
+    setup, game = _your_turn(rng, rules, empty_seat=False)
+    seat = rng.choice([seat for seat in range(1, rules.players) if seat != game.giver])
+    return setup, Draw(0, seat), f"It's your turn, and you draw a card from {seats.who(seat)}."
+
+
+def _draw_from_empty_seat(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
+    setup, game = _your_turn(rng, rules, empty_seat=True)
+    seat = next(seat for seat in range(1, rules.players) if not game.hands[seat])
+    return setup, Draw(0, seat), f"It's your turn, and you try to draw from {seats.who(seat)}."
+
+
+# ----- who is the Old Maid now? ------------------------------------------------------------------
+
+
+def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    if rules.wrong_pair_loses and rng.random() < 0.5:
+        return _wrong_pair_old_maid(rng, rules, seats)
+    count = 2 if rules.players == 2 or rng.random() < 0.6 else 3
+    active = sorted(rng.sample(range(rules.players), count))
+    setup = Setup(play_hands(rng, rules, active, pairs=rng.randint(1, count - 1)), dealer=rng.randrange(rules.players))
+    game = setup.game(rules)
+    assert game.drawer is not None and game.giver is not None
+    before = position_of(game, seats)
+    move = Draw(game.drawer, game.giver, rng.choice(game.hands[game.giver]))
+    outcome = outcome_of(game.apply(move))
+    right = outcome.old_maid
+    values = [right] + [seat for seat in [*active, None] if seat != right]
+    explanation = _draw_explanation(rules, seats, game, move, outcome)
+    if right is None:
+        explanation += " " + _game_goes_on(seats, game)
+    return _question(
+        "old-maid-now",
+        "ending",
+        prompt=f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. "
+               f"Who is the Old Maid now?" + _reversed_reminder(rules),
+        options=tuple(_old_maid_option(seats, seat) for seat in values),
+        explanation=explanation,
+        position=before,
+        cards=(move.card,) if move.card else (),
+        setup=setup,
+        move=move,
+        values=tuple(values),
+    )
+
+
+def _old_maid_option(seats: Seats, seat: int | None) -> str:
+    return NOBODY_YET if seat is None else seats.who(seat, True)
+
+
+def _reversed_reminder(rules: Rules) -> str:
+    return " (In the game you play, the Old Maid wins!)" if rules.odd_card_wins else ""
+
+
+def _game_goes_on(seats: Seats, game: Game) -> str:
+    holders = [seat for seat, hand in enumerate(game.hands) if hand]
+    held = [(seat, card) for seat in holders for card in game.hands[seat]]
+    first, second = next((a, b) for a, b in combinations(held, 2) if a[1].rank == b[1].rank)
+    return (f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
+            f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
+            "so the game goes on. It ends only when one player is left holding cards.")
+
+
+def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+    culprit = rng.randrange(1, rules.players)
+    hands = play_hands(rng, rules, range(rules.players), pairs=rng.randint(rules.players + 1, rules.players + 4))
+    while len(hands[culprit]) < 3:
+        hands = play_hands(rng, rules, range(rules.players), pairs=rules.players + 4)
+    two = tuple(sorted(rng.sample(hands[culprit], 2)))
+    moves = (LayDown(culprit, two), FinishPairing(culprit))
+    setup = Setup(hands, rng.randrange(rules.players), frozenset({culprit}), moves)
+    before = position_of(Game.from_hands(rules, hands, setup.dealer, {culprit}), seats)
+    game = setup.game(rules)
+    play_to_end(game, rng)
+    assert game.loser is not None
+    others = [seat for seat in range(rules.players) if seat != game.loser]
+    values = [game.loser, *rng.sample(others, min(3, len(others)))]
+    return _question(
+        "old-maid-now",
+        "wrong-pair",
+        prompt=(f"After the deal, {seats.who(culprit)} lays down {cards_text(two)} as a pair, and nobody "
+                "notices. Then the game is played to the end, and the pairs are checked. Who is the Old Maid?"),
+        options=tuple(_old_maid_option(seats, seat) for seat in values),
+        explanation=(f"{not_pair_reason(*two)} In Bicycle rules, a player found with a wrong pair when the "
+                     f"pairs are checked loses, so {seats.does(culprit, 'be', False)} the Old Maid, whoever "
+                     f"ends up holding the odd {rank_name(rules.odd_rank)}."),
+        position=before,
+        cards=two,
+        setup=setup,
+        values=tuple(values),
+    )
+
+
+GENERATORS: dict[str, Generator] = {
+    "pick-pairs": pick_pairs,
+    "is-pair": is_pair,
+    "who-draws": who_draws,
+    "after-draw": after_draw,
+    "spot-the-mistake": spot_the_mistake,
+    "old-maid-now": old_maid_now,
+}

@@ -1,0 +1,258 @@
+"""One round of the quiz: which question comes next, what an answer gets, and the round's end.
+
+A round asks ROUND_SIZE new questions, chosen with `random.Random(seed)` from quiz.yaml (the
+ones that fit the rules in play) and from the generators, about half of each. Two questions in a
+row never share a concept. A new question answered wrong comes back once, after two or three
+other questions (a step later if that would put two questions of one concept side by side). When
+the new questions run out while a question still waits to come back, one or two more new
+questions are asked first, so that it never comes straight back; those extra questions do not
+come back themselves. The round is over when every new question and every return has been asked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutor.concepts import CONCEPTS
+from tutor.engine import Rules
+from tutor.quiz.bank import WrittenQuestion, read_bank
+from tutor.quiz.generators import GENERATORS
+from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
+from tutor.quiz.words import Seats
+from tutor.settings import Settings
+
+if TYPE_CHECKING:
+    from tutor.store import Profile, Store
+
+ROUND_SIZE = 8
+RETURN_AFTER = (2, 3)
+"""How many other questions come between a missed question and its return."""
+MISSES_FOR_LESSON = 2
+_GENERATOR_TRIES = 30
+
+
+@dataclass
+class _Asked:
+    """A question as asked in this round, and how it went."""
+
+    question: Question
+    new: bool
+    """False once it is asked again."""
+    comes_back: bool
+    """Whether a wrong first answer brings it back (not for the extra questions at the end)."""
+    misses: int = 0
+    answered: int = 0
+    right_first: bool = False
+    right_later: bool = False
+    due: int = 0
+    """For a question waiting to come back: the earliest step it may be asked again."""
+
+
+class QuizRound:
+    """A round for `settings` (or bare `rules`): read `current`, call `answer`, then `summary()`.
+
+    With a `store` and a `profile`, every answer is recorded in the learner store. `retry` are
+    questions to ask again (from a summary's `try_again`); they come first among the new ones.
+    If quiz.yaml is broken the round uses generated questions alone; `problems` says why.
+    """
+
+    def __init__(
+        self,
+        settings: Settings | Rules,
+        seed: int | str | None = None,
+        store: Store | None = None,
+        profile: Profile | None = None,
+        *,
+        bank: Sequence[WrittenQuestion] | None = None,
+        retry: Sequence[Question] = (),
+    ) -> None:
+        if (store is None) != (profile is None):
+            raise ValueError("give both a store and a profile to record answers, or neither")
+        if isinstance(settings, Rules):
+            self.rules, names, self._letters = settings, _names(Settings(), settings.players), False
+        else:
+            self.rules, names = settings.rules(), _names(settings, settings.players)
+            self._letters = settings.suit_style == "letters"
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self.seats = Seats(names)
+        self.problems: list[str] = []
+        self._store, self._profile = store, profile
+        self._rng = random.Random(self.seed)
+        self._written = [question for question in self._load_bank(bank) if question.fits(self.rules)]
+        self._rng.shuffle(self._written)
+        self._kinds = list(GENERATORS)
+        self._rng.shuffle(self._kinds)
+        self._sources = ["written", "generated"] * (ROUND_SIZE // 2)
+        self._rng.shuffle(self._sources)
+        self._retry = list(retry[:ROUND_SIZE])
+        self._asked: list[_Asked] = []
+        self._log: list[_Asked] = []
+        self._waiting: list[_Asked] = []
+        self._new = 0
+        self._current: _Asked | None = self._next()
+
+    # ----- what the screen reads --------------------------------------------------------------
+
+    @property
+    def current(self) -> Question | None:
+        """The question to show now, or None once the round is over."""
+        return self._current.question if self._current else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._current is None
+
+    @property
+    def is_return(self) -> bool:
+        """True when the current question is one missed earlier, coming back."""
+        return self._current is not None and not self._current.new
+
+    @property
+    def number(self) -> int:
+        """How many questions have been shown so far, counting the current one."""
+        return len(self._log) + (self._current is not None)
+
+    @property
+    def planned(self) -> int:
+        """How many questions the round has, as far as is known now (it grows when one is missed)."""
+        return self.number + max(0, ROUND_SIZE - self._new) + len(self._waiting)
+
+    # ----- answering ----------------------------------------------------------------------------
+
+    def answer(self, choice: int) -> Result:
+        """Answer the current question with the option at index `choice` (0-based, as shown)."""
+        entry = self._current
+        if entry is None:
+            raise ValueError("the round is over: there is no question to answer")
+        question = entry.question
+        if not 0 <= choice < len(question.options):
+            raise ValueError(f"choice must be an option from 0 to {len(question.options) - 1}, not {choice!r}")
+        right = choice in question.correct
+        self._record(entry, right)
+        comes_back = not right and entry.new and entry.comes_back
+        if comes_back:
+            # Once the new questions have all been asked, each step more is an extra question.
+            after = RETURN_AFTER[0] if self._new >= ROUND_SIZE else self._rng.choice(RETURN_AFTER)
+            entry.due = len(self._log) + after
+            self._waiting.append(entry)
+        self._current = self._next()
+        return Result(
+            right=right,
+            explanation=_why(question, choice, right),
+            chosen=question.options[choice],
+            answers=question.answers,
+            comes_back=comes_back,
+        )
+
+    def _record(self, entry: _Asked, right: bool) -> None:
+        entry.answered += 1
+        if entry.new:
+            entry.right_first = right
+        else:
+            entry.right_later = right
+        entry.misses += not right
+        self._log.append(entry)
+        if self._store is not None and self._profile is not None:
+            question = entry.question
+            self._store.record_answer(self._profile, question.id, question.concept, right)
+
+    # ----- the end of the round ------------------------------------------------------------------
+
+    def summary(self) -> Summary:
+        missed = tuple(
+            Missed(entry.question, entry.misses, entry.right_later) for entry in self._asked if entry.misses
+        )
+        misses: Counter[str] = Counter()
+        for entry in self._asked:
+            misses[entry.question.concept] += entry.misses
+        returns = [entry for entry in self._asked if entry.answered > 1]
+        return Summary(
+            right=sum(entry.right_first for entry in self._asked),
+            asked=sum(entry.answered > 0 for entry in self._asked),
+            second_tries=len(returns),
+            second_tries_right=sum(entry.right_later for entry in returns),
+            missed=missed,
+            try_again=tuple(item.question for item in missed if not item.right_later),
+            lessons=tuple(
+                LessonPointer(concept, CONCEPTS[concept].title, CONCEPTS[concept].lesson, count)
+                for concept, count in misses.most_common()
+                if count >= MISSES_FOR_LESSON and concept in CONCEPTS
+            ),
+        )
+
+    # ----- choosing the next question -------------------------------------------------------------
+
+    def _next(self) -> _Asked | None:
+        previous = self._log[-1].question.concept if self._log else None
+        step = len(self._log)
+        for entry in sorted(self._waiting, key=lambda waiting: waiting.due):
+            if entry.due <= step and entry.question.concept != previous:
+                self._waiting.remove(entry)
+                entry.new = False
+                return entry
+        if self._new >= ROUND_SIZE and not self._waiting:
+            return None
+        waiting = {entry.question.concept for entry in self._waiting}
+        question = self._new_question({previous, *waiting}) or self._new_question({previous})
+        if question is None:
+            raise RuntimeError("no question of another concept is left for this round")
+        entry = _Asked(question, new=True, comes_back=self._new < ROUND_SIZE)
+        self._new += 1
+        self._asked.append(entry)
+        return entry
+
+    def _new_question(self, avoid: set[str | None]) -> Question | None:
+        for question in self._retry:
+            if question.concept not in avoid:
+                self._retry.remove(question)
+                return self._shown(question)
+        source = self._sources[self._new % len(self._sources)]
+        makers = (self._written_question, self._generated_question)
+        for make in makers if source == "written" else makers[::-1]:
+            question = make(avoid)
+            if question is not None:
+                return self._shown(question)
+        return None
+
+    def _written_question(self, avoid: set[str | None]) -> Question | None:
+        for written in self._written:
+            if written.concept not in avoid:
+                self._written.remove(written)
+                return written.question(self.rules)
+        return None
+
+    def _generated_question(self, avoid: set[str | None]) -> Question | None:
+        for _ in range(_GENERATOR_TRIES):
+            kind = self._kinds.pop(0)
+            self._kinds.append(kind)
+            question = GENERATORS[kind](self._rng, self.rules, self.seats)
+            if question.concept not in avoid:
+                return question
+        return None
+
+    def _shown(self, question: Question) -> Question:
+        shown = question.shuffled(self._rng)
+        return shown.with_suit_letters() if self._letters else shown
+
+    def _load_bank(self, bank: Sequence[WrittenQuestion] | None) -> Sequence[WrittenQuestion]:
+        if bank is not None:
+            return bank
+        try:
+            return read_bank()
+        except (OSError, ValueError) as error:
+            self.problems.append(f"The written quiz questions could not be used, so this round has "
+                                 f"only questions made from game positions. {error}")
+            return ()
+
+
+def _names(settings: Settings, players: int) -> tuple[str, ...]:
+    return (settings.learner_name, *settings.opponent_names[: players - 1])
+
+
+def _why(question: Question, choice: int, right: bool) -> str:
+    note = "" if right else question.note(choice)
+    return f"{note} {question.explanation}" if note else question.explanation
