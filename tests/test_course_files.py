@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.course import BrokenLesson, Problem, load_course, parse_lesson
-from tutor.course.cli import register
+from tutor.lessons_cli import register
 
 GOOD = dedent("""\
     format_version: 1

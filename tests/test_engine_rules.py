@@ -517,3 +517,9 @@ def test_out_order_follows_who_emptied_their_hand_first() -> None:
     game = Game.deal(Rules.table(players=5), seed=3)
     game.play_out()
     assert len(game.out_order) == 4 and set(game.out_order) == game.safe
+
+
+def test_a_position_without_the_odd_card_ends_with_nobody_left_holding_it() -> None:
+    game = table_game(Rules.bicycle(players=2), "7C", "7D", dealer=0)
+    game.draw("7C")
+    assert game.is_over and game.loser is None and game.safe == {0, 1}

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
-from tutor import __version__, profiles_cli
+from tutor import __version__, lessons_cli, profiles_cli
+
+if TYPE_CHECKING:
+    from tutor.store import Profile, Store
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,6 +27,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_simulate(commands)
     profiles_cli.register(commands)
+    lessons_cli.register(commands)
+    quiz = commands.add_parser("quiz", help="start a round of the rules quiz", description="Start a round of eight rules questions.")
+    quiz.add_argument("--seed", type=int, help="the random seed, for a repeatable round")
+    quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
+    lesson = commands.add_parser("lesson", help="open one lesson directly", description="Open one lesson by its id, e.g. 'pairs'.")
+    lesson.add_argument("id", metavar="ID", help="the lesson's id (see the lesson list)")
+    lesson.set_defaults(func=lambda args: run_app(args, start=f"lesson:{args.id}"), needs_store=False)
+    play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
+    play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
+    play.set_defaults(func=lambda args: run_app(args, start="play", seed=args.seed), needs_store=False)
     return parser
 
 
@@ -99,8 +112,9 @@ def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None
     return 0
 
 
-def _profile(store, name: str | None):  # type: ignore[no-untyped-def]
+def _profile(store: Store, name: str | None) -> Profile | None:
+    """The profile named on the command line, the only one there is, or None to ask in the app."""
     if name is not None:
         return store.get_or_create_profile(name)
     profiles = store.profiles()
-    return profiles[0] if profiles else store.get_or_create_profile("Player")
+    return profiles[0] if len(profiles) == 1 else None

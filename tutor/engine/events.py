@@ -64,7 +64,8 @@ class PairsChecked:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    loser: int
+    loser: int | None
+    """None only in a made-up position that leaves out the odd card."""
     winner: int | None = None
 
 

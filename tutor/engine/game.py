@@ -543,7 +543,8 @@ class Game:
             self._loser = self._wrong_pairs[0][0]
         else:
             self._emit(PairsChecked(()))
-            self._loser = holders[0]
+            # A position made with from_hands may leave out the odd card: then nobody is left with it.
+            self._loser = holders[0] if holders else None
         self._emit(GameOver(self._loser, self.winner))
         return True
 

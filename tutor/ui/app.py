@@ -40,25 +40,43 @@ class TutorApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, store: Store, profile: Profile, start: str | None = None, seed: int | None = None) -> None:
+    def __init__(self, store: Store, profile: Profile | None, start: str | None = None, seed: int | None = None) -> None:
+        """`profile` None asks the learner who they are first. `start` opens a screen at once:
+        "play", "quiz", "lessons", "lesson:ID" (the command line's shortcuts)."""
         super().__init__()
         self.store = store
-        self.profile = profile
         self.start = start
         self.seed = seed
-        self.settings = store.load_settings(profile)
+        self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
+        self.settings = store.load_settings(profile) if profile else Settings()
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
-        self.apply_theme()
-        from tutor.ui.home import HomeScreen
-
-        self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=15)
-        if self.start == "play":
-            self.open_game(resume=bool(self.store.load_game(self.profile)))
+        if self.profile is None:
+            from tutor.ui.profiles_screen import ProfilePickerScreen
+
+            self.push_screen(ProfilePickerScreen(), self.use_profile)
+        else:
+            self.use_profile(self.profile)
         self.call_after_refresh(self.guard_size)
+
+    def use_profile(self, profile: Profile | None) -> None:
+        """Start the tutor for this learner: their settings, the home screen, then any start screen."""
+        if profile is None:
+            self.exit()
+            return
+        from tutor.ui.home import HomeScreen
+
+        self.profile = profile
+        self.settings = self.store.load_settings(profile)
+        self.apply_theme()
+        self.push_screen(HomeScreen())
+        if self.start == "play":
+            self.open_game(resume=bool(self.store.load_game(profile)))
+        elif self.start is not None:
+            self.push_screen(self._make_screen(self.start))
 
     def apply_theme(self) -> None:
         self.theme = self.settings.theme if self.settings.theme in THEMES else "textual-dark"
@@ -82,10 +100,27 @@ class TutorApp(App[None]):
         self.push_screen(self._make_screen(screen))
 
     def _make_screen(self, screen: str) -> Screen:
+        """The screen for a menu entry or a command line start ("rules", "quiz", ...)."""
         if screen == "rules":
             from tutor.ui.rules_screen import RulesScreen
 
             return RulesScreen()
+        if screen == "quiz":
+            from tutor.ui.quiz_screen import QuizScreen
+
+            return QuizScreen(seed=self.seed)
+        if screen == "lessons":
+            from tutor.ui.lessons_screen import LessonListScreen
+
+            return LessonListScreen()
+        if screen.startswith("lesson:"):
+            from tutor.ui.lessons_screen import LessonScreen
+
+            return LessonScreen(screen.removeprefix("lesson:"))
+        if screen == "progress":
+            from tutor.ui.progress_screen import ProgressScreen
+
+            return ProgressScreen()
         from tutor.ui.settings_screen import SettingsScreen
 
         return SettingsScreen()
@@ -105,6 +140,9 @@ class TutorApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
+        yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
+        yield SystemCommand("Quiz", "Eight quick questions about the rules", lambda: self.action_open("quiz"))
+        yield SystemCommand("Progress", "What you have learned so far", lambda: self.action_open("progress"))
         yield SystemCommand("Rules", "Read the rules in play", lambda: self.action_open("rules"))
         yield SystemCommand("Settings", "Rules, players, help level, looks", lambda: self.action_open("settings"))
         yield SystemCommand("Home", "Back to the main menu", self.action_go_home)

@@ -14,7 +14,10 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.dialogs import ConfirmScreen
 
 MENU = [
+    ("lessons", "Lessons", "Short lessons that teach the rules one step at a time. Start here!"),
     ("play", "Play a game", "Play Old Maid against computer players, with help when you need it."),
+    ("quiz", "Quiz", "Eight quick questions about the rules, with the why after each one."),
+    ("progress", "My progress", "Lessons done, quiz results, and what to try next."),
     ("rules", "Rules", "A short summary of the rules you play by."),
     ("settings", "Settings", "Bicycle or Table rules, players, names, help level, speed and looks."),
     ("quit", "Quit", "See you next time! Your progress is saved."),
@@ -23,9 +26,11 @@ MENU = [
 
 class HomeScreen(Screen[None]):
     HELP_TITLE = "The main menu"
-    HELP_KEYS = [("↑ ↓", "choose"), ("Enter", "open"), ("P", "play"), ("S", "settings")]
+    HELP_KEYS = [("↑ ↓", "choose"), ("Enter", "open"), ("L", "lessons"), ("P", "play"), ("Z", "quiz"), ("S", "settings")]
     BINDINGS = [
+        Binding("l", "choose('lessons')", "Lessons"),
         Binding("p", "choose('play')", "Play"),
+        Binding("z", "choose('quiz')", "Quiz"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("s", "choose('settings')", "Settings"),
     ]

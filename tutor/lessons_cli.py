@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 
-from .course import load_course
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lessons = subparsers.add_parser("lessons", help="check the lesson files", description="Tools for the course's lesson files.")
@@ -24,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def check_lessons(args: argparse.Namespace) -> int:
+    from tutor.course import load_course
+
     course = load_course(args.paths or None)
     for problem in course.problems:
         print(problem)
