@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal, Sequence
 
-from tutor.engine import Action, Card, Draw, FinishPairing, Game, IllegalAction, LayDown, Mistake, MistakeCode, PairLaidDown
+from tutor.engine import Action, Card, Draw, Drew, FinishPairing, Game, IllegalAction, LayDown, Mistake, MistakeCode, PairLaidDown
 from tutor.explanations import Explanation, explain
 from tutor.hints import LEVELS, Hint, hint_for
 from tutor.narration import Narrator
@@ -55,6 +55,7 @@ class GuidedGame:
         self.mistakes: list[MadeMistake] = []
         self.giver_chosen = False
         self.hint_level = 0
+        self._drawn: Card | None = None
 
     @classmethod
     def new(cls, settings: Settings, seed: int | None = None) -> GuidedGame:
@@ -83,6 +84,11 @@ class GuidedGame:
     @property
     def hand(self) -> tuple[Card, ...]:
         return self.game.hands[LEARNER]
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """The card the learner just drew, while they decide what to do with it."""
+        return self._drawn if self.stage == "pairing" else None
 
     def mistake_counts(self) -> Counter[str]:
         return Counter(made.code for made in self.mistakes)
@@ -150,6 +156,7 @@ class GuidedGame:
             return self._refuse(error.mistake)
         if isinstance(action, Draw):
             self.giver_chosen = False
+            self._drawn = next((event.card for event in events if isinstance(event, Drew)), None)
         self.hint_level = 0
         for event in events:
             if isinstance(event, PairLaidDown) and event.wrong:

@@ -117,14 +117,21 @@ class HandView(CardRow):
         super().__init__(id=id)
         self.cards: list[Card] = []
         self.selected: set[Card] = set()
+        self.new: int | None = None
         self.letters = letters
 
-    def show(self, cards: list[Card], flagged: set[Card] | None = None) -> None:
+    def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None) -> None:
+        """Show `cards`, marking those a mistake was about (!) and the card just drawn (★)."""
         self.cards = cards
         self.selected &= set(cards)
         self.flagged = {index for index, card in enumerate(cards) if flagged and card in flagged}
+        self.new = cards.index(new) if new in cards else None
         self.cursor = self.cursor
         self.refresh(layout=True)
+
+    def marker(self, index: int) -> str:
+        mark = super().marker(index)
+        return "★" if mark == " " and index == self.new else mark
 
     def toggle(self, index: int | None = None) -> None:
         index = self.cursor if index is None else index

@@ -39,7 +39,11 @@ class EndScreen(Screen[None]):
         session, game = self.session, self.session.game
         names = ["You", *session.names[1:]]
         text = Text()
-        text.append(session.narrator.ending(game) + "\n\n", style="bold")
+        text.append(_headline(session) + "\n", style="bold")
+        if game.loser is not None and game.hands[game.loser]:
+            odd = cards_text(game.hands[game.loser], session.letters)
+            text.append(f"The card nobody could pair: {odd}.\n")
+        text.append("\n")
         if game.wrong_pairs:
             text.append("The pairs were checked: ", style="bold")
             for seat, pair in game.wrong_pairs:
@@ -71,3 +75,14 @@ class EndScreen(Screen[None]):
     def action_home(self) -> None:
         self.app.pop_screen()
         self.app.pop_screen()
+
+
+def _headline(session: GuidedGame) -> str:
+    game = session.game
+    if game.loser is None:
+        return "Everyone paired off: nobody is left holding the odd card."
+    if game.winner is not None:
+        return "You kept the odd card to the end: you win the reversed game!" if game.winner == LEARNER else session.narrator.ending(game)
+    if game.loser == LEARNER:
+        return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
+    return f"You are safe! {session.narrator.ending(game)}"

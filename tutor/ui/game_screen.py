@@ -6,6 +6,8 @@ in the learner store as soon as it is made, so nothing is lost if the terminal c
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -101,10 +103,10 @@ class GameScreen(Screen[None]):
         rules = game.rules
         self.sub_title = f"{rules.variant.capitalize()} rules · {rules.players} players"
         self.query_one("#direction", Static).update(Text(direction_text(game)))
-        log = self.query_one("#log", Log)
-        log.write_lines(self.session.log[-50:])
+        told = self.session.log[-50:]
         if self.resume:
-            log.write_line("Welcome back! Your game carries on from where you stopped.")
+            told = [*told, "Welcome back! Your game carries on from where you stopped."]
+        self.call_after_refresh(self._narrate, told)  # once the log knows its width
         self.refresh_table()
 
     # ----- drawing the table --------------------------------------------------------------------
@@ -114,7 +116,7 @@ class GameScreen(Screen[None]):
         stage = session.stage
         self.query_one(SeatsRow).show(game, self.seat_cursor if stage == "choose-giver" else None, self.flagged_seats)
         hand = self.query_one("#hand", HandView)
-        hand.show(self._sorted(session.hand), self.flagged_cards)
+        hand.show(self._sorted(session.hand), self.flagged_cards, session.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = stage == "draw"
         if stage == "draw" and game.giver is not None:
@@ -271,7 +273,9 @@ class GameScreen(Screen[None]):
         self._save()
 
     def _narrate(self, lines: list[str]) -> None:
-        self.query_one("#log", Log).write_lines(lines)
+        log = self.query_one("#log", Log)
+        width = max(20, log.scrollable_content_region.width - 1)
+        log.write_lines([part for line in lines for part in textwrap.wrap(line, width)])
 
     def _save(self) -> None:
         app = self.app

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -39,8 +39,10 @@ class HomeScreen(Screen[None]):
         yield TutorHeader()
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
-            yield OptionList(*[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
-            yield Static(id="menu-about")
+            with Center():
+                yield OptionList(*[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
+            with Center():
+                yield Static(id="menu-about")
         yield Footer()
 
     def _greeting(self) -> str:

@@ -1,0 +1,72 @@
+"""Snapshots of the home screen and the game table at two terminal sizes, and without colour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutor.engine import Rules
+from tutor.ui.app import TutorApp
+from ui_helpers import crafted_app, play_to_the_end, session_of
+
+SIZES = [(80, 24), (120, 40)]
+HANDS = ["5C 5H 7C 7D 7S 9D KS 2H", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]
+
+
+def table_app(store: Any, profile: Any, guidance: str = "guided") -> TutorApp:
+    return crafted_app(store, profile, Rules.bicycle(), HANDS, dealer=2, guidance=guidance)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(TutorApp(store, profile), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_at_the_learners_turn(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    async def select_a_card(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("1")
+
+    assert snap_compare(table_app(store, profile), terminal_size=size, run_before=select_a_card)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_mistake_explained(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    async def keep_a_pair(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("d")
+
+    assert snap_compare(table_app(store, profile), terminal_size=size, run_before=keep_a_pair)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hint(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    async def ask_twice(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("h", "h")
+
+    assert snap_compare(table_app(store, profile, guidance="hints"), terminal_size=size, run_before=ask_twice)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_screen(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    async def finish(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("d")  # one kept pair, for the mistakes list
+        await play_to_the_end(pilot, pilot.app)
+        await pilot.pause(0.6)
+        assert session_of(pilot.app).game.is_over
+
+    assert snap_compare(table_app(store, profile), terminal_size=size, run_before=finish)
+
+
+def test_no_color(snap_compare: Any, store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def keep_a_pair(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("d")
+
+    assert snap_compare(table_app(store, profile), terminal_size=(80, 24), run_before=keep_a_pair)
