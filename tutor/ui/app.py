@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 from textual.app import App, SystemCommand
@@ -70,13 +71,23 @@ class TutorApp(App[None]):
         from tutor.ui.home import HomeScreen
 
         self.profile = profile
-        self.settings = self.store.load_settings(profile)
+        self.settings = self._settings_of(profile)
         self.apply_theme()
         self.push_screen(HomeScreen())
         if self.start == "play":
             self.open_game(resume=bool(self.store.load_game(profile)))
         elif self.start is not None:
             self.push_screen(self._make_screen(self.start))
+
+    def _settings_of(self, profile: Profile) -> Settings:
+        """The profile's settings; until they choose otherwise, the learner is called by their profile name."""
+        settings = self.store.load_settings(profile)
+        if settings.learner_name == Settings().learner_name:
+            try:
+                settings = replace(settings, learner_name=profile.name)
+            except ValueError:
+                pass  # a profile name the settings can't take keeps the default
+        return settings
 
     def apply_theme(self) -> None:
         self.theme = self.settings.theme if self.settings.theme in THEMES else "textual-dark"

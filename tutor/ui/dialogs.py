@@ -15,7 +15,6 @@ GENERAL_KEYS = [
     ("F1 or ?", "this help"),
     ("Escape", "go back"),
     ("Ctrl+P", "all commands"),
-    ("R", "the rules"),
     ("Ctrl+Q", "quit (your game is saved)"),
 ]
 
