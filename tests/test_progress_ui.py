@@ -1,0 +1,459 @@
+"""The profile picker and the progress screen: Pilot tests, what-next rules and a snapshot."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, OptionList, Static
+
+from tutor.course import load_course
+from tutor.explanations import rule_of
+from tutor.quiz import QuizRound
+from tutor.store import Level
+from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.home import HomeScreen
+from tutor.ui.profiles_screen import ProfilePickerScreen
+from tutor.ui.progress_screen import (
+    ChooseLessonScreen,
+    PathScreen,
+    ProgressScreen,
+    Record,
+    export_path,
+    suggestion,
+)
+from tutor.ui.quiz_screen import QuizScreen
+
+SIZE = (80, 24)
+MONDAY, TUESDAY = datetime(2025, 3, 3, 16, 0), datetime(2025, 3, 4, 17, 30)
+LESSONS = load_course(replay=False).lessons
+
+
+def text_of(app: TutorApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def progress_text(app: TutorApp) -> str:
+    """Every section of the progress screen, titles included."""
+    assert isinstance(app.screen, ProgressScreen)
+    parts = []
+    for section in app.screen.query(".section, #progress-glance, #progress-note"):
+        parts += [str(section.border_title or ""), str(section.content)]  # type: ignore[attr-defined]
+    return "\n".join(parts)
+
+
+async def type_in(pilot: Pilot, app: TutorApp, text: str) -> None:
+    """Fill the focused input and press Enter (setting the value is quicker than typing it)."""
+    field = app.screen.query_one(Input)
+    field.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def choose(pilot: Pilot, app: TutorApp, option_id: str) -> None:
+    """Move the highlight to an option with the arrow keys and press Enter."""
+    options = app.screen.query_one(OptionList)
+    target = options.get_option_index(option_id)
+    while options.highlighted != target:
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def answer_confirm(pilot: Pilot, app: TutorApp, yes: bool) -> None:
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmScreen)
+    await pilot.press("y" if yes else "n")
+    await pilot.pause()
+
+
+# ----- the profile picker ----------------------------------------------------------------------------
+
+
+async def test_the_first_start_asks_a_childs_name_kindly(store: Any) -> None:
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen)
+        assert "Hello! What's your name?" in text_of(app, "#picker-greeting")
+        await type_in(pilot, app, "   ")
+        assert "Please type your name first" in text_of(app, "#picker-message")
+        await type_in(pilot, app, "x" * 41)
+        assert "That name doesn't fit: A profile name must be 1 to 40 characters long." in text_of(app, "#picker-message")
+        assert isinstance(app.screen, ProfilePickerScreen) and store.profiles() == []
+        await type_in(pilot, app, "  Zoë [the \"best\"] ")
+        assert isinstance(app.screen, HomeScreen)
+        assert app.profile.name == 'Zoë [the "best"]'
+        assert [profile.name for profile in store.profiles()] == ['Zoë [the "best"]']
+
+
+async def test_several_profiles_choose_one_shown_as_plain_text(store: Any) -> None:
+    names = ["Ana", "[b]Robin[/b]", "Сергей"]
+    profiles = {name: store.get_or_create_profile(name) for name in names}
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Who is learning today?" in text_of(app, "#picker-greeting")
+        options = app.screen.query_one(OptionList)
+        shown = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+        assert sorted(shown[:-1]) == sorted(names) and shown[-1] == "+ New learner"
+        await choose(pilot, app, str(profiles["[b]Robin[/b]"].id))
+        assert isinstance(app.screen, HomeScreen) and app.profile == profiles["[b]Robin[/b]"]
+
+
+async def test_a_new_learner_with_a_taken_name_is_that_learner_and_escape_goes_back(store: Any) -> None:
+    robin = store.get_or_create_profile("Robin")
+    store.get_or_create_profile("Ana")
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await choose(pilot, app, "new-learner")
+        assert "Welcome! What's your name?" in text_of(app, "#picker-greeting")
+        await pilot.press("escape")  # back to the list, nothing made
+        await pilot.pause()
+        assert app.screen.query_one(OptionList).display and len(store.profiles()) == 2
+        await choose(pilot, app, "new-learner")
+        await type_in(pilot, app, "ROBIN")
+        assert isinstance(app.screen, HomeScreen) and app.profile == robin
+        assert len(store.profiles()) == 2
+
+
+async def test_escape_on_the_list_leaves_the_tutor(store: Any) -> None:
+    store.get_or_create_profile("Robin")
+    store.get_or_create_profile("Ana")
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.is_running
+
+
+# ----- what the progress screen shows ----------------------------------------------------------------
+
+
+def record_two_lessons_and_games(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, True, when=MONDAY)
+    store.save_lesson_progress(profile, "pairs", 4, 1, True, when=MONDAY)
+    store.save_lesson_progress(profile, "a-turn", 2, 0, False, when=TUESDAY)
+    store.record_mistake(profile, "kept-pair", ["5♣", "5♥"], "game", when=MONDAY)
+    store.record_mistake(profile, "kept-pair", ["7♣", "7♦"], "game", when=TUESDAY)
+    store.record_mistake(profile, "wrong-neighbour", [], "game", when=TUESDAY)
+    store.record_finished_game(profile, {}, "safe", 31, 2, when=MONDAY)
+    store.record_finished_game(profile, {}, "old-maid", 24, 1, when=TUESDAY)
+
+
+def play_a_quiz_round(store: Any, profile: Any) -> tuple[int, int]:
+    """A round through the quiz engine, missing the first question each time: (right, answered)."""
+    settings = store.load_settings(profile)
+    round_ = QuizRound(settings, seed=11, store=store, profile=profile)
+    first = round_.current
+    right = answered = 0
+    while (question := round_.current) is not None:
+        wrong = question is first
+        choice = next(i for i in range(len(question.options)) if i not in question.correct) if wrong else min(question.correct)
+        right += round_.answer(choice).right
+        answered += 1
+    return right, answered
+
+
+async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    right, answered = play_a_quiz_round(store, profile)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+    quiz_day = store.answers(profile)[-1].when.astimezone()
+    assert "Robin: 2 of 10 lessons done" in shown
+    assert "Lessons: 2 of 10 done" in shown
+    assert "✓ done         The deck and the deal" in shown and "✓ done         Pairs" in shown
+    assert "◐ step 3 of 8  A turn in Bicycle rules" in shown
+    assert 'Carry on with the lesson “A turn in Bicycle rules”: you stopped at step 3 of 8.' in shown
+    assert f"{right} of {answered} answers right in all." in shown
+    assert f"{quiz_day:%a %d %b %Y}   {right} of {answered} right" in shown
+    mastery = store.mastery(profile)
+    practised = sum(level == Level.PRACTISED for level in mastery.values())
+    assert shown.count("◐ practised") == practised and "0 of 13 mastered" in shown
+    assert f"  2 times  {rule_of('kept-pair')}  (lesson “Pairs”)" in shown
+    assert f"   1 time  {rule_of('wrong-neighbour')}" in shown
+    assert "2 games played." in shown and "You were safe 1 time and the Old Maid 1 time." in shown
+    assert "Your last game: the Old Maid, 24 draws, 1 mistake." in shown
+
+
+async def test_a_new_learner_sees_where_to_start(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+        assert "Start with the first lesson, “The deck and the deal”." in shown
+        assert "No quiz answers yet." in shown and "No games finished yet." in shown
+        assert "No mistakes noted yet." in shown and shown.count("○ learning") == 13
+
+
+async def test_g_goes_where_what_next_points(store: Any, profile: Any) -> None:
+    for lesson in LESSONS:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps) - 1, 0, True, when=MONDAY)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Take a quiz round: 0 of 13 rules mastered so far." in progress_text(app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+# ----- what next, from the record alone ----------------------------------------------------------------
+
+
+def advice(store: Any, profile: Any) -> str:
+    return suggestion(Record.read(store, profile), LESSONS).text
+
+
+def finish(store: Any, profile: Any, *lesson_ids: str, when: datetime = MONDAY) -> None:
+    for lesson_id in lesson_ids:
+        store.save_lesson_progress(profile, lesson_id, 3, 0, True, when=when)
+
+
+def test_after_a_lesson_the_next_one_it_unlocks(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal")
+    assert advice(store, profile) == "Next lesson: “Pairs”. You're ready for it!"
+
+
+def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal", "pairs")
+    for minute, right in enumerate([False, True, False, False]):
+        store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
+    assert advice(store, profile).startswith(
+        "Quiz questions about “Who you draw from” were missed 2 times in a row. "
+        "The lesson “A turn in Bicycle rules” explains it")
+
+
+def test_a_missed_rule_waits_until_its_lesson_can_be_opened(store: Any, profile: Any) -> None:
+    for minute in range(3):
+        store.record_answer(profile, "q", "direction", False, when=TUESDAY.replace(minute=minute))
+    assert advice(store, profile) == "Start with the first lesson, “The deck and the deal”."
+
+
+def test_game_mistakes_since_the_lesson_send_back_to_it(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal", "pairs")
+    for when in (MONDAY.replace(hour=9), TUESDAY, TUESDAY, TUESDAY):  # the first was before the lesson
+        store.record_mistake(profile, "kept-pair", [], "game", when=when)
+    assert advice(store, profile) == "“Every pair goes down” tripped you up 3 times. The lesson “Pairs” is all about it."
+
+
+def test_with_every_lesson_done_quiz_then_play(store: Any, profile: Any) -> None:
+    finish(store, profile, *[lesson.id for lesson in LESSONS])
+    assert advice(store, profile).startswith("Take a quiz round: 0 of 13 rules mastered so far.")
+    from tutor.concepts import CONCEPTS
+
+    for concept in CONCEPTS:
+        for day in (MONDAY, TUESDAY, TUESDAY.replace(hour=18)):
+            store.record_answer(profile, "q", concept, True, when=day)
+    assert advice(store, profile) == "You know every rule! Play a game of Old Maid and enjoy it."
+
+
+def test_export_names_are_tidy_file_names() -> None:
+    assert export_path("Robin") == "~/old-maid-robin.json"
+    assert export_path('Zoë "Z" / ../x') == "~/old-maid-zoë-z-x.json"
+    assert export_path("???") == "~/old-maid-learner.json"
+
+
+# ----- resets -------------------------------------------------------------------------------------
+
+
+async def open_progress(pilot: Pilot, app: TutorApp) -> None:
+    await pilot.pause()
+    assert isinstance(app.screen, ProgressScreen)
+
+
+async def test_reset_one_lesson_asks_first(store: Any, profile: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseLessonScreen)
+        await choose(pilot, app, "pairs")
+        await answer_confirm(pilot, app, yes=False)
+        assert "pairs" in store.lesson_progress(profile)
+        await pilot.press("l")
+        await pilot.pause()
+        await choose(pilot, app, "pairs")
+        await answer_confirm(pilot, app, yes=True)
+        assert set(store.lesson_progress(profile)) == {"deck-and-deal", "a-turn"}
+        shown = progress_text(app)
+        assert "✓ The lesson “Pairs” starts again from the first step." in shown
+        assert "Lessons: 1 of 10 done" in shown and "○ not yet      Pairs" in shown
+
+
+async def test_reset_a_lesson_with_none_started_just_says_so(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        assert "There are no lessons to reset yet" in text_of(app, "#progress-note")
+
+
+async def test_reset_my_progress_asks_first_and_keeps_the_settings(store: Any, profile: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    play_a_quiz_round(store, profile)
+    ana = store.get_or_create_profile("Ana")
+    store.record_finished_game(ana, {}, "safe", 20, 0, when=MONDAY)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("r")
+        await answer_confirm(pilot, app, yes=False)
+        assert len(store.finished_games(profile)) == 2
+        await pilot.press("r")
+        await answer_confirm(pilot, app, yes=True)
+        data = store.profile_data(profile)
+        assert (data.lessons, data.answers, data.finished_games, data.mistakes) == ((), (), (), ())
+        assert len(store.finished_games(ana)) == 1
+        shown = progress_text(app)
+        assert "✓ Robin's progress is reset." in shown and "Lessons: 0 of 10 done" in shown
+        assert "No games finished yet." in shown
+
+
+async def test_reset_everything_asks_then_starts_afresh_with_a_name(store: Any, profile: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    store.get_or_create_profile("Ana")
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        app.screen.query_one("#reset-everything", Button).press()
+        await answer_confirm(pilot, app, yes=False)
+        assert len(store.profiles()) == 2 and isinstance(app.screen, ProgressScreen)
+        app.screen.query_one("#reset-everything", Button).press()
+        await pilot.pause()
+        assert "Ana, Robin" in str(app.screen.query_one("#question", Static).content)
+        await answer_confirm(pilot, app, yes=True)
+        assert store.profiles() == []
+        assert isinstance(app.screen, ProfilePickerScreen)
+        assert "What's your name?" in text_of(app, "#picker-greeting")
+        await type_in(pilot, app, "Robin")
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert app.profile.name == "Robin" and store.finished_games(app.profile) == []
+
+
+# ----- export and import ------------------------------------------------------------------------------
+
+
+async def fill_path(pilot: Pilot, app: TutorApp, path: Path | str) -> None:
+    await pilot.pause()
+    assert isinstance(app.screen, PathScreen)
+    await type_in(pilot, app, str(path))
+
+
+async def test_export_then_import_round_trip(store: Any, profile: Any, tmp_path: Path) -> None:
+    record_two_lessons_and_games(store, profile)
+    play_a_quiz_round(store, profile)
+    file = tmp_path / "robin.json"
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "~/old-maid-robin.json"
+        await fill_path(pilot, app, file)
+        assert json.loads(file.read_text("utf-8"))["profile"]["name"] == "Robin"
+        assert f"✓ Saved Robin's progress in {file}." in text_of(app, "#progress-note")
+
+        await pilot.press("i")
+        await fill_path(pilot, app, file)
+        assert "✓ Imported the learner “Robin (2)”." in text_of(app, "#progress-note")
+    copy = store.find_profile("Robin (2)")
+    assert copy is not None
+    original, imported = store.profile_data(profile), store.profile_data(copy)
+    assert imported.lessons == original.lessons and imported.answers == original.answers
+    assert imported.finished_games == original.finished_games and imported.mistakes == original.mistakes
+
+
+async def test_export_problems_are_explained_and_nothing_is_overwritten_unasked(store: Any, profile: Any, tmp_path: Path) -> None:
+    kept = tmp_path / "kept.txt"
+    kept.write_text("my homework", "utf-8")
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("e")
+        await fill_path(pilot, app, tmp_path)
+        assert "is a folder. Add a file name at the end" in text_of(app, "#path-problem")
+        await type_in(pilot, app, str(tmp_path / "no-such-folder" / "x.json"))
+        assert "The file could not be saved there: No such file or directory" in text_of(app, "#path-problem")
+        await type_in(pilot, app, "  ")
+        assert "Please type where the file is" in text_of(app, "#path-problem")
+        await type_in(pilot, app, str(kept))
+        await answer_confirm(pilot, app, yes=False)
+        assert kept.read_text("utf-8") == "my homework"
+        assert isinstance(app.screen, PathScreen) and app.screen.query_one(Input).value == str(kept)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen) and not text_of(app, "#progress-note")
+
+
+async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, profile: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}', "utf-8")
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("i")
+        await fill_path(pilot, app, bad)
+        assert "That file can't be used." in text_of(app, "#path-problem")
+        assert "it is not an Old Maid Tutor profile file" in text_of(app, "#path-problem")
+        await type_in(pilot, app, str(tmp_path / "missing.json"))
+        assert "The file could not be read: No such file or directory" in text_of(app, "#path-problem")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+    assert [p.name for p in store.profiles()] == ["Robin"]
+
+
+# ----- the snapshot -----------------------------------------------------------------------------------
+
+
+def test_snapshot_of_the_progress_screen(store: Any, profile: Any, snap_compare: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    for minute, (concept, right) in enumerate([("pairs", True), ("deck", True), ("direction", False),
+                                               ("deal", True), ("direction", False), ("pairs", True)]):
+        store.record_answer(profile, f"q{minute}", concept, right, when=MONDAY.replace(minute=minute))
+    for minute, (concept, right) in enumerate([("pairs", True), ("direction", True), ("deck", False)]):
+        store.record_answer(profile, f"r{minute}", concept, right, when=TUESDAY.replace(minute=minute))
+
+    async def settle(pilot: Pilot) -> None:
+        await pilot.pause()
+
+    assert snap_compare(TutorApp(store, profile, start="progress"), terminal_size=SIZE, run_before=settle)
+
+
+def test_snapshot_of_the_progress_screen_scrolled_down(store: Any, profile: Any, snap_compare: Any) -> None:
+    record_two_lessons_and_games(store, profile)
+    store.record_answer(profile, "q1", "pairs", True, when=MONDAY)
+    store.record_answer(profile, "q2", "direction", False, when=TUESDAY)
+
+    async def scroll_down(pilot: Pilot) -> None:
+        await pilot.pause()
+        pilot.app.screen.query_one("#progress").scroll_end(animate=False)
+        await pilot.pause()
+
+    assert snap_compare(TutorApp(store, profile, start="progress"), terminal_size=SIZE, run_before=scroll_down)
+
+
+def test_snapshot_of_the_first_start(store: Any, snap_compare: Any) -> None:
+    async def steady_cursor(pilot: Pilot) -> None:
+        await pilot.pause()
+        pilot.app.screen.query_one(Input).cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(TutorApp(store, None), terminal_size=SIZE, run_before=steady_cursor)

@@ -1,0 +1,58 @@
+"""Snapshots of the quiz at 80×24: a question, a missed question with its why, the round's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tutor.quiz import Question
+from tutor.ui.app import TutorApp
+from tutor.ui.quiz_screen import QuizScreen
+
+SIZE = (80, 24)
+SEED = 1
+"""A round that opens on a question with a table of cards."""
+
+
+def quiz_app(store: Any, profile: Any) -> TutorApp:
+    return TutorApp(store, profile, start="quiz", seed=SEED)
+
+
+def current(pilot: Pilot) -> Question:
+    screen = pilot.app.screen
+    assert isinstance(screen, QuizScreen) and screen.round.current is not None
+    return screen.round.current
+
+
+def wrong_choice(question: Question) -> int:
+    return next(index for index in range(len(question.options)) if index not in question.correct)
+
+
+async def miss_the_first_question(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press(str(wrong_choice(current(pilot)) + 1))
+    await pilot.pause()
+
+
+def test_a_question(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def settle(pilot: Pilot) -> None:
+        await pilot.pause()
+        assert current(pilot).position is not None
+
+    assert snap_compare(quiz_app(store, profile), terminal_size=SIZE, run_before=settle)
+
+
+def test_a_missed_question_with_its_explanation(snap_compare: Any, store: Any, profile: Any) -> None:
+    assert snap_compare(quiz_app(store, profile), terminal_size=SIZE, run_before=miss_the_first_question)
+
+
+def test_the_round_summary(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def play_the_round(pilot: Pilot) -> None:
+        await miss_the_first_question(pilot)
+        await pilot.press("enter")
+        while isinstance(pilot.app.screen, QuizScreen):
+            await pilot.press(str(min(current(pilot).correct) + 1), "enter")
+        await pilot.pause()
+
+    assert snap_compare(quiz_app(store, profile), terminal_size=SIZE, run_before=play_the_round)

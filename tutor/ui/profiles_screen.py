@@ -1,0 +1,115 @@
+"""Who is learning? Pick a profile, or make one by typing a name.
+
+The very first time there are no profiles yet, so the screen just asks for a name. Names are
+shown as plain text (never markup): they may hold quotes, brackets or any alphabet.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.store import Profile
+from tutor.ui.header import TutorHeader
+
+NEW_LEARNER = "new-learner"
+
+
+class ProfilePickerScreen(Screen[Profile | None]):
+    """Dismisses with the chosen or new profile, or None when the learner leaves."""
+
+    CSS_PATH = "progress.tcss"
+    HELP_TITLE = "Who is learning?"
+    HELP_KEYS = [
+        ("↑ ↓", "choose a name"),
+        ("Enter", "start as that learner"),
+        ("Escape", "back to the list, or quit"),
+    ]
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        profiles = self.app.store.profiles()  # type: ignore[attr-defined]
+        yield TutorHeader()
+        with Vertical(id="picker"):
+            yield Static(id="picker-greeting")
+            with Center():
+                yield OptionList(
+                    *[Option(Text(profile.name), id=str(profile.id)) for profile in profiles],
+                    Option(Text("+ New learner"), id=NEW_LEARNER),
+                    id="picker-list",
+                )
+            with Center():
+                yield Input(placeholder="Type your name here", id="picker-name")
+            yield Static(id="picker-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Who is learning?"
+        if self.app.store.profiles():  # type: ignore[attr-defined]
+            self.show_list()
+        else:
+            self.ask_name("Hello! What's your name?")
+
+    # ----- the two ways the screen looks ----------------------------------------------------------
+
+    def show_list(self) -> None:
+        self._greet("Hello! Who is learning today?", "Choose your name and press Enter.")
+        self.query_one("#picker-name", Input).display = False
+        names = self.query_one("#picker-list", OptionList)
+        names.display = True
+        names.highlighted = 0
+        names.focus()
+
+    def ask_name(self, question: str) -> None:
+        self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
+        self.query_one("#picker-list", OptionList).display = False
+        name = self.query_one("#picker-name", Input)
+        name.display = True
+        name.value = ""
+        name.focus()
+
+    def _greet(self, question: str, how: str) -> None:
+        text = Text()
+        text.append(question + "\n", style="bold")
+        text.append(how)
+        self.query_one("#picker-greeting", Static).update(text)
+        self._say("")
+
+    def _say(self, message: str) -> None:
+        self.query_one("#picker-message", Static).update(Text(message))
+
+    # ----- choosing -------------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == NEW_LEARNER:
+            self.ask_name("Welcome! What's your name?")
+            return
+        chosen = next((profile for profile in self.app.store.profiles()  # type: ignore[attr-defined]
+                       if str(profile.id) == event.option.id), None)
+        if chosen is None:
+            self._say("That learner isn't here any more. Please choose another name.")
+        else:
+            self.dismiss(chosen)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            self._say("Please type your name first, then press Enter.")
+            return
+        try:
+            profile = self.app.store.get_or_create_profile(event.value)  # type: ignore[attr-defined]
+        except ValueError as error:
+            self._say(f"✗ That name doesn't fit: {error} Please try another one.")
+            return
+        self.dismiss(profile)
+
+    def action_back(self) -> None:
+        typing = self.query_one("#picker-name", Input).display
+        if typing and self.app.store.profiles():  # type: ignore[attr-defined]
+            self.show_list()
+        else:
+            self.dismiss(None)
