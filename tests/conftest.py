@@ -13,10 +13,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(autouse=True)
-def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Snapshots and timings must not depend on the developer's terminal settings."""
+def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Snapshots must not depend on the developer's terminal settings, and no test may write
+    into the checkout or the developer's home (a random-keys test can reach an export dialog)."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("OLD_MAID_TUTOR_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
 
 
 @pytest.fixture

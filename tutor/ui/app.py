@@ -73,11 +73,12 @@ class TutorApp(App[None]):
         self.profile = profile
         self.settings = self._settings_of(profile)
         self.apply_theme()
-        self.push_screen(HomeScreen())
-        if self.start == "play":
+        start, self.start = self.start, None  # the command line's shortcut is taken only once
+        self.push_screen(HomeScreen(offer_resume=start is None))
+        if start == "play":
             self.open_game(resume=bool(self.store.load_game(profile)))
-        elif self.start is not None:
-            self.push_screen(self._make_screen(self.start))
+        elif start is not None:
+            self.push_screen(self._make_screen(start))
 
     def _settings_of(self, profile: Profile) -> Settings:
         """The profile's settings; until they choose otherwise, the learner is called by their profile name."""
@@ -150,6 +151,11 @@ class TutorApp(App[None]):
         self.push_screen(HelpScreen(title, keys))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from tutor.ui.home import HomeScreen
+
+        if self.profile is None or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
+            yield from super().get_system_commands(screen)  # nobody has said who is learning yet
+            return
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
         yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
         yield SystemCommand("Quiz", "Eight quick questions about the rules", lambda: self.action_open("quiz"))

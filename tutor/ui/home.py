@@ -35,6 +35,11 @@ class HomeScreen(Screen[None]):
         Binding("s", "choose('settings')", "Settings"),
     ]
 
+    def __init__(self, offer_resume: bool = True) -> None:
+        """`offer_resume`: ask about a saved game (not when the command line opened a screen)."""
+        super().__init__()
+        self.offer_resume = offer_resume
+
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with Vertical(id="home"):
@@ -52,7 +57,7 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Home"
         self.query_one("#menu", OptionList).highlighted = 0
-        if self.app.store.load_game(self.app.profile) and self.app.start is None:  # type: ignore[attr-defined]
+        if self.offer_resume and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on where you left off?", "Carry on", "Not now"),
                 self._resume_answer,

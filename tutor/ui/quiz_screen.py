@@ -100,7 +100,7 @@ class QuizScreen(Screen[None]):
         options.set_options(Option(Text(f"{number}. {text}"), id=str(number - 1))
                             for number, text in enumerate(question.options, 1))
         options.highlighted = 0
-        options.focus()
+        options.focus(scroll_visible=False)  # keep the question in view on small screens
         self.query_one("#quiz-feedback", Static).display = False
         self.query_one("#quiz-next", Button).display = False
         self.query_one("#quiz", VerticalScroll).scroll_home(animate=False)
@@ -294,10 +294,19 @@ def summary_text(summary: Summary) -> Text:
     if summary.try_again:
         text.append(f"\nTry these again: {len(summary.try_again)} question"
                     f"{'s' if len(summary.try_again) > 1 else ''} still to get right. Press T to have another go.\n")
+    titles = lesson_titles()
     for pointer in summary.lessons:
         text.append(f"\n↺ {pointer.title}: missed {pointer.misses} times. ", style="bold")
-        text.append(f"The lesson '{pointer.lesson}' explains it; it's worth another look.\n")
+        lesson = titles.get(pointer.lesson, pointer.lesson)
+        text.append(f"The lesson “{lesson}” explains it; it's worth another look (L on the home screen).\n")
     return text
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson titles by id, from the course files (without replaying them: this is quick)."""
+    from tutor.course import load_course
+
+    return {lesson.id: lesson.title for lesson in load_course(replay=False).lessons}
 
 
 def _cheer(summary: Summary) -> str:
