@@ -55,7 +55,7 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         await select_cards(pilot, app, cards("7C 7D 7S"))  # unselect them
         assert not app.screen.query_one("#hand").selected
         await select_cards(pilot, app, cards("5C 9D"))
-        await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ are not a pair")
+        await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ can't go down as a pair")
         await select_cards(pilot, app, cards("5C 9D"))  # unselect
         if guidance == "guided":
             await play_until_choosing(pilot, app)

@@ -29,7 +29,7 @@ def test_each_mistake_is_refused_explained_and_counted() -> None:
     assert outcome.refused and outcome.mistake.code == "kept-pair"
     assert "5♣ and 5♥ make a pair" in outcome.explanation.why
     assert session.lay_down(cards("7C 7D 7S")).explanation.code == "laid-down-three"
-    assert "5♣ and 9♦ are not a pair" in session.lay_down(cards("5C 9D")).explanation.what
+    assert "5♣ and 9♦ can't go down as a pair" in session.lay_down(cards("5C 9D")).explanation.what
     assert session.game.to_dict() == before
     assert session.mistake_counts() == {"kept-pair": 1, "laid-down-three": 1, "not-a-pair": 1}
 

@@ -11,7 +11,7 @@ from tutor.concepts import CONCEPTS
 from tutor.quiz import Question, QuizRound
 from tutor.ui.app import TutorApp
 from tutor.ui.home import HomeScreen
-from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards
+from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, lesson_titles
 
 SIZE = (100, 34)
 
@@ -71,7 +71,8 @@ async def test_a_whole_round_with_wrong_answers_and_the_review(store: Any, profi
         for question in {id(q): q for q in missed}.values():
             assert question.prompt in review and question.explanation in review
         assert "Try these again: 1 question still to get right" in review
-        assert f"missed 2 times. The lesson '{CONCEPTS[first.concept].lesson}'" in review
+        title = lesson_titles()[CONCEPTS[first.concept].lesson]
+        assert f"missed 2 times. The lesson “{title}” explains it" in review
         assert len(store.answers(profile)) == asked == 10
 
         await pilot.press("t")

@@ -11,24 +11,29 @@ class Concept:
     id: str
     title: str
     lesson: str
+    topic: str
+    """The group the lesson list shows it under."""
+
+
+TOPICS = ("Getting started", "Playing a turn", "Getting it right", "More ways to play")
 
 
 CONCEPTS: dict[str, Concept] = {
     concept.id: concept
     for concept in (
-        Concept("deck", "The 51-card deck and the odd card", "deck-and-deal"),
-        Concept("deal", "Dealing every card", "deck-and-deal"),
-        Concept("pairs", "What makes a pair", "pairs"),
-        Concept("three-of-a-kind", "Three and four of a kind", "pairs"),
-        Concept("drawing", "Drawing blind", "a-turn"),
-        Concept("direction", "Who you draw from", "a-turn"),
-        Concept("turn-order", "Whose turn is next", "a-turn"),
-        Concept("empty-hands", "Empty hands are safe and skipped", "empty-hands"),
-        Concept("ending", "How the game ends", "the-ending"),
-        Concept("wrong-pair", "Checking the pairs", "common-mistakes"),
-        Concept("table-rules", "The Table rules", "table-rules"),
-        Concept("variants", "Variants: Jack, King, reversed", "variants"),
-        Concept("fairness", "Is Old Maid fair?", "is-it-fair"),
+        Concept("deck", "The 51-card deck and the odd card", "deck-and-deal", TOPICS[0]),
+        Concept("deal", "Dealing every card", "deck-and-deal", TOPICS[0]),
+        Concept("pairs", "What makes a pair", "pairs", TOPICS[0]),
+        Concept("three-of-a-kind", "Three and four of a kind", "pairs", TOPICS[0]),
+        Concept("drawing", "Drawing blind", "a-turn", TOPICS[1]),
+        Concept("direction", "Who you draw from", "a-turn", TOPICS[1]),
+        Concept("turn-order", "Whose turn is next", "a-turn", TOPICS[1]),
+        Concept("empty-hands", "Empty hands are safe and skipped", "empty-hands", TOPICS[1]),
+        Concept("ending", "How the game ends", "the-ending", TOPICS[1]),
+        Concept("wrong-pair", "Checking the pairs", "common-mistakes", TOPICS[2]),
+        Concept("table-rules", "The Table rules", "table-rules", TOPICS[3]),
+        Concept("variants", "Variants: Jack, King, reversed", "variants", TOPICS[3]),
+        Concept("fairness", "Is Old Maid fair?", "is-it-fair", TOPICS[3]),
     )
 }
 

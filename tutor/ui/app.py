@@ -49,7 +49,7 @@ class TutorApp(App[None]):
         self.start = start
         self.seed = seed
         self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
-        self.settings = store.load_settings(profile) if profile else Settings()
+        self.settings = Settings()  # the learner's own, once use_profile knows who they are
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)

@@ -58,10 +58,11 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(f"{self.no} (N)", id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        if self.is_current:  # a fast second key must not close the screen underneath too
+            self.dismiss(answer)
 
 
 class TooSmallScreen(ModalScreen[None]):

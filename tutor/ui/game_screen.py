@@ -29,6 +29,7 @@ PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 
 
 class GameScreen(Screen[None]):
+    CSS_PATH = "game.tcss"
     HELP_TITLE = "Playing a game"
     HELP_KEYS = [
         ("← →", "move between cards (or players)"),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
 from dataclasses import dataclass
 from typing import Callable
 
@@ -35,6 +34,8 @@ def simulate(
     All games share one `random.Random(seed)`, so a run is repeatable.
     `progress`, if given, is called with the number of games finished every 1,000 games.
     """
+    import statistics
+
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     rng = random.Random(seed)

@@ -1,0 +1,422 @@
+"""The lessons in the app: the list with its marks and locks, whole lessons played through the
+UI, hints, saved progress and carrying on, broken lesson files, and snapshots at 80x24."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from textwrap import dedent
+from typing import Any
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from conftest import set_settings
+from tutor.course import LessonRun, load_course
+from tutor.engine import Card
+from tutor.ui import lessons_screen
+from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
+from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
+from tutor.ui.lessons_screen import LessonListScreen, LessonScreen
+
+SIZE = (80, 24)
+LESSONS = Path(__file__).parent.parent / "lessons"
+
+
+async def ready(pilot: Pilot) -> None:
+    """Wait until the screen's background work (checking the course or the lesson) is done."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def shown(app: TutorApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def feedback(app: TutorApp) -> str:
+    return shown(app, "#lesson-feedback")
+
+
+def run_of(app: TutorApp) -> LessonRun:
+    assert isinstance(app.screen, LessonScreen) and app.screen.run is not None
+    return app.screen.run
+
+
+def listed(app: TutorApp) -> list[str]:
+    listing = app.screen.query_one("#lesson-list", OptionList)
+    return [str(listing.get_option_at_index(index).prompt) for index in range(listing.option_count)]
+
+
+def listed_options(app: TutorApp) -> list[str]:
+    options = app.screen.query_one("#lesson-options", OptionList)
+    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+
+
+async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Card]) -> None:
+    """Select cards by number key, or with the cursor and Space past the ninth card."""
+    hand = app.screen.query_one("#lesson-hand", HandView)
+    for card in wanted:
+        target = hand.cards.index(card)
+        if target < 9:
+            await pilot.press(str(target + 1))
+            continue
+        while hand.cursor != target:
+            await pilot.press("right")
+        await pilot.press("space")
+
+
+async def lay_down_every_pair(pilot: Pilot, app: TutorApp) -> None:
+    run = run_of(app)
+    assert run.game is not None and run.learner is not None
+    while run.game.pairs_in(run.learner):
+        await select_cards(pilot, app, list(run.game.pairs_in(run.learner)[0]))
+        await pilot.press("enter")
+    await pilot.press("d")
+
+
+async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert "Let's find out what a pair is." in shown(app, "#lesson-text")
+        assert shown(app, "#lesson-step") == "Step 1 of 5"
+        await pilot.press("enter")
+        assert "Pick the two cards of your pair" in shown(app, "#lesson-text")
+
+        await pilot.press("d")  # keeps the pair of 5s: a mistake
+        said = feedback(app)
+        assert "Not quite — here's why:" in said and "You still hold 5♣ and 5♥." in said
+        assert "one black card and one red card, but they are the same rank" in said  # the lesson's own words
+        assert "Try this:" in said
+
+        await pilot.press("h")
+        assert "Hint 1 of 3: Look for two cards with the same number or letter." in feedback(app)
+
+        await lay_down_every_pair(pilot, app)
+        assert "Well done! 5♣ and 5♥ are down." in feedback(app)
+        saved = store.lesson_progress(profile)["pairs"]
+        assert (saved.step, saved.hints_used, saved.finished) == (2, 1, False)
+
+        for _ in range(3):
+            await pilot.press("enter")
+            await lay_down_every_pair(pilot, app)
+        assert run_of(app).finished
+        assert "You finished the lesson “Pairs”" in feedback(app)
+        assert "Next up: “A turn in Bicycle rules”" in feedback(app)
+        saved = store.lesson_progress(profile)["pairs"]
+        assert (saved.step, saved.hints_used, saved.finished) == (5, 1, True)
+        assert [(m.code, m.cards, m.where) for m in store.mistakes(profile)] == [("kept-pair", ("5♣", "5♥"), "lesson:pairs")]
+
+        await pilot.press("escape")  # opened directly: Escape goes to the list
+        await ready(pilot)
+        assert isinstance(app.screen, LessonListScreen)
+        assert "✓ 2. Pairs  (done)" in listed(app)
+
+
+async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, False)
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("y")  # carry on from the last step
+        await pilot.pause()
+        assert run_of(app).step.id == "uneven-is-fine"
+        await pilot.press("2")
+        assert "Old Maid never has a pile" in feedback(app) and "✗ not this one" in listed_options(app)[1]
+        await pilot.press("1")
+        assert "Next up: “Pairs”" in feedback(app)
+        await pilot.press("enter")
+        await ready(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "pairs"
+    assert store.lesson_progress(profile)["deck-and-deal"].finished
+
+
+async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 6, 0, True)
+    store.save_lesson_progress(profile, "pairs", 2, 1, False)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        lines = listed(app)
+        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done)", "▶ 2. Pairs  (step 3 of 5)", "Playing a turn"]
+        assert "🔒 3. A turn in Bicycle rules  (locked: finish “Pairs” first)" in lines
+        assert lines.index("Getting it right") < lines.index("More ways to play")
+
+        listing = app.screen.query_one("#lesson-list", OptionList)
+        listing.highlighted = lines.index("🔒 3. A turn in Bicycle rules  (locked: finish “Pairs” first)")
+        await pilot.press("enter")
+        assert isinstance(app.screen, LessonListScreen)
+        assert "Locked: finish “Pairs” first, then come back." in shown(app, "#lesson-about")
+
+        listing.highlighted = 2
+        await pilot.press("enter")
+        await ready(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "Carry on from step 3 of 5?" in str(app.screen.question)
+
+
+async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any) -> None:
+    set_settings(store, profile, unlock_all_lessons=True)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        lines = listed(app)
+        assert not any("🔒" in line for line in lines)
+        app.screen.query_one("#lesson-list", OptionList).highlighted = lines.index("○ 10. Is it fair?")
+        await pilot.press("enter")
+        await ready(pilot)
+        assert isinstance(app.screen, LessonScreen) and "3,000 games" in shown(app, "#lesson-chart")
+
+
+@pytest.mark.parametrize("carry_on", [True, False])
+async def test_reopening_offers_to_carry_on(store: Any, profile: Any, carry_on: bool) -> None:
+    store.save_lesson_progress(profile, "a-turn", 3, 2, False)
+    app = TutorApp(store, profile, start="lesson:a-turn")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Carry on from step 4 of 8?" in str(app.screen.question)
+        await pilot.press("y" if carry_on else "n")
+        await pilot.pause()
+        assert run_of(app).index == (3 if carry_on else 0)
+        assert shown(app, "#lesson-step") == ("Step 4 of 8" if carry_on else "Step 1 of 8")
+    saved = store.lesson_progress(profile).get("a-turn")
+    assert (saved is not None and saved.hints_used == 2) if carry_on else saved is None
+
+
+async def test_hints_step_up_and_the_answer_asks_first(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "h", "h")
+        assert "Hint 1 of 3" in feedback(app) and "another hint opens after that" in feedback(app)
+        await pilot.press("d", "h")
+        assert "Hint 2 of 3: The colours don't have to match." in feedback(app)
+        await pilot.press("d", "h")
+        assert isinstance(app.screen, ConfirmScreen) and "Are you sure" in str(app.screen.question)
+        await pilot.press("n")
+        assert isinstance(app.screen, LessonScreen) and "Hint 3" not in feedback(app)
+        await pilot.press("h", "y")
+        assert "Hint 3 of 3 (the answer): Lay down 5♣ and 5♥, then say you're done." in feedback(app)
+    assert store.lesson_progress(profile)["pairs"].hints_used == 3
+
+
+async def test_back_and_start_again(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:a-turn")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "4", "enter")  # Cleo offers the cards; on to the draw
+        assert run_of(app).step.id == "first-draw"
+        assert store.lesson_progress(profile)["a-turn"].step == 2
+        await pilot.press("b")
+        assert run_of(app).step.id == "who-offers" and not run_of(app).solved
+        assert store.lesson_progress(profile)["a-turn"].step == 1
+        await pilot.press("R")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert run_of(app).index == 0
+    assert "a-turn" not in store.lesson_progress(profile)
+
+
+async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:a-turn")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "4", "enter")
+        fan = app.screen.query_one("#lesson-fan")
+        assert not fan.display and "Who do you take a card from?" in feedback(app)
+        await pilot.press("1")
+        assert "That's you!" in feedback(app)
+        await pilot.press("2")  # Ana holds out her cards, but she is on the left
+        assert fan.display and "Ana holds out 5 cards, face down:" in shown(app, "#lesson-fan-label")
+        await pilot.press("escape")  # choose someone else
+        assert not fan.display and isinstance(app.screen, LessonScreen)
+        await pilot.press("2", "3")
+        assert "You chose to draw from Ana." in feedback(app) and not fan.display
+        assert store.mistakes(profile)[-1].code == "wrong-neighbour"
+        assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
+        assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
+        assert await pilot.click("#lesson-fan", offset=(8, 1))  # her second card
+        assert run_of(app).solved and len(run_of(app).game.hands[0]) == 5  # type: ignore[union-attr]
+        assert "You've got a new card." in feedback(app)
+
+
+async def test_dealing_with_suit_letters(store: Any, profile: Any) -> None:
+    set_settings(store, profile, suit_style="letters")
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert "C clubs" in shown(app, "#lesson-text") and "♣" not in shown(app, "#lesson-text")
+        await pilot.press("enter", "2", "enter", "2", "enter")
+        assert run_of(app).step.kind == "deal" and "51 cards still to deal" in shown(app, "#lesson-deck")
+        await pilot.press("space")
+        assert "50 cards still to deal" in shown(app, "#lesson-deck") and "Card dealt!" in feedback(app)
+        await pilot.press("a")
+        assert run_of(app).solved and "every card is dealt" in shown(app, "#lesson-deck")
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        assert hand.letters and hand.display
+
+
+async def test_an_unknown_lesson_says_so(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:nope")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        text = shown(app, "#lesson-text")
+        assert "There is no lesson called “nope”." in text and "deck-and-deal, pairs, a-turn" in text
+        await pilot.press("h", "enter", "b", "R", "1")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape")
+        await ready(pilot)
+        assert isinstance(app.screen, LessonListScreen)
+
+
+WRONG_SOLUTION = dedent("""\
+    format_version: 1
+    id: wrong-solution
+    title: A wrong solution
+    concepts: [pairs]
+    requires: [deck-and-deal]
+    intro: The solution in this file is not a pair.
+    steps:
+      - id: fives
+        kind: lay-down
+        rules: bicycle
+        seats: [you, Ana, Ben]
+        dealer: Ben
+        hands:
+          you: [5♣, 5♥, 9♦]
+          Ana: [9♠, 2♣]
+          Ben: [2♦, Q♠]
+        text: Lay down your pair.
+        hints: [Two 5s.]
+        success: Yes.
+        solution: [[5♣, 9♦], done]
+    """)
+
+
+@pytest.fixture
+def broken_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A course of two good lessons and three broken files, in place of the packaged one."""
+    folder = tmp_path / "course"
+    folder.mkdir()
+    shutil.copy(LESSONS / "01-deck-and-deal.yaml", folder)
+    shutil.copy(LESSONS / "02-pairs.yaml", folder)
+    (folder / "03-bad-card.yaml").write_text(WRONG_SOLUTION.replace("id: wrong-solution", "id: bad-card").replace("A wrong solution", "A bad card")
+                                             .replace("[5♣, 5♥, 9♦]", "[5♣, 5X, 9♦]"), encoding="utf-8")
+    (folder / "04-not-yaml.yaml").write_text("id: [oops\ntitle: Oops\n", encoding="utf-8")
+    (folder / "05-wrong-solution.yaml").write_text(WRONG_SOLUTION, encoding="utf-8")
+    monkeypatch.setattr(lessons_screen, "course_for_app", lambda replay=True: load_course([folder], replay=replay))
+    return folder
+
+
+async def test_broken_lesson_files_are_listed_with_their_messages(store: Any, profile: Any, broken_course: Path) -> None:
+    course = load_course([broken_course])
+    assert [broken.path.rsplit("/", 1)[-1] for broken in course.broken] == ["03-bad-card.yaml", "04-not-yaml.yaml", "05-wrong-solution.yaml"]
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        lines = listed(app)
+        assert lines[-4:] == ["Lesson files with a problem", "✗ 3. A bad card  (broken: can't be opened)",
+                              f"✗ 4. {course.broken[1].path}  (broken: can't be opened)",
+                              "✗ 5. A wrong solution  (broken: can't be opened)"]
+        listing = app.screen.query_one("#lesson-list", OptionList)
+        for broken, index in zip(course.broken, range(len(lines) - 3, len(lines))):
+            listing.highlighted = index
+            await pilot.press("enter")
+            assert isinstance(app.screen, LessonListScreen)
+            about = shown(app, "#lesson-about")
+            assert "can't be opened" in about
+            assert all(str(problem) in about for problem in broken.problems)
+        assert "'5X' is not a card" in str(course.broken[0].problems[0])
+
+        listing.highlighted = 1  # the first lesson still opens and plays
+        await pilot.press("enter")
+        await ready(pilot)
+        assert isinstance(app.screen, LessonScreen) and run_of(app).lesson.id == "deck-and-deal"
+        await pilot.press("enter", "2")
+        assert run_of(app).solved
+
+
+@pytest.mark.parametrize("lesson_id", ["bad-card", "wrong-solution"])
+async def test_a_broken_lesson_opened_directly_shows_its_problems(store: Any, profile: Any, broken_course: Path, lesson_id: str) -> None:
+    problems = next(broken for broken in load_course([broken_course]).broken if broken.id == lesson_id).problems
+    app = TutorApp(store, profile, start=f"lesson:{lesson_id}")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        text = shown(app, "#lesson-text")
+        assert "has a problem, so it can't be opened" in text
+        assert all(str(problem) in text for problem in problems)
+        assert app.screen.run is None  # type: ignore[attr-defined]
+
+
+async def test_small_terminals_and_random_keys_never_crash(store: Any, profile: Any) -> None:
+    """A child mashing keys through a lesson of mistakes, on a 60x20 terminal and smaller."""
+    app = TutorApp(store, profile, start="lesson:common-mistakes")
+    keys = ["left", "right", "up", "down", "space", "enter", "d", "a", "f", "h", "y", "n", "b", "R", "tab",
+            "1", "2", "3", "4", "5", "9", "x"]
+    choices = random.Random(7)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        for burst in range(12):
+            for _ in range(12):
+                key = choices.choice(keys)
+                app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]
+            await pilot.pause()
+            if not any(isinstance(screen, LessonScreen) for screen in app.screen_stack):
+                app.push_screen(LessonScreen("common-mistakes"))  # see test_a_question_is_answered_once
+                await ready(pilot)
+            if burst == 6:
+                await pilot.resize_terminal(59, 19)
+                await pilot.pause()
+                assert isinstance(app.screen, TooSmallScreen)
+                await pilot.resize_terminal(60, 20)
+                await pilot.pause()
+        assert app.is_running
+
+
+async def test_a_question_is_answered_once(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        for key in ["R", "enter", "y"]:
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+
+
+# ----- snapshots at 80x24 ------------------------------------------------------------------------
+
+
+def test_snapshot_the_lesson_list(snap_compare: Any, store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 6, 0, True)
+    store.save_lesson_progress(profile, "pairs", 2, 1, False)
+    assert snap_compare(TutorApp(store, profile, start="lessons"), terminal_size=SIZE, run_before=ready)
+
+
+def test_snapshot_a_lay_down_step_with_a_mistake(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def keep_the_pair_then_select(pilot: Pilot) -> None:
+        await ready(pilot)
+        await pilot.press("enter", "d", "1")
+
+    assert snap_compare(TutorApp(store, profile, start="lesson:pairs"), terminal_size=SIZE, run_before=keep_the_pair_then_select)
+
+
+def test_snapshot_a_seat_step_answered_wrongly(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def point_at_ana(pilot: Pilot) -> None:
+        await ready(pilot)
+        await pilot.press("enter", "2")
+
+    assert snap_compare(TutorApp(store, profile, start="lesson:a-turn"), terminal_size=SIZE, run_before=point_at_ana)
+
+
+def test_snapshot_a_draw_step_with_the_fan(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def choose_cleo(pilot: Pilot) -> None:
+        await ready(pilot)
+        await pilot.press("enter", "4", "enter", "4")
+
+    assert snap_compare(TutorApp(store, profile, start="lesson:a-turn"), terminal_size=SIZE, run_before=choose_cleo)
