@@ -19,7 +19,7 @@ play: $(STAMP)
 	$(BIN)/old-maid-tutor $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 	$(BIN)/python -m coverage report --include='tutor/engine/*' --fail-under=95
 
 bench: $(STAMP)

@@ -52,14 +52,18 @@ def test_a_hint(snap_compare: Any, store: Any, profile: Any, size: tuple[int, in
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_end_screen(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    # Three players near the end: Sam is out, Bea holds 5♦ and you hold 5♣ Q♠.
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C QS", "5D", "8C 8D"], dealer=1)
+
     async def finish(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("d")  # one kept pair, for the mistakes list
+        await pilot.press("d", "1", "1")  # done, choose Bea, take her only card
+        await pilot.press("d")  # forget the new pair of 5s: one mistake for the list
         await play_to_the_end(pilot, pilot.app)
         await pilot.pause(0.6)
         assert session_of(pilot.app).game.is_over
 
-    assert snap_compare(table_app(store, profile), terminal_size=size, run_before=finish)
+    assert snap_compare(app, terminal_size=size, run_before=finish)
 
 
 def test_no_color(snap_compare: Any, store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,7 +53,7 @@ class EndScreen(Screen[None]):
             text.append("Safe, in the order they went out: ", style="bold")
             text.append(", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(game.out_order, 1)) + "\n")
             text.append("Everyone who went out is safe; going out first earns nothing extra.\n\n", style="italic")
-        text.append(f"The game took {game.draws} draws.\n\n")
+        text.append(f"The game took {game.draws} draw{'s' if game.draws != 1 else ''}.\n\n")
         counts = session.mistake_counts()
         if not counts:
             text.append("You made no mistakes. Brilliant!\n" if game.loser != LEARNER or game.winner is not None else "You made no mistakes: the Old Maid is just bad luck!\n")
