@@ -14,6 +14,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+import ui_helpers
 from conftest import set_settings
 from tutor.course import LessonRun, load_course
 from tutor.engine import Card
@@ -58,16 +59,7 @@ def listed_options(app: TutorApp) -> list[str]:
 
 
 async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Card]) -> None:
-    """Select cards by number key, or with the cursor and Space past the ninth card."""
-    hand = app.screen.query_one("#lesson-hand", HandView)
-    for card in wanted:
-        target = hand.cards.index(card)
-        if target < 9:
-            await pilot.press(str(target + 1))
-            continue
-        while hand.cursor != target:
-            await pilot.press("right")
-        await pilot.press("space")
+    await ui_helpers.select_cards(pilot, app, wanted, hand_id="#lesson-hand")
 
 
 async def lay_down_every_pair(pilot: Pilot, app: TutorApp) -> None:

@@ -33,9 +33,9 @@ def session_of(app: TutorApp) -> GuidedGame:
     return app.screen.session  # type: ignore[attr-defined]
 
 
-async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Any]) -> None:
+async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Any], hand_id: str = "#hand") -> None:
     """Select each wanted card: by its number key when it has one, else with the cursor and Space."""
-    hand = app.screen.query_one("#hand", HandView)
+    hand = app.screen.query_one(hand_id, HandView)
     for card in wanted:
         target = hand.cards.index(card)
         if target < 9:
