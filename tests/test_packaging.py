@@ -1,0 +1,25 @@
+"""The course and the styles ship inside the installed package, not only in the checkout."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_the_wheel_carries_the_lessons_the_styles_and_every_package(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    lessons = {path.name for path in (ROOT / "lessons").glob("*.yaml")}
+    assert {f"tutor/lessons/{name}" for name in lessons} <= names
+    assert {"tutor/lessons/mistakes.yaml", "tutor/lessons/quiz.yaml"} <= names
+    styles = {path.name for path in (ROOT / "tutor" / "ui").glob("*.tcss")}
+    assert {f"tutor/ui/{name}" for name in styles} <= names
+    packages = {path.parent.relative_to(ROOT).as_posix() for path in (ROOT / "tutor").rglob("__init__.py")}
+    assert {f"{package}/__init__.py" for package in packages} <= names
