@@ -203,3 +203,18 @@ async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> N
             await back_to_the_table(pilot, app)
         assert app.is_running
     assert store.load_game(profile) is not None or store.finished_games(profile)
+
+
+async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_check(store: Any, profile: Any) -> None:
+    app = crafted_app(store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"],
+                      dealer=0, guidance="hints", wrong_pair_loses=True)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, EndScreen)
+        summary = str(app.screen.query_one("#summary").content)
+        assert "one of yours was not a pair: that makes you the Old Maid" in summary
+        assert "The pairs were checked: You laid down 5♣ 9♦, which is not a pair." in summary
+        assert "1 × A pair is two cards of the same rank" in summary

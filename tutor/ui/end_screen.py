@@ -40,7 +40,7 @@ class EndScreen(Screen[None]):
         names = ["You", *session.names[1:]]
         text = Text()
         text.append(_headline(session) + "\n", style="bold")
-        if game.loser is not None and game.hands[game.loser]:
+        if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
             odd = cards_text(game.hands[game.loser], session.letters)
             text.append(f"The card nobody could pair: {odd}.\n")
         text.append("\n")
@@ -83,6 +83,8 @@ def _headline(session: GuidedGame) -> str:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:
         return "You kept the odd card to the end: you win the reversed game!" if game.winner == LEARNER else session.narrator.ending(game)
+    if game.loser == LEARNER and game.wrong_pairs:
+        return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
     if game.loser == LEARNER:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
     return f"You are safe! {session.narrator.ending(game)}"
