@@ -218,3 +218,16 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         assert "one of yours was not a pair: that makes you the Old Maid" in summary
         assert "The pairs were checked: You laid down 5♣ 9♦, which is not a pair." in summary
         assert "1 × A pair is two cards of the same rank" in summary
+
+
+async def test_escape_on_the_carry_on_question_keeps_the_saved_game(store: Any, profile: Any) -> None:
+    set_settings(store, profile, speed="instant")
+    app = TutorApp(store, profile, start="play", seed=3)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        saved = session_of(app).to_dict()
+        await pilot.press("escape", "p")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+    assert store.load_game(profile) == saved

@@ -344,3 +344,20 @@ def test_engine_mistakes_can_be_recorded_as_they_are(store: Store, ana: Profile)
     store.record_mistake(ana, engine.MistakeCode.NOT_A_PAIR, cards, "game", when=MONDAY)
     assert store.mistakes(ana) == [Mistake("not-a-pair", ("Q♠", "7♥"), "game", MONDAY)]
     assert store.common_mistakes(ana) == [(engine.MistakeCode.NOT_A_PAIR, 1)]
+
+
+def test_a_saved_game_that_is_no_longer_json_reads_as_none(tmp_path) -> None:
+    import sqlite3
+
+    from tutor.store import open_store
+
+    store = open_store(tmp_path)
+    profile = store.get_or_create_profile("Ana")
+    store.save_game(profile, {"a": 1})
+    path = store.path
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE game_in_progress SET state = '{not json'")
+    again = open_store(tmp_path)
+    assert again.load_game(again.get_or_create_profile("Ana")) is None
+    again.close()

@@ -134,8 +134,16 @@ class Store:
             _write_game(db, profile.id, game)
 
     def load_game(self, profile: Profile) -> dict[str, Any] | None:
+        """The game in progress, or None; a saved game that is not even JSON any more counts as none
+        (the caller's own checks of the game, e.g. ``Game.from_dict``, explain other damage)."""
         rows = self._read("SELECT state FROM game_in_progress WHERE profile_id = ?", (profile.id,))
-        return json.loads(rows[0]["state"]) if rows else None
+        if not rows:
+            return None
+        try:
+            state = json.loads(rows[0]["state"])
+        except ValueError:
+            return None
+        return state if isinstance(state, dict) else None
 
     def clear_game(self, profile: Profile) -> None:
         with self._write() as db:

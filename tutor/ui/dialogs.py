@@ -40,10 +40,14 @@ class HelpScreen(ModalScreen[None]):
             yield Static(text)
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question; dismisses with True for yes."""
+class ConfirmScreen(ModalScreen[bool | None]):
+    """A yes-or-no question; dismisses with True for yes, False for no, None for Escape (never mind)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(None)", "Back"),
+    ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -60,7 +64,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")
 
-    def action_answer(self, answer: bool) -> None:
+    def action_answer(self, answer: bool | None) -> None:
         if self.is_current:  # a fast second key must not close the screen underneath too
             self.dismiss(answer)
 

@@ -67,6 +67,10 @@ class HomeScreen(Screen[None]):
         if carry_on:
             self.app.open_game(resume=True)  # type: ignore[attr-defined]
 
+    def _play_answer(self, carry_on: bool | None) -> None:
+        if carry_on is not None:  # Escape means "never mind": the saved game stays as it is
+            self.app.open_game(resume=carry_on)  # type: ignore[attr-defined]
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         about = next(text for key, _, text in MENU if key == event.option.id)
         self.query_one("#menu-about", Static).update(Text(about))
@@ -80,7 +84,7 @@ class HomeScreen(Screen[None]):
         elif key == "play" and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
-                lambda carry_on: self.app.open_game(resume=bool(carry_on)),  # type: ignore[attr-defined]
+                self._play_answer,
             )
         else:
             self.app.action_open(key)  # type: ignore[attr-defined]

@@ -409,9 +409,17 @@ class LessonScreen(Screen[None]):
         if saved is not None and not saved.finished and 0 < saved.step < len(lesson.steps):
             question = f"Welcome back! Carry on from step {saved.step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
             self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"),
-                                 lambda carry_on: self._begin(saved.step, saved.hints_used) if carry_on else self._start_over())
+                                 lambda carry_on: self._carry_on_or_not(carry_on, saved.step, saved.hints_used))
             return
         self._begin(0, saved.hints_used if saved is not None else 0)
+
+    def _carry_on_or_not(self, carry_on: bool | None, step: int, hints_used: int) -> None:
+        if carry_on is None:  # Escape: back to the list, with the saved progress untouched
+            self.app.pop_screen()
+        elif carry_on:
+            self._begin(step, hints_used)
+        else:
+            self._start_over()
 
     def _start_over(self) -> None:
         """Step 1 again; the stored progress goes too, unless the lesson was already done once."""
