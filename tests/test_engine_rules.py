@@ -523,3 +523,14 @@ def test_a_position_without_the_odd_card_ends_with_nobody_left_holding_it() -> N
     game = table_game(Rules.bicycle(players=2), "7C", "7D", dealer=0)
     game.draw("7C")
     assert game.is_over and game.loser is None and game.safe == {0, 1}
+
+
+def test_the_seats_skipped_between_drawer_and_giver() -> None:
+    bicycle = table_game(Rules.bicycle(players=5), "2C 3C", "4C 5C", "", "", "8C QS 2D", dealer=4)
+    assert (bicycle.drawer, bicycle.giver) == (0, 4) and bicycle.skipped() == ()
+    bicycle.draw("8C")
+    assert (bicycle.drawer, bicycle.giver) == (1, 0) and bicycle.skipped() == ()
+    table = table_game(Rules.table(players=5), "2C 3C", "", "", "6C 7C", "8C QS 2D", dealer=4)
+    assert (table.drawer, table.giver) == (0, 3) and table.skipped() == (1, 2)
+    table.draw("6C")
+    assert (table.drawer, table.giver) == (3, 4) and table.skipped() == ()

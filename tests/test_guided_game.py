@@ -72,7 +72,8 @@ def test_hints_for_drawing() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     session.finish_pairing()
     assert "right" in session.hint().text
-    assert "Sam has no cards" in session.hint().text
+    specific = session.hint().text
+    assert "Ana is the nearest player on your right" in specific and "skip" not in specific
     assert session.hint().text == "Draw from Ana."
 
 
@@ -122,3 +123,11 @@ def test_round_trip_and_damaged_saves() -> None:
     for damaged in ({}, {**session.to_dict(), "names": ["x"]}, {**session.to_dict(), "game": {}}, {**session.to_dict(), "log": None}):
         with pytest.raises(ValueError):
             GuidedGame.from_dict(damaged)
+
+
+def test_the_hint_names_the_empty_seats_passed_over() -> None:
+    session = crafted(Rules.table(), ["5C 9D", "", "2C 3C", "9C 4D QS"], dealer=3)
+    session.finish_pairing()
+    session.hint()
+    specific = session.hint().text
+    assert "Sam is the nearest player on your left" in specific and "Bea has no cards, so skip them" in specific

@@ -119,7 +119,7 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "giver": name(rightful),
         "drawer": name(game.drawer),
         "left": str(game.stock),
-        "direction": "on your right" if game.rules.variant == "bicycle" else "on your left",
+        "direction": f"on your {game.rules.draws_from}",
     }
 
 

@@ -75,13 +75,12 @@ def _describe_ranks(hand: Sequence) -> str:
 def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
     giver = game.giver
     assert giver is not None
-    side = "right" if game.rules.variant == "bicycle" else "left"
+    side = game.rules.draws_from
     if level == 1:
-        if game.rules.variant == "bicycle":
-            return Hint(1, "In Bicycle rules you draw from the nearest player on your right who still has cards.")
-        return Hint(1, "At this table you draw from the nearest player on your left who still has cards.")
+        ruleset = game.rules.variant.capitalize()
+        return Hint(1, f"In {ruleset} rules you draw from the nearest player on your {side} who still has cards.")
     if level == 2:
-        skipped = [names[other] for other in sorted(game.safe) if other != seat]
+        skipped = [names[other] for other in game.skipped()]
         text = f"{names[giver]} is the nearest player on your {side} who still has cards."
         if skipped:
             text += f" {_join(skipped)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip them."

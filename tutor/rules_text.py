@@ -16,7 +16,7 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
         ("Pairs", "Two cards of the same rank make a pair, whatever their suits or colours: 5♣ and 5♥ are a pair. "
          "With three of a kind, lay down two and keep one. Four of a kind makes two pairs."),
         ("Start", "Everybody lays down all the pairs in their hand first."
-         + (" The pairs go face down." if rules.variant == "bicycle" else " Pairs go face up, the moment they form.")),
+         + (" Pairs go face up, the moment they form." if rules.pairs_face_up else " The pairs go face down.")),
         ("Your turn", _turn_text(rules)),
         ("Empty hands", "When your hand is empty you are safe! You sit out, and the others skip you."),
         ("The end", _ending_text(rules, odd)),
@@ -43,5 +43,8 @@ def _ending_text(rules: Rules, odd: str) -> str:
     if rules.odd_card_wins:
         return (f"Play goes on until one player is left holding the last {odd}. In this reversed game, "
                 "that player wins!")
-    return (f"Play goes on until only one player has cards: they hold the last {odd} and are the Old Maid. "
-            "Everyone else is safe, and being first out earns nothing extra.")
+    ending = (f"Play goes on until only one player has cards: they hold the last {odd} and are the Old Maid. "
+              "Everyone else is safe, and being first out earns nothing extra.")
+    if rules.wrong_pair_loses:
+        ending += " But if the pair check finds a wrong pair, the player who laid it down is the Old Maid instead."
+    return ending

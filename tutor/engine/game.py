@@ -216,6 +216,19 @@ class Game:
                 return other
         return None
 
+    def skipped(self) -> tuple[int, ...]:
+        """The empty-handed seats passed over between the drawer and the giver, nearest first."""
+        if self._drawer is None or self._giver is None:
+            return ()
+        players = self.rules.players
+        step = -1 if self.rules.draws_from == "right" else 1
+        seats = []
+        other = (self._drawer + step) % players
+        while other != self._giver:
+            seats.append(other)
+            other = (other + step) % players
+        return tuple(seats)
+
     def pairs_in(self, seat: int) -> list[tuple[Card, Card]]:
         """The pairs `seat` could lay down now (one per two cards of a rank)."""
         return _pairs_of(self._hands[seat])[0]

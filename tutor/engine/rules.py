@@ -57,6 +57,12 @@ class Rules:
     def pairs_face_up(self) -> bool:
         return self.variant == "table"
 
+    @property
+    def draws_from(self) -> str:
+        """The side a player draws from: "right" in Bicycle rules (each player offers their hand to
+        the next active player on their left), "left" in Table rules."""
+        return "right" if self.variant == "bicycle" else "left"
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

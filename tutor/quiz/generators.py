@@ -420,8 +420,7 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
         concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], explain(mistake, game, seats.names).text()
     elif isinstance(move, Draw):
         concept = "direction"
-        side = "right" if rules.variant == "bicycle" else "left"
-        explanation = (f"That was right: {seats.who(move.from_seat)} is the nearest player on your {side} "
+        explanation = (f"That was right: {seats.who(move.from_seat)} is the nearest player on your {rules.draws_from} "
                        "who still holds cards, so that's who you draw from.")
     else:
         concept, explanation = "pairs", pair_reason(*move.cards) + " Laying it down straight away was right."

@@ -86,7 +86,6 @@ class SeatsRow(Horizontal):
 
 def direction_text(game: Game) -> str:
     """Which way the cards travel, in words, for the rules in play."""
-    if game.rules.variant == "bicycle":
-        return "Bicycle rules: you draw from the nearest player on your right who has cards."
-    extra = " A pair earns another draw." if game.rules.extra_draw_on_pair else ""
-    return "Table rules: you draw from the nearest player on your left who has cards." + extra
+    rules = game.rules
+    extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
+    return f"{rules.variant.capitalize()} rules: you draw from the nearest player on your {rules.draws_from} who has cards.{extra}"
