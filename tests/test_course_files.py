@@ -326,3 +326,13 @@ def test_lessons_check_on_one_good_file(folder: Path, capsys: pytest.CaptureFixt
     path = write(folder, "02-pairs.yaml", GOOD)
     assert run_command(["lessons", "check", path]) == 0
     assert capsys.readouterr().out == "1 lesson file checked: all good.\n"
+
+
+@pytest.mark.parametrize("path", [["steps", 0, "kind"], ["concepts", 0], ["steps", 0, "ask"]])
+@pytest.mark.parametrize("value", [[], {}, [1, 2]])
+def test_a_list_or_mapping_where_a_word_belongs_is_a_problem_not_an_error(path: list, value: object) -> None:  # type: ignore[type-arg]
+    """Found by the property test above: such values once raised TypeError (unhashable)."""
+    data = yaml.safe_load(GOOD)
+    _put(data, path, value)
+    lesson, problems = parse_lesson(yaml.safe_dump(data, allow_unicode=True), "lessons/02-pairs.yaml")
+    assert lesson is None and problems

@@ -205,7 +205,7 @@ class _Parser:
     def concept(self, item: Item) -> str | None:
         from tutor.concepts import CONCEPTS
 
-        if item.value not in CONCEPTS:
+        if not isinstance(item.value, str) or item.value not in CONCEPTS:
             self.problem(item, f"{_shown(item.value)} is not a concept (concepts: {', '.join(CONCEPTS)})")
             return None
         return str(item.value)
@@ -236,7 +236,7 @@ class _Parser:
     def step(self, item: Item, before: Context, first: bool) -> tuple[Step | None, Context]:
         kind_item = item.value.get("kind") if isinstance(item.value, dict) else None
         kind = kind_item.value if kind_item is not None else None
-        if kind_item is not None and kind not in STEP_FIELDS:
+        if kind_item is not None and (not isinstance(kind, str) or kind not in STEP_FIELDS):
             self.problem(kind_item, f"{_shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
             return None, Context()
         allowed = STEP_FIELDS.get(kind, ("id", "kind", "text"))  # type: ignore[arg-type]
@@ -456,7 +456,7 @@ class _Parser:
         if item is None:
             self.problem(step, f"missing (a seat question asks one of: {', '.join(model.SEAT_ASKS)})", step.child("ask"))
             return None
-        if item.value not in model.SEAT_ASKS:
+        if not isinstance(item.value, str) or item.value not in model.SEAT_ASKS:
             self.problem(item, f"{_shown(item.value)} is not a seat question (questions: {', '.join(model.SEAT_ASKS)})")
             return None
         if (item.value in model.CHART_ASKS) != context.chart:
@@ -466,7 +466,7 @@ class _Parser:
         return str(item.value)
 
     def number_ask(self, item: Item, context: Context) -> str | None:
-        if item.value not in model.NUMBER_ASKS:
+        if not isinstance(item.value, str) or item.value not in model.NUMBER_ASKS:
             self.problem(item, f"{_shown(item.value)} is not a number question (questions: {', '.join(model.NUMBER_ASKS)})")
             return None
         if not context.game:

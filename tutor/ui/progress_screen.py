@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import cache
 from pathlib import Path
 
 from rich.text import Text
@@ -23,7 +22,8 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.concepts import CONCEPTS, concept_title
-from tutor.course import Course, Lesson, load_course
+from tutor.course import Lesson
+from tutor.ui.lessons_screen import course_for_app
 from tutor.explanations import load_mistakes, rule_of
 from tutor.store import Answer, FinishedGame, LessonProgress, Level, NoSuchProfile, Profile, Store
 from tutor.store.store import MASTERED_DAYS, MASTERED_RIGHT_ANSWERS
@@ -37,11 +37,6 @@ MISSES_WORTH_A_LESSON = 2
 GAME_MISTAKES_WORTH_A_LESSON = 3
 """Game mistakes of one kind, since its lesson was last worked on, that send the learner back."""
 RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
-
-
-@cache
-def course() -> Course:
-    return load_course(replay=False)
 
 
 # ----- what the store knows, at one moment ---------------------------------------------------------
@@ -393,7 +388,7 @@ class ProgressScreen(Screen[None]):
         """Read everything again from the store and show it."""
         unlock_all = bool(self.app.settings.unlock_all_lessons)  # type: ignore[attr-defined]
         record = Record.read(self.store, self.profile, unlock_all)
-        lessons = course().lessons
+        lessons = course_for_app(replay=False).lessons
         self.advice = suggestion(record, lessons)
         self.query_one("#progress-glance", Static).update(glance_text(self.profile.name, record, lessons))
         self._show("next", next_text(self.advice))
@@ -440,7 +435,7 @@ class ProgressScreen(Screen[None]):
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_lesson(self) -> None:
         progress = self.store.lesson_progress(self.profile)
-        started = [lesson for lesson in course().lessons if lesson.id in progress]
+        started = [lesson for lesson in course_for_app(replay=False).lessons if lesson.id in progress]
         if not started:
             self.note("There are no lessons to reset yet: none has been started.")
             return

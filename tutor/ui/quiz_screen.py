@@ -304,9 +304,9 @@ def summary_text(summary: Summary) -> Text:
 
 def lesson_titles() -> dict[str, str]:
     """Lesson titles by id, from the course files (without replaying them: this is quick)."""
-    from tutor.course import load_course
+    from tutor.ui.lessons_screen import course_for_app
 
-    return {lesson.id: lesson.title for lesson in load_course(replay=False).lessons}
+    return {lesson.id: lesson.title for lesson in course_for_app(replay=False).lessons}
 
 
 def _cheer(summary: Summary) -> str:
