@@ -19,7 +19,6 @@ def test_card_fields() -> None:
     assert Card.parse("2D").is_red is True
     assert Card.parse("5C") is Card.of("5", "♣")
     assert ten.text(letters=True) == "10H"
-    assert ten.name == "10 of hearts" and Card.parse("QS").name == "Queen of spades"
 
 
 @pytest.mark.parametrize("text", ["5X", "", "11C", "Q", "♣", "QQS", "10"])

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any, Mapping, Sequence
 
 from tutor.engine import Card, Game, Mistake, MistakeCode, rank_name
+from tutor.words import listed
 
 PLACEHOLDERS = frozenset({"cards", "rank", "seat", "giver", "drawer", "left", "direction"})
 FIELDS = ("rule", "lesson", "what", "why", "instead")
@@ -125,10 +126,7 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
 
 def _card_list(cards: Sequence[Card], letters: bool) -> str:
     """'7♣ and 7♦', '5♣, 5♦ and 5♥': cards as a sentence names them."""
-    words = [card.text(letters) for card in sorted(cards)]
-    if not words:
-        return "those cards"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed([card.text(letters) for card in sorted(cards)]) or "those cards"
 
 
 def _fill(text: str, values: Mapping[str, str]) -> str:

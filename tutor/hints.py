@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tutor.engine import Action, Draw, FinishPairing, Game, LayDown, cards_text, rank_name
+from tutor.words import listed
 
 LEVELS = 3
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -69,7 +70,7 @@ def _describe_ranks(hand: Sequence) -> str:
             elif count == 4:
                 words += " (that's two pairs)"
             groups.append(words)
-    return "You have " + _join(groups) + "."
+    return "You have " + listed(groups) + "."
 
 
 def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
@@ -83,7 +84,7 @@ def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint
         skipped = [names[other] for other in game.skipped()]
         text = f"{names[giver]} is the nearest player on your {side} who still has cards."
         if skipped:
-            text += f" {_join(skipped)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip them."
+            text += f" {listed(skipped)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip them."
         return Hint(2, text)
     return Hint(3, f"Draw from {names[giver]}.", Draw(seat, giver))
 
@@ -99,7 +100,3 @@ def _draw_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
     return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0))
 
 
-def _join(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

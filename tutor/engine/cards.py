@@ -12,7 +12,6 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
 RED_SUITS = frozenset({"♦", "♥"})
 SUIT_LETTERS: dict[str, str] = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-SUIT_NAMES: dict[str, str] = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
@@ -68,11 +67,6 @@ class Card:
     def text(self, letters: bool = False) -> str:
         """`5♣`, or `5C` with suit letters."""
         return self.rank + (SUIT_LETTERS[self.suit] if letters else self.suit)
-
-    @property
-    def name(self) -> str:
-        """Words for reading aloud: 'Queen of spades'."""
-        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
         return self.rank + self.suit

@@ -30,12 +30,12 @@ from tutor.engine import (
 from tutor.explanations import explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
+from tutor.words import listed
 from tutor.quiz.words import (
     ALL_RIGHT,
     NOBODY_YET,
     Seats,
     a_rank,
-    listed,
     not_pair_reason,
     pair_reason,
 )

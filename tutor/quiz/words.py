@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tutor.engine import Card, rank_name
+from tutor.words import listed
 
 _IRREGULAR = {"have": "has", "be": "is"}
 _SECOND_PERSON = {"be": "are"}
@@ -43,14 +44,6 @@ def third_person(verb: str) -> str:
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
     return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
-
-
-def listed(words: Sequence[str]) -> str:
-    """'Bea', 'Bea and Sam', 'Bea, Sam and you'."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def a_rank(card: Card) -> str:

@@ -23,7 +23,7 @@ from tutor.guided_game import LEARNER, GuidedGame, Outcome
 from tutor.hints import Hint
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.dialogs import ConfirmScreen
-from tutor.ui.table import SeatsRow, SeatView, direction_text
+from tutor.ui.table import SeatsRow, SeatView, direction_text, explanation_text
 
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 
@@ -386,9 +386,4 @@ def _short_prompt(stage: str) -> str:
 
 
 def _mistake_text(explanation: Explanation) -> Text:
-    text = Text("Not quite! ", style="bold")
-    text.append(f"{explanation.what}\n")
-    text.append(f"{explanation.why}\n")
-    text.append("Try this: ", style="bold")
-    text.append(explanation.instead)
-    return text
+    return Text("Not quite! ", style="bold") + explanation_text(explanation)

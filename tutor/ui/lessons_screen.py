@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tutor.concepts import CONCEPTS
+from tutor.words import listed
 from tutor.course import (
     Answer,
     BrokenLesson,
@@ -47,12 +48,11 @@ from tutor.course import (
 )
 from tutor.course.check import replay_problems
 from tutor.engine import Card, Game, cards_text
-from tutor.explanations import Explanation
 from tutor.narration import Narrator
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
-from tutor.ui.table import where_is
+from tutor.ui.table import explanation_text, role_of, where_is
 
 if TYPE_CHECKING:
     from tutor.store import LessonProgress
@@ -112,8 +112,7 @@ def title_of(course: Course, lesson_id: str) -> str:
 
 def and_list(titles: Sequence[str]) -> str:
     """'“A”', '“A” and “B”', '“A”, “B” and “C”'."""
-    quoted = [f"“{title}”" for title in titles]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return listed([f"“{title}”" for title in titles])
 
 
 def topic_of(lesson: Lesson) -> str:
@@ -797,7 +796,7 @@ class LessonScreen(Screen[None]):
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
             text.append("\nWhat the tutor says when this happens:\n", style="italic")
-            text.append_text(_explanation_text(feedback.explanation))
+            text.append_text(explanation_text(feedback.explanation))
         if not run.finished:
             text.append("\nPress Enter (or N) for the next step.", style="italic")
         return text
@@ -928,11 +927,7 @@ def _cards_words(game: Game, seat: int, tells_roles: bool, learner: bool) -> str
 
 
 def _role(game: Game | None, seat: int) -> str | None:
-    if game is None:
-        return None
-    if game.drawer == seat:
-        return "▶ draws"
-    return "◀ offers" if game.giver == seat else None
+    return (role_of(game, seat) or None) if game is not None else None
 
 
 def _chart_text(lines: Sequence[str]) -> Text:
@@ -952,17 +947,10 @@ def _option_line(number: int, words: str, right: bool, wrong: bool) -> Text:
     return line
 
 
-def _explanation_text(explanation: Explanation) -> Text:
-    text = Text(f"{explanation.what}\n{explanation.why}\n")
-    text.append("Try this: ", style="bold")
-    text.append(explanation.instead)
-    return text
-
-
 def _not_quite(feedback: Feedback) -> Text:
     if feedback.explanation is not None:
         text = Text(f"{BROKEN} Not quite — here's why:\n", style="bold")
-        text.append_text(_explanation_text(feedback.explanation))
+        text.append_text(explanation_text(feedback.explanation))
         return text
     message = feedback.message.strip()
     if message.startswith("Not quite"):

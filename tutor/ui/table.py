@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tutor.engine import Game
+from tutor.explanations import Explanation
 
 
 class SeatView(Static):
@@ -36,7 +37,7 @@ class SeatView(Static):
         elif safe:
             text.append("SAFE ✓", style="bold")
         else:
-            text.append("▒" * min(cards, 5) + f" {cards} " + _role(game, self.seat))
+            text.append("▒" * min(cards, 5) + f" {cards} " + role_of(game, self.seat).replace(" ", ""))
         if cursor or flagged:
             text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
@@ -49,12 +50,21 @@ class SeatView(Static):
         self.post_message(self.Chosen(self.seat))
 
 
-def _role(game: Game, seat: int) -> str:
+def role_of(game: Game, seat: int) -> str:
+    """'▶ draws' or '◀ offers' for the seats of the coming draw, else ''."""
     if game.drawer == seat:
-        return "▶draws"
+        return "▶ draws"
     if game.giver == seat:
-        return "◀offers"
+        return "◀ offers"
     return ""
+
+
+def explanation_text(explanation: Explanation) -> Text:
+    """A mistake explained: what happened, why it breaks the rule, and what to do instead."""
+    text = Text(f"{explanation.what}\n{explanation.why}\n")
+    text.append("Try this: ", style="bold")
+    text.append(explanation.instead)
+    return text
 
 
 def where_is(seat: int, players: int) -> str:
