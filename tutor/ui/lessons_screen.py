@@ -171,6 +171,7 @@ class LessonListScreen(Screen[None]):
         super().__init__()
         self.course = course_for_app(replay=False)
         self.entries: dict[str, Entry] = {}
+        self.progress: Mapping[str, LessonProgress] = {}  # read from the store each time the list is filled
 
     @property
     def tutor(self) -> TutorApp:
@@ -200,7 +201,7 @@ class LessonListScreen(Screen[None]):
         """List every lesson with its mark, keeping the highlighted one where it was."""
         listing = self.query_one("#lesson-list", OptionList)
         chosen = listing.highlighted_option.id if listing.highlighted_option is not None else None
-        progress = self.tutor.store.lesson_progress(self.tutor.profile)
+        self.progress = progress = self.tutor.store.lesson_progress(self.tutor.profile)
         options: list[Option] = []
         self.entries = {}
         for topic, entries in grouped(self.course):
@@ -237,8 +238,7 @@ class LessonListScreen(Screen[None]):
     def _about(self, entry: Entry) -> Text:
         if isinstance(entry, BrokenLesson):
             return problems_text(entry.problems, "This lesson file has a problem, so it can't be opened:")
-        progress = self.tutor.store.lesson_progress(self.tutor.profile)
-        standing = self._standing(entry, progress)
+        standing = self._standing(entry, self.progress)
         text = Text(f"{entry.title}\n", style="bold")
         text.append(f"{entry.intro.strip()}\n")
         if standing.mark == LOCKED:
@@ -258,7 +258,7 @@ class LessonListScreen(Screen[None]):
         """Open a lesson; a locked one says again what to finish first, a broken file stays shut."""
         if not isinstance(entry, Lesson):
             return  # a broken file: its problems are already on show
-        standing = self._standing(entry, self.tutor.store.lesson_progress(self.tutor.profile))
+        standing = self._standing(entry, self.progress)
         if standing.mark == LOCKED:
             self.notify(f"Finish {and_list(standing.missing)} first.", timeout=4, markup=False)
             return
