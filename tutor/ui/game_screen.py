@@ -276,7 +276,7 @@ class GameScreen(Screen[None]):
     def _narrate(self, lines: list[str]) -> None:
         log = self.query_one("#log", Log)
         width = max(20, log.scrollable_content_region.width - 1)
-        log.write_lines([part for line in lines for part in textwrap.wrap(line, width)])
+        log.write_lines([part for line in lines for part in textwrap.wrap(line, width)], scroll_end=True)
 
     def _save(self) -> None:
         app = self.app
