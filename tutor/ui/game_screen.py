@@ -17,7 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Log, Static
 
 from tutor.ui.header import TutorHeader
-from tutor.engine import Card, cards_text
+from tutor.engine import Card, Draw, LayDown, cards_text
 from tutor.explanations import Explanation
 from tutor.guided_game import LEARNER, GuidedGame, Outcome
 from tutor.hints import Hint
@@ -320,8 +320,9 @@ class GameScreen(Screen[None]):
     def _show_hint(self, hint: Hint) -> None:
         text = Text(f"Hint {hint.level} of 3: ", style="bold")
         text.append(hint.text)
-        self.flagged_cards = set(getattr(hint.move, "cards", ()) or ()) if hint.shows_answer else set()
-        self.flagged_seats = {hint.move.from_seat} if hint.shows_answer and hasattr(hint.move, "from_seat") else set()
+        move = hint.move if hint.shows_answer else None
+        self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
+        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) else set()
         self.message = text
         self.refresh_table()
 
