@@ -65,6 +65,7 @@ class Game:
         if bad:
             raise ValueError(f"learners must be seats from 0 to {rules.players - 1}, not {bad[0]!r}")
         self._rng = rng
+        # Copies of two rules fields, read on every draw: attribute look-ups on `rules` cost time there.
         self._players, self._bicycle = rules.players, rules.variant == "bicycle"
         self._seats_left_of = _seats_left_of(rules.players)
         self._hands: list[list[Card]] = [[] for _ in range(rules.players)]
