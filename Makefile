@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test setup bench clean
+.PHONY: play test lint setup bench soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
@@ -18,7 +18,11 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(BIN)/old-maid-tutor $(ARGS)
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(BIN)/ruff check tutor tests benchmarks
+	$(BIN)/mypy
+
+test: lint
 	$(BIN)/python -m pytest -n auto --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 	$(BIN)/python -m coverage report --include='tutor/engine/*' --fail-under=95
 

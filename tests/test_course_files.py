@@ -165,7 +165,8 @@ def test_a_solution_that_the_engine_refuses(folder: Path) -> None:
     text = GOOD.replace("solution: [[5♣, 5♥], done]", "solution: [[5♣, 9♦], done]")
     path = write(folder, "02-pairs.yaml", text)
     (problem,) = problems_of(folder)
-    assert problem.startswith(f"{path}:{line_of(text, '[[5♣, 9♦]')}: steps[0].solution[0]: the engine does not accept this answer: 5♣ and 9♦ can't go down as a pair.")
+    where = f"{path}:{line_of(text, '[[5♣, 9♦]')}: steps[0].solution[0]"
+    assert problem.startswith(f"{where}: the engine does not accept this answer: 5♣ and 9♦ can't go down as a pair.")
 
 
 def test_a_wrong_seat_in_the_solution(folder: Path) -> None:

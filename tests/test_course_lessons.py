@@ -122,7 +122,7 @@ def test_lesson_6_plays_both_outcomes_of_the_two_player_ending() -> None:
     for step in draws:
         table = _table(found.steps, found.steps.index(step))
         assert table.hands is not None
-        hands = dict(zip(table.seats, table.hands))
+        hands = dict(zip(table.seats, table.hands, strict=False))
         assert set(hands["you"]) == {Card.parse("7♣")}
         assert [set(hand) for name, hand in hands.items() if name != "you"] == [set(parse_cards(["Q♠", "7♦"]))]
     run = LessonRun(found, step=found.steps.index(draws[0]))

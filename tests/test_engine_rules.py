@@ -3,8 +3,8 @@
 from collections import Counter
 
 import pytest
-
 from helpers import cards, finish_opening, table_game
+
 from tutor.engine import (
     DECK,
     Card,

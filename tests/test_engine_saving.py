@@ -1,8 +1,8 @@
 import json
 
 import pytest
-
 from helpers import table_game
+
 from tutor.engine import Game, Rules
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ui_helpers import crafted_app, play_to_the_end, session_of
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp
-from ui_helpers import crafted_app, play_to_the_end, session_of
 
 SIZES = [(80, 24), (120, 40)]
 HANDS = ["5C 5H 7C 7D 7S 9D KS 2H", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]

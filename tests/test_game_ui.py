@@ -6,19 +6,19 @@ import random
 from typing import Any
 
 import pytest
+from conftest import set_settings
+from helpers import cards
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
+from ui_helpers import crafted_app, play_to_the_end, prompt_text, select_cards, session_of
 
-from conftest import set_settings
-from helpers import cards
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.home import HomeScreen
-from ui_helpers import crafted_app, play_to_the_end, prompt_text, select_cards, session_of
 
 # The learner (seat 0) holds a mixed-colour pair, three 7s and a lone 9; one seat is already out.
 BICYCLE_HANDS = ["5C 5H 7C 7D 7S 9D KS", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]
@@ -191,7 +191,7 @@ async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> N
     choices = random.Random(1234)
     async with app.run_test(size=(90, 30)) as pilot:
         await pilot.pause()
-        for burst in range(50):
+        for _burst in range(50):
             for _ in range(40):
                 key = choices.choice(KEYS)
                 app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]

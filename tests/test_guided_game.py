@@ -1,8 +1,8 @@
 """The guided game without the UI: moves, mistakes, hints, narration and saving."""
 
 import pytest
-
 from helpers import cards
+
 from tutor.engine import Game, Rules
 from tutor.guided_game import GuidedGame
 from tutor.settings import Settings

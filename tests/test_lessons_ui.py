@@ -10,12 +10,12 @@ from textwrap import dedent
 from typing import Any
 
 import pytest
+import ui_helpers
+from conftest import set_settings
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-import ui_helpers
-from conftest import set_settings
 from tutor.course import LessonRun, load_course
 from tutor.engine import Card
 from tutor.ui import lessons_screen
@@ -317,7 +317,7 @@ async def test_broken_lesson_files_are_listed_with_their_messages(store: Any, pr
                               f"✗ 4. {course.broken[1].path}  (broken: can't be opened)",
                               "✗ 5. A wrong solution  (broken: can't be opened)"]
         listing = app.screen.query_one("#lesson-list", OptionList)
-        for broken, index in zip(course.broken, range(len(lines) - 3, len(lines))):
+        for broken, index in zip(course.broken, range(len(lines) - 3, len(lines)), strict=False):
             listing.highlighted = index
             await pilot.press("enter")
             assert isinstance(app.screen, LessonListScreen)

@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pytest
 
 from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, Rules
-from tutor.quiz import GENERATORS, Question
-from tutor.quiz.generators import PREFIX
 from tutor.explanations import rule_of
-from tutor.quiz.words import ALL_RIGHT, NOBODY_YET, Seats
+from tutor.quiz import GENERATORS, Question
+from tutor.quiz.generators import ALL_RIGHT, NOBODY_YET, PREFIX
+from tutor.wording import Seats
 
 NAMES = ("You", "Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe")
 RULES = [

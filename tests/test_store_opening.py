@@ -11,8 +11,7 @@ import platformdirs
 import pytest
 
 from tutor.settings import Settings
-from tutor.store import Store, open_store
-from tutor.store import opening
+from tutor.store import Store, open_store, opening
 from tutor.store.schema import LATEST
 
 

@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ from tutor.store import (
     open_store,
 )
 
-MONDAY = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+MONDAY = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TUESDAY = MONDAY + timedelta(days=1)
 
 
@@ -172,7 +172,7 @@ def test_mistakes_round_trip(store: Store, ana: Profile) -> None:
 
 
 def test_times_default_to_now_and_naive_times_are_local(store: Store, ana: Profile) -> None:
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
     store.record_answer(ana, "q1", "pairs", True)
     store.record_answer(ana, "q2", "pairs", True, when=datetime(2026, 3, 2, 12, 0))
     local, recorded_now = store.answers(ana)  # oldest first

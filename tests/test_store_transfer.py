@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ import pytest
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
 
-START = datetime(2026, 3, 2, 9, 30, tzinfo=timezone.utc)
+START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 
 @pytest.fixture

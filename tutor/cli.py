@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from tutor import __version__, lessons_cli, profiles_cli
 

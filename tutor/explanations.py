@@ -7,13 +7,14 @@ at hand and picks the wording for the rules in play. Free of Textual.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from tutor.engine import Card, Game, Mistake, MistakeCode, rank_name
-from tutor.words import listed
+from tutor.wording import listed
 
 PLACEHOLDERS = frozenset({"cards", "rank", "seat", "giver", "drawer", "left", "direction"})
 FIELDS = ("rule", "lesson", "what", "why", "instead")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence
+from typing import Any, Literal
 
 from tutor.engine import Action, Card, Draw, Drew, FinishPairing, Game, IllegalAction, LayDown, Mistake, MistakeCode, PairLaidDown
 from tutor.explanations import Explanation, explain

@@ -8,11 +8,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tutor.engine import Action, Draw, FinishPairing, Game, LayDown, cards_text, rank_name
-from tutor.words import listed
+from tutor.wording import listed
 
 LEVELS = 3
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}

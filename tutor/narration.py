@@ -6,7 +6,7 @@ drew, and pairs laid face up (Table rules). Other players' face-down pairs stay 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut, cards_text
 

@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine import Rules, SimulationResult, simulate
-
-BAR_WIDTH = 30
-
-
-def bar(share: float, largest: float, width: int = BAR_WIDTH) -> str:
-    """A bar of block characters, `width` long for the largest share."""
-    if largest <= 0:
-        return ""
-    eighths = round(share / largest * width * 8)
-    return "█" * (eighths // 8) + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[eighths % 8]
+from tutor.wording import bar
 
 
 def rules_title(rules: Rules) -> str:

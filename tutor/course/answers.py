@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from tutor.engine import Card
 
@@ -58,4 +58,4 @@ class PickOption:
     index: int
 
 
-Answer = Union[DealCards, FinishDealing, LayDownCards, Done, DrawFrom, PickSeat, PickOption]
+Answer = DealCards | FinishDealing | LayDownCards | Done | DrawFrom | PickSeat | PickOption

@@ -3,7 +3,7 @@ step may start already solved, and every seat a step's words name must exist whe
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .model import ChoiceStep, Lesson, Step, TaskStep
 from .problems import Problem

@@ -7,10 +7,10 @@ the folder also holds other data such as `mistakes.yaml`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable, Sequence, Union
 
 from .check import replay_problems
 from .model import Lesson
@@ -34,7 +34,7 @@ class BrokenLesson:
 
 @dataclass(frozen=True)
 class Course:
-    entries: tuple[Union[Lesson, BrokenLesson], ...]
+    entries: tuple[Lesson | BrokenLesson, ...]
     """Every lesson file, good or broken, in file-name order."""
 
     @property

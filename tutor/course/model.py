@@ -6,8 +6,9 @@ Nothing here knows about a user interface.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Mapping
+from typing import ClassVar
 
 from tutor.engine import Card, MistakeCode, Rules
 

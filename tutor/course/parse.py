@@ -9,8 +9,9 @@ from __future__ import annotations
 import difflib
 import re
 import string
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from tutor.engine import Card, MistakeCode, Rules, rank_name
 from tutor.engine.game import check_cards_possible
@@ -129,7 +130,7 @@ class _Parser:
             if name is None:
                 continue
             if name not in allowed or spec or conversion:
-                choices = ", ".join("{%s}" % choice for choice in allowed) or "none here"
+                choices = ", ".join(f"{{{choice}}}" for choice in allowed) or "none here"
                 self.problem(item, f"unknown placeholder {{{name}}} (allowed: {choices}; write {{{{ and }}}} for a brace)")
                 return False
         return True

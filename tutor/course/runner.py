@@ -14,9 +14,10 @@ the game's own `drawer`, `giver`, `loser` and so on, so any correct answer passe
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Sequence
+from typing import Any
 
 from tutor.engine import (
     Card,
@@ -36,17 +37,18 @@ from tutor.engine import (
     simulate,
 )
 from tutor.explanations import Explanation, explain, load_mistakes
-from tutor.simulation_report import bar, rules_title
+from tutor.simulation_report import rules_title
+from tutor.wording import bar
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
     CHART_ASKS,
+    LEARNER,
     SEAT_ASKS,
     ChartStep,
     ChoiceStep,
     DealStep,
     DrawStep,
-    LEARNER,
     Lesson,
     PairStep,
     SeatStep,
@@ -505,7 +507,7 @@ def _chart(result: SimulationResult, table: Table) -> tuple[str, ...]:
     labels = [name + (" (dealer)" if seat == table.dealer else "") for seat, name in enumerate(table.seats)]
     width = max(len(label) for label in labels)
     lines = [f"{result.games:,} games, {rules_title(result.rules)}"]
-    for label, share in zip(labels, result.loser_share):
+    for label, share in zip(labels, result.loser_share, strict=False):
         lines.append(f"{label:<{width}}  {share:>6.1%}  {bar(share, largest)}")
     return tuple(lines)
 

@@ -8,7 +8,6 @@ problem can say exactly where it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 import yaml
 
@@ -25,7 +24,7 @@ MAX_ITEMS = 20_000
 class Item:
     """One value from the file: a scalar, a list of Items or a dict of Items, with its place."""
 
-    value: Union[str, int, float, bool, None, list["Item"], dict[str, "Item"]]
+    value: str | int | float | bool | None | list[Item] | dict[str, Item]
     line: int
     field: str
 

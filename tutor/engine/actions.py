@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from .cards import Card
 
@@ -55,4 +55,4 @@ class FinishDeal:
     """The dealer says the deal is finished."""
 
 
-Action = Union[LayDown, FinishPairing, Draw, DealCard, FinishDeal]
+Action = LayDown | FinishPairing | Draw | DealCard | FinishDeal

@@ -6,7 +6,7 @@ which keeps the rules engine fast. `Card.parse` and `Card.of` hand out those obj
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import Card
 
@@ -69,4 +68,4 @@ class GameOver:
     winner: int | None = None
 
 
-Event = Union[Dealt, DealFinished, Drew, PairLaidDown, PairingFinished, WentOut, Turn, PairsChecked, GameOver]
+Event = Dealt | DealFinished | Drew | PairLaidDown | PairingFinished | WentOut | Turn | PairsChecked | GameOver

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from .cards import DECK, Card

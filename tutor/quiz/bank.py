@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from tutor.concepts import CONCEPTS
 from tutor.engine import Rules, rank_name

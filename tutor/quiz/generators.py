@@ -30,19 +30,13 @@ from tutor.engine import (
 from tutor.explanations import explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
-from tutor.words import listed
-from tutor.quiz.words import (
-    ALL_RIGHT,
-    NOBODY_YET,
-    Seats,
-    a_rank,
-    not_pair_reason,
-    pair_reason,
-)
+from tutor.wording import Seats, a_rank, listed, not_pair_reason, pair_reason
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
 PREFIX = "generated:"
+NOBODY_YET = "Nobody yet: the game goes on"
+ALL_RIGHT = "Nothing: that was right"
 MISTAKE_CONCEPTS = {
     MistakeCode.KEPT_PAIR.value: "pairs",
     MistakeCode.NOT_A_PAIR.value: "pairs",

@@ -23,7 +23,7 @@ def play_hands(rng: random.Random, rules: Rules, active: Sequence[int], pairs: i
     while True:
         hands: list[list[Card]] = [[] for _ in range(rules.players)]
         for rank in ranks:
-            for seat, suit in zip(rng.sample(list(active), 2), rng.sample(SUITS, 2)):
+            for seat, suit in zip(rng.sample(list(active), 2), rng.sample(SUITS, 2), strict=False):
                 hands[seat].append(Card.of(rank, suit))
         hands[rng.choice(active)].append(Card.of(rules.odd_rank, rng.choice(SUITS)))
         if all(hands[seat] for seat in active):
@@ -34,7 +34,7 @@ def opening_hand(rng: random.Random, rules: Rules, groups: Sequence[int], single
     """A hand straight from the deal: a run of same-rank cards for each entry of `groups`
     (2 is a pair, 3 three of a kind, 4 four of a kind) and `singles` cards of other ranks."""
     ranks = rng.sample([rank for rank in RANKS if rank != rules.odd_rank], len(groups) + singles)
-    hand = [Card.of(rank, suit) for rank, size in zip(ranks, groups) for suit in rng.sample(SUITS, size)]
+    hand = [Card.of(rank, suit) for rank, size in zip(ranks, groups, strict=False) for suit in rng.sample(SUITS, size)]
     hand += [Card.of(rank, rng.choice(SUITS)) for rank in ranks[len(groups):]]
     return tuple(sorted(hand))
 

@@ -22,8 +22,8 @@ from tutor.engine import Rules
 from tutor.quiz.bank import WrittenQuestion, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
-from tutor.quiz.words import Seats
 from tutor.settings import Settings
+from tutor.wording import Seats
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store

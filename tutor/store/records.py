@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -88,12 +88,12 @@ def name_key(name: str) -> str:
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def time_text(when: datetime | None = None) -> str:
     """A moment as stored: ISO 8601 in UTC. A naive datetime is taken as local time."""
-    return (when or now()).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    return (when or now()).astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def time_from_text(text: str) -> datetime:

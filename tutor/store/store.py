@@ -15,12 +15,12 @@ from typing import Any
 from tutor.settings import Settings
 from tutor.store import transfer
 from tutor.store.records import (
+    PROFILE_NAME_LENGTH,
     Answer,
     FinishedGame,
     LessonProgress,
     Level,
     Mistake,
-    PROFILE_NAME_LENGTH,
     NoSuchProfile,
     Profile,
     name_key,

@@ -82,7 +82,7 @@ class CardRow(Widget, can_focus=True):
                     for row in rows:
                         row.append(" " * GAP)
                 self._spots.append(_Spot(index, len(lines), column * (CARD_WIDTH + GAP)))
-                for row, part in zip(rows, self.card_lines(index)):
+                for row, part in zip(rows, self.card_lines(index), strict=False):
                     row.append_text(part)
                 rows[3].append(self.marker(index).center(CARD_WIDTH), style="bold")
             lines.extend(rows)

@@ -9,10 +9,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from tutor.ui.header import TutorHeader
 from tutor.engine import cards_text
 from tutor.explanations import rule_of
 from tutor.guided_game import LEARNER, GuidedGame
+from tutor.ui.header import TutorHeader
 
 
 class EndScreen(Screen[None]):
@@ -56,7 +56,8 @@ class EndScreen(Screen[None]):
         text.append(f"The game took {game.draws} draw{'s' if game.draws != 1 else ''}.\n\n")
         counts = session.mistake_counts()
         if not counts:
-            text.append("You made no mistakes. Brilliant!\n" if game.loser != LEARNER or game.winner is not None else "You made no mistakes: the Old Maid is just bad luck!\n")
+            unlucky = game.loser == LEARNER and game.winner is None
+            text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
         else:
             text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
             for code, times in counts.most_common():

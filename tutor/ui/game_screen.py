@@ -16,13 +16,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Log, Static
 
-from tutor.ui.header import TutorHeader
 from tutor.engine import Card, Draw, LayDown, cards_text
 from tutor.explanations import Explanation
 from tutor.guided_game import LEARNER, GuidedGame, Outcome
 from tutor.hints import Hint
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.header import TutorHeader
 from tutor.ui.table import SeatsRow, SeatView, direction_text, explanation_text
 
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}

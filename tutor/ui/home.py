@@ -10,8 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.ui.header import TutorHeader
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.header import TutorHeader
 
 MENU = [
     ("lessons", "Lessons", "Short lessons that teach the rules one step at a time. Start here!"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Union, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,7 +25,6 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tutor.concepts import CONCEPTS
-from tutor.words import listed
 from tutor.course import (
     Answer,
     BrokenLesson,
@@ -53,12 +52,13 @@ from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
 from tutor.ui.table import explanation_text, role_of, where_is
+from tutor.wording import listed
 
 if TYPE_CHECKING:
     from tutor.store import LessonProgress
     from tutor.ui.app import TutorApp
 
-Entry = Union[Lesson, BrokenLesson]
+Entry = Lesson | BrokenLesson
 
 OTHER_TOPIC = "More lessons"
 BROKEN_TOPIC = "Lesson files with a problem"

@@ -23,12 +23,12 @@ from textual.widgets.option_list import Option
 
 from tutor.concepts import CONCEPTS, concept_title
 from tutor.course import Lesson
-from tutor.ui.lessons_screen import course_for_app
 from tutor.explanations import load_mistakes, rule_of
 from tutor.store import Answer, FinishedGame, LessonProgress, Level, NoSuchProfile, Profile, Store
 from tutor.store.store import MASTERED_DAYS, MASTERED_RIGHT_ANSWERS
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
+from tutor.ui.lessons_screen import course_for_app
 
 LEVEL_MARKS = {Level.MASTERED: "✓ mastered", Level.PRACTISED: "◐ practised", Level.LEARNING: "○ learning"}
 QUIZ_DAYS_SHOWN = 5

@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.ui.header import TutorHeader
 from tutor.engine import Card
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.ui.cards import HandView
+from tutor.ui.header import TutorHeader
 from tutor.ui.table import where_is
 
 RIGHT_MARK, WRONG_MARK = "✓", "✗"

@@ -9,9 +9,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tutor.ui.header import TutorHeader
 from tutor.engine import Rules
 from tutor.rules_text import rules_summary
+from tutor.ui.header import TutorHeader
 
 
 class RulesScreen(Screen[None]):

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from tutor.ui.header import TutorHeader
 from tutor.settings import Settings
+from tutor.ui.header import TutorHeader
 
 CHOICES: dict[str, list[tuple[str, Any]]] = {
     "ruleset": [("Bicycle rules (draw from your right)", "bicycle"), ("Table rules (draw from your left)", "table")],

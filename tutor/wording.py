@@ -1,0 +1,114 @@
+"""The one wording layer: how the tutor names seats, cards, lists, counts and charts in English.
+
+Narration, hints, explanations, lessons, quiz and end screens all speak through these helpers, so
+the learner is "you" in every sentence and a card is written the same way everywhere. Free of
+Textual; the engine stays free of words beyond a card's own text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tutor.engine.cards import Card, rank_name
+
+_IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
+_SECOND_PERSON = {"be": "are"}
+_BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
+BAR_WIDTH = 30
+
+
+def listed(words: Iterable[str]) -> str:
+    """'Bea', 'Bea and Sam', 'Bea, Sam and you'."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """'1 card', '2 cards', '0 cards'."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def third_person(verb: str) -> str:
+    """'draw' -> 'draws', 'have' -> 'has'."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def card_list(cards: Iterable[Card], letters: bool = False) -> str:
+    """'7♣ and 7♦', '5♣, 5♦ and 5♥' (sorted), as a sentence names cards."""
+    return listed(card.text(letters) for card in sorted(cards)) or "those cards"
+
+
+def a_rank(card: Card) -> str:
+    """'a 5', 'an 8', 'an Ace', 'a Jack'."""
+    name = rank_name(card.rank)
+    return ("an " if name[0] in "A8" else "a ") + name
+
+
+def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
+    """Why two cards of one rank are a pair, in a way that never leans on colour alone."""
+    one, two = first.text(letters), second.text(letters)
+    if first.is_red != second.is_red:
+        return f"{one} and {two} are a pair: same rank, and the colour doesn't matter."
+    return f"{one} and {two} are a pair: both are {rank_name(first.rank, plural=True)}."
+
+
+def not_pair_reason(first: Card, second: Card, letters: bool = False) -> str:
+    """Why two cards of different ranks are not a pair."""
+    text = f"{first.text(letters)} and {second.text(letters)} are not a pair: one is {a_rank(first)}, the other {a_rank(second)}."
+    if first.suit == second.suit:
+        text += f" Both being {first.text(letters)[-1]} doesn't help: only the rank counts."
+    elif first.is_red == second.is_red:
+        text += " Matching colours don't help: only the rank counts."
+    return text
+
+
+def bar(share: float, largest: float, width: int = BAR_WIDTH) -> str:
+    """A bar of block characters, `width` long for the largest share."""
+    if largest <= 0:
+        return ""
+    eighths = round(share / largest * width * 8)
+    return "█" * (eighths // 8) + _BAR_EIGHTHS[eighths % 8]
+
+
+class Seats:
+    """Names for the seats at a table, with "you" for the learner's seat (`learner`, None for none).
+
+    Every sentence about a seat goes through here, so the learner is never called by their own
+    name, a seat with no number is "nobody", and verbs agree ("you draw", "Bea draws").
+    """
+
+    def __init__(self, names: Sequence[str], learner: int | None = 0) -> None:
+        self.names = tuple(names)
+        self.learner = learner
+
+    def who(self, seat: int | None, capital: bool = False) -> str:
+        """'you' (or 'You' to start a sentence), 'Bea', or 'nobody' for no seat."""
+        if seat is None or not 0 <= seat < len(self.names):
+            return "Nobody" if capital else "nobody"
+        if seat == self.learner:
+            return "You" if capital else "you"
+        return self.names[seat]
+
+    def whose(self, seat: int, capital: bool = False) -> str:
+        """'your' or "Bea's"."""
+        if seat == self.learner:
+            return "Your" if capital else "your"
+        return f"{self.who(seat, capital)}'s"
+
+    def does(self, seat: int, verb: str, capital: bool = True) -> str:
+        """'You draw' (or 'you draw') or 'Bea draws'."""
+        return f"{self.who(seat, capital)} {self.verb(seat, verb)}"
+
+    def verb(self, seat: int, verb: str) -> str:
+        """The verb as it agrees with the seat: 'are'/'is', 'draw'/'draws'."""
+        if seat == self.learner:
+            return _SECOND_PERSON.get(verb, verb)
+        return third_person(verb)
+
+    def listed(self, seats: Iterable[int], capital: bool = False) -> str:
+        """'Bea, Sam and you' (or 'You and Bea' to start a sentence)."""
+        return listed(self.who(seat, capital and index == 0) for index, seat in enumerate(seats))
