@@ -26,6 +26,10 @@ test: lint
 	$(BIN)/python -m pytest -n auto --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 	$(BIN)/python -m coverage report --include='tutor/engine/*' --fail-under=95
 
+# The long runs: every soak-marked test with many more seeds and events (OLD_MAID_TUTOR_SOAK times).
+soak: $(STAMP)
+	OLD_MAID_TUTOR_SOAK=$${OLD_MAID_TUTOR_SOAK:-100} $(BIN)/python -m pytest -n auto -m soak -p no:cacheprovider -s
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 
