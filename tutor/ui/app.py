@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.settings import Settings
-from tutor.store import Profile, Store
+from tutor.store import Profile, Store, open_store
 from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen
 
 HIGH_CONTRAST = Theme(
@@ -41,11 +42,16 @@ class TutorApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, store: Store, profile: Profile | None, start: str | None = None, seed: int | None = None) -> None:
-        """`profile` None asks the learner who they are first. `start` opens a screen at once:
-        "play", "quiz", "lessons", "lesson:ID" (the command line's shortcuts)."""
+    def __init__(
+        self, store: Store | None = None, profile: Profile | None = None, start: str | None = None, seed: int | None = None
+    ) -> None:
+        """`store` None opens the default store (closed again when the app ends); `profile` None asks
+        the learner who they are first. `start` opens a screen at once: "play", "quiz", "lessons",
+        "lesson:ID" (the command line's shortcuts). With no arguments at all
+        (`textual run tutor.ui.app:TutorApp`) the app runs just as `old-maid-tutor` does."""
         super().__init__()
-        self.store = store
+        self._owns_store = store is None
+        self.store = open_store() if store is None else store
         self.start = start
         self.seed = seed
         self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
@@ -62,6 +68,10 @@ class TutorApp(App[None]):
         else:
             self.use_profile(self.profile)
         self.call_after_refresh(self.guard_size)
+
+    def on_unmount(self) -> None:
+        if self._owns_store:
+            self.store.close()
 
     def use_profile(self, profile: Profile | None) -> None:
         """Start the tutor for this learner: their settings, the home screen, then any start screen."""
@@ -111,7 +121,7 @@ class TutorApp(App[None]):
             return
         self.push_screen(self._make_screen(screen))
 
-    def _make_screen(self, screen: str) -> Screen:
+    def _make_screen(self, screen: str) -> Screen[Any]:
         """The screen for a menu entry or a command line start ("rules", "quiz", ...)."""
         if screen == "rules":
             from tutor.ui.rules_screen import RulesScreen
@@ -150,7 +160,7 @@ class TutorApp(App[None]):
         keys = list(getattr(self.screen, "HELP_KEYS", []))
         self.push_screen(HelpScreen(title, keys))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tutor.ui.home import HomeScreen
 
         if self.profile is None or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
