@@ -7,15 +7,17 @@ the folder also holds other data such as `mistakes.yaml`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .check import replay_problems
 from .model import Lesson
 from .parse import lesson_header, parse_lesson
 from .problems import Problem
+from .source import read_file
 
 LESSON_FILE = re.compile(r"\d\d-.*\.yaml\Z")
 PACKAGED = "lessons"
@@ -56,7 +58,8 @@ class Course:
 @dataclass(frozen=True)
 class _Source:
     path: str
-    read: Callable[[], str] | None
+    """The file as problems name it."""
+    file: Path | Traversable | None
     """None when there is nothing to read; `problem` says why."""
     problem: str = ""
 
@@ -78,7 +81,12 @@ def _packaged() -> Iterable[_Source]:
     folder = resources.files("tutor.lessons")
     for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
         if LESSON_FILE.match(entry.name):
-            yield _Source(f"{PACKAGED}/{entry.name}", lambda entry=entry: entry.read_text(encoding="utf-8"))
+            yield _Source(f"{PACKAGED}/{entry.name}", _plain(entry))
+
+
+def _plain(entry: Traversable) -> Path | Traversable:
+    """A packaged file as a Path when it is one (so it gets every check a file on disk gets)."""
+    return Path(str(entry)) if isinstance(entry, Path) or Path(str(entry)).exists() else entry
 
 
 def _packaged_ids() -> list[str | None]:
@@ -94,10 +102,8 @@ def _given(path: Path) -> list[_Source]:
         files = sorted(child for child in path.iterdir() if LESSON_FILE.match(child.name))
         if not files:
             return [_Source(str(path), None, "no lesson files here (their names start with two digits: 02-pairs.yaml)")]
-        return [_Source(str(file), lambda file=file: file.read_text(encoding="utf-8")) for file in files]
-    if not path.exists():
-        return [_Source(str(path), None, "no such file or folder")]
-    return [_Source(str(path), lambda: path.read_text(encoding="utf-8"))]
+        return [_Source(str(file), file) for file in files]
+    return [_Source(str(path), path)]
 
 
 def _unique(sources: Iterable[_Source]) -> list[_Source]:
@@ -113,14 +119,10 @@ def _unique(sources: Iterable[_Source]) -> list[_Source]:
 
 
 def _read(source: _Source) -> str | Problem:
-    if source.read is None:
+    if source.file is None:
         return Problem(source.path, None, "", source.problem)
-    try:
-        return source.read()
-    except UnicodeDecodeError as error:
-        return Problem(source.path, None, "", f"not UTF-8 text (byte {error.start})")
-    except OSError as error:
-        return Problem(source.path, None, "", f"cannot be read: {error.strerror or error}")
+    text, problems = read_file(source.file, source.path)
+    return problems[0] if text is None else text
 
 
 def _load(source: _Source, replay: bool) -> Lesson | BrokenLesson:

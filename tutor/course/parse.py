@@ -6,10 +6,6 @@ run lists every problem. Cards and rules are checked by the engine, in the engin
 
 from __future__ import annotations
 
-import difflib
-import re
-import string
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -21,11 +17,9 @@ from . import model
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import LEARNER, TEXT_PLACEHOLDERS, Lesson, Option, Step, Table
 from .problems import Problem
-from .source import Item, read_yaml
+from .source import Checker, Item, read_yaml, shown, walk
 
 T = TypeVar("T")
-SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-SLUG_TEXT = "lower-case words joined by hyphens, like three-of-a-kind"
 
 LESSON_FIELDS = ("format_version", "id", "title", "concepts", "requires", "intro", "steps")
 TABLE_FIELDS = ("rules", "seats", "dealer", "hands", "seed", "removed")
@@ -80,88 +74,14 @@ def lesson_header(text: str, path: str) -> tuple[str | None, str | None]:
     return id_, title
 
 
-class _Parser:
+class _Parser(Checker):
     def __init__(self, path: str, problems: list[Problem]) -> None:
-        self.path = path
-        self.problems = problems
+        super().__init__(path, problems)
         self.lines: dict[str, int] = {}
-
-    # ----- reporting ----------------------------------------------------------------------------
-
-    def problem(self, item: Item, message: str, field: str | None = None) -> None:
-        self.problems.append(Problem(self.path, item.line, item.field if field is None else field, message))
 
     def _record_lines(self, root: Item) -> None:
         for item in walk(root):
             self.lines[item.field] = item.line
-
-    # ----- plain values -------------------------------------------------------------------------
-
-    def fields(self, item: Item, allowed: Iterable[str], required: Iterable[str], what: str) -> dict[str, Item] | None:
-        if not isinstance(item.value, dict):
-            self.problem(item, f"expected {what} (fields such as {', '.join(list(required)[:3])})")
-            return None
-        allowed = tuple(allowed)
-        for name, child in item.value.items():
-            if name not in allowed:
-                close = difflib.get_close_matches(name, allowed, n=1)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                self.problem(child, f"unknown field ({hint}allowed here: {', '.join(allowed)})")
-        for name in required:
-            if name not in item.value:
-                self.problem(item, f"missing ({what} needs one)", item.child(name))
-        return {name: child for name, child in item.value.items() if name in allowed}
-
-    def text(self, item: Item | None, placeholders: Iterable[str] = ()) -> str | None:
-        if item is None:
-            return None
-        if not isinstance(item.value, str) or not item.value.strip():
-            self.problem(item, "expected some words")
-            return None
-        return item.value.strip() if self.placeholders_ok(item, item.value, tuple(placeholders)) else None
-
-    def placeholders_ok(self, item: Item, text: str, allowed: tuple[str, ...]) -> bool:
-        try:
-            parts = list(string.Formatter().parse(text))
-        except ValueError:
-            self.problem(item, "unmatched brace: write {{ and }} for a brace itself")
-            return False
-        for _, name, spec, conversion in parts:
-            if name is None:
-                continue
-            if name not in allowed or spec or conversion:
-                choices = ", ".join(f"{{{choice}}}" for choice in allowed) or "none here"
-                self.problem(item, f"unknown placeholder {{{name}}} (allowed: {choices}; write {{{{ and }}}} for a brace)")
-                return False
-        return True
-
-    def slug(self, item: Item) -> str | None:
-        if not isinstance(item.value, str) or not SLUG.match(item.value):
-            self.problem(item, f"{_shown(item.value)} is not an id: use {SLUG_TEXT}")
-            return None
-        return item.value
-
-    def whole_number(self, item: Item, low: int, high: int | None = None) -> int | None:
-        value = item.value
-        if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-            limit = f"from {low} to {high:,}" if high is not None else f"of at least {low}"
-            self.problem(item, f"expected a whole number {limit}, not {_shown(value)}")
-            return None
-        return value
-
-    def items(self, item: Item, what: str, at_least: int = 0) -> list[Item]:
-        if not isinstance(item.value, list):
-            self.problem(item, f"expected a list of {what}")
-            return []
-        if len(item.value) < at_least:
-            self.problem(item, "is empty: give at least one" if at_least == 1 else f"expected at least {at_least} {what}")
-        return item.value
-
-    def each(self, item: Item | None, what: str, read: Callable[[Item], T | None], at_least: int = 0) -> tuple[T, ...]:
-        if item is None:
-            return ()
-        values = [read(child) for child in self.items(item, what, at_least)]
-        return tuple(value for value in values if value is not None)
 
     def card(self, item: Item) -> Card | None:
         try:
@@ -174,14 +94,14 @@ class _Parser:
         if isinstance(item.value, str) and item.value in names:
             return names.index(item.value)
         if names:
-            self.problem(item, f"{_shown(item.value)} is not a seat here (seats: {', '.join(names)})")
+            self.problem(item, f"{shown(item.value)} is not a seat here (seats: {', '.join(names)})")
         return None
 
     def mistake_code(self, item: Item) -> MistakeCode | None:
         try:
             return MistakeCode(item.value)
         except ValueError:
-            self.problem(item, f"{_shown(item.value)} is not a mistake code (codes: {', '.join(code.value for code in MistakeCode)})")
+            self.problem(item, f"{shown(item.value)} is not a mistake code (codes: {', '.join(code.value for code in MistakeCode)})")
             return None
 
     # ----- the lesson ---------------------------------------------------------------------------
@@ -193,7 +113,7 @@ class _Parser:
             return None
         if "format_version" in found and found["format_version"].value != model.FORMAT_VERSION:
             version = found["format_version"].value
-            self.problem(found["format_version"], f"{_shown(version)} is not a format this program reads ({model.FORMAT_VERSION})")
+            self.problem(found["format_version"], f"{shown(version)} is not a format this program reads ({model.FORMAT_VERSION})")
         lesson_id = self.slug(found["id"]) if "id" in found else None
         concepts = self.each(found.get("concepts"), "concept ids", self.concept, at_least=1)
         requires = self.each(found.get("requires"), "lesson ids", self.slug)
@@ -207,7 +127,7 @@ class _Parser:
         from tutor.concepts import CONCEPTS
 
         if not isinstance(item.value, str) or item.value not in CONCEPTS:
-            self.problem(item, f"{_shown(item.value)} is not a concept (concepts: {', '.join(CONCEPTS)})")
+            self.problem(item, f"{shown(item.value)} is not a concept (concepts: {', '.join(CONCEPTS)})")
             return None
         return str(item.value)
 
@@ -238,7 +158,7 @@ class _Parser:
         kind_item = item.value.get("kind") if isinstance(item.value, dict) else None
         kind = kind_item.value if kind_item is not None else None
         if kind_item is not None and (not isinstance(kind, str) or kind not in STEP_FIELDS):
-            self.problem(kind_item, f"{_shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
+            self.problem(kind_item, f"{shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
             return None, Context()
         allowed = STEP_FIELDS.get(kind, ("id", "kind", "text"))  # type: ignore[arg-type]
         found = self.fields(item, allowed, ("id", "kind", "text"), "a step")
@@ -322,7 +242,7 @@ class _Parser:
     def seat_name(self, item: Item) -> str | None:
         value = item.value
         if not isinstance(value, str) or not value.strip() or len(value) > 12 or value != value.strip():
-            self.problem(item, f"{_shown(value)} is not a seat name: use 1 to 12 letters, with {LEARNER!r} for the learner")
+            self.problem(item, f"{shown(value)} is not a seat name: use 1 to 12 letters, with {LEARNER!r} for the learner")
             return None
         return value
 
@@ -458,17 +378,17 @@ class _Parser:
             self.problem(step, f"missing (a seat question asks one of: {', '.join(model.SEAT_ASKS)})", step.child("ask"))
             return None
         if not isinstance(item.value, str) or item.value not in model.SEAT_ASKS:
-            self.problem(item, f"{_shown(item.value)} is not a seat question (questions: {', '.join(model.SEAT_ASKS)})")
+            self.problem(item, f"{shown(item.value)} is not a seat question (questions: {', '.join(model.SEAT_ASKS)})")
             return None
         if (item.value in model.CHART_ASKS) != context.chart:
             needs = "continue from a chart step" if context.chart is False and item.value in model.CHART_ASKS else "a game"
-            self.problem(item, f"{_shown(item.value)} needs {needs}")
+            self.problem(item, f"{shown(item.value)} needs {needs}")
             return None
         return str(item.value)
 
     def number_ask(self, item: Item, context: Context) -> str | None:
         if not isinstance(item.value, str) or item.value not in model.NUMBER_ASKS:
-            self.problem(item, f"{_shown(item.value)} is not a number question (questions: {', '.join(model.NUMBER_ASKS)})")
+            self.problem(item, f"{shown(item.value)} is not a number question (questions: {', '.join(model.NUMBER_ASKS)})")
             return None
         if not context.game:
             self.problem(item, "a number question needs a game to count")
@@ -535,7 +455,7 @@ class _Parser:
             return FinishDealing()
         if len(words) == 2 and words[0] == "deal" and (words[1] == "all" or words[1].isdigit() and int(words[1]) > 0):
             return DealCards(None if words[1] == "all" else int(words[1]))
-        self.problem(item, f"{_shown(item.value)} is not a dealing answer: write deal 1, deal all or finish")
+        self.problem(item, f"{shown(item.value)} is not a dealing answer: write deal 1, deal all or finish")
         return None
 
     def pair_answer(self, item: Item) -> Answer | None:
@@ -561,25 +481,8 @@ class _Parser:
             if isinstance(item.value, str) and item.value == option.text or _same_number(item.value, option.value):
                 return PickOption(index)
         if options:
-            self.problem(item, f"{_shown(item.value)} is not one of the options")
+            self.problem(item, f"{shown(item.value)} is not one of the options")
         return None
-
-
-def walk(item: Item) -> Iterator[Item]:
-    """Every item in a tree, parents first."""
-    yield item
-    children = item.value.values() if isinstance(item.value, dict) else item.value if isinstance(item.value, list) else ()
-    for child in children:
-        yield from walk(child)
-
-
-def _shown(value: Any) -> str:
-    """A value as a problem quotes it: a list or a mapping by its kind, not its contents."""
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return repr(value)
 
 
 def _same_number(value: Any, number: int | None) -> bool:
