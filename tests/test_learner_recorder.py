@@ -1,0 +1,118 @@
+"""The recorder: what lessons, the quiz and games report, and what the store keeps of it.
+No UI module is imported here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.engine import Card, Game, MistakeCode, Rules
+from tutor.learner.lessons import WRONG_ANSWER, course_for_app, lesson_mistakes
+from tutor.learner.recorder import Recorder, game_result
+
+
+@pytest.fixture
+def recorder(tmp_path: Path) -> Any:
+    from tutor.store import open_store
+
+    store = open_store(tmp_path / "data")
+    yield Recorder(store, store.get_or_create_profile("Robin"))
+    store.close()
+
+
+def _over(odd_card_wins: bool = False, learner_holds_it: bool = True) -> Game:
+    hands = [["QS"], ["7C", "7D"]] if learner_holds_it else [["7C", "7D"], ["QS"]]
+    rules = Rules.bicycle(players=2, odd_card_wins=odd_card_wins)
+    return Game.from_hands(rules, [[Card.parse(card) for card in hand] for hand in hands])
+
+
+def test_a_mistake_asked_for_on_purpose_is_never_kept(recorder: Any) -> None:
+    recorder.lesson_mistake("common-mistakes", MistakeCode.KEPT_PAIR, ["5C", "5H"], on_purpose=True)
+    assert recorder.store.mistakes(recorder.profile) == []
+    recorder.lesson_mistake("common-mistakes", MistakeCode.KEPT_PAIR, ["5C", "5H"])
+    kept = recorder.store.mistakes(recorder.profile)
+    assert [(m.code, m.cards, m.where) for m in kept] == [("kept-pair", ("5C", "5H"), "lesson:common-mistakes")]
+
+
+def test_a_wrong_choice_is_kept_as_a_wrong_answer(recorder: Any) -> None:
+    recorder.lesson_mistake("pairs", None)
+    assert [m.code for m in recorder.store.mistakes(recorder.profile)] == [WRONG_ANSWER]
+
+
+def test_lesson_steps_hints_and_finishing(recorder: Any) -> None:
+    lesson = course_for_app().lessons[0]
+    recorder.lesson_hint_used(lesson.id)
+    recorder.lesson_step_done(lesson.id, 2)
+    saved = recorder.store.lesson_progress(recorder.profile)[lesson.id]
+    assert (saved.step, saved.hints_used, saved.finished) == (2, 1, False)
+    celebration = recorder.lesson_finished(lesson.id)
+    saved = recorder.store.lesson_progress(recorder.profile)[lesson.id]
+    assert (saved.step, saved.hints_used, saved.finished) == (len(lesson.steps), 1, True)
+    assert celebration.stars == 2
+    assert lesson.title in celebration.headline and "★★☆" in celebration.headline
+    assert "1 hint" in celebration.text
+    assert f"“{course_for_app().lessons[1].title}”" in celebration.text
+
+
+def test_a_replay_keeps_the_stars_earned_first(recorder: Any) -> None:
+    lesson = course_for_app().lessons[0]
+    assert recorder.lesson_finished(lesson.id).stars == 3
+    recorder.lesson_restarted(lesson.id)
+    recorder.lesson_hint_used(lesson.id)
+    recorder.lesson_mistake(lesson.id, MistakeCode.STOCK_LEFT, [])
+    saved = recorder.store.lesson_progress(recorder.profile)[lesson.id]
+    assert (saved.step, saved.hints_used, saved.finished) == (0, 0, True)
+    assert recorder.store.mistakes(recorder.profile)[0].where == f"lesson:{lesson.id}:again"
+    assert lesson_mistakes(recorder.store.mistakes(recorder.profile))[lesson.id] == 0
+    assert recorder.lesson_finished(lesson.id).stars == 3
+
+
+def test_mistakes_count_against_the_stars(recorder: Any) -> None:
+    lesson = course_for_app().lessons[1]
+    for _ in range(3):
+        recorder.lesson_mistake(lesson.id, MistakeCode.NOT_A_PAIR, ["5C", "6C"])
+    assert recorder.lesson_finished(lesson.id).stars == 1
+
+
+def test_a_lesson_reset_forgets_its_progress(recorder: Any) -> None:
+    lesson = course_for_app().lessons[0]
+    recorder.lesson_finished(lesson.id)
+    recorder.lesson_reset(lesson.id)
+    assert lesson.id not in recorder.store.lesson_progress(recorder.profile)
+
+
+def test_quiz_answers_are_kept(recorder: Any) -> None:
+    recorder.quiz_answer("q-pairs-colour", "pairs", True)
+    recorder.quiz_answer("generated:direction", "direction", False)
+    answers = recorder.store.answers(recorder.profile)
+    assert [(a.question, a.concept, a.right) for a in answers] == [
+        ("q-pairs-colour", "pairs", True), ("generated:direction", "direction", False)]
+    assert "3 of 8" in recorder.quiz_round_finished(3, 8).headline
+    assert "all 8 right" in recorder.quiz_round_finished(8, 8).headline
+
+
+@pytest.mark.parametrize(("odd_card_wins", "holds", "result"), [
+    (False, True, "old-maid"), (False, False, "safe"), (True, True, "won"), (True, False, "lost")])
+def test_game_results(odd_card_wins: bool, holds: bool, result: str) -> None:
+    assert game_result(_over(odd_card_wins, holds)) == result
+
+
+def test_a_finished_game_is_kept_once_and_clears_the_saved_game(recorder: Any) -> None:
+    game = _over(learner_holds_it=False)
+    recorder.game_saved({"anything": 1})
+    recorder.game_mistake(MistakeCode.WRONG_NEIGHBOUR, ["7C"])
+    first = recorder.game_finished(game, mistakes=1)
+    again = recorder.game_finished(game, mistakes=1)
+    games = recorder.store.finished_games(recorder.profile)
+    assert [(g.result, g.mistakes) for g in games] == [("safe", 1)]
+    assert recorder.store.load_game(recorder.profile) is None
+    assert first == again and "safe" in first.headline and "1 mistake" in first.text
+    assert [(m.code, m.where) for m in recorder.store.mistakes(recorder.profile)] == [("wrong-neighbour", "game")]
+
+
+def test_a_game_not_over_is_refused(recorder: Any) -> None:
+    game = Game.deal(Rules.bicycle(), seed=1)
+    with pytest.raises(ValueError):
+        recorder.game_finished(game, 0)

@@ -1,0 +1,68 @@
+"""A short, kind word when a lesson, a game or a quiz round is finished. Screens show these words
+as they are; they say what was done, never scold, and name one thing to do next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.learner.lessons import star_marks
+from tutor.wording import counted
+
+RESULTS = ("safe", "old-maid", "won", "lost")
+"""How a finished game went for the learner, as the store keeps it: "safe" or "old-maid" in the
+ordinary game; "won" or "lost" in the reversed game, where the odd card's holder wins."""
+
+
+@dataclass(frozen=True)
+class Celebration:
+    headline: str
+    """One line, e.g. "Lesson done: Pairs!"."""
+    lines: tuple[str, ...] = ()
+    """One or two short lines more."""
+    stars: int | None = None
+    """For a lesson: the stars it earned (1 to 3)."""
+
+    @property
+    def text(self) -> str:
+        """Everything, one line after another."""
+        return "\n".join((self.headline, *self.lines))
+
+
+def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None) -> Celebration:
+    """For a lesson just finished for the first time (or again: `stars` as first earned)."""
+    if hints == 0 and mistakes == 0:
+        how = "No hints and no mistakes: brilliant!"
+    else:
+        help_words = [counted(hints, "hint")] if hints else []
+        help_words += [counted(mistakes, "mistake")] if mistakes else []
+        how = f"You finished it with {' and '.join(help_words)}: well done for keeping going!"
+    next_words = (f"Next up: “{next_title}”." if next_title
+                  else "That was the last lesson. Try a game or a quiz round next.")
+    return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, next_words), stars)
+
+
+def game_done(result: str, mistakes: int) -> Celebration:
+    """For a game just finished; `result` is one of RESULTS."""
+    headline = {
+        "safe": "You're safe! You paired off every card.",
+        "old-maid": "Game over: you held the Old Maid this time. It's all luck, so well played!",
+        "won": "You won! In the reversed game the odd card's holder wins.",
+        "lost": "Game over: someone else held the odd card, and in the reversed game that wins.",
+    }.get(result, "Game over: well played!")
+    if mistakes == 0:
+        line = "You played the whole game by the rules, with no mistakes."
+    else:
+        line = f"You finished a whole game. {counted(mistakes, 'mistake')} along the way: each one teaches a rule."
+    return Celebration(headline, (line,))
+
+
+def quiz_done(right: int, asked: int) -> Celebration:
+    """For a quiz round just finished: `right` answered right the first time, of `asked`."""
+    if asked and right == asked:
+        headline = f"Quiz round done: all {asked} right the first time!"
+    else:
+        headline = f"Quiz round done: {right} of {asked} right the first time."
+    line = ("Every round helps the rules stick." if right < asked
+            else "You know these rules well. Try a game to use them!")
+    return Celebration(headline, (line,))

@@ -1,0 +1,155 @@
+"""Where a learner stands with each lesson: the course the app shows, locking, stars and the
+next lesson. The lesson list, the lesson runner, the progress screen and Home all ask here.
+
+    course_for_app(replay=False) -> Course          # cached: the course is read once
+    standing_of(lesson, course, lessons, unlock_all, slips) -> Standing
+    next_lesson(course, after, lessons, unlock_all) -> Lesson | None
+    stars_for(hints, mistakes) -> int               # STARS_RULE says the rule in words
+
+`lessons` is the store's `lesson_progress(profile)`; `slips` is `lesson_mistakes(...)` from
+the learner's mistakes (only mistakes that count: never one a step asked for on purpose).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import TYPE_CHECKING
+
+from tutor.wording import listed
+
+if TYPE_CHECKING:
+    from tutor.course import Course, Lesson
+    from tutor.store import LessonProgress, Mistake
+
+LESSON_PLACE = "lesson:"
+"""A mistake made in a lesson is kept with the place "lesson:<id>"."""
+AGAIN = ":again"
+"""...and "lesson:<id>:again" when the lesson was already done: practice, not counted in its stars."""
+WRONG_ANSWER = "wrong-answer"
+"""The mistake code kept for a wrong choice or seat in a lesson: it is not a rule mistake, so it
+counts for the lesson's stars but is not listed among the rule mistakes."""
+
+STARS_RULE = "★★★ no hints and no mistakes · ★★ one or two of them · ★ done with more help"
+MOST_SLIPS_FOR_TWO_STARS = 2
+
+
+class Status(Enum):
+    """Where a learner is with a lesson, with the mark the screens show (never colour alone)."""
+
+    DONE = "✓"
+    STARTED = "▶"
+    NEW = "○"
+    LOCKED = "⊘"
+
+    @property
+    def mark(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Standing:
+    status: Status
+    words: str
+    """"done", "step 3 of 7", "locked: finish “Pairs” first" or "" for a new lesson."""
+    missing: tuple[str, ...] = ()
+    """Titles of the lessons to finish first; empty when the lesson is open."""
+    stars: int = 0
+    """For a done lesson: 1 to 3 (see `stars_for`); 0 otherwise."""
+
+    @property
+    def mark(self) -> str:
+        return self.status.mark
+
+    @property
+    def is_open(self) -> bool:
+        """New or started: the learner can open it and it is not done yet."""
+        return self.status in (Status.NEW, Status.STARTED)
+
+
+@cache
+def course_for_app(replay: bool = False) -> Course:
+    """The course the app shows, read once. Without `replay` it loads in a blink; with it, every
+    solution is also played through (about a second), which finds the rest of the broken lessons."""
+    from tutor.course import load_course
+
+    return load_course(replay=replay)
+
+
+def stars_for(hints: int, mistakes: int) -> int:
+    """Stars for a finished lesson: 3 with no hints and no mistakes, 2 with one or two of them
+    together, 1 with more. Finishing always earns a star."""
+    slips = hints + mistakes
+    if slips == 0:
+        return 3
+    return 2 if slips <= MOST_SLIPS_FOR_TWO_STARS else 1
+
+
+def star_marks(stars: int) -> str:
+    """'★★☆' for 2 of 3 stars."""
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def lesson_place(lesson_id: str, again: bool = False) -> str:
+    """The place a lesson mistake is kept under (see LESSON_PLACE and AGAIN)."""
+    return f"{LESSON_PLACE}{lesson_id}{AGAIN if again else ''}"
+
+
+def lesson_mistakes(mistakes: Iterable[Mistake]) -> Counter[str]:
+    """Per lesson id, the mistakes that count against its stars (made before it was first done)."""
+    counts: Counter[str] = Counter()
+    for mistake in mistakes:
+        if mistake.where.startswith(LESSON_PLACE) and not mistake.where.endswith(AGAIN):
+            counts[mistake.where.removeprefix(LESSON_PLACE)] += 1
+    return counts
+
+
+def finished(lessons: Mapping[str, LessonProgress], lesson_id: str) -> bool:
+    saved = lessons.get(lesson_id)
+    return saved is not None and saved.finished
+
+
+def standing_of(
+    lesson: Lesson,
+    course: Course,
+    lessons: Mapping[str, LessonProgress],
+    unlock_all: bool = False,
+    slips: Mapping[str, int] | None = None,
+) -> Standing:
+    """Done (with stars), locked (with the lessons to finish first), started or new."""
+    saved = lessons.get(lesson.id)
+    if saved is not None and saved.finished:
+        stars = stars_for(saved.hints_used, (slips or {}).get(lesson.id, 0))
+        return Standing(Status.DONE, "done", stars=stars)
+    missing = () if unlock_all else tuple(
+        title_of(course, required) for required in lesson.requires if not finished(lessons, required)
+    )
+    if missing:
+        return Standing(Status.LOCKED, f"locked: finish {and_list(missing)} first", missing)
+    if saved is not None and 0 < saved.step < len(lesson.steps):
+        return Standing(Status.STARTED, f"step {saved.step + 1} of {len(lesson.steps)}")
+    return Standing(Status.NEW, "")
+
+
+def next_lesson(
+    course: Course, after: str | None, lessons: Mapping[str, LessonProgress], unlock_all: bool = False
+) -> Lesson | None:
+    """The first lesson after `after` (from the start for None or an unknown id), in course order,
+    that is neither done nor locked."""
+    ids = [lesson.id for lesson in course.lessons]
+    later = course.lessons[ids.index(after) + 1:] if after in ids else course.lessons
+    return next((lesson for lesson in later if standing_of(lesson, course, lessons, unlock_all).is_open), None)
+
+
+def title_of(course: Course, lesson_id: str) -> str:
+    """A lesson's title; its id when the course has no such lesson (or its file has no title)."""
+    entry = next((entry for entry in course.entries if entry.id == lesson_id), None)
+    return entry.title if entry is not None and entry.title else lesson_id
+
+
+def and_list(titles: Sequence[str]) -> str:
+    """'“A”', '“A” and “B”', '“A”, “B” and “C”'."""
+    return listed([f"“{title}”" for title in titles])

@@ -1,0 +1,185 @@
+"""The one way lessons, the quiz and games report what happened to the learner.
+
+A screen makes one `Recorder(store, profile)` (cheap: it only holds the two) and calls it as
+things happen; the recorder decides what is kept and writes it through the store, the only code
+that writes learner data. Nothing else in a screen calls the store's write methods.
+
+    recorder = Recorder(app.store, app.profile)
+
+    Lessons (lesson_id is the lesson's `id`)
+        recorder.lesson_step_done(lesson_id, steps_done)     # steps done so far = the step to carry on from
+        recorder.lesson_hint_used(lesson_id)                 # each hint shown (an answer asked for too)
+        recorder.lesson_mistake(lesson_id, code, cards, on_purpose=False)
+            code: the engine's MistakeCode (or its text); None for a wrong choice or seat that is
+            not a rule mistake. on_purpose=True for the mistake a step asks for (its `expect`):
+            never kept, never counted.
+        recorder.lesson_finished(lesson_id) -> Celebration   # the words to show, with the stars
+        recorder.lesson_restarted(lesson_id)                 # step 1 again (hints and stars are kept)
+        recorder.lesson_reset(lesson_id)                     # forget the lesson: a fresh start
+
+    Quiz
+        recorder.quiz_answer(question_id, concept, right)
+        recorder.quiz_round_finished(right, asked) -> Celebration   # right the first time, of asked
+
+    Games (the learner sits at seat 0 unless told)
+        recorder.game_saved(game.to_dict())                  # the game in progress, after each move
+        recorder.game_mistake(code, cards)
+        recorder.game_finished(game, mistakes) -> Celebration
+            keeps the result ("safe", "old-maid", "won", "lost"), the draws and the mistakes, and
+            clears the game in progress; a second call for the same game object keeps nothing more.
+
+Hints and mistakes count against a lesson's stars until it is first done; after that, a replay is
+practice: its hints are not added and its mistakes are kept apart (they still show among the
+learner's mistakes, never in the stars). See tutor.learner.lessons for the stars rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from tutor.learner import celebrations
+from tutor.learner.celebrations import Celebration
+from tutor.learner.lessons import (
+    WRONG_ANSWER,
+    course_for_app,
+    lesson_mistakes,
+    lesson_place,
+    next_lesson,
+    stars_for,
+    title_of,
+)
+
+if TYPE_CHECKING:
+    from tutor.course import Course
+    from tutor.engine.game import Game
+    from tutor.store import LessonProgress, Profile, Store
+
+LEARNER = 0
+
+
+def game_result(game: Game, learner: int = LEARNER) -> str:
+    """How a finished game went for the learner: "safe" or "old-maid"; in the reversed game
+    (the odd card's holder wins) "won" or "lost"."""
+    holds_odd_card = game.loser == learner
+    if game.winner is not None:
+        return "won" if holds_odd_card else "lost"
+    return "old-maid" if holds_odd_card else "safe"
+
+
+class Recorder:
+    """Reports from lessons, the quiz and games, kept in the store for one learner."""
+
+    def __init__(self, store: Store, profile: Profile, course: Course | None = None) -> None:
+        self.store = store
+        self.profile = profile
+        self._course = course
+        self._finished_game: Game | None = None
+
+    @property
+    def course(self) -> Course:
+        """The course lesson titles and "next up" come from (the app's, unless one was given)."""
+        return self._course if self._course is not None else course_for_app()
+
+    # ----- lessons ------------------------------------------------------------------------------
+
+    def lesson_step_done(self, lesson_id: str, steps_done: int) -> None:
+        """Note where the learner is: `steps_done` steps are done, so that is the step (counting
+        from 0) to carry on from. A lesson done once stays done."""
+        saved = self._saved(lesson_id)
+        self.store.save_lesson_progress(
+            self.profile, lesson_id, max(0, steps_done),
+            saved.hints_used if saved else 0, saved is not None and saved.finished,
+        )
+
+    def lesson_hint_used(self, lesson_id: str) -> None:
+        """One hint shown. It counts against the stars until the lesson is first done."""
+        saved = self._saved(lesson_id)
+        if saved is not None and saved.finished:
+            return
+        self.store.save_lesson_progress(
+            self.profile, lesson_id, saved.step if saved else 0, (saved.hints_used if saved else 0) + 1, False
+        )
+
+    def lesson_mistake(
+        self,
+        lesson_id: str,
+        code: object | None,
+        cards: Iterable[object] = (),
+        *,
+        on_purpose: bool = False,
+    ) -> None:
+        """A mistake in a lesson: a rule mistake (`code`: a MistakeCode or its text) or, with
+        None, a wrong choice or seat. A mistake the step asked for on purpose is not kept."""
+        if on_purpose:
+            return
+        saved = self._saved(lesson_id)
+        again = saved is not None and saved.finished
+        kept = WRONG_ANSWER if code is None else str(code)
+        self.store.record_mistake(self.profile, kept, cards, lesson_place(lesson_id, again))
+
+    def lesson_finished(self, lesson_id: str) -> Celebration:
+        """The last step is done: the lesson is done (and stays done). Returns the words to show."""
+        course = self.course
+        lesson = next((lesson for lesson in course.lessons if lesson.id == lesson_id), None)
+        saved = self._saved(lesson_id)
+        steps = len(lesson.steps) if lesson is not None else (saved.step if saved else 0)
+        hints = saved.hints_used if saved else 0
+        self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
+        mistakes = lesson_mistakes(self.store.mistakes(self.profile))[lesson_id]
+        following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile),
+                                self._unlock_all())
+        return celebrations.lesson_done(
+            title_of(course, lesson_id), stars_for(hints, mistakes), hints, mistakes,
+            following.title if following is not None else None,
+        )
+
+    def lesson_restarted(self, lesson_id: str) -> None:
+        """Step 1 again. Whether it was done, and the hints used on the way, are kept."""
+        saved = self._saved(lesson_id)
+        if saved is not None:
+            self.store.save_lesson_progress(self.profile, lesson_id, 0, saved.hints_used, saved.finished)
+
+    def lesson_reset(self, lesson_id: str) -> None:
+        """Forget the lesson's progress: it starts again from step 1, not done, no stars yet."""
+        self.store.reset_lesson(self.profile, lesson_id)
+
+    # ----- quiz ---------------------------------------------------------------------------------
+
+    def quiz_answer(self, question_id: str, concept: str, right: bool) -> None:
+        """One answer to one quiz question (`question_id`: its id, or a generated kind)."""
+        self.store.record_answer(self.profile, question_id, concept, right)
+
+    def quiz_round_finished(self, right: int, asked: int) -> Celebration:
+        """The round is over: `right` of `asked` questions were answered right the first time.
+        Nothing more is kept (every answer already is); returns the words to show."""
+        return celebrations.quiz_done(right, asked)
+
+    # ----- games --------------------------------------------------------------------------------
+
+    def game_saved(self, state: Mapping[str, Any]) -> None:
+        """The game in progress (its `to_dict()`), so nothing is lost if the terminal closes."""
+        self.store.save_game(self.profile, state)
+
+    def game_mistake(self, code: object, cards: Iterable[object] = ()) -> None:
+        """A rule mistake in a game (`code`: a MistakeCode or its text)."""
+        self.store.record_mistake(self.profile, str(code), cards, "game")
+
+    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER) -> Celebration:
+        """The game is over: keep its result and clear the game in progress (once per game
+        object). Returns the words to show."""
+        if not game.is_over:
+            raise ValueError("game_finished: the game is not over yet")
+        result = game_result(game, learner)
+        if game is not self._finished_game:
+            self._finished_game = game
+            self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes)
+        return celebrations.game_done(result, mistakes)
+
+    # ----- plumbing -----------------------------------------------------------------------------
+
+    def _saved(self, lesson_id: str) -> LessonProgress | None:
+        return self.store.lesson_progress(self.profile).get(lesson_id)
+
+    def _unlock_all(self) -> bool:
+        return bool(self.store.load_settings(self.profile).unlock_all_lessons)
