@@ -31,7 +31,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "speed": get_args(Speed),
     "suit_style": get_args(SuitStyle),
 }
-_SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses", "unlock_all_lessons")
+_SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses", "unlock_all_lessons", "theme_chosen")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,7 @@ class Settings:
     guidance: Guidance = "guided"
     speed: Speed = "normal"
     theme: str = "textual-dark"
+    theme_chosen: bool = False  # False: the app follows $TEXTUAL_THEME until the learner picks a theme
     suit_style: SuitStyle = "symbols"
     unlock_all_lessons: bool = False  # a teacher's setting
 
