@@ -1,5 +1,12 @@
 """The ideas the course teaches. Lessons, quiz questions and mistakes name these ids, and the
-progress screen shows mastery per concept; each concept points at the lesson that teaches it."""
+progress screen shows mastery per concept; each concept points at the lesson that teaches it.
+
+This is the ONE mapping from mistakes to concepts to lessons: each rule mistake (the engine's
+`MistakeCode` values) belongs to one concept (MISTAKE_CONCEPTS), and each concept to the lesson
+that teaches it (`Concept.lesson`). `lesson_of_mistake` follows both links; everything else
+(the quiz's lesson pointers, the progress screen, `lesson` in lessons/mistakes.yaml, checked by a
+test) agrees with this table.
+"""
 
 from __future__ import annotations
 
@@ -41,3 +48,29 @@ CONCEPTS: dict[str, Concept] = {
 def concept_title(concept_id: str) -> str:
     concept = CONCEPTS.get(concept_id)
     return concept.title if concept else concept_id
+
+
+MISTAKE_CONCEPTS: dict[str, str] = {
+    "kept-pair": "pairs",
+    "not-a-pair": "pairs",
+    "not-in-hand": "pairs",
+    "laid-down-three": "three-of-a-kind",
+    "stock-left": "deal",
+    "no-such-card": "drawing",
+    "wrong-neighbour": "direction",
+    "out-of-turn": "turn-order",
+    "drew-from-empty": "empty-hands",
+}
+"""The concept each rule mistake is about, by the engine's mistake code."""
+
+
+def concept_of_mistake(code: str) -> Concept | None:
+    """The concept a rule mistake is about; None for a code this version doesn't know."""
+    concept = MISTAKE_CONCEPTS.get(str(code))
+    return CONCEPTS[concept] if concept is not None else None
+
+
+def lesson_of_mistake(code: str) -> str | None:
+    """The id of the lesson that teaches the rule a mistake breaks; None for an unknown code."""
+    concept = concept_of_mistake(code)
+    return concept.lesson if concept is not None else None

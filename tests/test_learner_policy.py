@@ -1,0 +1,260 @@
+"""The learner policy from the record alone: lesson standing and stars, what next, growth, one
+count per mistake kind, and the one mistake → concept → lesson mapping. No UI module is imported
+(test_import_hygiene-style check at the end)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.concepts import CONCEPTS, MISTAKE_CONCEPTS, lesson_of_mistake
+from tutor.engine.mistakes import MistakeCode
+from tutor.learner.lessons import (
+    Status,
+    course_for_app,
+    lesson_place,
+    next_lesson,
+    standing_of,
+    stars_for,
+)
+from tutor.learner.policy import (
+    GROWTH_STEPS,
+    Record,
+    growth,
+    level_of,
+    mistake_counts,
+    next_step,
+    standings,
+    today,
+)
+from tutor.learner.recorder import Recorder
+
+MONDAY, TUESDAY = datetime(2025, 3, 3, 16, 0), datetime(2025, 3, 4, 17, 30)
+COURSE = course_for_app()
+LESSONS = COURSE.lessons
+
+
+def record(store: Any, profile: Any, day: date | None = None) -> Record:
+    return Record.read(store, profile, day=day)
+
+
+def advice(store: Any, profile: Any) -> str:
+    return next_step(record(store, profile), COURSE).text
+
+
+def finish(store: Any, profile: Any, *lesson_ids: str, when: datetime = MONDAY, hints: int = 0) -> None:
+    for lesson_id in lesson_ids:
+        store.save_lesson_progress(profile, lesson_id, 3, hints, True, when=when)
+
+
+# ----- the one mapping ----------------------------------------------------------------------------------
+
+
+def test_every_mistake_code_has_one_concept_and_lesson() -> None:
+    assert set(MISTAKE_CONCEPTS) == {code.value for code in MistakeCode}
+    assert all(concept in CONCEPTS for concept in MISTAKE_CONCEPTS.values())
+    lesson_ids = {lesson.id for lesson in LESSONS}
+    assert all(lesson_of_mistake(code.value) in lesson_ids for code in MistakeCode)
+    assert lesson_of_mistake("no-such-code") is None
+
+
+def test_mistakes_yaml_names_the_same_lesson_as_the_concepts() -> None:
+    """`lesson` in lessons/mistakes.yaml is derived from tutor.concepts: they may never differ."""
+    from tutor.explanations import lesson_of
+
+    assert {code.value: lesson_of(code.value) for code in MistakeCode} == {
+        code.value: lesson_of_mistake(code.value) for code in MistakeCode}
+
+
+def test_the_quiz_points_at_the_lesson_of_the_concept() -> None:
+    from tutor.quiz.generators import MISTAKE_CONCEPTS as QUIZ_CONCEPTS
+
+    assert all(MISTAKE_CONCEPTS[code] == concept for code, concept in QUIZ_CONCEPTS.items())
+
+
+# ----- standing and stars --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hints", "mistakes", "stars"), [
+    (0, 0, 3), (1, 0, 2), (0, 2, 2), (1, 1, 2), (2, 1, 1), (0, 5, 1)])
+def test_stars(hints: int, mistakes: int, stars: int) -> None:
+    assert stars_for(hints, mistakes) == stars
+
+
+def test_standing_locked_new_started_done(store: Any, profile: Any) -> None:
+    first, second = LESSONS[0], LESSONS[1]
+    assert standing_of(first, COURSE, {}).status is Status.NEW
+    locked = standing_of(second, COURSE, {})
+    assert locked.status is Status.LOCKED and locked.missing == (first.title,)
+    assert locked.words == f"locked: finish “{first.title}” first"
+    assert standing_of(second, COURSE, {}, unlock_all=True).status is Status.NEW
+    store.save_lesson_progress(profile, first.id, 2, 0, False)
+    started = standing_of(first, COURSE, store.lesson_progress(profile))
+    assert started.status is Status.STARTED and started.words == f"step 3 of {len(first.steps)}"
+    finish(store, profile, first.id, hints=1)
+    store.record_mistake(profile, "stock-left", [], lesson_place(first.id))
+    store.record_mistake(profile, "stock-left", [], lesson_place(first.id, again=True))  # practice
+    done = standings(record(store, profile), COURSE)[first.id]
+    assert done.status is Status.DONE and done.stars == 2
+    assert standings(record(store, profile), COURSE)[second.id].status is Status.NEW
+
+
+def test_next_lesson_skips_done_and_locked(store: Any, profile: Any) -> None:
+    assert next_lesson(COURSE, None, {}) == LESSONS[0]
+    assert next_lesson(COURSE, LESSONS[0].id, {}) is None  # the rest is locked
+    finish(store, profile, LESSONS[0].id)
+    assert next_lesson(COURSE, LESSONS[0].id, store.lesson_progress(profile)) == LESSONS[1]
+
+
+def test_the_course_is_read_once() -> None:
+    assert course_for_app() is course_for_app()
+
+
+# ----- what next ----------------------------------------------------------------------------------------
+
+
+def test_a_new_learner_starts_with_the_first_lesson(store: Any, profile: Any) -> None:
+    suggestion = next_step(record(store, profile), COURSE)
+    assert suggestion.text == f"Start with the first lesson, “{LESSONS[0].title}”."
+    assert suggestion.target == f"lesson:{LESSONS[0].id}" and suggestion.label == f"Lesson 1: {LESSONS[0].title}"
+
+
+def test_after_a_lesson_the_next_one_it_unlocks(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal")
+    assert advice(store, profile) == "Next lesson: “Pairs”. You're ready for it!"
+
+
+def test_a_started_lesson_comes_first(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal")
+    store.save_lesson_progress(profile, "pairs", 2, 0, False, when=TUESDAY)
+    suggestion = next_step(record(store, profile), COURSE)
+    assert suggestion.text.startswith("Carry on with the lesson “Pairs”: you stopped at step 3 of")
+    assert suggestion.label == "Lesson 2: Pairs (step 3)"
+
+
+def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal", "pairs")
+    for minute, right in enumerate([False, True, False, False]):
+        store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
+    assert advice(store, profile).startswith(
+        "Quiz questions about “Who you draw from” were missed 2 times in a row. "
+        "The lesson “A turn in Bicycle rules” explains it")
+
+
+def test_a_missed_rule_waits_until_its_lesson_can_be_opened(store: Any, profile: Any) -> None:
+    for minute in range(3):
+        store.record_answer(profile, "q", "direction", False, when=TUESDAY.replace(minute=minute))
+    assert advice(store, profile) == "Start with the first lesson, “The deck and the deal”."
+
+
+def test_mistakes_since_the_lesson_send_back_to_it_with_the_one_count(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal", "pairs")
+    for when in (MONDAY.replace(hour=9), TUESDAY, TUESDAY, TUESDAY):  # the first was before the lesson
+        store.record_mistake(profile, "kept-pair", [], "game", when=when)
+    # the count said is the count the mistakes list shows: all 4, not the 3 since the lesson
+    assert advice(store, profile) == "“Every pair goes down” has tripped you up 4 times. The lesson “Pairs” is all about it."
+    assert [(item.code, item.times) for item in mistake_counts(record(store, profile))] == [("kept-pair", 4)]
+
+
+def test_after_every_lesson_a_first_game_then_a_quiz_then_practice(store: Any, profile: Any) -> None:
+    finish(store, profile, *[lesson.id for lesson in LESSONS])
+    assert next_step(record(store, profile), COURSE).target == "play"
+    assert advice(store, profile).startswith("Play your first whole game")
+    store.record_finished_game(profile, {}, "safe", 20, 0, when=TUESDAY)
+    assert next_step(record(store, profile), COURSE).target == "quiz"
+    assert advice(store, profile).startswith("Take your first quiz round")
+    store.record_answer(profile, "q", "pairs", False, when=TUESDAY)
+    suggestion = next_step(record(store, profile), COURSE)
+    assert suggestion.target == "quiz" and suggestion.text.startswith("Practise what you missed: a quiz round helps “What makes a pair”")
+    for concept in CONCEPTS:
+        for day in (MONDAY, TUESDAY, TUESDAY.replace(hour=18)):
+            store.record_answer(profile, "q", concept, True, when=day)
+    assert advice(store, profile) == "You know every rule! Play a game of Old Maid and enjoy it."
+
+
+# ----- honest counts ------------------------------------------------------------------------------------
+
+
+def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, profile: Any) -> None:
+    recorder = Recorder(store, profile)
+    for _ in range(3):
+        recorder.game_mistake(MistakeCode.KEPT_PAIR, ["5C", "5H"])
+    recorder.lesson_mistake("common-mistakes", MistakeCode.KEPT_PAIR, ["5C", "5H"], on_purpose=True)
+    recorder.lesson_mistake("common-mistakes", MistakeCode.NOT_A_PAIR, ["5C", "6H"], on_purpose=True)
+    recorder.lesson_mistake("pairs", MistakeCode.KEPT_PAIR, ["7C", "7H"])
+    recorder.lesson_mistake("pairs", None)  # a wrong choice: the lesson's stars only
+    counts = mistake_counts(record(store, profile))
+    assert [(item.code, item.times, item.lesson) for item in counts] == [("kept-pair", 4, "pairs")]
+
+
+# ----- growth --------------------------------------------------------------------------------------------
+
+
+def test_growth_counts_the_lesson_the_answers_and_the_days(store: Any, profile: Any) -> None:
+    def pairs_growth(day: date | None = None) -> Any:
+        return next(item for item in growth(record(store, profile, day), COURSE) if item.concept.id == "pairs")
+
+    assert pairs_growth().steps == 0
+    finish(store, profile, "deck-and-deal", "pairs", when=MONDAY)
+    assert pairs_growth().steps == 1
+    store.record_answer(profile, "q", "pairs", True, when=MONDAY)
+    store.record_answer(profile, "q", "pairs", False, when=MONDAY)
+    assert pairs_growth().steps == 3  # lesson, one right answer, one day
+    store.record_answer(profile, "q", "pairs", True, when=TUESDAY)
+    store.record_answer(profile, "q", "pairs", True, when=TUESDAY.replace(hour=18))
+    grown = pairs_growth(TUESDAY.date())
+    assert grown.steps == GROWTH_STEPS and grown.level.value == "mastered"
+    assert grown.today == 3  # two more right answers and a second day, all on Tuesday
+
+
+def test_a_full_bar_only_when_the_latest_answer_is_right(store: Any, profile: Any) -> None:
+    finish(store, profile, "deck-and-deal", "pairs")
+    for when in (MONDAY, TUESDAY, TUESDAY.replace(hour=18)):
+        store.record_answer(profile, "q", "pairs", True, when=when)
+    store.record_answer(profile, "q", "pairs", False, when=TUESDAY.replace(hour=19))
+    item = next(item for item in growth(record(store, profile), COURSE) if item.concept.id == "pairs")
+    assert item.steps == GROWTH_STEPS - 1 and item.level.value == "practised"
+
+
+def test_level_of_agrees_with_the_store(store: Any, profile: Any) -> None:
+    pattern = [("pairs", True, MONDAY), ("pairs", True, MONDAY), ("pairs", True, TUESDAY),
+               ("deck", True, MONDAY), ("deck", False, TUESDAY), ("deal", False, MONDAY)]
+    for concept, right, when in pattern:
+        store.record_answer(profile, "q", concept, right, when=when)
+    answers = store.answers(profile)
+    mine = {concept: level_of([a for a in answers if a.concept == concept]) for concept in {"pairs", "deck", "deal"}}
+    assert mine == store.mastery(profile)
+
+
+def test_what_changed_today(store: Any, profile: Any) -> None:
+    now = datetime.now().astimezone()
+    finish(store, profile, "deck-and-deal", when=now - timedelta(days=3))
+    assert today(record(store, profile), COURSE) == []
+    finish(store, profile, "pairs", when=now)
+    store.record_answer(profile, "q", "pairs", True, when=now)
+    store.record_answer(profile, "q", "deck", False, when=now)
+    store.record_finished_game(profile, {}, "safe", 20, 0, when=now)
+    assert today(record(store, profile), COURSE) == [
+        "Lessons done today: “Pairs”.",
+        "Quiz answers today: 1 of 2 right.",
+        "Games played today: 1.",
+        "Rules that grew today: What makes a pair, Three and four of a kind.",
+    ]
+
+
+# ----- Textual-free ---------------------------------------------------------------------------------------
+
+
+def test_the_learner_package_never_imports_textual() -> None:
+    script = ("import sys, tutor.learner.policy, tutor.learner.recorder, tutor.learner.lessons, "
+              "tutor.learner.celebrations; print(any(m.split('.')[0] == 'textual' for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+

@@ -1,0 +1,344 @@
+"""What a learner's record means: lessons done and their stars, how each concept is growing,
+the mistakes made (one count per kind), what changed today, and the one thing to do next.
+
+    record = Record.read(store, profile)            # one snapshot of the store
+    standings(record, course)  -> {lesson id: Standing}
+    growth(record, course)     -> [Growth]          # a bar per concept, GROWTH_RULE in words
+    mistake_counts(record)     -> [MistakeCount]    # every rule mistake that counts, most first
+    today(record, course)      -> [str]             # what changed today, in short lines
+    next_step(record, course)  -> Suggestion        # Home's "Continue" and the progress screen's
+                                                    # "What next?" both show this one
+
+The progress screen and Home render these; they decide nothing themselves. Mistakes a lesson
+step asked for on purpose are never in the record (the recorder does not keep them), and a wrong
+choice in a lesson (WRONG_ANSWER) counts for that lesson's stars only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from tutor.concepts import CONCEPTS, Concept, lesson_of_mistake
+from tutor.learner.lessons import (
+    WRONG_ANSWER,
+    Standing,
+    Status,
+    finished,
+    lesson_mistakes,
+    standing_of,
+)
+from tutor.store.records import Answer, FinishedGame, LessonProgress, Level, Mistake
+from tutor.store.store import MASTERED_DAYS, MASTERED_RIGHT_ANSWERS
+
+if TYPE_CHECKING:
+    from tutor.course import Course, Lesson
+    from tutor.store import Profile, Store
+
+GROWTH_STEPS = 1 + MASTERED_RIGHT_ANSWERS + MASTERED_DAYS
+GROWTH_RULE = ("Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
+               "one for each of 2 different days with a right answer; full means mastered.")
+MISSES_WORTH_A_LESSON = 2
+"""Quiz misses in a row on one rule that send the learner back to its lesson."""
+MISTAKES_WORTH_A_LESSON = 3
+"""Rule mistakes of one kind, since its lesson was last worked on, that send the learner back."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One learner's progress, as the store has it at one moment."""
+
+    name: str
+    lessons: Mapping[str, LessonProgress]
+    answers: tuple[Answer, ...]
+    mistakes: tuple[Mistake, ...]
+    games: tuple[FinishedGame, ...]
+    unlock_all: bool = False
+    day: date | None = None
+    """The learner's today (None: the clock's)."""
+
+    @classmethod
+    def read(cls, store: Store, profile: Profile, day: date | None = None) -> Record:
+        data = store.profile_data(profile)
+        return cls(
+            name=data.name,
+            lessons={lesson.lesson_id: lesson for lesson in data.lessons},
+            answers=data.answers,
+            mistakes=data.mistakes,
+            games=data.finished_games,
+            unlock_all=data.settings.unlock_all_lessons,
+            day=day,
+        )
+
+    @property
+    def today(self) -> date:
+        return self.day or datetime.now().astimezone().date()
+
+    def finished(self, lesson_id: str) -> bool:
+        return finished(self.lessons, lesson_id)
+
+
+# ----- lessons --------------------------------------------------------------------------------------
+
+
+def standings(record: Record, course: Course) -> dict[str, Standing]:
+    """Every good lesson's standing, stars included, in course order."""
+    slips = lesson_mistakes(record.mistakes)
+    return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips)
+            for lesson in course.lessons}
+
+
+def lessons_done(record: Record, course: Course) -> int:
+    return sum(record.finished(lesson.id) for lesson in course.lessons)
+
+
+def can_open(record: Record, course: Course, lesson: Lesson) -> bool:
+    return standing_of(lesson, course, record.lessons, record.unlock_all).status is not Status.LOCKED
+
+
+# ----- concepts: mastery as growth ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Growth:
+    concept: Concept
+    steps: int
+    """Blocks grown, 0 to GROWTH_STEPS (full only when mastered)."""
+    today: int
+    """Blocks grown today."""
+    level: Level
+
+
+def level_of(answers: list[Answer]) -> Level:
+    """How well a concept is known from its answers (oldest first); the store's `mastery` rule."""
+    rights = [answer for answer in answers if answer.right]
+    days = {answer.when.astimezone().date() for answer in rights}
+    if len(rights) >= MASTERED_RIGHT_ANSWERS and len(days) >= MASTERED_DAYS and answers[-1].right:
+        return Level.MASTERED
+    return Level.PRACTISED if rights else Level.LEARNING
+
+
+def _steps(lesson_done: bool, answers: list[Answer]) -> int:
+    rights = [answer for answer in answers if answer.right]
+    days = {answer.when.astimezone().date() for answer in rights}
+    steps = lesson_done + min(len(rights), MASTERED_RIGHT_ANSWERS) + min(len(days), MASTERED_DAYS)
+    if answers and level_of(answers) is Level.MASTERED and lesson_done:
+        return GROWTH_STEPS
+    return min(steps, GROWTH_STEPS - 1)
+
+
+def growth(record: Record, course: Course) -> list[Growth]:
+    """A bar per concept: how far it has grown towards mastered, and how much of that today."""
+    known = {lesson.id for lesson in course.lessons}
+    grown = []
+    for concept in CONCEPTS.values():
+        answers = [answer for answer in record.answers if answer.concept == concept.id]
+        before = [answer for answer in answers if answer.when.astimezone().date() < record.today]
+        done = record.finished(concept.lesson) or concept.lesson not in known
+        progress = record.lessons.get(concept.lesson)
+        done_before = done and (progress is None or progress.when.astimezone().date() < record.today)
+        now, then = _steps(done, answers), _steps(done_before, before)
+        grown.append(Growth(concept, now, max(0, now - then), level_of(answers) if answers else Level.LEARNING))
+    return grown
+
+
+def growth_bar(steps: int) -> str:
+    """'███░░░' for 3 of 6 blocks: the empty part shows too, so the size is never colour alone."""
+    return "█" * steps + "░" * (GROWTH_STEPS - steps)
+
+
+# ----- mistakes ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MistakeCount:
+    code: str
+    times: int
+    """Every time it was made and counts (never one a lesson asked for on purpose)."""
+    rule: str
+    """The rule it breaks, in words (the bare code for one this version doesn't know)."""
+    lesson: str | None
+    """The id of the lesson that teaches that rule."""
+    latest: datetime
+
+
+def mistake_counts(record: Record) -> list[MistakeCount]:
+    """One count per kind of rule mistake, most first (ties: the more recent first)."""
+    times: Counter[str] = Counter()
+    latest: dict[str, datetime] = {}
+    for mistake in record.mistakes:
+        if mistake.code == WRONG_ANSWER:
+            continue
+        times[mistake.code] += 1
+        latest[mistake.code] = max(latest.get(mistake.code, mistake.when), mistake.when)
+    order = sorted(times, key=lambda code: (-times[code], -latest[code].timestamp(), code))
+    return [MistakeCount(code, times[code], rule_words(code), lesson_of_mistake(code), latest[code])
+            for code in order]
+
+
+def rule_words(code: str) -> str:
+    """The rule a mistake is about; the bare code for one this version doesn't know (an imported
+    profile may come from another version)."""
+    from tutor.explanations import rule_of
+
+    try:
+        return rule_of(code)
+    except (LookupError, OSError, ValueError):
+        return code
+
+
+# ----- today ----------------------------------------------------------------------------------------
+
+
+def today(record: Record, course: Course) -> list[str]:
+    """What the learner did today, in short lines ("" things left out); empty for a day off."""
+    day = record.today
+
+    def is_today(when: datetime) -> bool:
+        return when.astimezone().date() == day
+
+    done = [lesson.title for lesson in course.lessons
+            if record.finished(lesson.id) and is_today(record.lessons[lesson.id].when)]
+    answers = [answer for answer in record.answers if is_today(answer.when)]
+    games = [game for game in record.games if is_today(game.when)]
+    lines = []
+    if done:
+        lines.append(f"Lessons done today: {', '.join(f'“{title}”' for title in done)}.")
+    if answers:
+        right = sum(answer.right for answer in answers)
+        lines.append(f"Quiz answers today: {right} of {len(answers)} right.")
+    if games:
+        lines.append(f"Games played today: {len(games)}.")
+    grew = [grown.concept.title for grown in growth(record, course) if grown.today]
+    if grew:
+        lines.append(f"Rules that grew today: {', '.join(grew)}.")
+    return lines
+
+
+# ----- what next --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    text: str
+    """One or two sentences saying what to do and why."""
+    target: str | None = None
+    """What the app opens for it: "lesson:<id>", "play", "quiz" (an `action_open` key)."""
+    label: str = "Continue"
+    """A few words for Home's Continue line, e.g. "Lesson 3: A turn"."""
+
+
+def next_step(record: Record, course: Course) -> Suggestion:
+    """The one thing most worth doing next. The way forward: the lessons in order (carrying on
+    a started one first), then a first guided game, then a quiz round, then practice of what
+    was missed. A rule that keeps going wrong sends the learner back to its lesson first, but
+    only to a lesson they can open."""
+    return (
+        _unfinished_lesson(record, course)
+        or _missed_concept(record, course)
+        or _repeated_mistake(record, course)
+        or _next_lesson(record, course)
+        or _first_game(record)
+        or _first_quiz(record)
+        or _practice(record, course)
+    )
+
+
+def _number(course: Course, lesson: Lesson) -> int:
+    return [entry.id for entry in course.entries].index(lesson.id) + 1
+
+
+def _unfinished_lesson(record: Record, course: Course) -> Suggestion | None:
+    started = [lesson for lesson in course.lessons
+               if lesson.id in record.lessons and not record.finished(lesson.id)
+               and 0 < record.lessons[lesson.id].step < len(lesson.steps)]
+    if not started:
+        return None
+    lesson = max(started, key=lambda lesson: record.lessons[lesson.id].when)
+    step = record.lessons[lesson.id].step
+    return Suggestion(f"Carry on with the lesson “{lesson.title}”: you stopped at step {step + 1} of "
+                      f"{len(lesson.steps)}.", f"lesson:{lesson.id}",
+                      f"Lesson {_number(course, lesson)}: {lesson.title} (step {step + 1})")
+
+
+def _misses_in_a_row(answers: tuple[Answer, ...]) -> Counter[str]:
+    """Per concept, the wrong answers since the latest right one."""
+    misses: Counter[str] = Counter()
+    for answer in answers:
+        misses[answer.concept] = 0 if answer.right else misses[answer.concept] + 1
+    return misses
+
+
+def _lesson(course: Course, lesson_id: str | None) -> Lesson | None:
+    return next((lesson for lesson in course.lessons if lesson.id == lesson_id), None)
+
+
+def _missed_concept(record: Record, course: Course) -> Suggestion | None:
+    for concept_id, times in _misses_in_a_row(record.answers).most_common():
+        concept = CONCEPTS.get(concept_id)
+        lesson = _lesson(course, concept.lesson) if concept is not None else None
+        if concept is None or lesson is None or times < MISSES_WORTH_A_LESSON:
+            continue
+        if can_open(record, course, lesson):
+            return Suggestion(f"Quiz questions about “{concept.title}” were missed {times} times in a row. "
+                              f"The lesson “{lesson.title}” explains it: have another look!",
+                              f"lesson:{lesson.id}", f"Look again: {lesson.title}")
+    return None
+
+
+def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
+    for counted in mistake_counts(record):
+        lesson = _lesson(course, counted.lesson)
+        if lesson is None or not can_open(record, course, lesson):
+            continue
+        since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
+        recent = sum(mistake.code == counted.code and (since is None or mistake.when > since)
+                     for mistake in record.mistakes)
+        if recent >= MISTAKES_WORTH_A_LESSON:
+            return Suggestion(f"“{counted.rule}” has tripped you up {_times(counted.times)}. "
+                              f"The lesson “{lesson.title}” is all about it.",
+                              f"lesson:{lesson.id}", f"Look again: {lesson.title}")
+    return None
+
+
+def _next_lesson(record: Record, course: Course) -> Suggestion | None:
+    lesson = next((lesson for lesson in course.lessons
+                   if not record.finished(lesson.id) and can_open(record, course, lesson)), None)
+    if lesson is None:
+        return None
+    label = f"Lesson {_number(course, lesson)}: {lesson.title}"
+    if not any(record.finished(other.id) for other in course.lessons):
+        return Suggestion(f"Start with the first lesson, “{lesson.title}”.", f"lesson:{lesson.id}", label)
+    return Suggestion(f"Next lesson: “{lesson.title}”. You're ready for it!", f"lesson:{lesson.id}", label)
+
+
+def _first_game(record: Record) -> Suggestion | None:
+    if record.games:
+        return None
+    return Suggestion("Play your first whole game, with hints whenever you want them.", "play",
+                      "Play your first game")
+
+
+def _first_quiz(record: Record) -> Suggestion | None:
+    if record.answers:
+        return None
+    return Suggestion("Take your first quiz round: eight quick questions, with the why after each one.",
+                      "quiz", "Your first quiz round")
+
+
+def _practice(record: Record, course: Course) -> Suggestion:
+    growing = [grown.concept.title for grown in growth(record, course) if grown.level is not Level.MASTERED]
+    if not growing:
+        return Suggestion("You know every rule! Play a game of Old Maid and enjoy it.", "play", "Play a game")
+    missed = [concept for concept, times in _misses_in_a_row(record.answers).items() if times]
+    first = CONCEPTS[missed[0]].title if missed and missed[0] in CONCEPTS else growing[0]
+    return Suggestion(f"Practise what you missed: a quiz round helps “{first}” and the other rules "
+                      "still growing to stick.", "quiz", "Practise with a quiz round")
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
