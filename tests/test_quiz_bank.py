@@ -1,29 +1,26 @@
-"""lessons/quiz.yaml: every question is valid, the list RULES.md asks for is covered, and a broken
-file is reported clearly while the quiz goes on with generated questions."""
+"""lessons/quiz.yaml: every question is true under every rules the settings can produce, the list
+RULES.md asks for is covered, and every problem in a broken file is reported as file:line: field."""
 
 from __future__ import annotations
 
 import string
-from itertools import product
+from pathlib import Path
 
 import pytest
 import yaml
 
 from tutor.concepts import CONCEPTS
 from tutor.engine import Rules
-from tutor.quiz import QuizRound, parse_bank, read_bank
+from tutor.engine.rules import every_rules
+from tutor.errors import CourseError
+from tutor.quiz import QuizRound, WrittenQuestion, check_quiz_file, parse_bank, read_bank
 from tutor.quiz import bank as bank_module
 from tutor.quiz.generators import PREFIX
 from tutor.settings import Settings
 
-ALL_RULES = [
-    Rules.bicycle(players=players, odd_rank=odd, odd_card_wins=wins, wrong_pair_loses=strict)
-    for players, odd, wins, strict in product((2, 4), ("Q", "K", "J"), (False, True), (False, True))
-    if not (wins and strict)
-] + [
-    Rules.table(players=players, odd_rank=odd, extra_draw_on_pair=extra, odd_card_wins=wins)
-    for players, odd, extra, wins in product((2, 6), ("Q", "K"), (False, True), (False, True))
-]
+EVERY_RULES = every_rules()
+"""Every rules combination the settings can produce: both rulesets, every player count, every
+odd rank and house rule each ruleset allows."""
 
 # RULES.md, "Questions the quiz must cover": each point and the written questions that cover it.
 RULES_LIST = {
@@ -31,156 +28,313 @@ RULES_LIST = {
     "a pair need not match in colour": {"pair-colour"},
     "three of a kind": {"three-of-a-kind", "three-all-down"},
     "four of a kind": {"four-of-a-kind"},
-    "an empty hand": {"empty-hand"},
+    "an empty hand": {"empty-hand", "reversed-empty-hand"},
     "the first out is not the only winner": {"first-out-only-winner"},
     "who you draw from, Bicycle": {"bicycle-draw-from"},
     "who you draw from, Table": {"table-draw-from"},
     "a wrong pair in Bicycle rules": {"wrong-pair-loses"},
     "how many cards are dealt": {"cards-in-play", "deal-everything"},
     "how unequal hands may be": {"deal-four-players", "unequal-hands"},
-    "how the game always ends": {"game-end", "game-always-ends"},
+    "how the game always ends": {"game-end", "game-end-strict", "game-always-ends"},
+    # Issue 11, item 11: never taught before.
+    "Bicycle's 2 to 5 players": {"bicycle-players"},
+    "keeping your hand hidden": {"hand-hidden"},
 }
 
 
-def test_the_shipped_file_loads_and_every_question_is_whole() -> None:
-    questions = read_bank()
-    assert len(questions) >= 20
-    for written in questions:
-        assert written.concept in CONCEPTS
-        assert written.kind in ("choice", "true-false")
-        assert written.prompt and written.explanation
-        assert 2 <= len(written.options) <= 4 and len(set(written.options)) == len(written.options)
-        assert written.answers and set(written.answers) < set(written.options)
-        assert not written.id.startswith(PREFIX.rstrip(":"))
+def by_id() -> dict[str, WrittenQuestion]:
+    return {written.id: written for written in read_bank()}
 
 
-def test_every_question_is_asked_under_some_rules_and_reads_well_under_all_of_them() -> None:
-    for written in read_bank():
-        fitting = [rules for rules in ALL_RULES if written.fits(rules)]
-        assert fitting, f"{written.id} fits no rules"
-        for rules in fitting:
+def test_the_shipped_file_has_no_problem() -> None:
+    assert check_quiz_file() == []
+    assert len(read_bank()) >= 40
+    assert all(not written.id.startswith(PREFIX.rstrip(":")) for written in read_bank())
+
+
+def test_every_question_under_every_ruleset_has_exactly_one_right_option_and_a_reason_for_each_wrong_one() -> None:
+    asked = 0
+    for rules in EVERY_RULES:
+        for written in read_bank():
+            if not written.fits(rules):
+                continue
+            asked += 1
             question = written.question(rules)
-            text = " ".join((question.prompt, question.explanation, *question.options))
-            assert "{" not in text and "}" not in text
-            assert question.correct and len(question.correct) < len(question.options)
+            where = (written.id, rules)
+            assert len(question.correct) == 1, where
+            if question.kind == "choice":
+                assert 2 <= len(question.options) <= 4, where
+                assert len(set(question.options)) == len(question.options), where
+                wrong = [question.notes[index] for index in range(len(question.options)) if index not in question.correct]
+                assert all(wrong), f"a wrong option with no reason: {where}"
+                assert len(set(wrong)) == len(wrong), f"two wrong options share a reason: {where}"
+            else:
+                assert question.options == ("True", "False"), where
+            text = " ".join((question.prompt, question.explanation, *question.options, *question.notes))
+            assert "{" not in text and "}" not in text, where
+            assert written.concept in CONCEPTS
+    assert asked > 1000  # about 80 rules combinations times 30-odd questions each
+
+
+def test_every_question_is_asked_under_some_rules_and_every_option_is_offered_somewhere() -> None:
+    for written in read_bank():
+        fitting = [rules for rules in EVERY_RULES if written.fits(rules)]
+        assert fitting, f"{written.id} is never asked"
+        for option in written.options:
+            assert any(option.when.hold(rules) for rules in fitting), (written.id, option.text)
 
 
 def test_every_point_of_the_rules_list_is_covered() -> None:
-    ids = {written.id for written in read_bank()}
+    ids = set(by_id())
     for point, covering in RULES_LIST.items():
-        assert covering <= ids, f"RULES.md asks about {point}: missing {covering - ids}"
+        assert covering <= ids, f"the quiz must ask about {point}: missing {covering - ids}"
 
 
-def test_the_questions_follow_the_rules_in_play() -> None:
-    by_id = {written.id: written for written in read_bank()}
-    assert by_id["bicycle-draw-from"].fits(Rules.bicycle()) and not by_id["bicycle-draw-from"].fits(Rules.table())
-    assert by_id["table-draw-from"].fits(Rules.table()) and not by_id["table-draw-from"].fits(Rules.bicycle())
-    assert by_id["reversed-game"].fits(Rules.table(odd_card_wins=True))
-    assert not by_id["reversed-game"].fits(Rules.table())
-    assert not by_id["first-out-only-winner"].fits(Rules.bicycle(odd_card_wins=True))
-    assert by_id["table-extra-draw"].fits(Rules.table(extra_draw_on_pair=True))
-    assert not by_id["table-extra-draw"].fits(Rules.table())
+def test_the_questions_follow_the_ruleset() -> None:
+    bank = by_id()
+    assert bank["bicycle-draw-from"].fits(Rules.bicycle()) and not bank["bicycle-draw-from"].fits(Rules.table())
+    assert bank["table-draw-from"].fits(Rules.table()) and not bank["table-draw-from"].fits(Rules.bicycle())
+    assert bank["reversed-game"].fits(Rules.table(odd_card_wins=True)) and not bank["reversed-game"].fits(Rules.table())
+    assert not bank["first-out-only-winner"].fits(Rules.bicycle(odd_card_wins=True))
+    assert bank["table-extra-draw"].fits(Rules.table(extra_draw_on_pair=True))
+    assert not bank["table-extra-draw"].fits(Rules.table())
+    assert not bank["last-two-players"].fits(Rules.bicycle(odd_rank="J"))
+
+
+def answer_of(question_id: str, rules: Rules) -> str:
+    question = by_id()[question_id].question(rules)
+    (answer,) = question.answers
+    return answer
+
+
+def test_the_extra_draw_changes_what_follows_a_pair() -> None:
+    """Issue 11, item 4: with the Table's extra-draw house rule, a pair earns another draw."""
+    extra = Rules.table(extra_draw_on_pair=True)
+    assert answer_of("drawn-card-pairs", extra).endswith("then draw again if you still have cards")
+    question = by_id()["drawn-card-pairs"].question(extra)
+    assert not any("Show" in option for option in question.options)  # close to the truth here: not offered
+    lay_down = question.options.index("Lay the two cards down as a pair")
+    assert lay_down not in question.correct and "house rule" in question.note(lay_down)
+    for rules in (Rules.bicycle(), Rules.table()):
+        assert answer_of("drawn-card-pairs", rules) == "Lay the two cards down as a pair"
+        question = by_id()["drawn-card-pairs"].question(rules)
+        again = next(index for index, option in enumerate(question.options) if "draw again" in option)
+        assert again not in question.correct and question.note(again)
+
+
+def test_the_strict_pair_check_changes_the_ending_and_the_old_maid() -> None:
+    """Issue 11, item 5: a wrong pair ends the game with more than one card holder, and its player loses."""
+    strict = Rules.bicycle(wrong_pair_loses=True)
+    bank = by_id()
+    assert not bank["game-end"].fits(strict) and not bank["who-is-old-maid"].fits(strict)
+    assert bank["game-end-strict"].fits(strict) and bank["who-is-old-maid-strict"].fits(strict)
+    assert answer_of("game-end-strict", strict) == "When no more pairs can be made from the cards still held"
+    assert answer_of("who-is-old-maid-strict", strict).startswith("Whoever laid down a wrong pair")
+    for rules in (Rules.bicycle(), Rules.table(), Rules.bicycle(odd_rank="J")):
+        assert answer_of("game-end", rules) == "When only one player still holds cards"
+        assert not bank["game-end-strict"].fits(rules) and not bank["who-is-old-maid-strict"].fits(rules)
+    assert "three" in bank["game-end-strict"].question(strict).note(
+        bank["game-end-strict"].question(strict).options.index("When only one player still holds cards"))
 
 
 def test_the_odd_rank_fills_in() -> None:
-    written = next(written for written in read_bank() if written.id == "odd-card-removed")
-    question = written.question(Rules.table(odd_rank="K"))
+    question = by_id()["odd-card-removed"].question(Rules.table(odd_rank="K"))
     assert question.answers == ("One King (and any jokers)",)
     assert "three Kings" in question.explanation
+    all_four = question.options.index("All four Kings")
+    assert "Kings" in question.note(all_four)
 
 
-def test_concepts_and_every_ruleset_keep_enough_variety_for_a_round() -> None:
-    for rules in ALL_RULES:
+def test_a_reversed_game_is_never_told_that_an_empty_hand_is_safe() -> None:
+    for rules in EVERY_RULES:
+        if not rules.odd_card_wins:
+            continue
+        for written in read_bank():
+            if written.fits(rules):
+                question = written.question(rules)
+                assert "safe" not in " ".join((question.prompt, *question.answers)), written.id
+
+
+def test_every_ruleset_keeps_enough_concepts_for_a_round() -> None:
+    for rules in EVERY_RULES:
         concepts = {written.concept for written in read_bank() if written.fits(rules)}
-        assert len(concepts) >= 8
-
-
-def test_answers_as_a_list_allow_several_right_options() -> None:
-    text = _file(_entry(kind="choice", options=["5♣ and 5♥", "5♠ and 5♦", "5♣ and 6♣"],
-                        answer=["5♣ and 5♥", "5♠ and 5♦"]))
-    question = parse_bank(text, "quiz.yaml")[0].question(Rules.bicycle())
-    assert question.correct == frozenset({0, 1})
-
-
-# ----- broken files ----------------------------------------------------------------------------
-
-
-def _entry(**changes: object) -> dict[str, object]:
-    entry: dict[str, object] = {
-        "id": "pair-colour",
-        "concept": "pairs",
-        "kind": "true-false",
-        "prompt": "A pair must be two cards of the same colour.",
-        "answer": False,
-        "explanation": "Only the rank matters.",
-    }
-    entry.update(changes)
-    return {key: value for key, value in entry.items() if value is not None}
-
-
-def _file(*entries: object, version: object = 1) -> str:
-    return yaml.safe_dump({"format_version": version, "questions": list(entries)}, allow_unicode=True)
-
-
-BROKEN = [
-    ("questions: [", "quiz.yaml: not valid YAML"),
-    ("- just a list", "quiz.yaml: expected 'format_version: 1' and a 'questions' list"),
-    (_file(_entry(), version=2), "quiz.yaml: format_version: expected 1"),
-    (_file("a question"), "quiz.yaml: questions[0]: expected a mapping"),
-    (_file(_entry(explanation=None)), "quiz.yaml: questions[0] (pair-colour).explanation: missing"),
-    (_file(_entry(hint="psst")), "quiz.yaml: questions[0] (pair-colour).hint: unknown field"),
-    (_file(_entry(id="Pair Colour")), "questions[0] (Pair Colour).id: expected lowercase words"),
-    (_file(_entry(concept="colours")), "questions[0] (pair-colour).concept: 'colours' is not a concept"),
-    (_file(_entry(kind="essay")), "questions[0] (pair-colour).kind: expected 'choice' or 'true-false'"),
-    (_file(_entry(answer="no")), "questions[0] (pair-colour).answer: expected true or false"),
-    (_file(_entry(options=["True", "False"])), "questions[0] (pair-colour).options: a true-false question has no options"),
-    (_file(_entry(kind="choice", options=["one"], answer="one")), "(pair-colour).options: expected a list of 2 to 4 options"),
-    (_file(_entry(kind="choice", options=["a", "a"], answer="a")), "(pair-colour).options: two options are the same"),
-    (_file(_entry(kind="choice", options=["a", "b"], answer="c")), "(pair-colour).answer: 'c' is not one of the options"),
-    (_file(_entry(kind="choice", options=["a", "b"], answer=["a", "b"])), "(pair-colour).answer: name at least one right"),
-    (_file(_entry(kind="choice", options=["a", 5], answer="a")), "(pair-colour).options[1]: expected some words"),
-    (_file(_entry(prompt="  ")), "questions[0] (pair-colour).prompt: expected some words"),
-    (_file(_entry(prompt="One {rank} out")), "(pair-colour).prompt: unknown placeholder {rank}"),
-    (_file(_entry(explanation="A { alone")), "(pair-colour).explanation: "),
-    (_file(_entry(rules="pagat")), "questions[0] (pair-colour).rules: expected one of bicycle, table, any"),
-    (_file(_entry(when={"jokers": True})), "(pair-colour).when.jokers: unknown house rule"),
-    (_file(_entry(when={"odd_rank": "A"})), "(pair-colour).when.odd_rank: expected one of Q, K, J"),
-    (_file(_entry(when={"odd_card_wins": "yes"})), "(pair-colour).when.odd_card_wins: expected one of true, false"),
-    (_file(_entry(when=["odd_card_wins"])), "(pair-colour).when: expected a mapping of house rules"),
-    (_file(_entry(), _entry()), "quiz.yaml: questions[1].id: 'pair-colour' is used twice"),
-]
-
-
-@pytest.mark.parametrize(("text", "message"), BROKEN)
-def test_a_broken_file_names_the_file_and_the_field(text: str, message: str) -> None:
-    with pytest.raises(ValueError) as error:
-        parse_bank(text, "quiz.yaml")
-    assert message in str(error.value)
+        assert len(concepts) >= 8, rules
 
 
 def test_placeholders_in_the_file_are_only_the_known_ones() -> None:
     for written in read_bank():
-        for text in (written.prompt, written.explanation, *written.options):
+        texts = (written.prompt, written.explanation, *(text for option in written.options for text in (option.text, option.why)))
+        for text in texts:
             names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
             assert names <= set(bank_module.PLACEHOLDERS)
 
 
-def test_a_broken_shipped_file_leaves_a_round_of_generated_questions(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bank_module, "quiz_text", lambda: _file(_entry(concept="colours")))
+# ----- problems `lessons check` reports ---------------------------------------------------------------
+
+
+def option(text: str, right: object = None, why: object = "Because.", **more: object) -> dict[str, object]:
+    entry: dict[str, object] = {"text": text, **more}
+    if right is not None:
+        entry["right"] = right
+    if why is not None:
+        entry["why"] = why
+    return entry
+
+
+def entry(**changes: object) -> dict[str, object]:
+    question: dict[str, object] = {
+        "id": "which-pair",
+        "concept": "pairs",
+        "kind": "choice",
+        "prompt": "Which two cards make a pair?",
+        "options": [option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣"), option("7♣ and 8♦", why="No.")],
+        "explanation": "Only the rank matters.",
+    }
+    question.update(changes)
+    return {key: value for key, value in question.items() if value is not None}
+
+
+def quiz_file(*entries: object, version: object = 2) -> str:
+    return yaml.safe_dump({"format_version": version, "questions": list(entries)}, allow_unicode=True, sort_keys=False)
+
+
+def problems_in(text: str) -> list[str]:
+    questions, problems = parse_bank(text, "quiz.yaml")
+    assert questions == () or not problems
+    return [str(problem) for problem in problems]
+
+
+def test_a_good_file_has_no_problem() -> None:
+    text = quiz_file(entry(), entry(id="strict-end", when={"wrong_pair_loses": True}))
+    assert problems_in(text) == []
+    assert [written.id for written in parse_bank(text, "quiz.yaml")[0]] == ["which-pair", "strict-end"]
+
+
+BROKEN = [
+    ("questions: [", "quiz.yaml:2: not valid YAML"),
+    ("- just a list", "quiz.yaml:1: expected a quiz file"),
+    (quiz_file(entry(), version=1), "quiz.yaml:1: format_version: expected 2, not 1"),
+    (quiz_file("a question"), "quiz.yaml:3: questions[0]: expected a question"),
+    (quiz_file(entry(explanation=None)), "quiz.yaml:3: questions[0].explanation: missing"),
+    (quiz_file(entry(hint="psst")), "questions[0].hint: unknown field"),
+    (quiz_file(entry(id="Pair Colour")), "quiz.yaml:3: questions[0].id: 'Pair Colour' is not an id"),
+    (quiz_file(entry(concept="colours")), "questions[0].concept: 'colours' is not a concept"),
+    (quiz_file(entry(kind="essay")), "questions[0].kind: 'essay' is not a kind of question"),
+    (quiz_file(entry(kind="true-false", options=None, answer="no")), "questions[0].answer: expected true, false or a mapping"),
+    (quiz_file(entry(kind="true-false")), "questions[0].options: a true-false question has no options"),
+    (quiz_file(entry(kind="true-false", options=None)), "questions[0].answer: missing"),
+    (quiz_file(entry(answer="5♣ and 5♥")), "questions[0].answer: a choice question marks its right option with 'right'"),
+    (quiz_file(entry(options=[option("one", right=True, why=None)])), "questions[0].options: expected at least 2 options"),
+    (quiz_file(entry(options=[option("a", right=True, why=None), option("a")])), "questions[0].options[1].text: another option has these words"),
+    (quiz_file(entry(options=[option("a", right=True, why=None), option(5)])), "questions[0].options[1].text: expected some words"),
+    (quiz_file(entry(options=[option("a", right=True, why=None), "b"])), "questions[0].options[1]: expected an option"),
+    (quiz_file(entry(prompt="  ")), "questions[0].prompt: expected some words"),
+    (quiz_file(entry(prompt="One {rank} out")), "questions[0].prompt: unknown placeholder {rank}"),
+    (quiz_file(entry(explanation="A { alone")), "questions[0].explanation: unmatched brace"),
+    (quiz_file(entry(when={"rules": "pagat"})), "questions[0].when.rules: unknown rule (allowed: ruleset, odd_rank"),
+    (quiz_file(entry(when={"ruleset": "pagat"})), "questions[0].when.ruleset: 'pagat' is not one of bicycle, table"),
+    (quiz_file(entry(when={"odd_rank": "A"})), "questions[0].when.odd_rank: 'A' is not one of Q, K, J"),
+    (quiz_file(entry(when={"odd_card_wins": "yes"})), "questions[0].when.odd_card_wins: 'yes' is not one of false, true"),
+    (quiz_file(entry(when=["odd_card_wins"])), "questions[0].when: expected a mapping of rules"),
+    (quiz_file(entry(), entry()), "quiz.yaml:15: questions[1].id: 'which-pair' is used twice (ids must be unique; the first is on line 3)"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BROKEN)
+def test_a_broken_file_names_the_line_and_the_field(text: str, message: str) -> None:
+    problems = problems_in(text)
+    assert any(message in problem for problem in problems), problems
+
+
+def test_no_right_option_is_a_problem() -> None:
+    options = [option("a"), option("b", why="Nope."), option("c", right={"ruleset": "table"}, why="Not here.")]
+    assert problems_in(quiz_file(entry(options=options))) == [
+        "quiz.yaml:8: questions[0].options: no option is right under Bicycle rules, a Queen out",
+    ]
+
+
+def test_two_right_options_are_a_problem() -> None:
+    options = [option("a", right=True, why=None), option("b", right={"odd_card_wins": True}, why="Only reversed."),
+               option("c", why="No.")]
+    assert problems_in(quiz_file(entry(options=options))) == [
+        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules, a Queen out, "
+        "the reversed game ('a', 'b'); exactly one must be",
+    ]
+
+
+def test_a_condition_that_never_holds_is_a_problem() -> None:
+    never = {"ruleset": "bicycle", "extra_draw_on_pair": True}
+    assert problems_in(quiz_file(entry(when=never))) == [
+        "quiz.yaml:16: questions[0].when: the question is never asked: no rules the settings offer have "
+        "ruleset: bicycle, extra_draw_on_pair: true",
+    ]
+    king = [option("a", right=True, why=None), option("b", right={"ruleset": "bicycle", "odd_rank": "K"})]
+    assert problems_in(quiz_file(entry(options=king))) == [
+        "quiz.yaml:12: questions[0].options[1].right: it is never true: no rules the settings offer have "
+        "ruleset: bicycle, odd_rank: K",
+    ]
+    # An option offered only where its question is never asked.
+    table_only = [option("a", right=True, why=None), option("b"), option("c", when={"ruleset": "table"})]
+    assert problems_in(quiz_file(entry(when={"ruleset": "bicycle"}, options=table_only))) == [
+        "quiz.yaml:14: questions[0].options[2].when: never offered: the question is only asked with ruleset: bicycle",
+    ]
+    # A statement whose conditions make no difference where it is asked.
+    statement = entry(kind="true-false", options=None, answer={"ruleset": "table"}, when={"ruleset": "table"})
+    assert problems_in(quiz_file(statement)) == [
+        "quiz.yaml:9: questions[0].answer: always true where the question is asked: write that instead",
+    ]
+
+
+def test_a_wrong_option_needs_its_own_reason_and_a_right_one_none() -> None:
+    options = [option("a", right=True, why="Never shown."), option("b", why=None),
+               option("c", right={"odd_card_wins": True}, why=None)]
+    assert problems_in(quiz_file(entry(options=options, when={"odd_card_wins": False}))) == [
+        "quiz.yaml:10: questions[0].options[0].why: never shown: the option is right wherever it is offered",
+        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules, a Queen out, "
+        "and every wrong option needs its own reason",
+        "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules, "
+        "a Queen out)",
+        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules, a Queen out, "
+        "and every wrong option needs its own reason",
+    ]
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    text = quiz_file(entry(concept="colours", prompt="{x}"), entry(id="two", options=[option("a"), option("b")]))
+    problems = problems_in(text)
+    assert len(problems) == 3, problems
+    assert [problem.split(": ")[1] for problem in problems] == ["questions[0].concept", "questions[0].prompt", "questions[1].options"]
+
+
+def test_check_quiz_file_reads_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "quiz.yaml"
+    path.write_text(quiz_file(entry(concept="colours")), encoding="utf-8")
+    assert [str(problem) for problem in check_quiz_file(path)] == [
+        f"{path}:4: questions[0].concept: 'colours' is not a concept (" + ", ".join(CONCEPTS) + ")",
+    ]
+    assert [problem.message for problem in check_quiz_file(tmp_path / "none.yaml")] == ["no such file or folder"]
+
+
+def test_a_broken_shipped_file_raises_course_error_and_leaves_a_round_of_generated_questions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bank_module, "quiz_text", lambda: quiz_file(entry(concept="colours"), entry(id="two", prompt="{x}")))
     read_bank.cache_clear()
     try:
+        with pytest.raises(CourseError) as error:
+            read_bank()
+        assert str(error.value).count("lessons/quiz.yaml:") == 2
         quiz = QuizRound(Settings(), seed=3)
         assert len(quiz.problems) == 1
-        assert "lessons/quiz.yaml: questions[0] (pair-colour).concept" in quiz.problems[0]
+        assert "lessons/quiz.yaml:4: questions[0].concept" in quiz.problems[0]
         asked = []
         while quiz.current is not None:
             asked.append(quiz.current)
             quiz.answer(min(quiz.current.correct))
         assert len(asked) == 8 and all(question.generated for question in asked)
-        assert quiz.summary().right == 8
     finally:
         read_bank.cache_clear()
 
 
-def test_a_good_file_reports_no_problem() -> None:
+def test_a_good_file_gives_a_round_no_problem() -> None:
     assert QuizRound(Settings(), seed=1).problems == []

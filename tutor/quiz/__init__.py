@@ -8,12 +8,12 @@ and the round that asks them. Free of Textual; the quiz screen in tutor.ui shows
     again = QuizRound(settings, seed=8, retry=summary.try_again)
 """
 
-from tutor.quiz.bank import WrittenQuestion, parse_bank, read_bank
+from tutor.quiz.bank import WrittenOption, WrittenQuestion, check_quiz_file, parse_bank, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Position, Question, Result, Setup, Summary
 from tutor.quiz.round import ROUND_SIZE, QuizRound
 
 __all__ = [
     "GENERATORS", "LessonPointer", "Missed", "Position", "Question", "QuizRound", "ROUND_SIZE",
-    "Result", "Setup", "Summary", "WrittenQuestion", "parse_bank", "read_bank",
+    "Result", "Setup", "Summary", "WrittenOption", "WrittenQuestion", "check_quiz_file", "parse_bank", "read_bank",
 ]
