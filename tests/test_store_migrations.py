@@ -28,8 +28,21 @@ def check_version_1(db: sqlite3.Connection) -> None:
     assert tables == VERSION_1_TABLES
 
 
-BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0}
-AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1}
+def fill_version_1(db: sqlite3.Connection) -> None:
+    """A learner with a game in progress, as version 1 left them."""
+    db.execute("INSERT INTO profile (id, name, name_key, created) VALUES (1, 'Ana', 'ana', '2025-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO game_in_progress VALUES (1, '{\"turn\": 3}', '2025-01-01T00:00:00+00:00')")
+
+
+def check_version_2(db: sqlite3.Connection) -> None:
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+    assert tables == VERSION_1_TABLES | {"claim"}
+    rows = db.execute("SELECT name FROM profile").fetchall()
+    assert rows in ([], [("Ana",)])  # kept from version 1 when there was one
+
+
+BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1}
+AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2}
 
 
 def old_file(folder: Path, version: int) -> sqlite3.Connection:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 import pytest
 
+from tutor.errors import StoreBusy, StoreError
 from tutor.settings import Settings
 from tutor.store import Store, open_store, opening
 from tutor.store.schema import LATEST
@@ -114,7 +116,7 @@ def test_a_file_with_a_damaged_page_is_set_aside(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
         [aside] = set_aside_files(tmp_path, "damaged")
         [notice] = store.notices
-        assert "was damaged (Page " in notice and "\n" not in notice
+        assert "was damaged (" in notice and "\n" not in notice
         assert aside.read_bytes() == damaged
         assert_fresh_and_working(store)
 
@@ -155,24 +157,57 @@ def test_files_set_aside_in_the_same_second_keep_their_own_names(tmp_path: Path)
     assert len(set_aside_files(tmp_path, "damaged")) == 3
 
 
-@pytest.mark.parametrize("lock", ["writing", "not even reading"])
-def test_a_busy_file_is_not_taken_for_a_damaged_one(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch,
-                                                    lock: str) -> None:
-    make_progress(tmp_path)
-    monkeypatch.setattr(opening, "BUSY_TIMEOUT_SECONDS", 0.2)
-    other_window = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
-    if lock == "not even reading":
+def hold_the_file(folder: Path, exclusive: bool) -> sqlite3.Connection:
+    """Another program in the middle of writing (``exclusive``: one that lets nobody even read)."""
+    other_window = sqlite3.connect(folder / "progress.db", isolation_level=None)
+    if exclusive:
         other_window.execute("PRAGMA locking_mode = EXCLUSIVE")
     other_window.execute("BEGIN IMMEDIATE")
-    other_window.execute("PRAGMA user_version = 1")
+    other_window.execute(f"PRAGMA user_version = {LATEST}")
+    return other_window
+
+
+def test_a_file_being_written_elsewhere_opens_at_once_and_saves_once_it_is_free(
+        tmp_path: Path) -> None:
+    make_progress(tmp_path)
+    other_window = hold_the_file(tmp_path, exclusive=False)
+    started = time.monotonic()
     try:
-        with open_store(tmp_path) as store:
-            assert store.in_memory
-            assert "database is locked" in store.notices[0]
+        store = open_store(tmp_path)
+        assert time.monotonic() - started < 2  # no long blank wait at start
+        assert not store.in_memory and store.notices == []
+        faults: list[StoreError] = []
+        store.report_faults_to(faults.append, wait_seconds=0.05)
+        ana = store.find_profile("Ana")
+        assert ana is not None
+        store.save_game(ana, {"turn": 9})
+        assert [type(fault) for fault in faults] == [StoreBusy] and store.unsaved == 1
     finally:
         other_window.execute("ROLLBACK")
         other_window.close()
+    assert store.flush() and store.unsaved == 0
+    store.close()
+    with open_store(tmp_path) as again:
+        assert again.load_game(again.profiles()[0]) == {"turn": 9}
+    assert set_aside_files(tmp_path, "damaged") == []
+
+
+def test_a_file_nobody_may_even_read_is_waited_for_visibly_then_explained(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_progress(tmp_path)
+    monkeypatch.setattr(opening, "OPEN_WAIT_SECONDS", 0.3)
+    other_window = hold_the_file(tmp_path, exclusive=True)
+    told: list[str] = []
+    try:
+        with open_store(tmp_path, waiting=told.append) as store:
+            assert store.in_memory
+            [notice] = store.notices
+            assert "Another program is holding the progress file" in notice
+            assert "start the tutor again" in notice
+    finally:
+        other_window.execute("ROLLBACK")
+        other_window.close()
+    assert len(told) == 1 and "Waiting for another window" in told[0]
     assert set_aside_files(tmp_path, "damaged") == []
     with open_store(tmp_path) as store:
         assert store.notices == [] and len(store.profiles()) == 1

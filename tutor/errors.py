@@ -26,3 +26,32 @@ class StoreError(TutorError):
 
 class ProfileFileError(TutorError, ValueError):
     """An exported profile file that cannot be imported."""
+
+
+class StoreBusy(StoreError):
+    """Another window or program is writing to the progress file; try again in a moment."""
+
+
+class StoreFull(StoreError):
+    """The disk holding the progress file is full."""
+
+
+class ProfileInUse(StoreError):
+    """The profile is open in another window; the learner chooses what to do."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}'s progress is open in another window.")
+        self.name = name
+
+
+class ProfileLost(StoreError):
+    """This window may no longer save a profile: it was reset, removed or taken over elsewhere."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"{name}'s progress {why}.")
+        self.name = name
+        self.why = why
+
+
+class UnsafeTarget(StoreError, OSError):
+    """A path the tutor refuses to write over or read from (a device, a pipe, a folder, a link)."""

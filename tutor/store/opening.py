@@ -1,29 +1,38 @@
 """Finding and opening the progress file, and what to do when that goes wrong.
 
-Opening never fails. A damaged file, or one from a newer version of the app, is
-renamed aside (kept, never deleted) and a fresh file started. A folder or file that
-cannot be written gives a store in memory (starting from a copy of the file when it
-can still be read), so the app still runs for this session. Either way the store's
-``notices`` say what happened in words a parent or teacher can act on.
+Opening never fails. A damaged file, one from a newer version of the app, one from another program,
+one whose schema version is impossible, one that cannot be brought up to date, or one missing a
+table is renamed aside (kept, never deleted) and a fresh file started. A file another window is
+writing is opened all the same: writes wait their turn (see ``Store.flush``). Only a folder that
+cannot be written, a full disk, or a file locked even against reading gives a store in memory
+(starting from a copy of the file when it can still be read). Either way the store's ``notices``
+say what happened in words a parent or teacher can act on.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import time
+from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
-from tutor.store.schema import LATEST, migrate, user_version
+from tutor.store.faults import CANNOT_WRITE, code, disk_full, is_busy, is_full
+from tutor.store.schema import LATEST, migrate, missing, tables, user_version
 from tutor.store.store import Store
 
 HOME_VARIABLE = "OLD_MAID_TUTOR_HOME"
 FILE_NAME = "progress.db"
-# How long a write waits for another copy of the app to finish its own.
+# How long a write waits for another copy of the app to finish its own (when nobody shows a wait).
 BUSY_TIMEOUT_SECONDS = 30.0
+# At start: how long to keep trying a file another program holds, in steps of OPEN_STEP_SECONDS.
+OPEN_WAIT_SECONDS = 5.0
+OPEN_STEP_SECONDS = 0.25
 
 
 class _Unusable(Exception):
@@ -35,6 +44,10 @@ class _Unusable(Exception):
         self.reason = reason
 
 
+class _Busy(Exception):
+    """Another program holds the file and did not let go while we waited."""
+
+
 def data_folder(chosen: Path | str | None = None) -> Path:
     """The folder asked for, else $OLD_MAID_TUTOR_HOME, else the user's data folder."""
     if chosen:
@@ -44,53 +57,119 @@ def data_folder(chosen: Path | str | None = None) -> Path:
     return Path(platformdirs.user_data_dir("old-maid-tutor", appauthor=False))
 
 
-def open_store(data_dir: Path | str | None = None) -> Store:
+def folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be a data folder at all (it is a file, ...), or None."""
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is a file, not a folder; choose a folder for the progress file"
+    return None
+
+
+def open_store(data_dir: Path | str | None = None,
+               waiting: Callable[[str], None] | None = None) -> Store:
     """The learner store for ``data_dir`` (see ``data_folder``). Never raises for a bad
-    file or folder: read ``store.notices`` and ``store.in_memory`` instead."""
+    file or folder: read ``store.notices`` and ``store.in_memory`` instead.
+
+    ``waiting`` is told (once) when another program holds the file and opening waits for it,
+    so the person at the keyboard sees why nothing happens yet."""
     folder = data_folder(data_dir)
     path = folder / FILE_NAME
     notices: list[str] = []
     try:
+        problem = folder_problem(folder)
+        if problem:
+            raise NotADirectoryError(errno.ENOTDIR, problem)
         folder.mkdir(parents=True, exist_ok=True)
-        return Store(_open_or_start_afresh(path, notices), path, notices)
-    except (OSError, sqlite3.Error, _Unusable) as error:
+        return Store(_open_or_start_afresh(path, notices, waiting), path, notices)
+    except _Busy as busy:
         notices.append(
-            f"Old Maid Tutor cannot save progress in {folder} ({error}). Progress will be kept "
-            f"only until the app is closed. To save it, choose a folder you can write to with "
-            f"--data-dir or the {HOME_VARIABLE} environment variable."
+            f"Another program is holding the progress file {path} and did not let go ({busy}). "
+            f"Progress will be kept only until the app is closed. Close the other program (or "
+            f"the other Old Maid Tutor window), then start the tutor again to save."
         )
-        return Store(_in_memory(path), None, notices)
+    except (OSError, sqlite3.Error, _Unusable) as error:
+        if disk_full(error, folder):
+            notices.append(
+                f"The disk that holds {folder} is full, so progress cannot be saved there. "
+                f"Progress will be kept only until the app is closed. Make some room on the "
+                f"disk (or choose another folder with --data-dir), then start the tutor again."
+            )
+        else:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            notices.append(
+                f"Old Maid Tutor cannot save progress in {folder} ({reason}). Progress will be kept "
+                f"only until the app is closed. To save it, choose a folder you can write to with "
+                f"--data-dir or the {HOME_VARIABLE} environment variable."
+            )
+    return Store(_in_memory(path), None, notices)
 
 
-def _open_or_start_afresh(path: Path, notices: list[str]) -> sqlite3.Connection:
+def _open_or_start_afresh(path: Path, notices: list[str],
+                          waiting: Callable[[str], None] | None) -> sqlite3.Connection:
     try:
-        return _open(path)
+        return _patiently(path, waiting)
     except _Unusable as problem:
         aside = _set_aside(path, problem.kind)
         notices.append(
             f"Your progress file {path} {problem.reason}; it was kept as {aside} "
             f"and a fresh one was started."
         )
-    return _open(path)
+    return _patiently(path, waiting)
+
+
+def _patiently(path: Path, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
+    """``_open``, tried again while another program holds the file, for OPEN_WAIT_SECONDS."""
+    deadline = time.monotonic() + OPEN_WAIT_SECONDS
+    told = False
+    while True:
+        try:
+            return _open(path)
+        except sqlite3.OperationalError as error:
+            if not is_busy(error):
+                raise
+            if time.monotonic() >= deadline:
+                raise _Busy(str(error)) from error
+            if waiting is not None and not told:
+                waiting(f"Waiting for another window to finish with {path}...")
+                told = True
+            time.sleep(OPEN_STEP_SECONDS)
 
 
 def _open(target: Path | str) -> sqlite3.Connection:
     """A checked connection to an up-to-date file.
 
-    Raises _Unusable for a damaged or too-new file, sqlite3.OperationalError when it
-    cannot be written.
+    Raises _Unusable for a file that cannot be used as it is, sqlite3.OperationalError when it
+    cannot be written (or is busy while it needs bringing up to date).
     """
-    db = _connect(target)
+    db = _connect(target, timeout=OPEN_STEP_SECONDS)
     try:
-        _check(db)
+        version = _check(db)
         db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA journal_mode = WAL")  # readers and one writer at once
-        _prove_writable(db)
-        migrate(db)
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode = WAL")  # readers and one writer at once
+        _prove_writable(db, up_to_date=version == LATEST)
+        if version < LATEST:
+            _migrate(db, version)
+        gaps = missing(db)
+        if gaps:
+            raise _Unusable("damaged", f"was missing {', '.join(gaps[:3])}")
+        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
     except BaseException:
         db.close()
         raise
     return db
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    try:
+        migrate(db)
+    except sqlite3.OperationalError as error:
+        if is_busy(error) or is_full(error) or code(error) in CANNOT_WRITE:
+            raise
+        raise _Unusable("old", f"could not be brought up to date from version {version} "
+                               f"({error})") from error
+    except sqlite3.DatabaseError as error:
+        raise _Unusable("old", f"could not be brought up to date from version {version} "
+                               f"({error})") from error
 
 
 def _in_memory(path: Path) -> sqlite3.Connection:
@@ -99,56 +178,75 @@ def _in_memory(path: Path) -> sqlite3.Connection:
     # "immutable" reads a file even where SQLite cannot make its lock files (a read-only
     # folder), but could catch another copy of the app mid-write, so it comes second.
     for options in ("mode=ro", "mode=ro&immutable=1"):
-        with suppress(sqlite3.Error, _Unusable):
+        with suppress(sqlite3.Error, _Unusable, OSError):
             _copy_progress(f"{path.absolute().as_uri()}?{options}", memory)
             break
     return memory
 
 
 def _copy_progress(uri: str, memory: sqlite3.Connection) -> None:
-    saved = _connect(uri, uri=True)
+    saved = _connect(uri, uri=True, timeout=OPEN_STEP_SECONDS)
     try:
-        _check(saved)
+        if _check(saved) < 1:
+            return
         saved.backup(memory)
     finally:
         saved.close()
     migrate(memory)
+    if missing(memory):
+        raise _Unusable("damaged", "incomplete")
 
 
-def _connect(target: Path | str, uri: bool = False) -> sqlite3.Connection:
+def _connect(target: Path | str, uri: bool = False, timeout: float = BUSY_TIMEOUT_SECONDS,
+             ) -> sqlite3.Connection:
     # Autocommit mode: the store begins and commits every transaction itself.
-    db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+    db = sqlite3.connect(target, timeout=timeout, isolation_level=None,
                          check_same_thread=False, uri=uri)
     db.row_factory = sqlite3.Row
     return db
 
 
-def _check(db: sqlite3.Connection) -> None:
+def _check(db: sqlite3.Connection) -> int:
+    """The file's schema version, or _Unusable when the file is not one this app can use."""
     try:
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            first_problem = problems[0].splitlines()[-1]  # without "*** in database main ***"
+            raise _Unusable("damaged", f"was damaged ({first_problem})")
         version = user_version(db)
+        found = sorted(tables(db))
     except sqlite3.OperationalError:
         raise  # locked or unreadable, not damaged
     except sqlite3.DatabaseError as error:
         raise _Unusable("damaged", f"was damaged ({error})") from error
-    if problems != ["ok"]:
-        first_problem = problems[0].splitlines()[-1]  # without "*** in database main ***"
-        raise _Unusable("damaged", f"was damaged ({first_problem})")
     if version > LATEST:
         raise _Unusable(
             "newer",
             f"was written by a newer version of Old Maid Tutor (its schema is version "
             f"{version}, this app knows up to {LATEST})",
         )
+    if version < 0:
+        raise _Unusable("damaged", f"has a schema version ({version}) that no Old Maid Tutor writes")
+    if version == 0 and found:
+        shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        raise _Unusable("foreign", f"was made by another program (it holds the tables {shown})")
+    return version
 
 
-def _prove_writable(db: sqlite3.Connection) -> None:
+def _prove_writable(db: sqlite3.Connection, up_to_date: bool) -> None:
     """Raise sqlite3.OperationalError now, not at the first save, if the file is read-only.
 
     SQLite quietly opens a file it may not write as read-only; changing a page (here,
-    rewriting the version with its own value, then rolling back) is what fails.
+    rewriting the version with its own value, then rolling back) is what fails. A file
+    another window is writing right now is writable: if it needs nothing from us yet, we
+    do not wait for it (our own writes will wait their turn).
     """
-    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if up_to_date and is_busy(error):
+            return
+        raise
     try:
         db.execute(f"PRAGMA user_version = {user_version(db)}")
     finally:

@@ -73,7 +73,20 @@ def _create_tables(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables]
+def _add_claims(db: sqlite3.Connection) -> None:
+    """Which window is saving each profile's progress, so a second window is told and can choose."""
+    db.execute(
+        """CREATE TABLE claim (
+            profile_id INTEGER PRIMARY KEY REFERENCES profile (id) ON DELETE CASCADE,
+            token TEXT NOT NULL,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            since TEXT NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims]
 LATEST = len(MIGRATIONS)
 
 
@@ -99,3 +112,37 @@ def migrate(db: sqlite3.Connection, target: int = LATEST) -> None:
         if db.in_transaction:  # some errors make SQLite roll back itself
             db.execute("ROLLBACK")
         raise
+
+
+def tables(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """Each table in the file (SQLite's own left out) with its column names."""
+    names = [row[0] for row in db.execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    return {name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")}
+            for name in names}
+
+
+def missing(db: sqlite3.Connection) -> list[str]:
+    """What an up-to-date file should have and this one lacks, e.g. ["the table mistake"]."""
+    expected = _expected_tables()
+    found = tables(db)
+    gaps = []
+    for table, columns in expected.items():
+        if table not in found:
+            gaps.append(f"the table {table}")
+            continue
+        gaps.extend(f"the column {table}.{column}" for column in sorted(columns - found[table]))
+    return gaps
+
+
+def _expected_tables() -> dict[str, set[str]]:
+    reference = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(reference)
+        return tables(reference)
+    finally:
+        reference.close()
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from tutor.errors import ProfileFileError, ProfileInUse, ProfileLost, StoreError
 from tutor.settings import Settings
-from tutor.store import transfer
+from tutor.store import checked_json, faults, transfer
 from tutor.store.records import (
     PROFILE_NAME_LENGTH,
     Answer,
@@ -33,6 +38,22 @@ from tutor.store.records import (
 # Mastery needs this many right answers, spread over this many days.
 MASTERED_RIGHT_ANSWERS = 3
 MASTERED_DAYS = 2
+# A saved game bigger than this is not a game this app wrote.
+MAX_GAME_BYTES = 1024 * 1024
+# The claim token a reset leaves behind, so the window that held the profile learns why it lost it.
+RESET = "reset"
+
+Write = Callable[[sqlite3.Connection], object]
+FaultHandler = Callable[[StoreError], None]
+
+
+@dataclass
+class _Pending:
+    """A write not saved yet (another window was writing, or the disk was full)."""
+
+    profile: Profile | None
+    kind: str  # writes of one kind for one profile replace each other ("game", "settings"), or ""
+    write: Write
 
 
 class Store:
@@ -43,6 +64,12 @@ class Store:
         self._lock = threading.RLock()  # one connection, possibly shared by UI threads
         self.path = path
         self.notices = notices
+        # Set by the app: faults are reported here and writes wait in `_pending` instead of raising.
+        self.on_fault: FaultHandler | None = None
+        self._pending: list[_Pending] = []
+        self._claims: dict[int, str] = {}  # profile id -> this window's claim token
+        self._lost: set[int] = set()  # profiles this window may no longer save
+        self._watching: set[int] = set()  # profiles open read-only here
 
     @property
     def in_memory(self) -> bool:
@@ -51,6 +78,13 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
+            with suppress(sqlite3.Error, StoreError):
+                self.flush()
+            with suppress(sqlite3.Error):
+                for profile_id, token in self._claims.items():
+                    self._db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?",
+                                     (profile_id, token))
+            self._claims.clear()
             self._db.close()
 
     def __enter__(self) -> Store:
@@ -93,21 +127,25 @@ class Store:
         """Forget a learner's progress (games, lessons, answers, mistakes); keep the
         profile and its settings."""
         profile = self._existing(name)
-        with self._write() as db:
+
+        def write(db: sqlite3.Connection) -> None:
             for table in ("game_in_progress", "finished_game", "lesson_progress",
                           "quiz_answer", "mistake"):
                 db.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile.id,))
+            # A window holding this profile must not write its old game back over the reset.
+            db.execute("UPDATE claim SET token = ? WHERE profile_id = ? AND token != ?",
+                       (RESET, profile.id, self._claims.get(profile.id, "")))
+
+        self._save(None, write)
 
     def delete_profile(self, name: str) -> None:
         """Remove a profile and everything about it."""
         profile = self._existing(name)
-        with self._write() as db:
-            db.execute("DELETE FROM profile WHERE id = ?", (profile.id,))
+        self._save(None, lambda db: db.execute("DELETE FROM profile WHERE id = ?", (profile.id,)))
 
     def reset_everything(self) -> None:
         """Remove every profile and everything about them."""
-        with self._write() as db:
-            db.execute("DELETE FROM profile")
+        self._save(None, lambda db: db.execute("DELETE FROM profile"))
 
     # Settings
 
@@ -123,31 +161,31 @@ class Store:
         return Settings.from_dict(saved)
 
     def save_settings(self, profile: Profile, settings: Settings) -> None:
-        with self._write() as db:
-            _write_settings(db, profile.id, settings)
+        self._save(profile, lambda db: _write_settings(db, profile.id, settings), "settings")
 
     # The game in progress
 
     def save_game(self, profile: Profile, game: Mapping[str, Any]) -> None:
         """Keep the game in progress (the engine's ``to_dict()``), replacing any before."""
-        with self._write() as db:
-            _write_game(db, profile.id, game)
+        state = json.dumps(game)
+        self._save(profile, lambda db: _write_game(db, profile.id, state), "game")
 
     def load_game(self, profile: Profile) -> dict[str, Any] | None:
-        """The game in progress, or None; a saved game that is not even JSON any more counts as none
-        (the caller's own checks of the game, e.g. ``Game.from_dict``, explain other damage)."""
+        """The game in progress, or None; a saved game that is not JSON within the limits of
+        ``checked_json`` (depth, number sizes, text lengths, MAX_GAME_BYTES) counts as none (the
+        caller's own checks of the game, e.g. ``Game.from_dict``, explain other damage)."""
         rows = self._read("SELECT state FROM game_in_progress WHERE profile_id = ?", (profile.id,))
-        if not rows:
+        if not rows or not isinstance(rows[0]["state"], str) or len(rows[0]["state"]) > MAX_GAME_BYTES:
             return None
         try:
-            state = json.loads(rows[0]["state"])
+            state = checked_json.loads(rows[0]["state"])
         except ValueError:
             return None
         return state if isinstance(state, dict) else None
 
     def clear_game(self, profile: Profile) -> None:
-        with self._write() as db:
-            db.execute("DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,))
+        self._save(profile, lambda db: db.execute(
+            "DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,)), "game")
 
     # Finished games
 
@@ -162,9 +200,12 @@ class Store:
     ) -> None:
         """Add a finished game and, in the same transaction, clear the game in progress."""
         game = FinishedGame(dict(rules), result, draws, mistakes, when or now())
-        with self._write() as db:
+
+        def write(db: sqlite3.Connection) -> None:
             _insert_finished_games(db, profile.id, [game])
             db.execute("DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,))
+
+        self._save(profile, write)
 
     def finished_games(self, profile: Profile) -> list[FinishedGame]:
         rows = self._read(
@@ -190,8 +231,7 @@ class Store:
         when: datetime | None = None,
     ) -> None:
         progress = LessonProgress(lesson_id, step, hints_used, finished, when or now())
-        with self._write() as db:
-            _write_lessons(db, profile.id, [progress])
+        self._save(profile, lambda db: _write_lessons(db, profile.id, [progress]))
 
     def lesson_progress(self, profile: Profile) -> dict[str, LessonProgress]:
         rows = self._read(
@@ -206,11 +246,9 @@ class Store:
         }
 
     def reset_lesson(self, profile: Profile, lesson_id: str) -> None:
-        with self._write() as db:
-            db.execute(
-                "DELETE FROM lesson_progress WHERE profile_id = ? AND lesson_id = ?",
-                (profile.id, lesson_id),
-            )
+        self._save(profile, lambda db: db.execute(
+            "DELETE FROM lesson_progress WHERE profile_id = ? AND lesson_id = ?",
+            (profile.id, lesson_id)))
 
     # Quiz answers and mastery
 
@@ -224,8 +262,7 @@ class Store:
     ) -> None:
         """Note one quiz answer; ``question`` is a question id or a generated kind."""
         answer = Answer(question, concept, right, when or now())
-        with self._write() as db:
-            _insert_answers(db, profile.id, [answer])
+        self._save(profile, lambda db: _insert_answers(db, profile.id, [answer]))
 
     def answers(self, profile: Profile) -> list[Answer]:
         rows = self._read(
@@ -278,8 +315,7 @@ class Store:
         """Note a mistake: its code, the cards involved (kept as text, so the engine's
         Card objects will do) and where it happened (lesson, quiz or game)."""
         mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now())
-        with self._write() as db:
-            _insert_mistakes(db, profile.id, [mistake])
+        self._save(profile, lambda db: _insert_mistakes(db, profile.id, [mistake]))
 
     def mistakes(self, profile: Profile) -> list[Mistake]:
         rows = self._read(
@@ -312,18 +348,18 @@ class Store:
         """Add the profile in a profile file. If its name is taken here, it is
         imported as "Name (2)" (or 3, ...) so nobody's progress is overwritten.
 
-        Raises ValueError when the file is not a usable profile file, OSError when
-        it cannot be read.
+        Raises ProfileFileError (a ValueError) when the file is not a usable profile file,
+        OSError when it cannot be read (UnsafeTarget for a device, a pipe or a folder).
         """
         try:
             data = transfer.from_document(transfer.read_document(Path(path)))
         except ValueError as error:
-            raise ValueError(f"{path} cannot be imported: {error}") from error
+            raise ProfileFileError(f"{path} cannot be imported: {error}") from error
         with self._write() as db:
             profile = _add_profile(db, _free_name(db, data.name), data.created)
             _write_settings(db, profile.id, data.settings)
             if data.game is not None:
-                _write_game(db, profile.id, data.game)
+                _write_game(db, profile.id, json.dumps(data.game))
             _insert_finished_games(db, profile.id, data.finished_games)
             _write_lessons(db, profile.id, data.lessons)
             _insert_answers(db, profile.id, data.answers)
@@ -344,6 +380,120 @@ class Store:
                 mistakes=tuple(self.mistakes(profile)),
             )
 
+    # Windows sharing one file
+
+    def claim(self, profile: Profile, take_over: bool = False) -> None:
+        """Say this window saves ``profile`` from now on.
+
+        Raises ProfileInUse when another running window has claimed it (unless ``take_over``:
+        then that window stops saving and is told why the next time it tries)."""
+        token = uuid.uuid4().hex
+        host, pid = socket.gethostname(), os.getpid()
+        with self._write() as db:
+            row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?",
+                             (profile.id,)).fetchone()
+            if (row is not None and not take_over and row["token"] not in (RESET, self._claims.get(profile.id))
+                    and _running(row["host"], row["pid"])):
+                raise ProfileInUse(profile.name)
+            db.execute("INSERT OR REPLACE INTO claim (profile_id, token, host, pid, since)"
+                       " VALUES (?, ?, ?, ?, ?)", (profile.id, token, host, pid, time_text()))
+        self._claims[profile.id] = token
+        self._lost.discard(profile.id)
+        self._watching.discard(profile.id)
+
+    def watch(self, profile: Profile) -> None:
+        """Open ``profile`` read-only here: it is shown, nothing of it is saved from this window."""
+        self._watching.add(profile.id)
+
+    def watching(self, profile: Profile) -> bool:
+        return profile.id in self._watching
+
+    def release(self, profile: Profile) -> None:
+        """This window is done with ``profile``: another may claim it without asking."""
+        token = self._claims.pop(profile.id, None)
+        self._watching.discard(profile.id)
+        if token is not None:
+            with suppress(StoreError):
+                with self._write() as db:
+                    db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?",
+                               (profile.id, token))
+
+    # Writes that wait their turn
+
+    @property
+    def unsaved(self) -> int:
+        """How many writes are waiting to be saved (0: everything is on disk)."""
+        return len(self._pending)
+
+    def report_faults_to(self, handler: FaultHandler, wait_seconds: float = 0.5) -> None:
+        """Send busy, full-disk and lost-profile faults to ``handler`` instead of raising them;
+        a busy file is waited for at most ``wait_seconds`` per try (the app retries with ``flush``)."""
+        self.on_fault = handler
+        with self._lock:
+            self._db.execute(f"PRAGMA busy_timeout = {int(wait_seconds * 1000)}")
+
+    def flush(self) -> bool:
+        """Try to save every waiting write, in order, in one transaction; True when none is left."""
+        with self._lock:
+            while self._pending:
+                current: Profile | None = None
+                try:
+                    with self._write() as db:
+                        for item in self._pending:
+                            current = item.profile
+                            if current is not None:
+                                self._check_holder(db, current)
+                            item.write(db)
+                except ProfileLost as lost:
+                    assert current is not None  # only a profile's own write checks its holder
+                    self._give_up(current, lost)
+                    continue
+                except StoreError as error:
+                    if self.on_fault is None:
+                        self._pending.clear()
+                        raise
+                    self.on_fault(error)
+                    return False
+                self._pending.clear()
+            return True
+
+    def _save(self, profile: Profile | None, write: Write, kind: str = "") -> None:
+        with self._lock:
+            if profile is not None and (profile.id in self._lost or profile.id in self._watching):
+                return
+            last = self._pending[-1] if self._pending else None
+            item = _Pending(profile, kind, write)
+            if (kind and last is not None and last.kind == kind and last.profile is not None
+                    and profile is not None and last.profile.id == profile.id):
+                self._pending[-1] = item
+            else:
+                self._pending.append(item)
+            self.flush()
+
+    def _check_holder(self, db: sqlite3.Connection, profile: Profile) -> None:
+        """ProfileLost unless ``profile`` is still there and still this window's to save."""
+        row = db.execute("SELECT name_key FROM profile WHERE id = ?", (profile.id,)).fetchone()
+        if row is None or row["name_key"] != name_key(profile.name):
+            raise ProfileLost(profile.name, "was removed in another window or from the command line")
+        token = self._claims.get(profile.id)
+        if token is None:
+            return
+        claim = db.execute("SELECT token FROM claim WHERE profile_id = ?", (profile.id,)).fetchone()
+        if claim is None or claim["token"] == RESET:
+            raise ProfileLost(profile.name, "was reset in another window or from the command line")
+        if claim["token"] != token:
+            raise ProfileLost(profile.name, "was taken over by another window")
+
+    def _give_up(self, profile: Profile, lost: ProfileLost) -> None:
+        """Stop saving a lost profile here, keep the other waiting writes, and tell the app."""
+        self._pending = [item for item in self._pending
+                         if item.profile is None or item.profile.id != profile.id]
+        self._lost.add(profile.id)
+        self._claims.pop(profile.id, None)
+        if self.on_fault is None:
+            raise lost
+        self.on_fault(lost)
+
     # Plumbing
 
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
@@ -361,25 +511,51 @@ class Store:
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        """Raises the tutor's StoreError (busy, full, ...) for what SQLite could not do."""
         with self._lock:
-            self._db.execute(begin)
             try:
-                yield self._db
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:  # some errors make SQLite roll back itself
-                    self._db.execute("ROLLBACK")
-                raise
+                self._db.execute(begin)
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:  # some errors make SQLite roll back itself
+                        self._db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.OperationalError, sqlite3.IntegrityError) as error:
+                raise faults.fault(error, self._folder) from error
+
+    @property
+    def _folder(self) -> Path | None:
+        return None if self.path is None else self.path.parent
 
     def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
-            return self._db.execute(sql, parameters).fetchall()
+            try:
+                return self._db.execute(sql, parameters).fetchall()
+            except sqlite3.OperationalError as error:
+                raise faults.fault(error, self._folder) from error
 
     def _existing(self, name: str) -> Profile:
         profile = self.find_profile(name)
         if profile is None:
             raise NoSuchProfile(name)
         return profile
+
+
+def _running(host: str, pid: int) -> bool:
+    """Whether the window that made a claim may still be running (another computer: assume so)."""
+    if host != socket.gethostname():
+        return True
+    if pid == os.getpid():
+        return False  # an earlier app in this same process, closed without releasing
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, but belongs to someone else
+    return True
 
 
 def _profile(row: sqlite3.Row) -> Profile:
@@ -421,10 +597,10 @@ def _write_settings(db: sqlite3.Connection, profile_id: int, settings: Settings)
     )
 
 
-def _write_game(db: sqlite3.Connection, profile_id: int, game: Mapping[str, Any]) -> None:
+def _write_game(db: sqlite3.Connection, profile_id: int, state: str) -> None:
     db.execute(
         "INSERT OR REPLACE INTO game_in_progress (profile_id, state, saved) VALUES (?, ?, ?)",
-        (profile_id, json.dumps(game), time_text()),
+        (profile_id, state, time_text()),
     )
 
 

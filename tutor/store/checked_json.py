@@ -1,0 +1,128 @@
+"""JSON from outside (profile files, saved games), read with limits before anything uses it.
+
+``loads`` refuses, with a ValueError in plain words, what would crash or swamp the app later:
+nesting deeper than MAX_DEPTH, numbers too big for a count or a float (``1e400``, ``2**63``),
+NaN and Infinity, text longer than MAX_TEXT characters. ``read_file`` reads only a regular file
+of at most MAX_FILE_BYTES, never a device, a pipe or a folder (it does not even open a pipe).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+from tutor.errors import UnsafeTarget
+
+MAX_DEPTH = 32
+MAX_TEXT = 2_000
+MAX_FILE_BYTES = 20 * 1024 * 1024
+# Counts and ids in the tutor's files fit easily in 2**53 (exact in any JSON reader).
+MAX_INTEGER = 2**53
+
+
+def loads(text: str, max_text: int = MAX_TEXT) -> object:
+    """The JSON value in ``text``, or ValueError saying why it cannot be used."""
+    _check_depth(text)
+    try:
+        value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
+    except RecursionError:
+        raise ValueError(f"it is nested more than {MAX_DEPTH} levels deep") from None
+    _check_text(value, max_text)
+    return value
+
+
+def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file; UnsafeTarget for anything else, ValueError when too big or not UTF-8."""
+    kind = file_kind(path)
+    if kind not in ("file", "missing"):
+        raise UnsafeTarget(f"{path} is {kind}, not a file")
+    # O_NONBLOCK: if the path became a pipe since the check, opening it still does not hang.
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise UnsafeTarget(f"{path} is not a regular file")
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"it is bigger than {limit // (1024 * 1024)} MB, far too big for a profile file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"it is not a text file (byte {error.start} is not UTF-8)") from None
+
+
+def file_kind(path: Path) -> str:
+    """ "file", "missing", or what else is there, in words ("a folder", "a device", ...)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "missing"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _check_depth(text: str) -> None:
+    depth, in_text, escaped = 0, False, False
+    for char in text:
+        if in_text:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_text = False
+        elif char == '"':
+            in_text = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ValueError(f"it is nested more than {MAX_DEPTH} levels deep")
+        elif char in "]}":
+            depth -= 1
+
+
+def _integer(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > 16 or int(text) > MAX_INTEGER or int(text) < -MAX_INTEGER:
+        raise ValueError(f"the number {_short(text)} is too big")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")) or abs(value) > MAX_INTEGER:
+        raise ValueError(f"the number {_short(text)} is too big")
+    return value
+
+
+def _constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def _check_text(value: object, max_text: int) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if len(item) > max_text:
+                raise ValueError(f"a text of {len(item):,} characters is longer than the "
+                                 f"{max_text:,} allowed ({_short(item)})")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _short(text: str) -> str:
+    return repr(text[:20] + "...") if len(text) > 20 else repr(text)
