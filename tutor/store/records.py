@@ -96,5 +96,15 @@ def time_text(when: datetime | None = None) -> str:
     return (when or now()).astimezone(UTC).isoformat(timespec="milliseconds")
 
 
+# Stored times outside these bounds (a damaged or hand-made file) are read as the nearest bound, so
+# turning them into local time can never overflow.
+_FIRST = datetime(1971, 1, 1, tzinfo=UTC)
+_LAST = datetime(9000, 1, 1, tzinfo=UTC)
+
+
 def time_from_text(text: str) -> datetime:
-    return datetime.fromisoformat(text)
+    """A stored moment; ValueError when ``text`` is not ISO 8601. Naive times are taken as UTC."""
+    when = datetime.fromisoformat(text)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return min(max(when, _FIRST), _LAST)

@@ -7,33 +7,44 @@ The file looks like::
      "game_in_progress": {...} or null, "finished_games": [...],
      "lessons": [...], "answers": [...], "mistakes": [...]}
 
-Times are ISO 8601 text. Everything read back is checked; a bad file gives a
-ValueError that says which part is wrong.
+Times are ISO 8601 text. Everything read back is checked before use (file type and size, depth,
+number sizes, text lengths, counts, dates); a bad file gives a ProfileFileError (a ValueError)
+that says which part is wrong. Only regular files are read or written: a device, a pipe, a
+folder or a link is refused, never opened or replaced.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tutor.errors import ProfileFileError, UnsafeTarget
 from tutor.settings import Settings
+from tutor.store import checked_json
 from tutor.store.records import (
     Answer,
     FinishedGame,
     LessonProgress,
     Mistake,
     profile_name,
-    time_from_text,
     time_text,
 )
 
 FORMAT = "old-maid-tutor-profile"
 VERSION = 1
+# Limits on what a profile file may hold: far above real use, far below trouble.
+MAX_COUNT = 1_000_000  # draws, mistakes, steps, hints
+MAX_RECORDS = 200_000  # rows in each list
+MAX_WORD = 200  # ids, codes, concepts, places, results
+MAX_CARDS = 60
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST_YEAR = 9000
 
 Record = TypeVar("Record", FinishedGame, LessonProgress, Answer, Mistake)
 
@@ -70,12 +81,12 @@ def from_document(document: object) -> ProfileData:
     """The profile in a parsed file, or ValueError saying what is wrong with it."""
     top = _object(document, "the file")
     if top.get("format") != FORMAT:
-        raise ValueError("it is not an Old Maid Tutor profile file")
+        raise ProfileFileError("it is not an Old Maid Tutor profile file")
     version = top.get("version")
     if isinstance(version, int) and version > VERSION:
-        raise ValueError(f"it was made by a newer Old Maid Tutor (version {version}); update the app")
+        raise ProfileFileError(f"it was made by a newer Old Maid Tutor (version {version}); update the app")
     if version != VERSION:
-        raise ValueError(f"its version {version!r} is not one this app knows")
+        raise ProfileFileError(f"its version {version!r} is not one this app knows")
     profile = _object(top.get("profile"), "profile")
     game = top.get("game_in_progress")
     return ProfileData(
@@ -91,20 +102,39 @@ def from_document(document: object) -> ProfileData:
 
 
 def write_document(path: Path, document: dict[str, Any]) -> None:
-    """Write the whole file or nothing: a half-written file would look damaged."""
-    partial = path.with_name(f".{path.name}.partial")
+    """Write the whole file or nothing: a half-written file would look damaged.
+
+    Only a regular file (or a name not taken yet) is written: UnsafeTarget for an empty name, a
+    folder, a link, a device or a pipe, which are never replaced. The text goes to a temporary
+    file beside the target first, then takes its place.
+    """
+    if not path.name or path.name in (".", ".."):
+        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like old-maid.json")
+    if path.is_symlink():
+        raise UnsafeTarget(f"{path} is a link; choose the file itself or another name")
+    kind = checked_json.file_kind(path)
+    if kind not in ("file", "missing"):
+        raise UnsafeTarget(f"{path} is {kind}, not a file; choose a file name")
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    handle, partial = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".partial", dir=path.parent)
     try:
-        partial.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", "utf-8")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        if checked_json.file_kind(path) not in ("file", "missing") or path.is_symlink():
+            raise UnsafeTarget(f"{path} stopped being a file while it was written")
         os.replace(partial, path)
     finally:
-        partial.unlink(missing_ok=True)
+        Path(partial).unlink(missing_ok=True)
 
 
 def read_document(path: Path) -> object:
+    """The parsed file, within ``checked_json``'s limits; ProfileFileError when it cannot be used."""
     try:
-        return json.loads(path.read_text("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"it is not a JSON file ({error})") from error
+        return checked_json.loads(checked_json.read_file(path))
+    except UnsafeTarget:
+        raise
+    except ValueError as error:
+        raise ProfileFileError(f"it is not a usable JSON file ({error})") from error
 
 
 def _plain(record: FinishedGame | LessonProgress | Answer | Mistake) -> dict[str, Any]:
@@ -123,7 +153,9 @@ def _json_value(value: object) -> object:
 def _records(top: dict[str, Any], key: str, kind: type[Record]) -> tuple[Record, ...]:
     items = top.get(key)
     if not isinstance(items, list):
-        raise ValueError(f"{key} should be a list")
+        raise ProfileFileError(f"{key} should be a list")
+    if len(items) > MAX_RECORDS:
+        raise ProfileFileError(f"{key} has {len(items):,} entries, more than the {MAX_RECORDS:,} allowed")
     return tuple(_record(kind, item, f"{key}[{index}]") for index, item in enumerate(items))
 
 
@@ -133,7 +165,7 @@ def _record(kind: type[Record], item: object, where: str) -> Record:
     for field in fields(kind):
         name = f"{where}.{field.name}"
         if field.name not in values:
-            raise ValueError(f"{name} is missing")
+            raise ProfileFileError(f"{name} is missing")
         # field.type is the annotation's text, e.g. "bool" or "tuple[str, ...]".
         checked[field.name] = _READERS[str(field.type)](values[field.name], name)
     return kind(**checked)
@@ -141,46 +173,56 @@ def _record(kind: type[Record], item: object, where: str) -> Record:
 
 def _object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError(f"{where} should be a JSON object")
+        raise ProfileFileError(f"{where} should be a JSON object")
     return value
 
 
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{where} should be text")
+        raise ProfileFileError(f"{where} should be text")
+    if len(value) > MAX_WORD:
+        raise ProfileFileError(f"{where} is {len(value):,} characters long; at most {MAX_WORD} fit")
     return value
 
 
 def _count(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{where} should be a whole number, 0 or more")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise ProfileFileError(f"{where} should be a whole number from 0 to {MAX_COUNT:,}")
     return value
 
 
 def _yes_no(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{where} should be true or false")
+        raise ProfileFileError(f"{where} should be true or false")
     return value
 
 
 def _time(value: object, where: str) -> datetime:
+    text = _text(value, where)
     try:
-        return time_from_text(_text(value, where))
-    except ValueError as error:
-        raise ValueError(f"{where} should be a date and time") from error
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise ProfileFileError(f"{where} should be a date and time, like 2025-03-01T17:30:00+00:00") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    if not EARLIEST <= when <= datetime(LATEST_YEAR, 1, 1, tzinfo=UTC):
+        raise ProfileFileError(f"{where} is {text[:40]}, not a date between {EARLIEST.year} and {LATEST_YEAR}")
+    return when
 
 
 def _cards(value: object, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise ValueError(f"{where} should be a list of cards")
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
+        raise ProfileFileError(f"{where} should be a list of at most {MAX_CARDS} cards")
     return tuple(_text(card, where) for card in value)
 
 
 def _profile_name(value: object) -> str:
+    if isinstance(value, str) and len(value) > MAX_WORD:
+        raise ProfileFileError(f"profile.name is {len(value):,} characters long; a name has at most 40")
     try:
         return profile_name(_text(value, "profile.name"))
     except ValueError as error:
-        raise ValueError(f"profile.name is not usable: {error}") from error
+        raise ProfileFileError(f"profile.name is not usable: {error}") from error
 
 
 _READERS: dict[str, Callable[[object, str], Any]] = {
