@@ -1,16 +1,26 @@
-"""The `old-maid-tutor` command: the app, and a few commands for teachers and scripts."""
+"""The `old-maid-tutor` command: the app, and a few commands for teachers and scripts.
+
+Exit codes: 0 done, 1 not done (a store or file problem, a crash), 2 bad input, 130 stopped
+with Ctrl+C. Every error is one line on stderr, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from tutor import __version__, lessons_cli, profiles_cli
+from tutor.errors import TutorError
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
+
+# One `simulate` run plays at most this many games (a million take a few minutes).
+MAX_SIMULATED_GAMES = 1_000_000
+# Seeds longer than this many digits are used as text (Python's int() stops at 4,300 digits).
+MAX_SEED_DIGITS = 1_000
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,7 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
+    commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+                    parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
     profiles_cli.register(commands)
     lessons_cli.register(commands)
@@ -34,14 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
     quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
     lesson = commands.add_parser("lesson", help="open one lesson directly", description="Open one lesson by its id, e.g. 'pairs'.")
     lesson.add_argument("id", metavar="ID", help="the lesson's id (see the lesson list)")
-    lesson.set_defaults(func=lambda args: run_app(args, start=f"lesson:{args.id}"), needs_store=False)
+    lesson.set_defaults(func=_open_lesson, needs_store=False)
     play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
     play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
     play.set_defaults(func=lambda args: run_app(args, start="play", seed=args.seed), needs_store=False)
     return parser
 
 
-def _add_simulate(commands: argparse._SubParsersAction) -> None:
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play many computer games and show each seat's chance of being the Old Maid",
@@ -49,7 +61,7 @@ def _add_simulate(commands: argparse._SubParsersAction) -> None:
     )
     simulate.add_argument("--rules", choices=("bicycle", "table"), default="bicycle", help="the ruleset (default: bicycle)")
     simulate.add_argument("--players", type=int, default=4, help="how many players (Bicycle 2-5, Table 2-8; default 4)")
-    simulate.add_argument("--games", type=int, default=10_000, help="how many games to play (default 10000)")
+    simulate.add_argument("--games", type=int, default=10_000, help=f"how many games to play (default 10000, at most {MAX_SIMULATED_GAMES:,})")
     simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
     simulate.add_argument("--odd-rank", choices=("Q", "K", "J"), default="Q", type=str.upper, help="the rank with one card removed (default Q)")
     simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
@@ -69,23 +81,71 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
             rules = Rules.table(players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw)
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
+        if args.games > MAX_SIMULATED_GAMES:
+            raise ValueError(f"--games can be at most {MAX_SIMULATED_GAMES:,} in one run, not {args.games:,}; "
+                             "run it again with other seeds for more")
     except ValueError as error:
         print(f"old-maid-tutor simulate: error: {error}", file=sys.stderr)
         return 2
-    seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    run_simulation(rules, args.games, seed)
+    run_simulation(rules, args.games, _seed(args.seed))
     return 0
 
 
+def _seed(text: str) -> int | str:
+    """A number seed as a number (as before), anything else, or a very long number, as text."""
+    digits = text.removeprefix("-")
+    if digits.isdigit() and digits.isascii() and len(digits) <= MAX_SEED_DIGITS:
+        return int(text)
+    return text
+
+
+def _open_lesson(args: argparse.Namespace) -> int:
+    from tutor.course import load_course
+
+    known = [entry.id for entry in load_course(replay=False).entries if entry.id]
+    if args.id not in known:
+        print(f"old-maid-tutor lesson: error: there is no lesson {args.id!r}; the lessons are "
+              f"{', '.join(known)}", file=sys.stderr)
+        return 2
+    return run_app(args, start=f"lesson:{args.id}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; errors are one line, Ctrl+C exits 130, a crash exits 1."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\nold-maid-tutor: stopped.", file=sys.stderr)
+        return 130
+    except TutorError as error:
+        print(f"old-maid-tutor: error: {error}", file=sys.stderr)
+        return 1
+    except Exception as error:  # noqa: BLE001 - the last line of defence: one line, non-zero
+        print(f"old-maid-tutor: error: something went wrong inside the tutor "
+              f"({type(error).__name__}: {_one_line(str(error))}). Please tell whoever looks after it.",
+              file=sys.stderr)
+        return 1
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.data_dir is not None:
+        from tutor.store.opening import data_folder, folder_problem
+
+        problem = folder_problem(data_folder(args.data_dir)) if args.data_dir else "--data-dir needs a folder"
+        if problem:
+            print(f"old-maid-tutor: error: {problem} (--data-dir)", file=sys.stderr)
+            return 2
     if args.command is None:
         return run_app(args)
     if not getattr(args, "needs_store", True):
         return int(args.func(args))
-    from tutor.store import open_store
-
-    store = open_store(args.data_dir)
+    store = _open_store(args)
     for notice in store.notices:
         print(notice, file=sys.stderr)
     try:
@@ -94,23 +154,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.close()
 
 
-def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None) -> int:
-    """Open the learner store, choose the profile and run the app."""
+def _open_store(args: argparse.Namespace) -> Store:
     from tutor.store import open_store
 
-    store = open_store(args.data_dir)
+    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr))
+
+
+def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None) -> int:
+    """Open the learner store, choose the profile and run the app; 1 when the app crashed."""
+    store = _open_store(args)
     try:
         profile = _profile(store, args.profile)
     except ValueError as error:
+        store.close()
         print(f"old-maid-tutor: error: {error}", file=sys.stderr)
         return 2
     from tutor.ui.app import TutorApp
 
+    app = TutorApp(store, profile, start=start, seed=seed)
     try:
-        TutorApp(store, profile, start=start, seed=seed).run()
+        app.run()
     finally:
         store.close()
-    return 0
+    return app.return_code or 0
 
 
 def _profile(store: Store, name: str | None) -> Profile | None:

@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from tutor.errors import UnsafeTarget
 from tutor.store import NoSuchProfile, Store
 
 Handler = Callable[[argparse.Namespace, Store], int]
@@ -49,7 +50,7 @@ def list_profiles(args: argparse.Namespace, store: Store) -> int:
 def export_profile(args: argparse.Namespace, store: Store) -> int:
     try:
         store.export_profile(args.name, args.file)
-    except (NoSuchProfile, ValueError) as error:
+    except (NoSuchProfile, ValueError, UnsafeTarget) as error:
         return _fail(str(error), 2)
     except OSError as error:
         return _fail(f"Could not write {args.file}: {error.strerror or error}", 1)
@@ -60,7 +61,7 @@ def export_profile(args: argparse.Namespace, store: Store) -> int:
 def import_profile(args: argparse.Namespace, store: Store) -> int:
     try:
         profile = store.import_profile(args.file)
-    except ValueError as error:
+    except (ValueError, UnsafeTarget) as error:
         return _fail(str(error), 2)
     except OSError as error:
         return _fail(f"Could not read {args.file}: {error.strerror or error}", 2)
