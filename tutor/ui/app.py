@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from rich.terminal_theme import TerminalTheme
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.color import Color
 from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
-from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen
+from tutor.ui.contrast import RGB, readable
+from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen, help_lines
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -31,15 +35,34 @@ HIGH_CONTRAST = Theme(
     success="#00ff66",
     dark=True,
 )
-THEMES = ("textual-dark", "textual-light", "high-contrast")
+FIRST_THEMES = ("high-contrast", "textual-dark", "textual-light")
+TERMINAL_THEMES = ("ansi-dark", "ansi-light")
+"""Textual's themes that draw in the terminal's own palette: the tutor cannot see those colours, so it
+cannot promise 4.5:1 contrast in them, and does not offer them."""
+THEME_VARIABLE = "TEXTUAL_THEME"  # Textual reads it once, at import; the app reads it when it needs it
+CARD_GROUNDS = ("background", "surface", "panel")
+"""Theme colours that text (cards included) is drawn on; $boost is laid over each of them too."""
+
+
+def fitted_palette(base: TerminalTheme, grounds: list[RGB], in_grey: bool) -> TerminalTheme:
+    """`base` with its colours (red for the red suits, and the others) made readable on `grounds`."""
+    colours = [(colour.red, colour.green, colour.blue) for colour in (base.ansi_colors[index] for index in range(16))]
+    fitted = [colour if index in (0, 7, 8, 15) else readable(colour, grounds, in_grey) for index, colour in enumerate(colours)]
+    background, foreground = base.background_color, base.foreground_color
+    return TerminalTheme(
+        (background.red, background.green, background.blue),
+        (foreground.red, foreground.green, foreground.blue),
+        fitted[:8],
+        fitted[8:],
+    )
 
 
 class TutorApp(App[None]):
     TITLE = "Old Maid Tutor"
     CSS_PATH = "styles.tcss"
     BINDINGS = [
-        Binding("f1,question_mark", "help", "Help", key_display="F1"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1,question_mark", "help", "Help", key_display="F1", tooltip="This help: what every key does here"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (your game and progress are saved)"),
     ]
 
     def __init__(
@@ -56,9 +79,14 @@ class TutorApp(App[None]):
         self.seed = seed
         self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
         self.settings = Settings()  # the learner's own, once use_profile knows who they are
+        self._applying_theme = True  # until a learner's theme is in place, theme changes are not theirs
+        self._base_palettes = (self.ansi_theme_dark, self.ansi_theme_light)
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
+        self.apply_theme()
+        for name in TERMINAL_THEMES:
+            self.unregister_theme(name)
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=15)
         if self.profile is None:
@@ -83,6 +111,7 @@ class TutorApp(App[None]):
         self.profile = profile
         self.settings = self._settings_of(profile)
         self.apply_theme()
+        self._applying_theme = False
         start, self.start = self.start, None  # the command line's shortcut is taken only once
         self.push_screen(HomeScreen(offer_resume=start is None))
         if start == "play":
@@ -100,8 +129,52 @@ class TutorApp(App[None]):
                 pass  # a profile name the settings can't take keeps the default
         return settings
 
+    # ----- themes ---------------------------------------------------------------------------------
+
+    def offered_themes(self) -> list[str]:
+        """Every theme the learner may pick: the high-contrast one first, then all of Textual's."""
+        others = sorted(name for name in self.available_themes if name not in (*FIRST_THEMES, *TERMINAL_THEMES))
+        return [*FIRST_THEMES, *others]
+
+    def wanted_theme(self) -> str:
+        """The learner's theme once they have picked one; until then $TEXTUAL_THEME, else the default."""
+        offered = self.offered_themes()
+        settings = self.settings
+        picked = settings.theme_chosen or settings.theme != Settings().theme  # saved before theme_chosen existed
+        from_environment = os.environ.get(THEME_VARIABLE, "")
+        if picked and settings.theme in offered:
+            return settings.theme
+        if from_environment in offered:
+            return from_environment
+        return settings.theme if settings.theme in offered else Settings().theme
+
     def apply_theme(self) -> None:
-        self.theme = self.settings.theme if self.settings.theme in THEMES else "textual-dark"
+        applying, self._applying_theme = self._applying_theme, True
+        try:
+            self.theme = self.wanted_theme()
+        finally:
+            self._applying_theme = applying
+        self._fit_palette()
+
+    def watch_theme(self, theme: str) -> None:
+        """However the theme was chosen (settings or the command palette's theme picker), keep it."""
+        self._fit_palette()
+        if self._applying_theme:
+            return
+        if self.settings.theme_chosen and self.settings.theme == theme:
+            return
+        self.save_settings(replace(self.settings, theme=theme, theme_chosen=True))
+
+    def _fit_palette(self) -> None:
+        """Plain colours in text (the red suits) made readable on this theme's backgrounds."""
+        variables = self.get_css_variables()
+        grounds = [Color.parse(variables[name]) for name in CARD_GROUNDS]
+        boost = Color.parse(variables["boost"])
+        grounds += [ground + boost for ground in grounds]
+        rgb = [(ground.r, ground.g, ground.b) for ground in grounds]
+        dark, light = self._base_palettes
+        self.ansi_theme_dark = fitted_palette(dark, rgb, self.no_color)
+        self.ansi_theme_light = fitted_palette(light, rgb, self.no_color)
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
@@ -157,8 +230,7 @@ class TutorApp(App[None]):
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
         title = getattr(self.screen, "HELP_TITLE", "Old Maid Tutor")
-        keys = list(getattr(self.screen, "HELP_KEYS", []))
-        self.push_screen(HelpScreen(title, keys))
+        self.push_screen(HelpScreen(title, help_lines(self.screen)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tutor.ui.home import HomeScreen

@@ -2,42 +2,128 @@
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.dom import DOMNode
+from textual.keys import format_key
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
-GENERAL_KEYS = [
-    ("F1 or ?", "this help"),
-    ("Escape", "go back"),
-    ("Ctrl+P", "all commands"),
-    ("Ctrl+Q", "quit (your game is saved)"),
-]
+KEY_NAMES = {
+    "escape": "Escape", "enter": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace",
+    "delete": "Delete", "home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown",
+    "left": "←", "right": "→", "up": "↑", "down": "↓", "question_mark": "?",
+}
+SECTIONS = {"screen": "On this screen", "box": "In the box you are in", "app": "Everywhere"}
+TEXTUAL_ACTIONS = {
+    "app.focus_next": "Go to the next box or button",
+    "app.focus_previous": "Go back to the box or button before",
+    "screen.copy_text": "Copy the text you selected",
+    "command_palette": "All commands: type to search them",
+}
+"""Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
+
+
+def key_name(key: str) -> str:
+    """A key as a learner reads it: "ctrl+s" is Ctrl+S, "R" is Shift+R, "question_mark" is ?."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    if "+" in key:
+        *modifiers, base = key.split("+")
+        return "+".join([*(modifier.capitalize() for modifier in modifiers), key_name(base.lower())])
+    if len(key) == 1:
+        return f"Shift+{key}" if key.isupper() else key.upper()
+    if key[0] == "f" and key[1:].isdigit():
+        return key.upper()
+    return format_key(key).capitalize()
+
+
+@dataclass
+class HelpLine:
+    """One line of help: the keys that do one thing, and what that thing is."""
+
+    keys: list[str]
+    meaning: str
+    where: str  # "screen", "box" (the focused widget and its containers) or "app"
+    enabled: bool = True
+
+    @property
+    def keys_text(self) -> str:
+        names = [key_name(key) for key in self.keys]
+        if len(self.keys) > 2 and all(key.isdigit() for key in self.keys):
+            return f"{names[0]}–{names[-1]}"
+        return " or ".join(names) if len(names) == 2 else ", ".join(names)
+
+
+def explanation(binding: Binding, node: DOMNode) -> str:
+    """What a key does, in one line: the binding's tooltip, else its action's docstring (unless the
+    action takes arguments and the binding has a description: "answer(True)" is "Yes"), else its
+    description, else the action's name. Nothing is written twice, so the help cannot drift."""
+    if binding.tooltip:
+        return binding.tooltip
+    if binding.action in TEXTUAL_ACTIONS:
+        return TEXTUAL_ACTIONS[binding.action]
+    name, arguments, _ = binding.action.partition("(")
+    if arguments and binding.description:
+        return binding.description
+    target: object = node
+    if "." in name:
+        namespace, _, name = name.partition(".")
+        target = {"app": node.app, "screen": node.screen}.get(namespace, node)
+    doc = inspect.getdoc(getattr(target, f"action_{name}", None))
+    if doc and not doc.startswith("An [action]"):
+        return doc.splitlines()[0]
+    return binding.description or name.replace("_", " ").capitalize()
+
+
+def help_lines(screen: Screen[Any]) -> list[HelpLine]:
+    """Every key live on `screen` now (shown in the footer or not), each once: keys that do the same
+    thing share a line. The screen's own keys first, then the focused box's, then the app's."""
+    lines: dict[tuple[str, str], HelpLine] = {}
+    for key, active in screen.active_bindings.items():
+        binding, node = active.binding, active.node
+        if binding.system:
+            continue
+        where = "app" if node is screen.app else "screen" if node is screen else "box"
+        meaning = explanation(binding, node)
+        line = lines.setdefault((where, meaning), HelpLine([], meaning, where, active.enabled))
+        line.keys.append(key)
+    order = {"screen": 0, "box": 1, "app": 2}
+    return sorted(lines.values(), key=lambda line: order[line.where])
 
 
 class HelpScreen(ModalScreen[None]):
-    """What each key does on the screen the learner came from."""
+    """What each key does on the screen the learner came from, read from its live bindings."""
 
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
 
-    def __init__(self, title: str, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, lines: list[HelpLine]) -> None:
         super().__init__()
         self.help_title = title
-        self.keys = keys
+        self.lines = lines
 
     def compose(self) -> ComposeResult:
         text = Text()
-        text.append(f"{self.help_title}\n\n", style="bold")
-        for key, meaning in [*self.keys, *GENERAL_KEYS]:
-            text.append(f"{key:>12}  ", style="bold")
-            text.append(f"{meaning}\n")
+        text.append(f"{self.help_title}\n", style="bold")
+        where = ""
+        width = max((len(line.keys_text) for line in self.lines), default=0)
+        for line in self.lines:
+            if line.where != where:
+                where = line.where
+                text.append(f"\n{SECTIONS[where]}\n", style="bold underline")
+            text.append(f"{line.keys_text:>{width}}  ", style="bold")
+            text.append(line.meaning + ("" if line.enabled else " (not right now)") + "\n")
         text.append("\nPress Escape to close.", style="italic")
         with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static(text)
+            yield Static(text, id="help-text")
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -66,6 +152,31 @@ class ConfirmScreen(ModalScreen[bool | None]):
 
     def action_answer(self, answer: bool | None) -> None:
         if self.is_current:  # a fast second key must not close the screen underneath too
+            self.dismiss(answer)
+
+
+class SaveChangesScreen(ModalScreen[str | None]):
+    """Leaving with changes not saved: dismisses with "save", "discard", or None to keep editing."""
+
+    BINDINGS = [
+        Binding("s", "answer('save')", "Save", tooltip="Save the changes, then leave"),
+        Binding("d", "answer('discard')", "Don't save", tooltip="Leave without saving the changes"),
+        Binding("escape,k", "answer(None)", "Keep editing", tooltip="Stay and keep changing the settings"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("You changed some settings. Save them before you leave?"), id="question")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (S)", id="save", variant="primary")
+                yield Button("Don't save (D)", id="discard")
+                yield Button("Keep editing (K)", id="keep")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(None if event.button.id == "keep" else event.button.id)
+
+    def action_answer(self, answer: str | None) -> None:
+        if self.is_current:
             self.dismiss(answer)
 
 
