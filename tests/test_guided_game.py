@@ -4,7 +4,7 @@ import pytest
 from helpers import cards
 
 from tutor.engine import Game, Rules
-from tutor.guided_game import GuidedGame
+from tutor.guided_game import GuidedGame, computer_names, same_name
 from tutor.settings import Settings
 
 NAMES = ["Robin", "Bea", "Sam", "Ana"]
@@ -130,4 +130,114 @@ def test_the_hint_names_the_empty_seats_passed_over() -> None:
     session.finish_pairing()
     session.hint()
     specific = session.hint().text
-    assert "Sam is the nearest player on your left" in specific and "Bea has no cards, so skip them" in specific
+    assert "Sam is the nearest player on your left" in specific and "Bea is safe with no cards, so skip Bea" in specific
+
+
+def test_computer_players_never_share_the_learners_name() -> None:
+    assert same_name("ana", "Ána") and same_name(" ANA ", "ana") and not same_name("Ana", "Anna")
+    assert computer_names("Ána", ["Bea", "ana", "Sam"], 3) == ["Bea", "Sam", "Ivy"]
+    assert computer_names("Bea", ["Bea", "bea", "Sam"], 2) == ["Sam", "Ivy"]
+    settings = Settings(ruleset="table", players=8, learner_name="Ána")
+    names = GuidedGame.new(settings, seed=1).names
+    assert len(names) == 8 and not any(same_name(name, "Ana") for name in names[1:])
+    assert len({name.casefold() for name in names}) == 8
+    # A saved game from before the fix is mended when it is read.
+    assert not any(same_name(name, "Robin") for name in GuidedGame(crafted(Rules.bicycle(), ["5C", "6C", "7C", "QS"]).game,
+                                                                 ["Robin", "Bea", "robin", "Sam"], "hints").names[1:])
+
+
+def test_the_learner_is_you_in_every_hint_and_prompt() -> None:
+    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 2D 3D 5D QS"], dealer=2)
+    session.names[0] = "You"
+    session.finish_pairing()
+    session.choose_giver(3)
+    session.draw(0)
+    while session.stage == "pairing":
+        pairs = session.game.pairs_in(0)
+        session.lay_down(pairs[0]) if pairs else session.finish_pairing()
+    seen = [session.next_step(), *(session.peek_hint(level).text for level in (1, 2, 3))]
+    while session.stage == "computer":
+        session.play_computer_turn()
+        seen += [session.next_step(), session.peek_hint(1).text]
+    text = " ".join([*seen, *session.log, session.news])
+    assert "Robin" not in text and "from You" not in text and "You's" not in text
+
+
+def test_news_says_what_just_happened_to_you() -> None:
+    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
+    session.finish_pairing()
+    fan = session.game.fan()
+    session.draw(fan.index(cards("9C")[0]))
+    assert session.news == "You drew 9♣ from Ana: a pair!"
+    session.lay_down(cards("9C 9D"))
+    assert session.news == "You laid down 9♣ and 9♦."
+
+
+def test_news_when_a_computer_takes_your_card() -> None:
+    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=0, guidance="hints")
+    session.finish_pairing()
+    while session.stage == "computer":
+        session.play_computer_turn()
+    assert session.news.startswith("Bea took your ") and session.news.endswith(("5♣.", "9♦."))
+
+
+def test_no_are_you_sure_for_a_blind_draw() -> None:
+    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
+    session.finish_pairing()
+    assert session.stage == "draw" and not session.peek_hint(3).reveals
+    pairing = crafted(Rules.bicycle(), ["5C 5D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
+    assert pairing.peek_hint(3).reveals
+
+
+def test_on_your_own_names_the_rule_but_not_the_move() -> None:
+    own = crafted(Rules.bicycle(), ["5C 5H 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="own")
+    assert not own.hints_allowed
+    explanation = own.finish_pairing().explanation
+    assert explanation is not None
+    words = explanation.text()
+    assert "5♣" not in words and "5♥" not in words and "Every pair goes down" in words
+    guided = crafted(Rules.bicycle(), ["5C 5H 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="guided")
+    assert "5♣" in guided.finish_pairing().explanation.text()
+    three = crafted(Rules.bicycle(), ["7C 7D 7S 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="own")
+    explanation = three.lay_down(cards("7C 7D 7S")).explanation
+    assert explanation is not None and "Lay down any two" not in explanation.instead and "The rule:" in explanation.instead
+
+
+def finish(session: GuidedGame) -> GuidedGame:
+    while session.stage != "over":
+        if session.stage == "pairing":
+            pairs = session.game.pairs_in(0)
+            session.lay_down(pairs[0]) if pairs else session.finish_pairing()
+        elif session.stage == "choose-giver":
+            session.choose_giver(session.game.giver)
+        elif session.stage == "draw":
+            session.draw(0)
+        else:
+            session.play_computer_turn()
+    return session
+
+
+def test_results_of_an_ordinary_game() -> None:
+    session = finish(crafted(Rules.bicycle(players=3), ["5C QS", "5D", "8C 8D"], dealer=1, guidance="hints"))
+    lines = [result.line for result in session.results()]
+    assert lines[0] == "You are the Old Maid, left holding Q♠." or lines[0].startswith("Bea is the Old Maid")
+    assert all("safe" in line for line in lines[1:]) and len(lines) == 3
+
+
+def test_results_of_the_reversed_game_say_everyone_else_loses() -> None:
+    session = finish(crafted(Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1, guidance="hints"))
+    results = session.results()
+    assert len(results) == 3
+    assert results[0].line.endswith("by keeping the odd card, Q♠, to the end.")
+    assert all("lose" in result.line and "safe" not in result.line for result in results[1:])
+    assert {result.seat for result in results} == {0, 1, 2}
+
+
+def test_results_of_strict_bicycle_name_the_wrong_pair_and_who_still_held_cards() -> None:
+    rules = Rules.bicycle(players=3, wrong_pair_loses=True)
+    session = crafted(rules, ["5C 9D", "5H 9C QS", "KC KD"], dealer=0)
+    session.lay_down(cards("5C 9D"))
+    lines = [result.line for result in session.results()]
+    assert lines[0] == "You are the Old Maid: you laid down 5♣ and 9♦, which is not a pair."
+    assert "Bea still held 3 cards but is not the Old Maid" in " ".join(lines)
+    assert "Sam" in " ".join(lines) and len(lines) == 3

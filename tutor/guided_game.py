@@ -8,21 +8,39 @@ methods; it has no Textual import, so it is tested directly.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from tutor.engine import Action, Card, Draw, Drew, FinishPairing, Game, IllegalAction, LayDown, Mistake, MistakeCode, PairLaidDown
+from tutor.engine import (
+    Action,
+    Card,
+    Draw,
+    Drew,
+    Event,
+    FinishPairing,
+    Game,
+    IllegalAction,
+    LayDown,
+    Mistake,
+    MistakeCode,
+    Observation,
+    wrong_pair_mistake,
+)
 from tutor.explanations import Explanation, explain
 from tutor.hints import LEVELS, Hint, hint_for
 from tutor.narration import Narrator
 from tutor.settings import Settings
+from tutor.wording import Seats, card_list, counted, ordinal
 
 FORMAT = "old-maid-session"
 VERSION = 1
 LEARNER = 0
 LOG_KEPT = 200
+SPARE_NAMES = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli")
+"""Computer players' names to use when one of the chosen names is the learner's own."""
 Stage = Literal["pairing", "choose-giver", "draw", "computer", "over"]
 
 
@@ -45,13 +63,45 @@ class MadeMistake:
     cards: tuple[str, ...]
 
 
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are the same to a reader: case and accents ignored ("ana" and "Ána")."""
+    return _plain(one) == _plain(other)
+
+
+def _plain(name: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFKD", name.strip()) if not unicodedata.combining(char)).casefold()
+
+
+def computer_names(learner: str, wanted: Iterable[str], count: int) -> list[str]:
+    """`count` names for the computer players: the wanted ones first, never the learner's name nor
+    a name twice, topped up from `SPARE_NAMES`."""
+    chosen: list[str] = []
+    for name in [*wanted, *SPARE_NAMES]:
+        if len(chosen) == count:
+            break
+        if not same_name(name, learner) and not any(same_name(name, other) for other in chosen):
+            chosen.append(name)
+    return chosen
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's result at the end, in words ("Bea is safe (out 1st).")."""
+
+    seat: int
+    line: str
+
+
 class GuidedGame:
     def __init__(self, game: Game, names: Sequence[str], guidance: str, letters: bool = False) -> None:
         self.game = game
-        self.names = list(names)
+        self.names = [names[0], *computer_names(names[0], names[1:], len(names) - 1)] if names else []
+        self.seats = Seats(self.names, LEARNER)
         self.guidance = guidance
         self.letters = letters
         self.narrator = Narrator(self.names, LEARNER, letters)
+        self.news = ""
+        """A short line about what just happened to the learner, for beside their hand."""
         self.log: list[str] = []
         self.mistakes: list[MadeMistake] = []
         self.giver_chosen = False
@@ -64,9 +114,9 @@ class GuidedGame:
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         rules = settings.rules()
         dealer = random.Random(seed).randrange(rules.players)
-        names = [settings.learner_name, *settings.opponent_names[: rules.players - 1]]
+        names = [settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, rules.players - 1)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=(LEARNER,)), names, settings.guidance, settings.suit_style == "letters")
-        session.log.append(f"{names[dealer] if dealer else 'You'} dealt all 51 cards. Everyone lays down their pairs.")
+        session.log.append(f"{session.seats.who(dealer, capital=True)} dealt all 51 cards. Everyone lays down their pairs.")
         return session
 
     # ----- where the game stands ---------------------------------------------------------------
@@ -83,8 +133,13 @@ class GuidedGame:
         return "computer"
 
     @property
+    def seen(self) -> Observation:
+        """What the learner may know of the table: the screens draw only from this."""
+        return self.game.observation(LEARNER)
+
+    @property
     def hand(self) -> tuple[Card, ...]:
-        return self.game.hands[LEARNER]
+        return self.seen.hand
 
     @property
     def drawn_card(self) -> Card | None:
@@ -99,17 +154,19 @@ class GuidedGame:
         stage, game = self.stage, self.game
         if stage == "pairing":
             if game.pairs_in(LEARNER):
-                return "Lay down your pairs: select two cards of the same rank (Space), then press Enter. Press D when you have no pairs left."
+                return ("Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
+                        "then press Enter. Press D when you have no pairs left.")
             return "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
         if stage == "choose-giver":
-            return "Your turn to draw! Who do you draw from? Choose a player with ← → and press Enter (or press their number)."
+            verb = "must you take" if game.rules.variant == "table" else "do you take"
+            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
         if stage == "draw":
-            giver = self.names[game.giver] if game.giver is not None else "?"
-            return f"Draw one of {giver}'s face-down cards: choose one with ← → and press Enter, or press its number."
+            giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
+            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
         if stage == "computer":
             if game.drawer is None or game.giver is None:
                 return "The other players are laying down their pairs."
-            return f"{self.names[game.drawer]} draws from {self.names[game.giver]}. Press F to skip ahead."
+            return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press F to skip ahead."
         return "The game is over. Press N to play again."
 
     # ----- the learner's moves -----------------------------------------------------------------
@@ -127,7 +184,7 @@ class GuidedGame:
             return self._refuse(mistake)
         self.giver_chosen = True
         self.hint_level = 0
-        line = f"Yes: you draw from {self.names[seat]}."
+        line = f"Yes: you draw from {self.seats.who(seat)}."
         self.log.append(line)
         return Outcome([line])
 
@@ -147,6 +204,11 @@ class GuidedGame:
     def peek_hint(self, level: int) -> Hint:
         return hint_for(self.game, LEARNER, self.names, level, choosing_giver=self.stage == "choose-giver", letters=self.letters)
 
+    @property
+    def hints_allowed(self) -> bool:
+        """No hints in the "On your own" level."""
+        return self.guidance != "own"
+
     def _attempt(self, action: Action) -> Outcome:
         mistake = self.game.mistake_in(action)
         if mistake is not None:
@@ -159,23 +221,64 @@ class GuidedGame:
             self.giver_chosen = False
             self._drawn = next((event.card for event in events if isinstance(event, Drew)), None)
         self.hint_level = 0
-        for event in events:
-            if isinstance(event, PairLaidDown) and event.wrong:
-                self.mistakes.append(MadeMistake(MistakeCode.NOT_A_PAIR.value, tuple(map(str, event.cards))))
+        wrong = wrong_pair_mistake(events)
+        if wrong is not None:
+            self.mistakes.append(MadeMistake(wrong.code.value, tuple(map(str, wrong.cards))))
         return self._told(events)
 
     def _refuse(self, mistake: Mistake) -> Outcome:
         self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
-        return Outcome(mistake=mistake, explanation=explain(mistake, self.game, self._names_for_you(), self.letters))
+        explanation = explain(mistake, self.game, self._names_for_you(), self.letters)
+        if self.guidance == "own":
+            explanation = _without_the_answer(explanation)
+        return Outcome(mistake=mistake, explanation=explanation)
 
     def _names_for_you(self) -> list[str]:
-        return ["you", *self.names[1:]]
+        return [self.seats.who(seat) for seat in range(len(self.names))]
 
-    def _told(self, events: list) -> Outcome:
+    def _told(self, events: list[Event]) -> Outcome:
         lines = self.narrator.lines(events, self.game)
+        self.news = self.narrator.news(events, self.game) or self.news
         self.log.extend(lines)
         del self.log[:-LOG_KEPT]
         return Outcome(lines)
+
+    # ----- the end -------------------------------------------------------------------------------
+
+    def results(self) -> list[Result]:
+        """Every player's result once the game is over, in words that fit the game played: the
+        reversed game (the odd card's holder wins, everyone else loses), strict Bicycle (who laid
+        the wrong pair, and who still held cards) or the ordinary game."""
+        game = self.game
+        if not game.is_over:
+            return []
+        loser, sizes = game.loser, self.seen.hand_sizes
+        results = [Result(loser, self._loser_result(loser))] if loser is not None else []
+        places = {seat: place for place, seat in enumerate(game.out_order, 1)}
+        others = sorted((seat for seat in range(len(sizes)) if seat != loser), key=lambda seat: places.get(seat, len(sizes) + seat))
+        for seat in others:
+            results.append(Result(seat, self._other_result(seat, places.get(seat), sizes[seat])))
+        return results
+
+    def _other_result(self, seat: int, place: int | None, held: int) -> str:
+        seats = self.seats
+        went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
+        if held:
+            return (f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
+                    "not the Old Maid: the wrong pair decided the game.")
+        if self.game.winner is not None:
+            return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
+        return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
+
+    def _loser_result(self, loser: int) -> str:
+        game, seats = self.game, self.seats
+        wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
+        if wrong:
+            return f"{seats.does(loser, 'be')} the Old Maid: {seats.who(loser)} laid down {card_list(wrong[0], self.letters)}, which is not a pair."
+        odd = card_list(game.hands[loser], self.letters)
+        if game.winner is not None:
+            return f"{seats.does(loser, 'win')} by keeping the odd card, {odd}, to the end."
+        return f"{seats.does(loser, 'be')} the Old Maid, left holding {odd}."
 
     # ----- saving --------------------------------------------------------------------------------
 
@@ -190,6 +293,7 @@ class GuidedGame:
             "giver_chosen": self.giver_chosen,
             "mistakes": [[made.code, list(made.cards)] for made in self.mistakes],
             "log": self.log,
+            "news": self.news,
         }
 
     @classmethod
@@ -200,12 +304,23 @@ class GuidedGame:
         try:
             game = Game.from_dict(data["game"])
             names = [str(name) for name in data["names"]]
+            if not names:
+                raise ValueError("no names")
             if len(names) != game.rules.players:
                 raise ValueError(f"{len(names)} names for {game.rules.players} players")
             session = cls(game, names, str(data["guidance"]), bool(data["letters"]))
             session.giver_chosen = bool(data["giver_chosen"])
             session.mistakes = [MadeMistake(str(code), tuple(map(str, cards))) for code, cards in data["mistakes"]]
             session.log = [str(line) for line in data["log"]][-LOG_KEPT:]
+            session.news = str(data.get("news", ""))
         except (KeyError, TypeError) as error:
             raise ValueError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return session
+
+
+def _without_the_answer(explanation: Explanation) -> Explanation:
+    """The "On your own" level: say which rule was broken, not which cards or seat to play."""
+    if explanation.code == MistakeCode.KEPT_PAIR.value:
+        explanation = replace(explanation, what="You still hold a pair.",
+                              why="Two cards of the same rank make a pair, whatever their colours, and every pair goes down.")
+    return replace(explanation, instead=f"The rule: {explanation.rule}. Find the right move yourself, then try again.")

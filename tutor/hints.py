@@ -2,7 +2,10 @@
 
 1. the idea ("look for two cards of the same rank"),
 2. the specifics of this hand ("you have two 9s"),
-3. the move itself, which the tutor shows only after asking "are you sure?".
+3. the move itself, which the tutor shows only after asking "are you sure?" (unless there is
+   nothing to give away, as in a blind draw).
+
+Seats are named through `tutor.wording.Seats`, so the learner is always "you".
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Action, Draw, FinishPairing, Game, LayDown, cards_text, rank_name
-from tutor.wording import listed
+from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, rank_name
+from tutor.wording import Seats, card_list, counted, listed
 
 LEVELS = 3
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -24,6 +27,8 @@ class Hint:
     text: str
     move: Action | None = None
     """The move the hint suggests (shown at the last level)."""
+    reveals: bool = True
+    """False when the last level gives nothing away (a blind draw), so no "are you sure?" first."""
 
     @property
     def shows_answer(self) -> bool:
@@ -31,20 +36,23 @@ class Hint:
 
 
 def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_giver: bool = False, letters: bool = False) -> Hint:
-    """The hint at `level` (1 to 3) for `seat`, in the game as it stands."""
+    """The hint at `level` (1 to 3) for `seat`, in the game as it stands; `seat` is "you"."""
     level = max(1, min(LEVELS, level))
+    seats = Seats(names, seat)
     if seat in game.waiting_for:
         return _pairing_hint(game, seat, level, letters)
     if game.drawer == seat and game.giver is not None:
         if choosing_giver:
-            return _giver_hint(game, seat, names, level)
-        return _draw_hint(game, seat, names, level)
+            return _giver_hint(game, seat, seats, level)
+        return _draw_hint(game, seat, seats, level)
     if game.is_over:
         return Hint(level, "The game is over. Press N to play again.")
     drawer, giver = game.drawer, game.giver
     if drawer is None or giver is None:
         return Hint(level, "Wait a moment: the other players are laying down their pairs.")
-    return Hint(level, f"Watch: it's {names[drawer]}'s turn to draw from {names[giver]}. Your turn will come.")
+    if giver == seat:
+        return Hint(level, f"Watch: it's {seats.whose(drawer)} turn to draw from you. Your turn will come.")
+    return Hint(level, f"Watch: it's {seats.whose(drawer)} turn to draw from {seats.who(giver)}. Your turn will come.")
 
 
 def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
@@ -55,11 +63,11 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
         return Hint(2, _describe_ranks(game.hands[seat]) if pairs else "No two of your cards share a rank, so there's nothing to lay down.")
     if pairs:
         pair = pairs[0]
-        return Hint(3, f"Lay down {cards_text(pair, letters)}.", LayDown(seat, pair))
+        return Hint(3, f"Lay down {card_list(pair, letters)}.", LayDown(seat, pair))
     return Hint(3, "You have no pairs: say you're done (press D).", FinishPairing(seat))
 
 
-def _describe_ranks(hand: Sequence) -> str:
+def _describe_ranks(hand: Sequence[Card]) -> str:
     counts = Counter(card.rank for card in hand)
     groups = []
     for rank, count in counts.items():
@@ -73,7 +81,7 @@ def _describe_ranks(hand: Sequence) -> str:
     return "You have " + listed(groups) + "."
 
 
-def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
+def _giver_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
     giver = game.giver
     assert giver is not None
     side = game.rules.draws_from
@@ -81,22 +89,23 @@ def _giver_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint
         ruleset = game.rules.variant.capitalize()
         return Hint(1, f"In {ruleset} rules you draw from the nearest player on your {side} who still has cards.")
     if level == 2:
-        skipped = [names[other] for other in game.skipped()]
-        text = f"{names[giver]} is the nearest player on your {side} who still has cards."
+        skipped = game.skipped()
+        text = f"{seats.who(giver)} is the nearest player on your {side} who still has cards."
         if skipped:
-            text += f" {listed(skipped)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip them."
+            them = "them" if len(skipped) > 1 else seats.who(skipped[0])
+            text += f" {seats.listed(skipped, capital=True)} {'is' if len(skipped) == 1 else 'are'} safe with no cards, so skip {them}."
         return Hint(2, text)
-    return Hint(3, f"Draw from {names[giver]}.", Draw(seat, giver))
+    return Hint(3, f"Draw from {seats.who(giver)}.", Draw(seat, giver))
 
 
-def _draw_hint(game: Game, seat: int, names: Sequence[str], level: int) -> Hint:
+def _draw_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
     giver = game.giver
     assert giver is not None
     if level == 1:
         return Hint(1, "The cards are face down, so no card is a better choice than another. Just pick one!")
     if level == 2:
-        count = len(game.hands[giver])
-        return Hint(2, f"{names[giver]} is holding out {count} face-down card{'s' if count != 1 else ''}. Pick any of them.")
-    return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0))
+        count = game.observation(seat).hand_sizes[giver]
+        return Hint(2, f"{seats.who(giver)} is holding out {counted(count, 'face-down card')}. Pick any of them.")
+    return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0), reveals=False)
 
 

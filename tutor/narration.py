@@ -1,14 +1,16 @@
 """Engine events told in plain words, from the learner's seat.
 
 Only what the learner could see at a real table is told: a card drawn from them, a card they
-drew, and pairs laid face up (Table rules). Other players' face-down pairs stay secret.
+drew, and pairs laid face up (Table rules). Other players' face-down pairs stay secret. Every
+seat is named through `tutor.wording.Seats`, so the learner is always "you".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut, cards_text
+from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut
+from tutor.wording import Seats, card_list
 
 
 class Narrator:
@@ -16,11 +18,10 @@ class Narrator:
         self.names = list(names)
         self.learner = learner
         self.letters = letters
+        self.seats = Seats(self.names, learner)
 
     def who(self, seat: int, start: bool = False) -> str:
-        if seat == self.learner:
-            return "You" if start else "you"
-        return self.names[seat]
+        return self.seats.who(seat, capital=start)
 
     def lines(self, events: Sequence[Event], game: Game) -> list[str]:
         told = (self.line(event, game) for event in events)
@@ -32,41 +33,55 @@ class Narrator:
         if isinstance(event, PairLaidDown):
             return self._pair(event, game)
         if isinstance(event, WentOut):
-            return f"{self.who(event.seat, start=True)} {'are' if event.seat == self.learner else 'is'} safe!"
+            return f"{self.seats.does(event.seat, 'be')} safe: no cards left!"
         if isinstance(event, PairsChecked):
             return self._check(event)
         if isinstance(event, GameOver):
             return self.ending(game)
         return None
 
+    def news(self, events: Sequence[Event], game: Game) -> str | None:
+        """One short line about what just happened to the learner, for beside their hand
+        ("Bea took your J♥", "You drew 7♦ from Sam: a pair!"); None if nothing did."""
+        told: str | None = None
+        for event in events:
+            if isinstance(event, Drew) and event.drawer == self.learner:
+                card = event.card.text(self.letters)
+                pairs = any(other.rank == event.card.rank and other != event.card for other in game.hands[self.learner])
+                told = f"You drew {card} from {self.who(event.giver)}" + (": a pair!" if pairs else ".")
+            elif isinstance(event, Drew) and event.giver == self.learner:
+                told = f"{self.who(event.drawer, start=True)} took your {event.card.text(self.letters)}."
+            elif isinstance(event, PairLaidDown) and event.seat == self.learner:
+                told = f"You laid down {card_list(event.cards, self.letters)}."
+            elif isinstance(event, WentOut) and event.seat == self.learner:
+                told = "Your hand is empty: you are safe!"
+            elif isinstance(event, GameOver):
+                told = self.ending(game) or told
+        return told
+
     def _drew(self, event: Drew) -> str:
         card = event.card.text(self.letters)
         if event.drawer == self.learner:
-            return f"You drew {card} from {self.names[event.giver]}."
+            return f"You drew {card} from {self.who(event.giver)}."
         if event.giver == self.learner:
-            return f"{self.names[event.drawer]} drew {card} from you."
-        return f"{self.names[event.drawer]} drew a card from {self.names[event.giver]}."
+            return f"{self.who(event.drawer, start=True)} drew {card} from you."
+        return f"{self.who(event.drawer, start=True)} drew a card from {self.who(event.giver)}."
 
     def _pair(self, event: PairLaidDown, game: Game) -> str:
-        who = self.who(event.seat, start=True)
         if event.seat == self.learner or game.rules.pairs_face_up:
-            return f"{who} laid down {cards_text(event.cards, self.letters)}."
-        return f"{who} laid down a pair, face down."
+            return f"{self.who(event.seat, start=True)} laid down {card_list(event.cards, self.letters)}."
+        return f"{self.who(event.seat, start=True)} laid down a pair, face down."
 
     def _check(self, event: PairsChecked) -> str | None:
         if not event.wrong_pairs:
             return None
         seat, pair = event.wrong_pairs[0]
-        return (
-            f"The pairs are checked: {self.who(seat)} laid down {cards_text(pair, self.letters)}, "
-            "which is not a pair."
-        )
+        return f"The pairs are checked: {self.who(seat)} laid down {card_list(pair, self.letters)}, which is not a pair."
 
     def ending(self, game: Game) -> str:
         loser = game.loser
         if loser is None:
             return ""
-        who = self.who(loser, start=True)
         if game.winner is not None:
-            return f"{who} kept the odd card to the end and {'win' if loser == self.learner else 'wins'}!"
-        return f"{who} {'are' if loser == self.learner else 'is'} the Old Maid."
+            return f"{self.who(loser, start=True)} kept the odd card to the end and {self.seats.verb(loser, 'win')}!"
+        return f"{self.seats.does(loser, 'be')} the Old Maid."

@@ -30,6 +30,13 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
+def ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
 def third_person(verb: str) -> str:
     """'draw' -> 'draws', 'have' -> 'has'."""
     if verb in _IRREGULAR:
