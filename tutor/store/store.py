@@ -408,6 +408,10 @@ class Store:
     def watching(self, profile: Profile) -> bool:
         return profile.id in self._watching
 
+    def holds(self, profile: Profile) -> bool:
+        """Whether this window has claimed ``profile`` or opened it to look only."""
+        return profile.id in self._claims or profile.id in self._watching
+
     def release(self, profile: Profile) -> None:
         """This window is done with ``profile``: another may claim it without asking."""
         token = self._claims.pop(profile.id, None)

@@ -87,8 +87,12 @@ class TutorApp(App[None]):
         self.apply_theme()
         for name in TERMINAL_THEMES:
             self.unregister_theme(name)
+        from tutor.ui.notices import warn
+        from tutor.ui.store_faults import StoreWatch
+
+        self.store_watch = StoreWatch(self, self.store, self.choose_learner)
         for notice in self.store.notices:
-            self.notify(notice, severity="warning", timeout=15)
+            warn(self, notice)
         if self.profile is None:
             from tutor.ui.profiles_screen import ProfilePickerScreen
 
@@ -106,6 +110,8 @@ class TutorApp(App[None]):
         if profile is None:
             self.exit()
             return
+        if not self.store_watch.settle_claim(profile, self.use_profile):
+            return  # open in another window: the learner chooses first, then this runs again
         from tutor.ui.home import HomeScreen
 
         self.profile = profile
@@ -118,6 +124,26 @@ class TutorApp(App[None]):
             self.open_game(resume=bool(self.store.load_game(profile)))
         elif start is not None:
             self.push_screen(self._make_screen(start))
+
+    def choose_learner(self) -> None:
+        """Back to "Who is learning?" (this window's profile was lost, or the learner wants another)."""
+        from tutor.ui.profiles_screen import ProfilePickerScreen
+
+        if self.profile is not None:
+            self.store.release(self.profile)
+        self.start = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(ProfilePickerScreen(), self.use_profile)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, guarded against its PageUp/PageDown crash (see tutor/ui/palette.py)."""
+        from textual.command import CommandPalette
+
+        from tutor.ui.palette import SafeCommandPalette
+
+        if self.use_command_palette and not any(isinstance(shown, CommandPalette) for shown in self.screen_stack):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def _settings_of(self, profile: Profile) -> Settings:
         """The profile's settings; until they choose otherwise, the learner is called by their profile name."""

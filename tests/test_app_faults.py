@@ -1,0 +1,118 @@
+"""The app under store faults, another window, and Textual's palette crash (issue 12), with Pilot."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.command import CommandPalette
+
+from tutor.store import Store, open_store
+from tutor.store import store as store_module
+from tutor.store.schema import LATEST
+from tutor.ui import store_faults
+from tutor.ui.app import TutorApp
+from tutor.ui.home import HomeScreen
+from tutor.ui.profiles_screen import ProfilePickerScreen
+from tutor.ui.store_faults import ChoiceScreen
+
+SIZE = (80, 24)
+
+
+def toasts(app: TutorApp) -> list[str]:
+    return [str(notification.message) for notification in app._notifications]
+
+
+@pytest.mark.parametrize("key", ["pageup", "pagedown"])
+async def test_page_keys_at_once_after_ctrl_p_do_not_stop_the_app(store: Store, profile: object, key: str) -> None:
+    app = TutorApp(store, profile)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", key)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert app.return_code in (0, None)
+
+
+async def test_a_busy_file_shows_waiting_then_saves_without_freezing(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_faults, "BUSY_RETRY_SECONDS", 0.1)
+    store = open_store(tmp_path)
+    ana = store.get_or_create_profile("Ana")
+    app = TutorApp(store, ana)
+    other = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other.execute("BEGIN IMMEDIATE")
+        other.execute(f"PRAGMA user_version = {LATEST}")
+        store.save_game(ana, {"turn": 4})
+        await pilot.pause()
+        assert any("Waiting for another window" in toast for toast in toasts(app))
+        assert store.unsaved == 1
+        other.execute("ROLLBACK")
+        await pilot.pause(0.4)
+        assert store.unsaved == 0
+        assert any("Everything is saved again" in toast for toast in toasts(app))
+    other.close()
+    store.close()
+    with open_store(tmp_path) as again:
+        assert again.load_game(again.profiles()[0]) == {"turn": 4}
+
+
+async def test_a_reset_everything_elsewhere_is_explained_then_a_learner_is_chosen(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    ana = store.get_or_create_profile("Ana")
+    app = TutorApp(store, ana)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        with open_store(tmp_path) as elsewhere:
+            elsewhere.reset_everything()
+        store.save_game(ana, {"turn": 1})  # the next save finds the profile gone
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "was removed in another window" in app.screen.message
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen)
+    store.close()
+
+
+async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
+    first = open_store(tmp_path)
+    ana = first.get_or_create_profile("Ana")
+    first.claim(ana)
+    first.save_game(ana, {"by": "first"})
+    second = open_store(tmp_path)
+    app = TutorApp(second, ana)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "open in another window" in app.screen.message
+        await pilot.press("l")  # look only
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and second.watching(ana)
+        assert any(isinstance(screen, HomeScreen) for screen in app.screen_stack)
+        second.save_game(ana, {"by": "second"})
+    assert first.load_game(ana) == {"by": "first"}
+    second.close()
+    third = open_store(tmp_path)
+    app = TutorApp(third, ana)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")  # take over
+        await pilot.pause()
+        assert any(isinstance(screen, HomeScreen) for screen in app.screen_stack)
+        third.save_game(ana, {"by": "third"})
+    reported: list[object] = []
+    first.report_faults_to(reported.append)
+    first.save_game(ana, {"by": "first, again"})
+    assert len(reported) == 1 and "taken over" in str(reported[0])
+    assert third.load_game(ana) == {"by": "third"}
+    first.close()
+    third.close()

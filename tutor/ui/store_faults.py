@@ -1,0 +1,193 @@
+"""What the app does when the learner store cannot save, or another window shares the profile.
+
+The store never raises these into a screen: it reports them here (``Store.report_faults_to``) and
+keeps unsaved writes in order until they can be written. This module tells the learner, retries,
+and asks when there is a choice to make:
+
+- another window is writing: "waiting" notice, a retry every second, then a choice after a while;
+- the disk is full: a notice, the app keeps running, a retry every few seconds;
+- the profile was reset, removed or taken over elsewhere: an explanation, then choose a learner;
+- the profile is open in another window at start: look only, take over, or another learner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Button, Static
+
+from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull
+from tutor.ui.notices import notify, plain, warn
+
+if TYPE_CHECKING:
+    from tutor.store import Profile, Store
+
+# A write waits this long for another window before it is kept for later (the screen never freezes longer).
+WAIT_SECONDS = 0.2
+BUSY_RETRY_SECONDS = 1.0
+OTHER_RETRY_SECONDS = 5.0
+# After this many busy retries in a row, the learner chooses: keep waiting or quit.
+BUSY_TRIES_BEFORE_ASKING = 20
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A message and a few choices, each with its own key; dismisses with the choice's id."""
+
+    def __init__(self, message: str, choices: list[tuple[str, str, str]]) -> None:
+        """``choices``: (id, label, key) for each button, the first one the main choice."""
+        super().__init__()
+        self.message = message
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(plain(self.message), id="question")
+            with Horizontal(classes="buttons"):
+                for number, (choice, label, key) in enumerate(self.choices):
+                    yield Button(f"{label} ({key.upper()})", id=choice,
+                                 variant="primary" if number == 0 else "default")
+
+    def on_key(self, event: Key) -> None:
+        for choice, _label, key in self.choices:
+            if event.key == key:
+                event.stop()
+                self.action_choose(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(event.button.id)
+
+    def action_choose(self, choice: str | None) -> None:
+        if self.is_current:
+            self.dismiss(choice)
+
+
+class StoreWatch:
+    """Attached to the app: hears the store's faults, retries, and asks the learner."""
+
+    def __init__(self, app: App[None], store: Store, choose_learner: Callable[[], None]) -> None:
+        self.app = app
+        self.store = store
+        self.choose_learner = choose_learner
+        self.timer: Timer | None = None
+        self.problem: type[StoreError] | None = None
+        self.busy_tries = 0
+        self.asking = False
+        store.report_faults_to(self.on_fault, WAIT_SECONDS)
+
+    # ----- faults reported by the store -----------------------------------------------------
+
+    def on_fault(self, fault: StoreError) -> None:
+        if isinstance(fault, ProfileLost):
+            self.app.call_later(self._explain_lost, fault)
+            return
+        kind = type(fault)
+        if self.problem is not kind:
+            self.problem = kind
+            warn(self.app, _waiting_text(fault), timeout=None if kind is StoreBusy else 20)
+        if self.timer is None:
+            every = BUSY_RETRY_SECONDS if kind is StoreBusy else OTHER_RETRY_SECONDS
+            self.timer = self.app.set_interval(every, self.retry)
+
+    def retry(self) -> None:
+        if self.asking:
+            return
+        if self.store.flush():
+            self._saved()
+            return
+        if self.problem is StoreBusy:
+            self.busy_tries += 1
+            if self.busy_tries >= BUSY_TRIES_BEFORE_ASKING:
+                self._ask_keep_waiting()
+
+    def _saved(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if self.problem is not None:
+            self.app.clear_notifications()
+            notify(self.app, "✓ Everything is saved again.", timeout=4)
+        self.problem = None
+        self.busy_tries = 0
+
+    def _ask_keep_waiting(self) -> None:
+        self.asking = True
+        seconds = int(self.busy_tries * BUSY_RETRY_SECONDS)
+        message = (f"Another window (or another program) has been saving to the progress file for "
+                   f"{seconds} seconds, so your last moves are not saved yet. Keep playing while we "
+                   f"wait, or quit now (the moves not saved yet are lost).")
+
+        def answered(choice: str | None) -> None:
+            self.asking = False
+            self.busy_tries = 0
+            if choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(ChoiceScreen(message, [("wait", "Keep waiting", "w"), ("quit", "Quit", "q")]),
+                             answered)
+
+    def _explain_lost(self, lost: ProfileLost) -> None:
+        message = (f"{lost} This window stopped saving, so nothing saved elsewhere is overwritten. "
+                   f"Choose a learner to carry on.")
+
+        def answered(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit()
+            else:
+                self.choose_learner()
+
+        self.app.push_screen(ChoiceScreen(message, [("choose", "Choose a learner", "c"), ("quit", "Quit", "q")]),
+                             answered)
+
+    # ----- at start: is this profile open in another window? ----------------------------------
+
+    def settle_claim(self, profile: Profile, go_on: Callable[[Profile], None]) -> bool:
+        """True when the app may go on with ``profile`` now; False when it asked the learner
+        first (``go_on`` is called again once they have chosen to look only or to take over)."""
+        if self.store.holds(profile):
+            return True
+        try:
+            self.store.claim(profile)
+        except ProfileInUse as in_use:
+            self._ask_in_use(profile, in_use, go_on)
+            return False
+        except StoreError as error:
+            warn(self.app, f"{error} Your progress is kept and saved as soon as it can be.")
+        return True
+
+    def _ask_in_use(self, profile: Profile, in_use: ProfileInUse, go_on: Callable[[Profile], None]) -> None:
+        message = (f"{in_use} If two windows saved it at once, one would undo the other. Look only "
+                   f"(nothing is saved here), take over (the other window stops saving), or choose "
+                   f"another learner.")
+
+        def answered(choice: str | None) -> None:
+            if choice == "look":
+                self.store.watch(profile)
+                warn(self.app, f"Looking only: nothing {profile.name} does in this window is saved.", timeout=20)
+            elif choice == "take":
+                try:
+                    self.store.claim(profile, take_over=True)
+                except StoreError as error:
+                    warn(self.app, str(error))
+            else:
+                self.choose_learner()
+                return
+            go_on(profile)
+
+        self.app.push_screen(ChoiceScreen(message, [("look", "Look only", "l"), ("take", "Take over", "t"),
+                                                    ("other", "Another learner", "a")]), answered)
+
+
+def _waiting_text(fault: StoreError) -> str:
+    if isinstance(fault, StoreBusy):
+        return ("Waiting for another window to finish saving... Keep playing: your progress is "
+                "kept and saved as soon as it is done.")
+    if isinstance(fault, StoreFull):
+        return ("The disk is full, so your progress cannot be saved right now. Keep playing: it is "
+                "kept and saved as soon as there is room (a grown-up can free some space).")
+    return f"{fault} Keep playing: your progress is kept and saved as soon as it can be."
