@@ -1,4 +1,5 @@
-"""Snapshots of the quiz at 80×24: a question, a missed question with its why, the round's end."""
+"""Snapshots of the quiz at 80×24 (a question, a missed question with its why, the round's end) and
+at 60×20 (a question whose answers are below the fold, with the sign that says so)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,11 @@ def test_the_round_summary(snap_compare: Any, store: Any, profile: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(quiz_app(store, profile), terminal_size=SIZE, run_before=play_the_round)
+
+
+def test_a_question_at_60x20_says_the_answers_are_below(snap_compare: Any, store: Any, profile: Any) -> None:
+    async def settle(pilot: Pilot) -> None:
+        await pilot.pause()
+        assert current(pilot).position is not None
+
+    assert snap_compare(quiz_app(store, profile), terminal_size=(60, 20), run_before=settle)

@@ -1,17 +1,19 @@
-"""Pilot tests of the quiz screens: a whole round with wrong answers, the review, try again."""
+"""Pilot tests of the quiz screens: a whole round with wrong answers, the review, try again, a
+question coming back in a new order, and the sign that more is below on a small screen."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from tutor.concepts import CONCEPTS
-from tutor.quiz import Question, QuizRound
+from tutor.quiz import Question, QuizRound, Result
 from tutor.ui.app import TutorApp
 from tutor.ui.home import HomeScreen
-from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, lesson_titles
+from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles
 
 SIZE = (100, 34)
 
@@ -23,6 +25,10 @@ def text_of(app: TutorApp, selector: str) -> str:
 def quiz_round(app: TutorApp) -> QuizRound:
     assert isinstance(app.screen, QuizScreen)
     return app.screen.round
+
+
+def same(one: Question, two: Question) -> bool:
+    return (one.id, one.prompt, sorted(one.options)) == (two.id, two.prompt, sorted(two.options))
 
 
 def wrong_choice(question: Question) -> int:
@@ -56,7 +62,7 @@ async def test_a_whole_round_with_wrong_answers_and_the_review(store: Any, profi
             question = quiz_round(app).current
             assert question is not None and question.prompt in text_of(app, "#quiz-prompt")
             # Miss the first question twice, and the second new question once.
-            miss = question is first or (len(missed) == 1 and not quiz_round(app).is_return)
+            miss = same(question, first) or (len(missed) == 1 and not quiz_round(app).is_return)
             choice = wrong_choice(question) if miss else min(question.correct)
             feedback = await answer(pilot, app, choice)
             asked += 1
@@ -67,7 +73,7 @@ async def test_a_whole_round_with_wrong_answers_and_the_review(store: Any, profi
                 assert feedback.startswith("✓ Right!") and question.explanation in feedback
         assert isinstance(app.screen, QuizSummaryScreen)
         review = text_of(app, "#quiz-summary")
-        assert "You got 6 of 8 right, and 1 of 2 on the second try." in review
+        assert "Quiz round done: 6 of 8 right the first time.\nWhen they came back: 1 of 2 right." in review
         for question in {id(q): q for q in missed}.values():
             assert question.prompt in review and question.explanation in review
         assert "Try these again: 1 question still to get right" in review
@@ -131,7 +137,7 @@ async def test_a_perfect_round_offers_a_new_round_not_a_retry(store: Any, profil
             assert question is not None
             await answer(pilot, app, min(question.correct))
         review = text_of(app, "#quiz-summary")
-        assert "You got 8 of 8 right." in review and "every one right" in review
+        assert "Quiz round done: all 8 right the first time!" in review and "came back" not in review
         assert not app.screen.query("#again")
         await pilot.press("t")  # nothing to try again
         assert isinstance(app.screen, QuizSummaryScreen)
@@ -142,3 +148,80 @@ async def test_a_perfect_round_offers_a_new_round_not_a_retry(store: Any, profil
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
 
+
+
+async def test_a_missed_question_comes_back_and_the_same_key_is_no_longer_right(store: Any, profile: Any) -> None:
+    """A child who answers by position: the key that was right (or wrong) before is not the same option now."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=3)
+        first = quiz_round(app).current
+        assert first is not None and first.kind == "choice"
+        key = wrong_choice(first)
+        await answer(pilot, app, key)
+        while not quiz_round(app).is_return:
+            question = quiz_round(app).current
+            assert question is not None
+            await answer(pilot, app, min(question.correct))
+        back = quiz_round(app).current
+        assert back is not None and same(back, first)
+        shown = [str(app.screen.query_one("#quiz-options", OptionList).get_option_at_index(index).prompt)
+                 for index in range(len(back.options))]
+        assert shown == [f"{number}. {text}" for number, text in enumerate(back.options, 1)]
+        (right,) = first.answers
+        assert back.options.index(right) != first.options.index(right)
+        assert "here it is again" in text_of(app, "#quiz-progress")
+
+
+def test_the_answer_is_one_sentence_whatever_its_last_mark() -> None:
+    for answer in ("They win!", "They win", "Is it?", "Ana is safe."):
+        words = str(feedback_text(Result(False, "Why.", "They lose", (answer,))))
+        assert f"The answer: {answer.rstrip('.')}" in words
+        assert "!." not in words and "?." not in words and ".." not in words
+
+
+SMALL = (60, 20)
+
+
+def more_sign(app: TutorApp) -> str:
+    sign = app.screen.query_one("#quiz-more", Static)
+    return str(sign.content) if sign.display else ""
+
+
+async def test_at_60x20_a_sign_says_the_answers_are_below_and_keys_still_answer(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_quiz(pilot, app, seed=1)
+        question = quiz_round(app).current
+        assert question is not None and question.position is not None  # a table: the answers are below it
+        scroller = app.screen.query_one("#quiz", VerticalScroll)
+        options = app.screen.query_one("#quiz-options", OptionList)
+        assert options.region.bottom > scroller.region.bottom
+        assert more_sign(app) == f"▼ Answers below: press 1-{len(question.options)}, or ↓ to see them ▼"
+        assert app.screen.query_one("#quiz-more", Static).region.bottom <= SMALL[1] - 1  # above the footer
+        await pilot.press("down")  # moving through the answers brings them into view
+        await pilot.pause()
+        assert scroller.region.contains_region(options.region) and more_sign(app) == ""
+        await pilot.press(str(wrong_choice(question) + 1))
+        await pilot.pause()
+        feedback = app.screen.query_one("#quiz-feedback", Static)
+        assert feedback.region.y >= scroller.region.y and feedback.region.y < scroller.region.bottom  # the reason shows
+        assert more_sign(app) == "▼ More below: scroll down, or press Enter to go on ▼"
+        await pilot.press("end")  # the button has the focus: the page scrolls
+        await pilot.pause()
+        assert more_sign(app) == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert quiz_round(app).number == 2
+
+
+async def test_at_a_large_size_there_is_no_sign(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_quiz(pilot, app, seed=1)
+        assert more_sign(app) == ""
+        question = quiz_round(app).current
+        assert question is not None
+        await pilot.press(str(wrong_choice(question) + 1))
+        await pilot.pause()
+        assert more_sign(app) == ""

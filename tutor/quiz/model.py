@@ -86,6 +86,24 @@ class Question:
             return self
         order = list(range(len(self.options)))
         rng.shuffle(order)
+        return self._in_order(order)
+
+    def reshuffled(self, rng: random.Random) -> Question:
+        """The same question asked again: options in a new order in which the right option has
+        moved, so that a learner who remembers its place rather than its words has to read again
+        (True/False keeps its order)."""
+        if self.kind == "true-false" or len(self.options) < 2:
+            return self
+        order = list(range(len(self.options)))
+        rng.shuffle(order)
+        right = min(self.correct)
+        if order.index(right) == right:  # it would stay in its place: swap it with another option
+            other = rng.choice([place for place in range(len(order)) if place != right])
+            order[right], order[other] = order[other], order[right]
+        return self._in_order(order)
+
+    def _in_order(self, order: list[int]) -> Question:
+        """The options in `order` (new place -> old index), with what goes with each."""
         return replace(
             self,
             options=tuple(self.options[i] for i in order),

@@ -3,7 +3,8 @@
 A round asks ROUND_SIZE new questions, chosen with `random.Random(seed)` from quiz.yaml (the
 ones that fit the rules in play) and from the generators, about half of each. Two questions in a
 row never share a concept. A new question answered wrong comes back once, after two or three
-other questions (a step later if that would put two questions of one concept side by side). When
+other questions (a step later if that would put two questions of one concept side by side), with
+its options in a new order in which the right one has moved (a child may remember a place). When
 the new questions run out while a question still waits to come back, one or two more new
 questions are asked first, so that it never comes straight back; those extra questions do not
 come back themselves. The round is over when every new question and every return has been asked.
@@ -26,6 +27,7 @@ from tutor.settings import Settings
 from tutor.wording import Seats
 
 if TYPE_CHECKING:
+    from tutor.learner.recorder import Recorder
     from tutor.store import Profile, Store
 
 ROUND_SIZE = 8
@@ -55,9 +57,10 @@ class _Asked:
 class QuizRound:
     """A round for `settings` (or bare `rules`): read `current`, call `answer`, then `summary()`.
 
-    With a `store` and a `profile`, every answer is recorded in the learner store. `retry` are
-    questions to ask again (from a summary's `try_again`); they come first among the new ones.
-    If quiz.yaml is broken the round uses generated questions alone; `problems` says why.
+    With a `recorder` (tutor.learner), every answer is reported to it; a `store` and a `profile`
+    make one. `retry` are questions to ask again (from a summary's `try_again`); they come first
+    among the new ones, their options in a new order. If quiz.yaml is broken the round uses
+    generated questions alone; `problems` says why.
     """
 
     def __init__(
@@ -67,11 +70,18 @@ class QuizRound:
         store: Store | None = None,
         profile: Profile | None = None,
         *,
+        recorder: Recorder | None = None,
         bank: Sequence[WrittenQuestion] | None = None,
         retry: Sequence[Question] = (),
     ) -> None:
         if (store is None) != (profile is None):
             raise ValueError("give both a store and a profile to record answers, or neither")
+        if store is not None and profile is not None:
+            if recorder is not None:
+                raise ValueError("give a recorder, or a store and a profile, not both")
+            from tutor.learner.recorder import Recorder
+
+            recorder = Recorder(store, profile)
         if isinstance(settings, Rules):
             self.rules, names, self._letters = settings, _names(Settings(), settings.players), False
         else:
@@ -80,7 +90,7 @@ class QuizRound:
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.seats = Seats(names)
         self.problems: list[str] = []
-        self._store, self._profile = store, profile
+        self.recorder = recorder
         self._rng = random.Random(self.seed)
         self._written = [question for question in self._load_bank(bank) if question.fits(self.rules)]
         self._rng.shuffle(self._written)
@@ -156,9 +166,8 @@ class QuizRound:
             entry.right_later = right
         entry.misses += not right
         self._log.append(entry)
-        if self._store is not None and self._profile is not None:
-            question = entry.question
-            self._store.record_answer(self._profile, question.id, question.concept, right)
+        if self.recorder is not None:
+            self.recorder.quiz_answer(entry.question.id, entry.question.concept, right)
 
     # ----- the end of the round ------------------------------------------------------------------
 
@@ -193,6 +202,7 @@ class QuizRound:
             if entry.due <= step and entry.question.concept != previous:
                 self._waiting.remove(entry)
                 entry.new = False
+                entry.question = entry.question.reshuffled(self._rng)
                 return entry
         if self._new >= ROUND_SIZE and not self._waiting:
             return None
@@ -206,16 +216,16 @@ class QuizRound:
         return entry
 
     def _new_question(self, avoid: set[str | None]) -> Question | None:
-        for question in self._retry:
-            if question.concept not in avoid:
-                self._retry.remove(question)
-                return self._shown(question)
+        for again in self._retry:
+            if again.concept not in avoid:
+                self._retry.remove(again)
+                return self._lettered(again.reshuffled(self._rng))
         source = self._sources[self._new % len(self._sources)]
         makers = (self._written_question, self._generated_question)
         for make in makers if source == "written" else makers[::-1]:
             question = make(avoid)
             if question is not None:
-                return self._shown(question)
+                return self._lettered(question.shuffled(self._rng))
         return None
 
     def _written_question(self, avoid: set[str | None]) -> Question | None:
@@ -234,9 +244,8 @@ class QuizRound:
                 return question
         return None
 
-    def _shown(self, question: Question) -> Question:
-        shown = question.shuffled(self._rng)
-        return shown.with_suit_letters() if self._letters else shown
+    def _lettered(self, question: Question) -> Question:
+        return question.with_suit_letters() if self._letters else question
 
     def _load_bank(self, bank: Sequence[WrittenQuestion] | None) -> Sequence[WrittenQuestion]:
         if bank is not None:

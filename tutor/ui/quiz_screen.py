@@ -1,7 +1,9 @@
 """The quiz: a round of eight questions, the table each question is about, and the round's end.
 
-The screen shows a `QuizRound` (tutor.quiz) and turns keys and clicks into answers. There is no
-timer: the learner reads, answers, reads why, and moves on when ready.
+The screen shows a `QuizRound` (tutor.quiz) and turns keys and clicks into answers; answers are
+reported through the learner's `Recorder` (tutor.learner). There is no timer: the learner reads,
+answers, reads why, and moves on when ready. On a small terminal, a line at the bottom says when
+there is more below (the answers, or the reason), and the number keys answer wherever they are.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine import Card
+from tutor.learner.celebrations import Celebration, quiz_done
+from tutor.learner.recorder import Recorder
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.ui.cards import HandView
 from tutor.ui.header import TutorHeader
 from tutor.ui.table import where_is
 
-RIGHT_MARK, WRONG_MARK = "✓", "✗"
+RIGHT_MARK, WRONG_MARK, MORE_MARK = "✓", "✗", "▼"
 
 
 class SeatCards(HandView):
@@ -55,8 +59,13 @@ class QuizScreen(Screen[None]):
         app = self.app
         self.seed = seed
         self.letters = app.settings.suit_style == "letters"  # type: ignore[attr-defined]
-        self.round = QuizRound(app.settings, seed, app.store, app.profile, retry=retry)  # type: ignore[attr-defined]
+        self.recorder = Recorder(app.store, app.profile)  # type: ignore[attr-defined]
+        self.round = QuizRound(app.settings, seed, recorder=self.recorder, retry=retry)  # type: ignore[attr-defined]
         self.result: Result | None = None
+        self._moved = False
+        """Whether the learner has moved the highlight since the question was shown."""
+        self._reason_to_show = False
+        """Set by an answer: scroll to the reason once it has been laid out."""
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -71,14 +80,47 @@ class QuizScreen(Screen[None]):
             yield OptionList(id="quiz-options")
             yield Static(id="quiz-feedback")
             yield Button("Next question (Enter)", id="quiz-next", variant="primary")
+        yield Static(id="quiz-more")
         yield Footer()
 
     def on_mount(self) -> None:
         rules = self.round.rules
         self.sub_title = f"Quiz · {rules.variant.capitalize()} rules · {rules.players} players"
         for problem in self.round.problems:
-            self.notify(problem, severity="warning", timeout=15)
+            self.notify(problem, severity="warning", timeout=15, markup=False)
+        scroller = self.query_one("#quiz", VerticalScroll)
+        self.watch(scroller, "scroll_y", self._show_more_sign, init=False)
+        self.watch(scroller, "virtual_size", self._laid_out, init=False)
         self.show_question()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more_sign)
+
+    def _laid_out(self) -> None:
+        """The page changed size: after an answer, bring the reason into view from its first line."""
+        if self._reason_to_show:
+            self._reason_to_show = False
+            feedback = self.query_one("#quiz-feedback", Static)
+            self.query_one("#quiz", VerticalScroll).scroll_to_widget(feedback, animate=False)
+        self.call_after_refresh(self._show_more_sign)
+
+    def _show_more_sign(self) -> None:
+        """A line at the bottom while anything is below the fold, naming the answers if they are."""
+        scroller = self.query_one("#quiz", VerticalScroll)
+        sign = self.query_one("#quiz-more", Static)
+        below = scroller.max_scroll_y - scroller.scroll_y > 1  # more than the bottom padding
+        if below:
+            options = self.query_one("#quiz-options", OptionList)
+            hidden = options.region.bottom > scroller.region.bottom
+            question = self.round.current
+            if self.result is None and hidden and question is not None:
+                words = f"Answers below: press 1-{len(question.options)}, or ↓ to see them"
+            elif self.result is not None:
+                words = "More below: scroll down, or press Enter to go on"
+            else:
+                words = "More below: scroll down to see it"
+            sign.update(Text(f"{MORE_MARK} {words} {MORE_MARK}"))
+        sign.display = below
 
     # ----- showing a question ------------------------------------------------------------------
 
@@ -100,10 +142,20 @@ class QuizScreen(Screen[None]):
         options.set_options(Option(Text(f"{number}. {text}"), id=str(number - 1))
                             for number, text in enumerate(question.options, 1))
         options.highlighted = 0
+        self._moved = False
         options.focus(scroll_visible=False)  # keep the question in view on small screens
         self.query_one("#quiz-feedback", Static).display = False
         self.query_one("#quiz-next", Button).display = False
         self.query_one("#quiz", VerticalScroll).scroll_home(animate=False)
+        self.call_after_refresh(self._show_more_sign)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Moving through the answers brings them into view (the first highlight, made when the
+        question is shown, leaves the question in view)."""
+        if self.result is not None or (event.option_index == 0 and not self._moved):
+            return
+        self._moved = True
+        self.query_one("#quiz", VerticalScroll).scroll_to_widget(event.option_list, animate=False)
 
     def _show_position(self, position: Position | None) -> None:
         table = self.query_one("#quiz-table", Vertical)
@@ -134,13 +186,13 @@ class QuizScreen(Screen[None]):
         )
         options.disabled = True
         feedback = self.query_one("#quiz-feedback", Static)
-        feedback.update(_feedback(result))
+        feedback.update(feedback_text(result))
         feedback.display = True
         button = self.query_one("#quiz-next", Button)
         button.label = "Next question (Enter)" if not self.round.is_over else "See how you did (Enter)"
         button.display = True
-        button.focus()
-        self.call_after_refresh(button.scroll_visible, animate=False)
+        button.focus(scroll_visible=False)
+        self._reason_to_show = True  # the sign says if the button is below it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "quiz-next":
@@ -150,7 +202,9 @@ class QuizScreen(Screen[None]):
         if self.result is None:
             return
         if self.round.is_over:
-            self.app.switch_screen(QuizSummaryScreen(self.round.summary(), self.seed))
+            summary = self.round.summary()
+            words = self.recorder.quiz_round_finished(summary.right, summary.asked)
+            self.app.switch_screen(QuizSummaryScreen(summary, self.seed, words))
         else:
             self.show_question()
 
@@ -170,15 +224,16 @@ class QuizSummaryScreen(Screen[None]):
         Binding("escape", "home", "Home"),
     ]
 
-    def __init__(self, summary: Summary, seed: int | None = None) -> None:
+    def __init__(self, summary: Summary, seed: int | None = None, words: Celebration | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.seed = seed
+        self.words = words if words is not None else quiz_done(summary.right, summary.asked)
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with VerticalScroll(id="quiz-end"):
-            yield Static(summary_text(self.summary), id="quiz-summary")
+            yield Static(summary_text(self.summary, self.words), id="quiz-summary")
             with Horizontal(classes="buttons"):
                 if self.summary.try_again:
                     yield Button("Try these again (T)", id="again", variant="primary")
@@ -222,13 +277,14 @@ def _marked(number: int, text: str, right: bool, chosen: bool) -> Text:
     return line
 
 
-def _feedback(result: Result) -> Text:
+def feedback_text(result: Result) -> Text:
+    """What an answer gets: right or not, the answer if it was missed, and why."""
     text = Text()
     if result.right:
         text.append(f"{RIGHT_MARK} Right! ", style="bold")
     else:
         text.append(f"{WRONG_MARK} Not quite. ", style="bold")
-        text.append(f"The answer: {' / '.join(result.answers)}.\n", style="bold")
+        text.append(f"The answer: {_sentence(' / '.join(result.answers))}\n", style="bold")
     text.append(result.explanation)
     if result.comes_back:
         text.append("\n\nThis one comes back in a moment, so you can try it again.", style="italic")
@@ -277,19 +333,23 @@ def _cards_text(cards: Sequence[Card], letters: bool) -> Text:
     return text
 
 
-def summary_text(summary: Summary) -> Text:
+def summary_text(summary: Summary, words: Celebration) -> Text:
+    """The round's end: the celebration, the second tries, then each missed question with its
+    answer and why, in the quiz's own words."""
     text = Text()
-    text.append(f"You got {summary.right} of {summary.asked} right", style="bold")
+    text.append(words.headline + "\n", style="bold")
     if summary.second_tries:
-        text.append(f", and {summary.second_tries_right} of {summary.second_tries} on the second try", style="bold")
-    text.append(".\n")
-    text.append(_cheer(summary) + "\n\n")
+        text.append(f"When they came back: {summary.second_tries_right} of {summary.second_tries} right.\n",
+                    style="bold")
+    for line in words.lines:
+        text.append(line + "\n")
+    text.append("\n")
     if summary.missed:
         text.append("The ones to look at again:\n", style="bold underline")
         for missed in summary.missed:
             question = missed.question
             text.append(f"\n• {question.prompt}\n", style="bold")
-            text.append(f"  The answer: {' / '.join(question.answers)}\n")
+            text.append(f"  The answer: {_sentence(' / '.join(question.answers))}\n")
             text.append(f"  {missed.explanation}\n")
     if summary.try_again:
         text.append(f"\nTry these again: {len(summary.try_again)} question"
@@ -309,9 +369,6 @@ def lesson_titles() -> dict[str, str]:
     return {lesson.id: lesson.title for lesson in course_for_app(replay=False).lessons}
 
 
-def _cheer(summary: Summary) -> str:
-    if summary.right == summary.asked:
-        return "Brilliant: every one right first time!"
-    if summary.right * 2 >= summary.asked:
-        return "Well done! A few more tries and you'll know them all."
-    return "Good practice! Every question you try helps the rules stick."
+def _sentence(words: str) -> str:
+    """`words` ending with a full stop, unless they already end a sentence ("They win!")."""
+    return words if words.endswith((".", "!", "?")) else f"{words}."
