@@ -310,7 +310,7 @@ def run_command(argv: list[str]) -> int:
 
 def test_lessons_check_passes_the_packaged_course(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_command(["lessons", "check"]) == 0
-    assert capsys.readouterr().out == "10 lesson files checked: all good.\n"
+    assert capsys.readouterr().out == "12 course files checked: all good.\n"  # 10 lessons, quiz.yaml, mistakes.yaml
 
 
 def test_lessons_check_lists_every_problem_and_fails(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -320,13 +320,13 @@ def test_lessons_check_lists_every_problem_and_fails(folder: Path, capsys: pytes
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{bad}:") and "'5X' is not a card" in out[0]
     assert out[1].startswith(f"{bad}:") and "9♠ is dealt twice" in out[1]
-    assert out[2] == "2 problems in 1 of 2 lesson files."
+    assert out[2] == "2 problems in 1 of 2 course files."
 
 
 def test_lessons_check_on_one_good_file(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(folder, "02-pairs.yaml", GOOD)
     assert run_command(["lessons", "check", path]) == 0
-    assert capsys.readouterr().out == "1 lesson file checked: all good.\n"
+    assert capsys.readouterr().out == "1 course file checked: all good.\n"
 
 
 @pytest.mark.parametrize("path", [["steps", 0, "kind"], ["concepts", 0], ["steps", 0, "ask"]])

@@ -1,23 +1,50 @@
 """Plain-words explanations of rule mistakes, from `lessons/mistakes.yaml`.
 
-The words are data a teacher can edit; this module fills in the cards and seats of the mistake
-at hand and picks the wording for the rules in play. Free of Textual.
+The words are data a teacher can edit; this module reads them through the course reader
+(`tutor.course.source`) into typed `MistakeWords`, fills in the cards and seats of the mistake at
+hand and picks the wording for the rules in play. Free of Textual.
+
+    book = mistake_book()          # never raises: a broken file gives built-in words and book.problems
+    book.words["kept-pair"].rule   # "Every pair goes down"
+    explain(mistake, game, names)  # an Explanation, filled in from the game
+
+The file:
+
+    format_version: 1
+    mistakes:
+      <mistake code>:              # every code of tutor.engine.MistakeCode
+        rule: a short title        lesson: the id of the lesson that teaches it
+        what: what happened        instead: what to do instead
+        why:                       # `any`, plus optional wordings for the rules in play:
+          any: ...                 #   bicycle, table, reversed (the odd card wins),
+          bicycle: ...             #   bicycle-reversed, table-reversed (the most specific is used)
+
+Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from tutor.engine import Card, Game, Mistake, MistakeCode, rank_name
+from tutor.engine.cards import Card, rank_name
+from tutor.engine.mistakes import Mistake
 from tutor.wording import listed
 
-PLACEHOLDERS = frozenset({"cards", "rank", "seat", "giver", "drawer", "left", "direction"})
+if TYPE_CHECKING:
+    from tutor.course.problems import Problem
+    from tutor.course.source import Checker, Item
+    from tutor.engine.game import Game
+    from tutor.engine.rules import Rules
+
+PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
 FIELDS = ("rule", "lesson", "what", "why", "instead")
+WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed")
+SHOWN_PATH = "lessons/mistakes.yaml"
+FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -35,50 +62,168 @@ class Explanation:
         return f"{self.what} {self.why} {self.instead}"
 
 
+@dataclass(frozen=True)
+class MistakeWords:
+    """The words for one mistake code, before the table fills them in."""
+
+    code: str
+    rule: str
+    lesson: str
+    what: str
+    why: Mapping[str, str] = field(hash=False)
+    """By WHY_KEYS; always has "any"."""
+    instead: str
+
+    def why_for(self, rules: Rules) -> str:
+        """The wording of `why` for the rules in play: the most specific one the file gives."""
+        keys: list[str] = [rules.variant]
+        if rules.odd_card_wins:
+            keys = [f"{rules.variant}-reversed", "reversed", *keys]
+        return next((self.why[key] for key in keys if key in self.why), self.why["any"])
+
+
+@dataclass(frozen=True)
+class MistakeBook:
+    """Every mistake code's words, and the problems of the file they were read from (if any)."""
+
+    words: Mapping[str, MistakeWords]
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def notice(self) -> str:
+        """One line for the learner's screen when the file was broken ('' when it is fine)."""
+        if not self.problems:
+            return ""
+        count = len(self.problems)
+        more = f" (and {count - 1} more problem{'s' * (count > 2)})" if count > 1 else ""
+        return f"The mistake explanations file has a problem, so simpler built-in words are used: {self.problems[0]}{more}"
+
+
+# Plain words used when lessons/mistakes.yaml cannot be read or misses a code: short, true in every ruleset.
+FALLBACK: dict[str, MistakeWords] = {
+    words.code: words
+    for words in (
+        MistakeWords("kept-pair", "Every pair goes down", "pairs", "You still hold {cards}.",
+                     {"any": "Two cards of the same rank are a pair, whatever their colour, and every pair goes down."},
+                     "Lay down {cards}, then say you're done."),
+        MistakeWords("laid-down-three", "Three of a kind is one pair and one card to keep", "pairs",
+                     "You tried to lay down three {rank} at once ({cards}).", {"any": "A pair is exactly two cards."},
+                     "Lay down two of them and keep the third."),
+        MistakeWords("not-a-pair", "A pair is two cards of the same rank", "pairs", "{cards} are not a pair.",
+                     {"any": "A pair needs two cards of the same rank."}, "Look for two cards of the same rank."),
+        MistakeWords("drew-from-empty", "Players with no cards are skipped", "empty-hands", "{seat} has no cards left.",
+                     {"any": "A player with no cards is safe and is skipped."}, "Draw from {giver}."),
+        MistakeWords("wrong-neighbour", "Who you draw from", "a-turn", "You chose to draw from {seat}.",
+                     {"any": "The rules say whom you draw from."}, "Draw from {giver}."),
+        MistakeWords("out-of-turn", "Taking turns", "a-turn", "It isn't your turn for that just now.",
+                     {"any": "Players take turns one at a time."}, "Wait for your turn."),
+        MistakeWords("stock-left", "All 51 cards are dealt", "deck-and-deal", "There are still {left} cards to deal.",
+                     {"any": "Every card is dealt: there is no pile to draw from."}, "Keep dealing until the deck is empty."),
+        MistakeWords("not-in-hand", "Lay down your own cards", "pairs", "{cards} are not all in your hand.",
+                     {"any": "You can only lay down cards you hold."}, "Pick two cards from your own hand."),
+        MistakeWords("no-such-card", "Draw blind from the cards on offer", "a-turn", "That card isn't on offer.",
+                     {"any": "You draw one of the face-down cards held out to you."}, "Pick one of the face-down cards."),
+    )
+}
+
+
 @cache
-def load_mistakes() -> dict[str, dict[str, Any]]:
-    """The explanations keyed by mistake code, checked (ValueError with the file and field if not)."""
-    text = resources.files("tutor.lessons").joinpath("mistakes.yaml").read_text(encoding="utf-8")
-    return parse_mistakes(text, "lessons/mistakes.yaml")
+def mistake_book() -> MistakeBook:
+    """The shipped `lessons/mistakes.yaml`, read and checked once. Never raises: where the file is
+    broken, the built-in words stand in and `problems` says what is wrong (file:line: field)."""
+    from importlib import resources
+
+    from tutor.course.source import read_yaml_file
+
+    entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
+    file: Any = Path(str(entry)) if Path(str(entry)).is_file() else entry
+    root, problems = read_yaml_file(file, SHOWN_PATH)
+    return book_from(root, problems, SHOWN_PATH)
 
 
-def parse_mistakes(text: str, where: str) -> dict[str, dict[str, Any]]:
-    import yaml
+def read_mistakes(text: str, where: str) -> MistakeBook:
+    """The words in `text` (a mistakes.yaml), with every problem found."""
+    from tutor.course.source import read_yaml
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ValueError(f"{where}: not valid YAML: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("mistakes"), dict):
-        raise ValueError(f"{where}: expected 'format_version' and a 'mistakes' mapping")
-    mistakes: dict[str, dict[str, Any]] = data["mistakes"]
-    for code in MistakeCode:
-        if code.value not in mistakes:
-            raise ValueError(f"{where}: mistakes.{code.value}: missing (every mistake code needs words)")
-    for code, entry in mistakes.items():
-        _check_entry(entry, f"{where}: mistakes.{code}")
-    return mistakes
+    root, problems = read_yaml(text, where)
+    return book_from(root, problems, where)
 
 
-def _check_entry(entry: Any, where: str) -> None:
-    if not isinstance(entry, dict):
-        raise ValueError(f"{where}: expected a mapping with {', '.join(FIELDS)}")
-    for field in FIELDS:
-        if field not in entry:
-            raise ValueError(f"{where}.{field}: missing")
-    unknown = set(entry) - set(FIELDS)
-    if unknown:
-        raise ValueError(f"{where}.{sorted(unknown)[0]}: unknown field (allowed: {', '.join(FIELDS)})")
-    why = entry["why"]
-    if not isinstance(why, dict) or "any" not in why or set(why) - {"any", "bicycle", "table"}:
-        raise ValueError(f"{where}.why: expected 'any' and optional 'bicycle' and 'table' wordings")
-    texts = {field: entry[field] for field in ("what", "instead", "rule")} | {f"why.{k}": v for k, v in why.items()}
-    for field, value in texts.items():
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{where}.{field}: expected some words")
-        for _, name, _, _ in string.Formatter().parse(value):
-            if name is not None and name not in PLACEHOLDERS:
-                raise ValueError(f"{where}.{field}: unknown placeholder {{{name}}} (allowed: {', '.join(sorted(PLACEHOLDERS))})")
+def check_mistakes_file(path: Path | None = None, shown: str = SHOWN_PATH, lessons: Collection[str] | None = None) -> list[Problem]:
+    """Every problem of a mistakes.yaml (the shipped one if `path` is None), for `lessons check`;
+    with `lessons`, each `lesson` field must be one of those lesson ids."""
+    if path is None:
+        return list(mistake_book().problems) if lessons is None else _recheck_shipped(lessons)
+    from tutor.course.source import read_yaml_file
+
+    root, problems = read_yaml_file(path, shown)
+    return list(book_from(root, problems, shown, lessons).problems)
+
+
+def _recheck_shipped(lessons: Collection[str]) -> list[Problem]:
+    from importlib import resources
+
+    from tutor.course.source import read_yaml_file
+
+    entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
+    file: Any = Path(str(entry)) if Path(str(entry)).is_file() else entry
+    root, problems = read_yaml_file(file, SHOWN_PATH)
+    return list(book_from(root, problems, SHOWN_PATH, lessons).problems)
+
+
+def book_from(root: Item | None, problems: list[Problem], where: str, lessons: Collection[str] | None = None) -> MistakeBook:
+    """Typed words from a read file; codes with problems (or the whole file) fall back to FALLBACK."""
+    from tutor.course.source import Checker  # noqa: F811 (at run time; the name above is for type checkers)
+
+    check = Checker(where, problems)
+    words: dict[str, MistakeWords] = {}
+    found = check.fields(root, ("format_version", "mistakes"), ("format_version", "mistakes"), "a mistakes file") if root else None
+    if found and "format_version" in found and found["format_version"].value != FORMAT_VERSION:
+        check.problem(found["format_version"], f"expected {FORMAT_VERSION}, the format this program reads")
+    entries = found.get("mistakes") if found else None
+    if entries is not None and not isinstance(entries.value, dict):
+        check.problem(entries, "expected the words for each mistake code")
+    elif entries is not None:
+        assert isinstance(entries.value, dict)
+        for code, item in entries.value.items():
+            if code not in FALLBACK:
+                check.problem(item, f"{code!r} is not a mistake code (codes: {', '.join(FALLBACK)})")
+                continue
+            read = _words(check, code, item, lessons)
+            if read is not None:
+                words[code] = read
+        for code in FALLBACK:
+            if code not in entries.value:
+                check.problem(entries, "missing (every mistake code needs words)", entries.child(code))
+    return MistakeBook({code: words.get(code, fallback) for code, fallback in FALLBACK.items()}, tuple(problems))
+
+
+def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | None) -> MistakeWords | None:
+    before = len(check.problems)
+    found = check.fields(item, FIELDS, FIELDS, "words for a mistake")
+    if found is None:
+        return None
+    rule = check.text(found.get("rule"))
+    lesson = check.slug(found["lesson"]) if "lesson" in found else None
+    if lesson is not None and lessons is not None and lesson not in lessons:
+        check.problem(found["lesson"], f"no lesson has the id {lesson!r}")
+    what = check.text(found.get("what"), PLACEHOLDERS)
+    why: dict[str, str] = {}
+    if "why" in found:
+        why_found = check.fields(found["why"], WHY_KEYS, ("any",), "wordings of why (any, and optionally bicycle, table, reversed ...)")
+        for key, child in (why_found or {}).items():
+            text = check.text(child, PLACEHOLDERS)
+            if text is not None:
+                why[key] = text
+    instead = check.text(found.get("instead"), PLACEHOLDERS)
+    if len(check.problems) > before or lesson is None or "any" not in why:
+        return None
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "")
+
+
+def load_mistakes() -> Mapping[str, MistakeWords]:
+    """The words of every mistake code (built-in words where the file is broken)."""
+    return mistake_book().words
 
 
 def explain(
@@ -86,25 +231,29 @@ def explain(
     game: Game,
     names: Sequence[str],
     letters: bool = False,
-    entries: Mapping[str, dict[str, Any]] | None = None,
+    entries: Mapping[str, MistakeWords] | None = None,
 ) -> Explanation:
     """Words for `mistake`, made in `game`, with seats called by `names`."""
-    entry = (entries or load_mistakes())[mistake.code.value]
+    words = (entries or load_mistakes())[mistake.code.value]
     values = _placeholders(mistake, game, names, letters)
-    why = entry["why"].get(game.rules.variant, entry["why"]["any"])
     return Explanation(
         code=mistake.code.value,
-        rule=entry["rule"],
-        lesson=entry["lesson"],
-        what=_fill(entry["what"], values),
-        why=_fill(why, values),
-        instead=_fill(entry["instead"], values),
+        rule=words.rule,
+        lesson=words.lesson,
+        what=_fill(words.what, values),
+        why=_fill(words.why_for(game.rules), values),
+        instead=_fill(words.instead, values),
     )
 
 
 def rule_of(code: str) -> str:
     """The short title of the rule a mistake code is about."""
-    return str(load_mistakes()[code]["rule"])
+    return load_mistakes()[str(code)].rule
+
+
+def lesson_of(code: str) -> str:
+    """The id of the lesson that teaches the rule a mistake code is about."""
+    return load_mistakes()[str(code)].lesson
 
 
 def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: bool) -> dict[str, str]:
@@ -132,3 +281,9 @@ def _card_list(cards: Sequence[Card], letters: bool) -> str:
 
 def _fill(text: str, values: Mapping[str, str]) -> str:
     return text.format_map(values)
+
+
+__all__ = [
+    "FALLBACK", "Explanation", "MistakeBook", "MistakeWords", "PLACEHOLDERS", "check_mistakes_file",
+    "explain", "lesson_of", "load_mistakes", "mistake_book", "read_mistakes", "rule_of",
+]

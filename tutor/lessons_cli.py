@@ -1,36 +1,67 @@
-"""`old-maid-tutor lessons check [PATH...]`: check lesson files and list every problem.
+"""`old-maid-tutor lessons check [PATH...]`: check the course files and list every problem.
 
-Exit code 0 when every lesson is good, 1 when any file has a problem.
+With no PATH: the whole course shipped with the program (every lesson, `quiz.yaml` and
+`mistakes.yaml`). A folder: its lesson files, and its quiz.yaml and mistakes.yaml if it has them.
+A file named quiz.yaml or mistakes.yaml is checked as one; any other file as a lesson.
+Exit code 0 when every file is good, 1 when any file has a problem.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+QUIZ, MISTAKES = "quiz.yaml", "mistakes.yaml"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    lessons = subparsers.add_parser("lessons", help="check the lesson files", description="Tools for the course's lesson files.")
+    lessons = subparsers.add_parser("lessons", help="check the course files", description="Tools for the course's files.")
     actions = lessons.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser(
         "check",
-        help="check lesson files and list every problem",
-        description="Check lesson files (the course shipped with the program if no PATH is given): "
-        "their format, cards and rules, ids and requirements, and that each solution plays through.",
+        help="check lesson, quiz and mistake files and list every problem",
+        description="Check the course files (the course shipped with the program if no PATH is given: every lesson, "
+        "quiz.yaml and mistakes.yaml): their format, cards and rules, ids and requirements, and that each lesson's "
+        "solution plays through.",
     )
-    check.add_argument("paths", nargs="*", metavar="PATH", help="a lesson file, or a folder of them")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="a lesson, quiz.yaml or mistakes.yaml file, or a folder of them")
     check.set_defaults(func=check_lessons, needs_store=False)
 
 
 def check_lessons(args: argparse.Namespace) -> int:
-    from tutor.course import load_course
+    from tutor.course import Problem, load_course
+    from tutor.explanations import check_mistakes_file
+    from tutor.quiz.bank import check_quiz_file
 
-    course = load_course(args.paths or None)
-    for problem in course.problems:
+    paths = [Path(path) for path in args.paths]
+    lesson_paths = [path for path in paths if path.name not in (QUIZ, MISTAKES) or path.is_dir()]
+    quiz_files = [path for path in paths if path.name == QUIZ and not path.is_dir()]
+    quiz_files += [path / QUIZ for path in paths if path.is_dir() and (path / QUIZ).exists()]
+    mistake_files = [path for path in paths if path.name == MISTAKES and not path.is_dir()]
+    mistake_files += [path / MISTAKES for path in paths if path.is_dir() and (path / MISTAKES).exists()]
+
+    course = load_course(lesson_paths or None) if lesson_paths or not paths else None
+    problems: list[Problem] = list(course.problems) if course else []
+    files = len(course.entries) if course else 0
+    broken = len(course.broken) if course else 0
+    lesson_ids = {entry.id for entry in load_course(replay=False).entries if entry.id}
+    if course:
+        lesson_ids |= {entry.id for entry in course.entries if entry.id}
+    others: list[list[Problem]] = []
+    if not paths:
+        others = [check_quiz_file(), check_mistakes_file(lessons=lesson_ids)]
+    else:
+        others = [check_quiz_file(path) for path in quiz_files]
+        others += [check_mistakes_file(path, str(path), lesson_ids) for path in mistake_files]
+    for found in others:
+        problems += found
+        files += 1
+        broken += bool(found)
+    for problem in problems:
         print(problem)
-    files, broken = len(course.entries), len(course.broken)
     if broken:
-        count = len(course.problems)
-        print(f"{count} problem{'s' * (count != 1)} in {broken} of {files} lesson file{'s' * (files != 1)}.")
+        count = len(problems)
+        print(f"{count} problem{'s' * (count != 1)} in {broken} of {files} course file{'s' * (files != 1)}.")
         return 1
-    print(f"{files} lesson file{'s' * (files != 1)} checked: all good.")
+    print(f"{files} course file{'s' * (files != 1)} checked: all good.")
     return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Card
+from tutor.engine.cards import Card
 
 
 @dataclass(frozen=True)

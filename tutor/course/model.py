@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from tutor.engine import Card, MistakeCode, Rules
+from tutor.engine.cards import Card
+from tutor.engine.mistakes import MistakeCode
+from tutor.engine.rules import Rules
 
 from .answers import Answer
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from tutor.engine import Card, MistakeCode, Rules, rank_name
+from tutor.engine.cards import Card, rank_name
 from tutor.engine.game import check_cards_possible
+from tutor.engine.mistakes import MistakeCode
+from tutor.engine.rules import Rules
 from tutor.explanations import PLACEHOLDERS as MISTAKE_PLACEHOLDERS
 
 from . import model
@@ -160,14 +162,14 @@ class _Parser(Checker):
         if kind_item is not None and (not isinstance(kind, str) or kind not in STEP_FIELDS):
             self.problem(kind_item, f"{shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
             return None, Context()
-        allowed = STEP_FIELDS.get(kind, ("id", "kind", "text"))  # type: ignore[arg-type]
+        allowed = STEP_FIELDS.get(kind, ("id", "kind", "text")) if isinstance(kind, str) else ("id", "kind", "text")
         found = self.fields(item, allowed, ("id", "kind", "text"), "a step")
-        if found is None or kind is None:
+        if found is None or not isinstance(kind, str):
             return None, Context()
         table, context = self.setting(item, found, kind, before, first)
         if kind in NEEDS_GAME - {"seat"} and before.chart and "continue" in found:
             self.problem(found["kind"], f"a {kind} step needs a game to play in, and a chart is not one")
-        common = {
+        common: dict[str, Any] = {
             "id": self.slug(found["id"]) if "id" in found else None,
             "line": item.line,
             "text": self.text(found.get("text"), context.placeholders),
@@ -235,7 +237,7 @@ class _Parser(Checker):
             return None
         for index, name in enumerate(names):
             if name in names[:index]:
-                self.problem(item.value[index], f"{name!r} is already a seat: every seat needs its own name")  # type: ignore[index]
+                self.problem(item.value[index], f"{name!r} is already a seat: every seat needs its own name")
                 return None
         return names
 

@@ -19,23 +19,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from tutor.engine import (
-    Card,
-    DealCard,
-    Draw,
-    Event,
-    FinishDeal,
-    FinishPairing,
-    Game,
-    IllegalAction,
-    LayDown,
-    Mistake,
-    MistakeCode,
-    PairLaidDown,
-    Rules,
-    SimulationResult,
-    simulate,
-)
+from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayDown
+from tutor.engine.cards import Card
+from tutor.engine.events import Event
+from tutor.engine.game import Game
+from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
+from tutor.engine.rules import Rules
+from tutor.engine.simulation import SimulationResult, simulate
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
 from tutor.wording import bar
@@ -226,6 +216,7 @@ class LessonRun:
 
     def _start_of(self, index: int) -> _Start:
         step = self.lesson.steps[index]
+        game: Game | None
         if isinstance(step, ChartStep) and step.table is not None:
             simulation = _simulate(step.table.rules, step.games, step.table.seed, step.table.dealer)
             return _Start(None, step.table.seats, simulation, _chart(simulation, step.table))
@@ -305,7 +296,7 @@ class LessonRun:
     def _try(self, action: Draw | LayDown | FinishPairing | DealCard | FinishDeal) -> tuple[Game | None, list[Event], Mistake | None]:
         """Make the move on a copy of the game: the copy and its events, or the rule it breaks."""
         assert self.game is not None
-        trial = Game.from_dict(self.game.to_dict())
+        trial = self.game.clone()
         step = self.step
         if isinstance(action, Draw) and isinstance(step, DrawStep) and step.card is not None:
             mistake = trial.mistake_in(action)
@@ -316,10 +307,7 @@ class LessonRun:
             events = trial.apply(action)
         except IllegalAction as error:
             return None, [], error.mistake
-        wrong = [event for event in events if isinstance(event, PairLaidDown) and event.wrong]
-        if wrong:  # strict Bicycle rules accept a wrong pair, and it costs the game
-            return trial, events, Mistake(MistakeCode.NOT_A_PAIR, wrong[0].seat, wrong[0].cards, detail="not a pair")
-        return trial, events, None
+        return trial, events, wrong_pair_mistake(events)  # strict Bicycle rules accept a wrong pair; it costs the game
 
     def _done(self) -> bool:
         game, step = self.game, self.step
@@ -340,7 +328,7 @@ class LessonRun:
         entries = load_mistakes()
         own = step.mistakes.get(mistake.code.value) if isinstance(step, TaskStep) else None
         if own is not None:
-            entries = {**entries, mistake.code.value: {**entries[mistake.code.value], "why": {"any": own}}}
+            entries = {**entries, mistake.code.value: replace(entries[mistake.code.value], why={"any": own})}
         explanation = explain(mistake, self.game, self.names, self.letters, entries)
         return replace(explanation, **{part: self._say(getattr(explanation, part), fill=False) for part in ("what", "why", "instead")})
 
@@ -492,8 +480,8 @@ def _new_game(step: Step, table: Table) -> Game:
     if table.hands is None:
         return Game.start_deal(table.rules, table.seed, table.dealer, learners)
     game = Game.from_hands(table.rules, table.hands, table.dealer, learners, table.seed)
-    if learner in game.waiting_for and not isinstance(step, PairStep) and not game.pairs_in(learner):  # type: ignore[arg-type]
-        game.apply(FinishPairing(learner))  # type: ignore[arg-type]
+    if learner is not None and learner in game.waiting_for and not isinstance(step, PairStep) and not game.pairs_in(learner):
+        game.apply(FinishPairing(learner))
     return game
 
 

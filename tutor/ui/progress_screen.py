@@ -8,8 +8,7 @@ keeps nothing of its own. Marks and words carry the meaning, never colour alone.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
 from rich.text import Text
@@ -21,157 +20,45 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.concepts import CONCEPTS, concept_title
-from tutor.course import Lesson
-from tutor.explanations import load_mistakes, rule_of
-from tutor.store import Answer, FinishedGame, LessonProgress, Level, NoSuchProfile, Profile, Store
-from tutor.store.store import MASTERED_DAYS, MASTERED_RIGHT_ANSWERS
+from tutor.course import Course, Lesson
+from tutor.learner.lessons import STARS_RULE, Standing, Status, course_for_app, star_marks
+from tutor.learner.policy import (
+    GROWTH_RULE,
+    Growth,
+    MistakeCount,
+    Record,
+    Suggestion,
+    growth,
+    growth_bar,
+    lessons_done,
+    mistake_counts,
+    next_step,
+    standings,
+    today,
+)
+from tutor.learner.recorder import Recorder
+from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
-from tutor.ui.lessons_screen import course_for_app
+from tutor.wording import counted
 
-LEVEL_MARKS = {Level.MASTERED: "✓ mastered", Level.PRACTISED: "◐ practised", Level.LEARNING: "○ learning"}
+LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
 QUIZ_DAYS_SHOWN = 5
-MISSES_WORTH_A_LESSON = 2
-"""Quiz misses in a row on one rule that send the learner back to its lesson."""
-GAME_MISTAKES_WORTH_A_LESSON = 3
-"""Game mistakes of one kind, since its lesson was last worked on, that send the learner back."""
 RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
 
 
-# ----- what the store knows, at one moment ---------------------------------------------------------
+# ----- the sections, in words (every figure comes from tutor.learner.policy) ---------------------------
 
 
-@dataclass(frozen=True)
-class Record:
-    """One learner's progress, as the store has it now."""
-
-    lessons: dict[str, LessonProgress]
-    answers: list[Answer]
-    mastery: dict[str, Level]
-    common_mistakes: list[tuple[str, int]]
-    mistake_times: dict[str, list[datetime]]
-    games: list[FinishedGame]
-    unlock_all: bool = False
-
-    @classmethod
-    def read(cls, store: Store, profile: Profile, unlock_all: bool = False) -> Record:
-        data = store.profile_data(profile)
-        times: dict[str, list[datetime]] = {}
-        for mistake in data.mistakes:
-            times.setdefault(mistake.code, []).append(mistake.when)
-        return cls(
-            lessons={lesson.lesson_id: lesson for lesson in data.lessons},
-            answers=list(data.answers),
-            mastery=store.mastery(profile),
-            common_mistakes=store.common_mistakes(profile, limit=3),
-            mistake_times=times,
-            games=list(data.finished_games),
-            unlock_all=unlock_all,
-        )
-
-    def finished(self, lesson_id: str) -> bool:
-        progress = self.lessons.get(lesson_id)
-        return progress is not None and progress.finished
-
-    def can_open(self, lesson: Lesson) -> bool:
-        """True when the lessons it needs are done (or a teacher unlocked them all)."""
-        return self.unlock_all or all(self.finished(needed) for needed in lesson.requires)
-
-
-# ----- what to do next -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    text: str
-    target: str | None = None
-    """What the app opens for it (an `action_open` key such as "quiz" or "lesson:pairs")."""
-
-
-def suggestion(record: Record, lessons: tuple[Lesson, ...]) -> Suggestion:
-    """The one thing most worth doing next, from the learner's record. A rule that keeps going
-    wrong sends the learner back to its lesson, but only to a lesson they can open."""
-    return (
-        _unfinished_lesson(record, lessons)
-        or _missed_concept(record, lessons)
-        or _repeated_mistake(record, lessons)
-        or _next_lesson(record, lessons)
-        or _quiz_or_game(record)
-    )
-
-
-def _unfinished_lesson(record: Record, lessons: tuple[Lesson, ...]) -> Suggestion | None:
-    started = [(record.lessons[lesson.id], lesson) for lesson in lessons
-               if lesson.id in record.lessons and not record.finished(lesson.id)]
-    if not started:
-        return None
-    progress, lesson = max(started, key=lambda pair: pair[0].when)
-    return Suggestion(f"Carry on with the lesson “{lesson.title}”: you stopped at {_step(progress, lesson)}.",
-                      f"lesson:{lesson.id}")
-
-
-def _missed_concept(record: Record, lessons: tuple[Lesson, ...]) -> Suggestion | None:
-    misses = _misses_in_a_row(record.answers)
-    for concept, times in misses.most_common():
-        lesson = _lesson(lessons, CONCEPTS[concept].lesson) if concept in CONCEPTS else None
-        if times >= MISSES_WORTH_A_LESSON and lesson is not None and record.can_open(lesson):
-            return Suggestion(f"Quiz questions about “{concept_title(concept)}” were missed {times} times "
-                              f"in a row. The lesson “{lesson.title}” explains it: have another look!",
-                              f"lesson:{lesson.id}")
-    return None
-
-
-def _misses_in_a_row(answers: list[Answer]) -> Counter[str]:
-    """Per concept, the wrong answers since the latest right one."""
-    misses: Counter[str] = Counter()
-    for answer in answers:
-        misses[answer.concept] = 0 if answer.right else misses[answer.concept] + 1
-    return misses
-
-
-def _repeated_mistake(record: Record, lessons: tuple[Lesson, ...]) -> Suggestion | None:
-    for code, _ in record.common_mistakes:
-        lesson = _lesson(lessons, _mistake_lesson(code))
-        if lesson is None or not record.can_open(lesson):
-            continue
-        since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
-        times = sum(since is None or when > since for when in record.mistake_times.get(code, []))
-        if times >= GAME_MISTAKES_WORTH_A_LESSON:
-            return Suggestion(f"“{_rule(code)}” tripped you up {times} times. "
-                              f"The lesson “{lesson.title}” is all about it.", f"lesson:{lesson.id}")
-    return None
-
-
-def _next_lesson(record: Record, lessons: tuple[Lesson, ...]) -> Suggestion | None:
-    ready = (lesson for lesson in lessons if not record.finished(lesson.id) and record.can_open(lesson))
-    lesson = next(ready, None)
-    if lesson is None:
-        return None
-    if not any(record.finished(other.id) for other in lessons):
-        return Suggestion(f"Start with the first lesson, “{lesson.title}”.", f"lesson:{lesson.id}")
-    return Suggestion(f"Next lesson: “{lesson.title}”. You're ready for it!", f"lesson:{lesson.id}")
-
-
-def _quiz_or_game(record: Record) -> Suggestion:
-    mastered = _mastered(record)
-    if mastered < len(CONCEPTS):
-        return Suggestion(f"Take a quiz round: {mastered} of {len(CONCEPTS)} rules mastered so far. "
-                          "Every round helps the rules stick.", "quiz")
-    return Suggestion("You know every rule! Play a game of Old Maid and enjoy it.", "play")
-
-
-# ----- the sections, in words -----------------------------------------------------------------------
-
-
-def glance_text(name: str, record: Record, lessons: tuple[Lesson, ...]) -> Text:
+def glance_text(record: Record, course: Course) -> Text:
     """The whole record in one or two lines, for the first look."""
-    done = sum(record.finished(lesson.id) for lesson in lessons)
+    stars = sum(standing.stars for standing in standings(record, course).values())
     text = Text()
-    text.append(f"{name}: ", style="bold")
-    quiz = f"{_right_of(record.answers)} quiz answers right" if record.answers else "no quiz answers yet"
-    text.append(f"{done} of {len(lessons)} lessons done · {_mastered(record)} of {len(CONCEPTS)} rules "
-                f"mastered · {quiz} · {_count(len(record.games), 'game')} played")
+    text.append(f"{record.name}: ", style="bold")
+    quiz = (f"{_right_of(list(record.answers))} quiz answers right" if record.answers
+            else "no quiz answers yet")
+    text.append(f"{lessons_done(record, course)} of {len(course.lessons)} lessons done · "
+                f"{star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {counted(len(record.games), 'game')} played")
     return text
 
 
@@ -182,39 +69,50 @@ def next_text(advice: Suggestion) -> Text:
     return text
 
 
-def lessons_title(record: Record, lessons: tuple[Lesson, ...]) -> str:
-    done = sum(record.finished(lesson.id) for lesson in lessons)
-    return f"Lessons: {done} of {len(lessons)} done"
+def today_text(lines: list[str]) -> Text:
+    return Text("\n".join(lines))
 
 
-def lessons_text(record: Record, lessons: tuple[Lesson, ...]) -> Text:
+def lessons_title(record: Record, course: Course) -> str:
+    return f"Lessons: {lessons_done(record, course)} of {len(course.lessons)} done"
+
+
+def _lesson_mark(standing: Standing) -> str:
+    if standing.status is Status.DONE:
+        return f"✓ done {star_marks(standing.stars)}"
+    if standing.status is Status.LOCKED:
+        return f"{standing.mark} locked"
+    if standing.status is Status.STARTED:
+        return f"{standing.mark} {standing.words}"
+    return f"{standing.mark} not yet"
+
+
+def lessons_text(record: Record, course: Course) -> Text:
     text = Text()
-    for lesson in lessons:
-        progress = record.lessons.get(lesson.id)
-        if progress is None:
-            mark = "○ not yet"
-        elif progress.finished:
-            mark = "✓ done"
-        else:
-            mark = f"◐ {_step(progress, lesson)}"
-        text.append(f"{mark:<15}", style="bold")
+    marks = standings(record, course)
+    for lesson in course.lessons:
+        text.append(f"{_lesson_mark(marks[lesson.id]):<15}", style="bold")
         text.append(f"{lesson.title}\n")
-    text.rstrip()
+    text.append(f"Stars: {STARS_RULE}.", style="italic")
     return text
 
 
-def concepts_title(record: Record) -> str:
-    return f"Rules you know: {_mastered(record)} of {len(CONCEPTS)} mastered"
+def concepts_title(grown: list[Growth]) -> str:
+    mastered = sum(item.level is Level.MASTERED for item in grown)
+    started = sum(item.steps > 0 for item in grown)
+    return f"How each rule is growing: {started} of {len(grown)} started, {mastered} mastered"
 
 
-def concepts_text(record: Record) -> Text:
+def concepts_text(grown: list[Growth]) -> Text:
     text = Text()
-    for concept in CONCEPTS.values():
-        level = record.mastery.get(concept.id, Level.LEARNING)
-        text.append(f"{LEVEL_MARKS[level]:<13}", style="bold" if level != Level.LEARNING else "")
-        text.append(f"{concept.title}\n")
-    text.append(f"Mastered: right {MASTERED_RIGHT_ANSWERS} times or more, on {MASTERED_DAYS} different "
-                "days, and right the last time.", style="italic")
+    for item in grown:
+        text.append(growth_bar(item.steps), style="bold")
+        text.append(f" {f'+{item.today}' if item.today else '':<3}", style="bold")
+        text.append(f"{item.concept.title}")
+        if item.level is Level.MASTERED:
+            text.append(" ✓ mastered", style="bold")
+        text.append("\n")
+    text.append(GROWTH_RULE + " +N: grown today.", style="italic")
     return text
 
 
@@ -227,23 +125,23 @@ def quiz_text(answers: list[Answer]) -> Text:
     for day, answered in list(days.items())[:QUIZ_DAYS_SHOWN]:
         text.append(f"  {day:%a %d %b %Y}   {_right_of(answered)} right\n")
     if len(days) > QUIZ_DAYS_SHOWN:
-        text.append(f"  … and {_count(len(days) - QUIZ_DAYS_SHOWN, 'earlier day')}\n", style="italic")
+        text.append(f"  … and {counted(len(days) - QUIZ_DAYS_SHOWN, 'earlier day')}\n", style="italic")
     text.rstrip()
     return text
 
 
-def mistakes_text(common: list[tuple[str, int]], lessons: tuple[Lesson, ...]) -> Text:
-    if not common:
+def mistakes_text(counts: list[MistakeCount], course: Course) -> Text:
+    if not counts:
         return Text("No mistakes noted yet.")
+    titles = {lesson.id: lesson.title for lesson in course.lessons}
     text = Text()
-    for code, times in common:
-        text.append(f"{_count(times, 'time'):>9}  ", style="bold")
-        text.append(_rule(code))
-        lesson = _lesson(lessons, _mistake_lesson(code))
-        if lesson is not None:
-            text.append(f"  (lesson “{lesson.title}”)", style="italic")
+    for item in counts:
+        text.append(f"{counted(item.times, 'time'):>9}  ", style="bold")
+        text.append(item.rule)
+        if item.lesson in titles:
+            text.append(f"  (lesson “{titles[item.lesson]}”)", style="italic")
         text.append("\n")
-    text.rstrip()
+    text.append("Mistakes a lesson asks you to try on purpose are never counted.", style="italic")
     return text
 
 
@@ -252,49 +150,17 @@ def games_text(games: list[FinishedGame]) -> Text:
         return Text("No games finished yet. Press P on the home screen to play one.")
     results = Counter(game.result for game in games)
     text = Text()
-    text.append(f"{_count(len(games), 'game')} played.\n", style="bold")
+    text.append(f"{counted(len(games), 'game')} played.\n", style="bold")
     if results["safe"] or results["old-maid"]:
-        text.append(f"  You were safe {_count(results['safe'], 'time')} "
-                    f"and the Old Maid {_count(results['old-maid'], 'time')}.\n")
+        text.append(f"  You were safe {counted(results['safe'], 'time')} "
+                    f"and the Old Maid {counted(results['old-maid'], 'time')}.\n")
     if results["won"] or results["lost"]:
-        text.append(f"  In reversed games you won {_count(results['won'], 'time')} "
-                    f"and lost {_count(results['lost'], 'time')}.\n")
+        text.append(f"  In reversed games you won {counted(results['won'], 'time')} "
+                    f"and lost {counted(results['lost'], 'time')}.\n")
     last = games[-1]
     text.append(f"  Your last game: {RESULT_WORDS.get(last.result, last.result)}, "
-                f"{_count(last.draws, 'draw')}, {_count(last.mistakes, 'mistake')}.")
+                f"{counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
     return text
-
-
-# ----- small helpers --------------------------------------------------------------------------------
-
-
-def _step(progress: LessonProgress, lesson: Lesson) -> str:
-    steps = len(lesson.steps)
-    return f"step {min(progress.step + 1, steps)} of {steps}"
-
-
-def _lesson(lessons: tuple[Lesson, ...], lesson_id: str | None) -> Lesson | None:
-    return next((lesson for lesson in lessons if lesson.id == lesson_id), None)
-
-
-def _rule(code: str) -> str:
-    """The rule a mistake is about; the bare code for one this version doesn't know (an
-    imported profile may come from another version)."""
-    try:
-        return rule_of(code)
-    except (LookupError, OSError, ValueError):
-        return code
-
-
-def _mistake_lesson(code: str) -> str | None:
-    try:
-        return str(load_mistakes()[code]["lesson"])
-    except (LookupError, OSError, ValueError):
-        return None
-
-
-def _mastered(record: Record) -> int:
-    return sum(record.mastery.get(concept, Level.LEARNING) == Level.MASTERED for concept in CONCEPTS)
 
 
 def _right_of(answers: list[Answer]) -> str:
@@ -307,10 +173,6 @@ def _by_day(answers: list[Answer]) -> dict[date, list[Answer]]:
     for answer in sorted(answers, key=lambda answer: answer.when, reverse=True):
         days.setdefault(answer.when.astimezone().date(), []).append(answer)
     return days
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def export_path(name: str) -> str:
@@ -354,7 +216,7 @@ class ProgressScreen(Screen[None]):
             yield Static(id="progress-note")
             yield Static(id="progress-glance")
             yield Static(id="progress-next", classes="section")
-            for section in ("lessons", "concepts", "quiz", "mistakes", "games"):
+            for section in ("today", "lessons", "concepts", "quiz", "mistakes", "games"):
                 yield Static(id=f"progress-{section}", classes="section")
             with Horizontal(classes="progress-actions"):
                 yield Label("Start again:")
@@ -370,8 +232,9 @@ class ProgressScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "My progress"
         self.query_one("#progress-next").border_title = "What next?"
+        self.query_one("#progress-today").border_title = "Today"
         self.query_one("#progress-quiz").border_title = "Quiz"
-        self.query_one("#progress-mistakes").border_title = "Mistakes made most often"
+        self.query_one("#progress-mistakes").border_title = "Mistakes: how many times each kind"
         self.query_one("#progress-games").border_title = "Games"
         self.note("")
         self.refresh_progress()
@@ -386,17 +249,20 @@ class ProgressScreen(Screen[None]):
 
     def refresh_progress(self) -> None:
         """Read everything again from the store and show it."""
-        unlock_all = bool(self.app.settings.unlock_all_lessons)  # type: ignore[attr-defined]
-        record = Record.read(self.store, self.profile, unlock_all)
-        lessons = course_for_app(replay=False).lessons
-        self.advice = suggestion(record, lessons)
-        self.query_one("#progress-glance", Static).update(glance_text(self.profile.name, record, lessons))
+        record = Record.read(self.store, self.profile)
+        course = course_for_app(replay=False)
+        grown = growth(record, course)
+        self.advice = next_step(record, course)
+        self.query_one("#progress-glance", Static).update(glance_text(record, course))
         self._show("next", next_text(self.advice))
-        self._show("lessons", lessons_text(record, lessons), lessons_title(record, lessons))
-        self._show("concepts", concepts_text(record), concepts_title(record))
-        self._show("quiz", quiz_text(record.answers))
-        self._show("mistakes", mistakes_text(record.common_mistakes, lessons))
-        self._show("games", games_text(record.games))
+        changes = today(record, course)
+        self.query_one("#progress-today").display = bool(changes)
+        self._show("today", today_text(changes))
+        self._show("lessons", lessons_text(record, course), lessons_title(record, course))
+        self._show("concepts", concepts_text(grown), concepts_title(grown))
+        self._show("quiz", quiz_text(list(record.answers)))
+        self._show("mistakes", mistakes_text(mistake_counts(record), course))
+        self._show("games", games_text(list(record.games)))
 
     def _show(self, section: str, text: Text, title: str | None = None) -> None:
         widget = self.query_one(f"#progress-{section}", Static)
@@ -430,7 +296,8 @@ class ProgressScreen(Screen[None]):
         self.app.action_open(self.advice.target)  # type: ignore[attr-defined]
 
     async def _confirm(self, question: str, yes: str, no: str = "Keep it") -> bool:
-        return bool(await self.app.push_screen_wait(ConfirmScreen(question, yes, no)))
+        answer: bool | None = await self.app.push_screen_wait(ConfirmScreen(question, yes, no))
+        return bool(answer)
 
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_lesson(self) -> None:
@@ -443,7 +310,7 @@ class ProgressScreen(Screen[None]):
         if lesson is None or not await self._confirm(
                 f"Reset the lesson “{lesson.title}”? It will start again from the first step.", "Reset it"):
             return
-        self.store.reset_lesson(self.profile, lesson.id)
+        Recorder(self.store, self.profile).lesson_reset(lesson.id)
         self.note(f"✓ The lesson “{lesson.title}” starts again from the first step.")
         self.refresh_progress()
 
@@ -486,12 +353,13 @@ class ProgressScreen(Screen[None]):
     async def action_export(self) -> None:
         name, typed, problem = self.profile.name, export_path(self.profile.name), ""
         while True:
-            typed = await self.app.push_screen_wait(PathScreen(
+            answer: str | None = await self.app.push_screen_wait(PathScreen(
                 f"Export: save {name}'s progress in a file",
                 "Where should the file go? Import it on another computer to carry on there.",
                 typed, problem, "Save the file"))
-            if typed is None:
+            if answer is None:
                 return
+            typed = answer
             path = Path(typed).expanduser().absolute()
             if path.is_file() and not await self._confirm(
                     f"There is already a file at {path}. Replace it?", "Replace it", "Choose another"):
@@ -518,12 +386,13 @@ class ProgressScreen(Screen[None]):
     async def action_import(self) -> None:
         typed, problem = export_path(self.profile.name), ""
         while True:
-            typed = await self.app.push_screen_wait(PathScreen(
+            answer: str | None = await self.app.push_screen_wait(PathScreen(
                 "Import: add a learner from a profile file",
                 "Which file? It becomes a new learner here; nobody's progress is replaced.",
                 typed, problem, "Import it"))
-            if typed is None:
+            if answer is None:
                 return
+            typed = answer
             try:
                 imported = self.store.import_profile(Path(typed).expanduser())
             except ValueError as error:
