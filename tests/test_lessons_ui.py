@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from functools import cache
 from pathlib import Path
 from textwrap import dedent
 from typing import Any
@@ -18,11 +19,11 @@ from textual.widgets import OptionList, Static
 
 from tutor.course import LessonRun, load_course
 from tutor.engine import Card
-from tutor.ui import lessons_screen
+from tutor.learner import lessons as learner_lessons
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
-from tutor.ui.lessons_screen import LessonListScreen, LessonScreen
+from tutor.ui.lessons import LessonListScreen, LessonScreen
 
 SIZE = (80, 24)
 LESSONS = Path(__file__).parent.parent / "lessons"
@@ -107,7 +108,7 @@ async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, p
         await pilot.press("escape")  # opened directly: Escape goes to the list
         await ready(pilot)
         assert isinstance(app.screen, LessonListScreen)
-        assert "✓ 2. Pairs  (done)" in listed(app)
+        assert "✓ 2. Pairs  (done ★★☆)" in listed(app)  # one hint and one mistake
 
 
 async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) -> None:
@@ -135,12 +136,12 @@ async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         lines = listed(app)
-        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done)", "▶ 2. Pairs  (step 3 of 5)", "Playing a turn"]
-        assert "🔒 3. A turn in Bicycle rules  (locked: finish “Pairs” first)" in lines
+        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done ★★★)", "▶ 2. Pairs  (step 3 of 5)", "Playing a turn"]
+        assert "⊘ 3. A turn in Bicycle rules  (locked: finish “Pairs” first)" in lines
         assert lines.index("Getting it right") < lines.index("More ways to play")
 
         listing = app.screen.query_one("#lesson-list", OptionList)
-        listing.highlighted = lines.index("🔒 3. A turn in Bicycle rules  (locked: finish “Pairs” first)")
+        listing.highlighted = lines.index("⊘ 3. A turn in Bicycle rules  (locked: finish “Pairs” first)")
         await pilot.press("enter")
         assert isinstance(app.screen, LessonListScreen)
         assert "Locked: finish “Pairs” first, then come back." in shown(app, "#lesson-about")
@@ -157,7 +158,7 @@ async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         lines = listed(app)
-        assert not any("🔒" in line for line in lines)
+        assert not any("⊘" in line for line in lines)
         app.screen.query_one("#lesson-list", OptionList).highlighted = lines.index("○ 10. Is it fair?")
         await pilot.press("enter")
         await ready(pilot)
@@ -302,7 +303,7 @@ def broken_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                                              .replace("[5♣, 5♥, 9♦]", "[5♣, 5X, 9♦]"), encoding="utf-8")
     (folder / "04-not-yaml.yaml").write_text("id: [oops\ntitle: Oops\n", encoding="utf-8")
     (folder / "05-wrong-solution.yaml").write_text(WRONG_SOLUTION, encoding="utf-8")
-    monkeypatch.setattr(lessons_screen, "course_for_app", lambda replay=True: load_course([folder], replay=replay))
+    monkeypatch.setattr(learner_lessons, "course_for_app", cache(lambda replay=False: load_course([folder], replay=replay)))
     return folder
 
 

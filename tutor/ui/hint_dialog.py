@@ -1,0 +1,34 @@
+"""The one "are you sure?" step before a hint that gives the answer away, for lessons and games.
+
+    ask_before_the_answer(app, show)    # pushes the dialog; calls show() only on "Show me"
+
+A learner who is stuck is close: the dialog says so, and "Let me try" (N) or Escape keeps the
+answer hidden. Ask only when there is an answer to reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App
+
+from tutor.ui.dialogs import ConfirmScreen
+
+ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
+
+
+class AnswerHintDialog(ConfirmScreen):
+    """Yes ("Show me") or no ("Let me try") before the answer is shown."""
+
+    def __init__(self, question: str = ARE_YOU_SURE) -> None:
+        super().__init__(question, "Show me", "Let me try")
+
+
+def ask_before_the_answer(app: App[object], show: Callable[[], None], question: str = ARE_YOU_SURE) -> None:
+    """Ask first; `show` runs only if the learner says "Show me"."""
+
+    def answered(sure: bool | None) -> None:
+        if sure:
+            show()
+
+    app.push_screen(AnswerHintDialog(question), answered)

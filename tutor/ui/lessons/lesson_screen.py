@@ -1,0 +1,428 @@
+"""One lesson: renders a `LessonRun` (tutor.course) and hands it the learner's answers.
+
+The part of the screen below the step's words is the step's own widget (tutor.ui.lessons.steps),
+with its own keys; this screen keeps what every step shares: the progress bar, the words, the
+feedback, hints, going back, starting again and the next lesson. What happened is reported
+through the learner's `Recorder`; standing and the next lesson come from tutor.learner.lessons.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker, WorkerState
+
+from tutor.course import (
+    Answer,
+    BrokenLesson,
+    Feedback,
+    Hint,
+    Lesson,
+    LessonRun,
+    StepBroken,
+    TaskStep,
+)
+from tutor.course.check import replay_problems
+from tutor.learner import lessons as learner_lessons
+from tutor.learner.recorder import Recorder
+from tutor.narration import Narrator
+from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.header import TutorHeader
+from tutor.ui.hint_dialog import ask_before_the_answer
+from tutor.ui.lessons.steps import StepView, view_for
+from tutor.ui.lessons.words import CHECK_HINT, DONE, keep_going, not_quite, problems_text
+from tutor.ui.table import explanation_text
+
+if TYPE_CHECKING:
+    from tutor.ui.app import TutorApp
+
+
+class LessonScreen(Screen[None]):
+    CSS_PATH = "lessons.tcss"
+    HELP_TITLE = "A lesson"
+    HELP_KEYS = [
+        ("Enter or N", "the next step, once this one is done"),
+        ("1-9", "pick a card, a player or an answer by number"),
+        ("← → and Enter", "move between cards or players, and choose"),
+        ("Space", "select a card to lay down"),
+        ("Enter", "lay down the selected cards"),
+        ("D", "done laying down pairs"),
+        ("Space / A / F", "deal one card / deal all / say the deal is finished"),
+        ("H", "a hint (press again for more)"),
+        ("B", "back to the step before"),
+        ("Shift+R", "start the lesson again"),
+        ("Escape", "back to the lesson list"),
+    ]
+    BINDINGS = [
+        Binding("enter", "next", "Next"),
+        Binding("n", "next", "Next", show=False),
+        Binding("space", "next", "Next", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("b", "back", "Back"),
+        Binding("R,ctrl+r", "restart", "Start again", show=False),
+        Binding("r", "rules", "Rules", show=False),
+        Binding("escape", "leave", "Lessons"),
+    ]
+
+    def __init__(self, lesson_id: str) -> None:
+        super().__init__()
+        self.lesson_id = lesson_id
+        self.lesson: Lesson | None = None
+        self.run: LessonRun | None = None
+        self.view: StepView | None = None
+        self.letters = self.tutor.settings.suit_style == "letters"
+        self.recorder = Recorder(self.tutor.store, self.tutor.profile)
+        self.message = Text()
+        self.step_text = Text()
+        self.shown_keys: tuple[object, ...] | None = None
+
+    @property
+    def tutor(self) -> TutorApp:
+        return cast("TutorApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TutorHeader()
+        with Horizontal(id="lesson-top"):
+            yield Static(id="lesson-step")
+            yield ProgressBar(total=1, id="lesson-bar", show_eta=False, show_percentage=False)
+        with VerticalScroll(id="lesson-body"):
+            yield Static(id="lesson-text")
+        with VerticalScroll(id="lesson-feedback-box"):
+            yield Static(id="lesson-feedback")
+        yield Footer()
+
+    # ----- opening the lesson ------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.sub_title = "Lesson"
+        self._show_closed(Text("Getting the lesson ready…", style="italic"))
+        self.run_worker(self._prepare, thread=True, name="prepare")
+
+    def _prepare(self) -> Lesson | Text:
+        """The lesson, checked by playing its solution; or why it cannot be opened."""
+        course = learner_lessons.course_for_app(replay=False)
+        entry = next((entry for entry in course.entries if entry.id == self.lesson_id), None)
+        if entry is None:
+            ids = ", ".join(lesson.id for lesson in course.lessons) or "none"
+            text = Text(f"There is no lesson called “{self.lesson_id}”.\n\n", style="bold")
+            text.append(f"The lessons are: {ids}.\n\nPress Escape to see the list of lessons.")
+            return text
+        problems = entry.problems if isinstance(entry, BrokenLesson) else tuple(replay_problems(entry))
+        if problems:
+            text = problems_text(problems, f"The lesson “{entry.title or entry.path}” has a problem, so it can't be opened:")
+            text.append("\n\nPress Escape to go back to the list of lessons.")
+            return text
+        return cast(Lesson, entry)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "prepare":
+            return
+        if event.state is WorkerState.ERROR:
+            self._show_closed(Text(f"Sorry, this lesson could not be opened: {event.worker.error}\n\nPress Escape to go back."))
+        elif event.state is WorkerState.SUCCESS:
+            result = event.worker.result
+            if isinstance(result, Lesson):
+                self._open(result)
+            else:
+                self._show_closed(cast(Text, result))
+
+    def _open(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.sub_title = f"Lesson: {lesson.title}"
+        saved = self.tutor.store.lesson_progress(self.tutor.profile).get(lesson.id)
+        if saved is not None and not saved.finished and 0 < saved.step < len(lesson.steps):
+            question = f"Welcome back! Carry on from step {saved.step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
+            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"),
+                                 lambda carry_on: self._carry_on_or_not(carry_on, saved.step))
+            return
+        self._begin(0)
+
+    def _carry_on_or_not(self, carry_on: bool | None, step: int) -> None:
+        if carry_on is None:  # Escape: back to the list, with the saved progress untouched
+            self.app.pop_screen()
+        elif carry_on:
+            self._begin(step)
+        else:
+            self._start_over()
+
+    def _start_over(self) -> None:
+        """Step 1 again; a lesson done once stays done, one never finished is forgotten."""
+        saved = self.tutor.store.lesson_progress(self.tutor.profile).get(self.lesson_id)
+        if saved is not None and saved.finished:
+            self.recorder.lesson_restarted(self.lesson_id)
+        else:
+            self.recorder.lesson_reset(self.lesson_id)
+        self._begin(0)
+
+    def _begin(self, step: int) -> None:
+        assert self.lesson is not None
+        try:
+            self.run = LessonRun(self.lesson, step=step, letters=self.letters)
+        except StepBroken as broken:
+            self._show_broken(broken)
+            return
+        self._new_step(save=self.run.finished)
+
+    def _show_broken(self, broken: StepBroken) -> None:
+        self.run = None
+        self._show_closed(Text(f"Step {broken.index + 1} of this lesson has a problem: {broken.message}\n"
+                               f"{CHECK_HINT}\n\nPress Escape to go back."))
+
+    def _show_closed(self, message: Text) -> None:
+        """No lesson to play: just a message, and Escape to go back."""
+        if self.view is not None:
+            self.view.remove()
+            self.view = None
+        self.query_one("#lesson-top").display = False
+        self.query_one("#lesson-feedback-box").display = False
+        self.query_one("#lesson-text", Static).update(message)
+        self.refresh_bindings()
+
+    # ----- drawing the lesson ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        run = self.run
+        allowed = {
+            "next": run is not None and run.solved,
+            "hint": run is not None and not run.solved,
+            "back": run is not None and run.index > 0,
+            "restart": run is not None,
+        }
+        return allowed.get(action, True)
+
+    def _new_step(self, save: bool = True) -> None:
+        """Show the step the run is on, with its own widget: nothing picked or flagged yet."""
+        run = self.run
+        assert run is not None
+        self.message = Text()
+        self.step_text = self._step_text(run)  # as said at the start: a move changes who {giver} is
+        if self.view is not None:
+            self.view.remove()
+        self.view = view_for(run, self.letters)
+        self.query_one("#lesson-body", VerticalScroll).mount(self.view)  # it says when it is ready
+        if save:
+            self._save()
+        self._show(new_step=True)
+
+    def on_step_view_ready(self, event: StepView.Ready) -> None:
+        if event.view is self.view and self.run is not None:
+            self._show(new_step=True)
+            self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
+
+    def _show(self, new_step: bool = False) -> None:
+        run, view = self.run, self.view
+        assert run is not None and view is not None
+        self.query_one("#lesson-top").display = True
+        self.query_one("#lesson-feedback-box").display = True
+        steps = len(run.lesson.steps)
+        self.query_one("#lesson-step", Static).update(Text(f"Step {run.index + 1} of {steps}", style="bold"))
+        self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
+        self.query_one("#lesson-text", Static).update(self.step_text)
+        self.query_one("#lesson-feedback", Static).update(self.message or self._instruction())
+        if not view.is_mounted:
+            return  # drawn once it is (StepView.Ready)
+        view.show(new_step)
+        target = view.focus_target()
+        if target is None:
+            self.set_focus(None)
+        else:
+            target.focus()
+            if target.id == "lesson-fan":
+                self.call_after_refresh(target.scroll_visible, animate=False)
+        keys = (run.index, run.solved, target)
+        if keys != self.shown_keys:  # the footer rebuilds itself on every call: only when keys change
+            self.shown_keys = keys
+            self.refresh_bindings()
+
+    def _step_text(self, run: LessonRun) -> Text:
+        text = Text()
+        if run.index == 0 and run.lesson.intro:
+            text.append(run.lesson.intro.strip() + "\n\n", style="italic")
+        text.append(run.text.strip())
+        return text
+
+    def _instruction(self) -> Text:
+        run, view = self.run, self.view
+        assert run is not None and view is not None
+        if run.finished:
+            return self._celebration()
+        words = "Press Enter (or N) to go on." if run.solved else view.instruction()
+        return Text(words, style="italic")
+
+    # ----- the learner's answers ---------------------------------------------------------------
+
+    def action_next(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        if run.finished:
+            self._open_next_lesson()
+            return
+        try:
+            moved = run.advance()
+        except StepBroken as broken:
+            self._show_broken(broken)
+            return
+        if moved:
+            self._new_step()
+
+    def on_step_view_answered(self, event: StepView.Answered) -> None:
+        self._answer(event.answer)
+
+    def on_step_view_said(self, event: StepView.Said) -> None:
+        self.message = event.text
+        if self.run is not None and self.view is not None:
+            self._show()
+
+    def _answer(self, answer: Answer) -> None:
+        run, view = self.run, self.view
+        if run is None or view is None or run.solved:
+            return
+        feedback = run.submit(answer)
+        view.took(answer, feedback)
+        if not feedback.right and feedback.mistake is not None:
+            self.recorder.lesson_mistake(self.lesson_id, feedback.mistake.code.value, feedback.mistake.cards)
+        if feedback.solved:
+            self._save()  # first: the next lesson to offer depends on this one being done
+        self.message = self._feedback_text(feedback)
+        self._show()
+
+    # ----- feedback and hints ------------------------------------------------------------------
+
+    def _feedback_text(self, feedback: Feedback) -> Text:
+        run = self.run
+        assert run is not None
+        if not feedback.right:
+            return not_quite(feedback)
+        if not feedback.solved:
+            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind))
+        text = self._celebration() + Text("\n\n") if run.finished else Text()
+        text.append(f"{DONE} ", style="bold")
+        text.append(feedback.message.strip())
+        if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
+            text.append("\nWhat the tutor says when this happens:\n", style="italic")
+            text.append_text(explanation_text(feedback.explanation))
+        if not run.finished:
+            text.append("\nPress Enter (or N) for the next step.", style="italic")
+        return text
+
+    def _narrate(self, feedback: Feedback) -> str:
+        run = self.run
+        if run is None or run.learner is None or run.game is None:
+            return ""
+        lines = Narrator(run.names, run.learner, self.letters).lines(feedback.events, run.game)
+        return "".join(line + " " for line in lines)
+
+    def _celebration(self) -> Text:
+        lesson = self.lesson
+        assert lesson is not None
+        text = Text(f"★ Well done! You finished the lesson “{lesson.title}”! ★\n", style="bold")
+        following = self._next_lesson()
+        if following is None:
+            text.append("Press Enter or Escape to go back to the list of lessons.")
+        else:
+            text.append(f"Next up: “{following.title}”. Press Enter (or N) to start it, or Escape for the list.")
+        return text
+
+    def action_hint(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        hint = run.hint()
+        if hint is None:
+            return
+        if hint.confirm:
+            ask_before_the_answer(self.app, lambda: self._show_hint(run.hint(confirm=True)))
+            return
+        self._show_hint(hint)
+
+    def _show_hint(self, hint: Hint | None) -> None:
+        if hint is None:
+            return
+        answer = hint.level == hint.levels
+        text = Text(f"Hint {hint.level} of {hint.levels}{' (the answer)' if answer else ''}: ", style="bold")
+        text.append(hint.text)
+        if hint.more_after_a_try:
+            text.append("\nHave a try first: another hint opens after that.", style="italic")
+        else:
+            self.recorder.lesson_hint_used(self.lesson_id)
+        self.message = text
+        self.query_one("#lesson-feedback", Static).update(text)
+
+    # ----- moving around the lesson ------------------------------------------------------------
+
+    def action_back(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        try:
+            moved = run.back()
+        except StepBroken as broken:
+            self._show_broken(broken)
+            return
+        if moved:
+            self._new_step()
+
+    def action_restart(self) -> None:
+        if self.run is None:
+            return
+        self.app.push_screen(ConfirmScreen("Start this lesson again from step 1?", "Start again", "Keep going"),
+                             self._restart_answered)
+
+    def _restart_answered(self, again: bool | None) -> None:
+        if again:
+            self._start_over()
+
+    def action_rules(self) -> None:
+        from tutor.ui.rules_screen import RulesScreen
+
+        game = self.run.game if self.run is not None else None
+        self.app.push_screen(RulesScreen(game.rules if game is not None else None))
+
+    def action_leave(self) -> None:
+        self._back_to_list(self.lesson_id)
+
+    def _back_to_list(self, highlight: str) -> None:
+        from tutor.ui.lessons.list_screen import LessonListScreen
+
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if isinstance(below, LessonListScreen):
+            below.chosen_lesson = highlight
+            self.app.pop_screen()
+        else:
+            listing = LessonListScreen()
+            listing.chosen_lesson = highlight
+            self.app.switch_screen(listing)
+
+    def _next_lesson(self) -> Lesson | None:
+        progress = self.tutor.store.lesson_progress(self.tutor.profile)
+        return learner_lessons.next_lesson(learner_lessons.course_for_app(replay=False), self.lesson_id, progress,
+                                           self.tutor.settings.unlock_all_lessons)
+
+    def _open_next_lesson(self) -> None:
+        following = self._next_lesson()
+        if following is None:
+            self._back_to_list(self.lesson_id)
+            return
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        from tutor.ui.lessons.list_screen import LessonListScreen
+
+        if isinstance(below, LessonListScreen):
+            below.chosen_lesson = following.id
+        self.app.switch_screen(LessonScreen(following.id))
+
+    def _save(self) -> None:
+        """Report where the learner is: the step to carry on from, or the lesson done."""
+        run = self.run
+        if run is None:
+            return
+        if run.finished:
+            self.recorder.lesson_finished(self.lesson_id)
+        else:
+            self.recorder.lesson_step_done(self.lesson_id, run.index + int(run.solved and isinstance(run.step, TaskStep)))

@@ -1,0 +1,175 @@
+"""The list of lessons, grouped by topic, each with its standing (done with stars, started,
+locked, new) as a mark and words, never colour alone. A broken lesson file is listed with its
+problems and cannot be opened. Standing and locking come from tutor.learner.lessons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from tutor.concepts import CONCEPTS
+from tutor.course import BrokenLesson, Course, Lesson
+from tutor.learner import lessons as learner_lessons
+from tutor.learner.lessons import Standing, Status, and_list, lesson_mistakes, star_marks
+from tutor.ui.header import TutorHeader
+from tutor.ui.lessons.words import BROKEN, problems_text
+
+if TYPE_CHECKING:
+    from tutor.store import LessonProgress
+    from tutor.ui.app import TutorApp
+
+Entry = Lesson | BrokenLesson
+
+OTHER_TOPIC = "More lessons"
+BROKEN_TOPIC = "Lesson files with a problem"
+
+
+def topic_of(lesson: Lesson) -> str:
+    """The topic of the first concept the lesson itself teaches, else of its first concept."""
+    own = [concept for concept in lesson.concepts if concept in CONCEPTS and CONCEPTS[concept].lesson == lesson.id]
+    for concept in [*own, *lesson.concepts]:
+        if concept in CONCEPTS:
+            return CONCEPTS[concept].topic
+    return OTHER_TOPIC
+
+
+def grouped(course: Course) -> list[tuple[str, list[tuple[int, Entry]]]]:
+    """The course's entries by topic, numbered in file order; topics in order of their first
+    lesson, broken files last."""
+    groups: dict[str, list[tuple[int, Entry]]] = {}
+    for number, entry in enumerate(course.entries, 1):
+        topic = topic_of(entry) if isinstance(entry, Lesson) else BROKEN_TOPIC
+        groups.setdefault(topic, []).append((number, entry))
+    return sorted(groups.items(), key=lambda group: group[0] == BROKEN_TOPIC)
+
+
+class LessonListScreen(Screen[None]):
+    CSS_PATH = "lessons.tcss"
+    HELP_TITLE = "The lessons"
+    HELP_KEYS = [
+        ("↑ ↓", "choose a lesson"),
+        ("Enter", "open it"),
+        (Status.DONE.mark, "done, with the stars it earned (★★★: no hints and no mistakes)"),
+        (Status.STARTED.mark, "started: carry on where you stopped"),
+        (Status.LOCKED.mark, "locked: finish the lesson it names first"),
+        (BROKEN, "a lesson file with a problem"),
+    ]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Home")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.course = learner_lessons.course_for_app(replay=False)
+        self.entries: dict[str, Entry] = {}
+        self.progress: Mapping[str, LessonProgress] = {}  # read from the store each time the list is filled
+        self.slips: Mapping[str, int] = {}
+        self.chosen_lesson: str | None = None
+        """A lesson to highlight when the list comes back (the one the learner last opened)."""
+
+    @property
+    def tutor(self) -> TutorApp:
+        return cast("TutorApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TutorHeader()
+        with Vertical(id="lesson-list-box"):
+            yield OptionList(id="lesson-list")
+            yield Static(id="lesson-about")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Lessons"
+        self.fill()
+        self.run_worker(lambda: learner_lessons.course_for_app(replay=True), thread=True, name="check-course")
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS:
+            self.course = cast(Course, event.worker.result)
+            self.fill()
+
+    def fill(self) -> None:
+        """List every lesson with its mark, keeping the highlighted one where it was (or moving
+        to the lesson last opened)."""
+        listing = self.query_one("#lesson-list", OptionList)
+        chosen = listing.highlighted_option.id if listing.highlighted_option is not None else None
+        self.progress = self.tutor.store.lesson_progress(self.tutor.profile)
+        self.slips = lesson_mistakes(self.tutor.store.mistakes(self.tutor.profile))
+        options: list[Option] = []
+        self.entries = {}
+        for topic, entries in grouped(self.course):
+            options.append(Option(Text(topic, style="bold underline"), disabled=True))
+            for number, entry in entries:
+                key = f"entry-{number}"
+                self.entries[key] = entry
+                options.append(Option(self._line(number, entry), id=key))
+                if entry.id == self.chosen_lesson:
+                    chosen = key
+        self.chosen_lesson = None
+        listing.set_options(options)
+        keys = [option.id for option in options]
+        first = next(index for index, option in enumerate(options) if not option.disabled)
+        listing.highlighted = keys.index(chosen) if chosen is not None and chosen in keys else first
+        listing.focus()
+
+    def _line(self, number: int, entry: Entry) -> Text:
+        if isinstance(entry, BrokenLesson):
+            mark, words = BROKEN, "broken: can't be opened"
+        else:
+            standing = self._standing(entry)
+            mark, words = standing.mark, standing.words
+            if standing.stars:
+                words += f" {star_marks(standing.stars)}"
+        line = Text(f"{mark} {number}. {entry.title or entry.path}")
+        if words:
+            line.append(f"  ({words})", style="italic")
+        return line
+
+    def _standing(self, lesson: Lesson) -> Standing:
+        return learner_lessons.standing_of(lesson, self.course, self.progress, self.tutor.settings.unlock_all_lessons, self.slips)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        entry = self.entries.get(str(event.option.id))
+        if entry is not None:
+            self.query_one("#lesson-about", Static).update(self._about(entry))
+
+    def _about(self, entry: Entry) -> Text:
+        if isinstance(entry, BrokenLesson):
+            return problems_text(entry.problems, "This lesson file has a problem, so it can't be opened:")
+        standing = self._standing(entry)
+        text = Text(f"{entry.title}\n", style="bold")
+        text.append(f"{entry.intro.strip()}\n")
+        if standing.status is Status.LOCKED:
+            text.append(f"{standing.mark} Locked: finish {and_list(standing.missing)} first, then come back.", style="bold")
+        elif standing.status is Status.DONE:
+            text.append(f"{standing.mark} Done! {star_marks(standing.stars)} Press Enter to play it again.", style="bold")
+        elif standing.status is Status.STARTED:
+            text.append(f"{standing.mark} You stopped at {standing.words}. Press Enter to carry on.", style="bold")
+        else:
+            text.append(f"{len(entry.steps)} steps. Press Enter to start.", style="bold")
+        return text
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.open_entry(self.entries.get(str(event.option.id)))
+
+    def open_entry(self, entry: Entry | None) -> None:
+        """Open a lesson; a locked one says again what to finish first, a broken file stays shut."""
+        if not isinstance(entry, Lesson):
+            return  # a broken file: its problems are already on show
+        standing = self._standing(entry)
+        if standing.status is Status.LOCKED:
+            self.notify(f"Finish {and_list(standing.missing)} first.", timeout=4, markup=False)
+            return
+        from tutor.ui.lessons.lesson_screen import LessonScreen
+
+        self.app.push_screen(LessonScreen(entry.id))

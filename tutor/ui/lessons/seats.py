@@ -1,0 +1,83 @@
+"""The seats at a lesson's table: number, name, where each sits and what anyone can see of it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+from tutor.course import LessonRun
+from tutor.ui.lessons.words import BROKEN, cards_words, role
+from tutor.ui.table import where_is
+
+MAX_SEATS = 9
+
+
+def seat_name(run: LessonRun, seat: int) -> str:
+    return "You" if seat == run.learner else run.names[seat]
+
+
+class LessonSeat(Static):
+    """One seat; a click on it says which seat was chosen."""
+
+    class Chosen(Message):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(id=f"lesson-seat-{seat}", classes="lesson-seat")
+        self.seat = seat
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Chosen(self.seat))
+
+
+class LessonSeats(Horizontal):
+    """The table's seats in clockwise order, with the picking cursor and the seats answered wrongly."""
+
+    def __init__(self) -> None:
+        super().__init__(id="lesson-seats")
+
+    def compose(self) -> ComposeResult:
+        yield from (LessonSeat(seat) for seat in range(MAX_SEATS))
+
+    def show(self, run: LessonRun, cursor: Collection[int] = (), wrong: Collection[int] = ()) -> None:
+        self.display = bool(run.names) and (run.game is not None or run.step.kind == "seat")
+        # Turns, safe seats and the Old Maid show only while no question is open about them, nor
+        # about to be: a solved step's table is the next step's question.
+        tells_roles = run.step.kind == "explain" or run.step.kind in ("lay-down", "deal") and not run.solved
+        for view in self.query(LessonSeat):
+            view.display = view.seat < len(run.names)
+            if not view.display:
+                continue
+            pointed, flagged = view.seat in cursor, view.seat in wrong
+            view.update(_seat_text(run, view.seat, tells_roles))
+            view.border_title = "dealer" if run.game is not None and run.game.dealer == view.seat else None
+            view.border_subtitle = (f"{BROKEN} not it" if flagged else "◆" if pointed
+                                    else role(run.game, view.seat) if tells_roles else None)
+            view.set_class(pointed, "cursor")
+            view.set_class(flagged and not pointed, "flagged")
+            view.set_class(run.game is None, "name-only")
+
+
+def _seat_text(run: LessonRun, seat: int, tells_roles: bool) -> Text:
+    game, learner = run.game, run.learner
+    text = Text(f"{seat + 1}·{seat_name(run, seat)}", style="bold")
+    if game is None:
+        return text
+    players = len(run.names)
+    if learner is None:
+        where = ""
+    elif seat == learner:
+        where = "that's you"
+    else:
+        where = where_is((seat - learner) % players, players)
+    text.append(f"\n{where}\n", style="italic")
+    text.append(cards_words(game, seat, tells_roles, seat == learner))
+    return text

@@ -1,0 +1,441 @@
+"""One widget per kind of lesson step: what the step shows below its text, and the keys that
+answer it. Each widget has its own bindings, live only while its step waits for an answer; it
+sends the learner's answer to the lesson screen (`StepView.Answered`) and never judges it: the
+screen hands it to the `LessonRun`, and gives the feedback back through `took`.
+
+    explain          ReadView      nothing to answer: Enter (the screen's) goes on
+    chart            ChartView     the same, with the chart of a simulation
+    deal             DealView      Space / A / F
+    lay-down         LayDownView   1-9 or ← → and Space to select, Enter to lay down, D for done
+    seat             SeatView      1-9 or ← → and Enter (or a click) to point at a seat
+    draw             DrawView      a seat as above, then a face-down card from the fan
+    choice           ChoiceView    1-9, or ↑ ↓ and Enter
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.course import (
+    Answer,
+    DealCards,
+    Done,
+    DrawFrom,
+    Feedback,
+    FinishDealing,
+    LayDownCards,
+    LessonRun,
+    PickOption,
+    PickSeat,
+)
+from tutor.engine import Card, cards_text
+from tutor.ui.cards import CardRow, FanView, HandView
+from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
+from tutor.ui.lessons.words import chart_text, option_line
+
+NUMBERS: list[BindingType] = [Binding(str(number), f"number({number})", "Pick by number", show=False) for number in range(1, 10)]
+ARROWS: list[BindingType] = [Binding("left", "move(-1)", "Move left", show=False), Binding("right", "move(1)", "Move right", show=False)]
+
+
+class StepView(Vertical, can_focus=True):
+    """The table of a step (chart, seats, deck, the learner's hand) and the kind's own parts."""
+
+    class Answered(Message):
+        def __init__(self, answer: Answer) -> None:
+            super().__init__()
+            self.answer = answer
+
+    class Ready(Message):
+        """The widget is mounted: the screen can draw it and give it the focus."""
+
+        def __init__(self, view: StepView) -> None:
+            super().__init__()
+            self.view = view
+
+    class Said(Message):
+        """Something to tell the learner that is not an answer ("select a pair first")."""
+
+        def __init__(self, text: Text) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, run: LessonRun, letters: bool) -> None:
+        super().__init__(classes="step-view")
+        self.run = run
+        self.letters = letters
+        self.flagged_cards: set[Card] = set()
+        self.wrong_seats: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-chart")
+        yield LessonSeats()
+        yield Static(id="lesson-deck")
+        yield from self.compose_middle()
+        yield Static(id="lesson-hand-label")
+        yield HandView(letters=self.letters, id="lesson-hand")
+        yield Static(id="lesson-pairs")
+        yield from self.compose_end()
+
+    def on_mount(self) -> None:
+        self.post_message(self.Ready(self))
+
+    def compose_middle(self) -> ComposeResult:
+        yield from ()
+
+    def compose_end(self) -> ComposeResult:
+        yield from ()
+
+    @property
+    def answering(self) -> bool:
+        return not self.run.solved
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.answering
+
+    # ----- what the screen asks of every step --------------------------------------------------
+
+    def instruction(self) -> str:
+        """What to do now, naming only keys this step's bindings take."""
+        return ""
+
+    def focus_target(self) -> Widget | None:
+        return self if self.answering and self.BINDINGS else None
+
+    def took(self, answer: Answer, feedback: Feedback) -> None:
+        """The run's verdict on an answer, to mark on the table."""
+        self.flagged_cards = set(feedback.mistake.cards) if not feedback.right and feedback.mistake is not None else set()
+        if isinstance(answer, (PickSeat, DrawFrom)) and not feedback.right:
+            self.wrong_seats.add(answer.seat)
+        if feedback.right:
+            self.query_one("#lesson-hand", HandView).selected.clear()
+
+    def answer(self, answer: Answer) -> None:
+        self.post_message(self.Answered(answer))
+
+    def say(self, words: str) -> None:
+        self.post_message(self.Said(Text(words)))
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def show(self, new_step: bool = False) -> None:
+        run = self.run
+        chart = self.query_one("#lesson-chart", Static)
+        chart.display = bool(run.chart)
+        chart.update(chart_text(run.chart))
+        self.query_one(LessonSeats).show(run, self.pointed_seats(), self.wrong_seats)
+        self._show_deck()
+        self._show_hand()
+
+    def pointed_seats(self) -> set[int]:
+        return set()
+
+    def _show_deck(self) -> None:
+        game = self.run.game
+        deck = self.query_one("#lesson-deck", Static)
+        deck.display = game is not None and game.phase == "dealing"
+        if game is None or not deck.display:
+            return
+        if game.stock == 0:
+            deck.update(Text("The deck is empty: every card is dealt."))
+        elif self.run.step.kind == "deal":
+            deck.update(Text(f"The deck: {'▒' * min(game.stock, 5)} {game.stock} card{'s' * (game.stock != 1)} still to deal."))
+        else:
+            deck.update(Text("The deck: shuffled and face down, ready to deal."))
+
+    def _show_hand(self) -> None:
+        run = self.run
+        hand, label = self.query_one("#lesson-hand", HandView), self.query_one("#lesson-hand-label", Static)
+        game, learner = run.game, run.learner
+        cards = list(game.hands[learner]) if game is not None and learner is not None else []
+        showing = game is not None and learner is not None and (bool(cards) or game.phase != "dealing")
+        label.display = showing
+        hand.display = showing and bool(cards)
+        hand.can_focus = self.hand_is_played()
+        pairs = self.query_one("#lesson-pairs", Static)
+        mine = [pair for seat, pair in game.pairs if seat == learner] if game is not None else []
+        pairs.display = showing and bool(mine)
+        if not showing:
+            return
+        label.update(Text(f"Your cards ({len(cards)}):" if cards else "Your hand is empty.", style="bold"))
+        hand.show(sorted(cards), self.flagged_cards)
+        pairs.update(Text("Your pairs on the table: " + " · ".join(cards_text(pair, self.letters) for pair in mine)))
+
+    def hand_is_played(self) -> bool:
+        return False
+
+
+class ReadView(StepView):
+    """An explain or chart step: words, maybe a table or a chart, and nothing to answer."""
+
+    def focus_target(self) -> Widget | None:
+        return None
+
+
+class ChartView(ReadView):
+    """A chart step: each seat's share of Old Maids over many simulated games (the chart itself
+    is drawn by every step that continues it, so a seat question can ask about it)."""
+
+
+class DealView(StepView):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "deal(1)", "Deal one"),
+        Binding("enter", "deal(1)", "Deal one", show=False),
+        Binding("a", "deal(0)", "Deal all"),
+        Binding("f", "finish_deal", "Finished"),
+    ]
+
+    def instruction(self) -> str:
+        return "Press Space to deal one card, A to deal all the rest, or F to say the deal is finished."
+
+    def action_deal(self, count: int) -> None:
+        self.answer(DealCards(count or None))
+
+    def action_finish_deal(self) -> None:
+        self.answer(FinishDealing())
+
+
+class LayDownView(StepView):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "select", "Select"),
+        Binding("enter", "lay_down", "Lay down"),
+        Binding("d", "done", "Done"),
+        *ARROWS,
+        *NUMBERS,
+    ]
+
+    def instruction(self) -> str:
+        return ("Select the cards of a pair with Space (or their numbers 1-9), then press Enter to lay "
+                "them down. Press D when you're done.")
+
+    def hand_is_played(self) -> bool:
+        return self.answering
+
+    def focus_target(self) -> Widget | None:
+        return self.query_one("#lesson-hand") if self.answering else None
+
+    def action_select(self) -> None:
+        self.query_one("#lesson-hand", HandView).toggle()
+
+    def action_number(self, number: int) -> None:
+        self.query_one("#lesson-hand", HandView).toggle(number - 1)
+
+    def action_move(self, step: int) -> None:
+        self.query_one("#lesson-hand", HandView).move_cursor(step)
+
+    def action_lay_down(self) -> None:
+        hand = self.query_one("#lesson-hand", HandView)
+        if not hand.selected:
+            self.say("Select the cards of a pair first: press Space on each one, or their numbers. No pairs left? Press D.")
+            return
+        self.answer(LayDownCards(sorted(hand.selected)))
+
+    def action_done(self) -> None:
+        self.answer(Done())
+
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        if isinstance(event.view, HandView) and self.answering:
+            event.view.toggle(event.index)
+
+
+class SeatView(StepView):
+    """A question answered by pointing at a seat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "pick", "Choose"), *ARROWS, *NUMBERS]
+
+    def __init__(self, run: LessonRun, letters: bool) -> None:
+        super().__init__(run, letters)
+        self.seat_cursor: int | None = None
+
+    def instruction(self) -> str:
+        return f"Choose a player: press 1-{len(self.run.names)}, or use ← → and Enter."
+
+    def pointed_seats(self) -> set[int]:
+        return {self.seat_cursor} if self.answering and self.seat_cursor is not None else set()
+
+    def action_move(self, step: int) -> None:
+        players = len(self.run.names)
+        self.seat_cursor = 0 if self.seat_cursor is None and step > 0 else ((self.seat_cursor or 0) + step) % players
+        self.show()
+
+    def action_pick(self) -> None:
+        if self.seat_cursor is None:
+            self.say("Choose a player first: press their number, or use ← → to move to them.")
+        else:
+            self.pick_seat(self.seat_cursor)
+
+    def action_number(self, number: int) -> None:
+        if number <= len(self.run.names):
+            self.pick_seat(number - 1)
+
+    def on_lesson_seat_chosen(self, event: LessonSeat.Chosen) -> None:
+        event.stop()
+        if self.answering:
+            self.pick_seat(event.seat)
+
+    def pick_seat(self, seat: int) -> None:
+        self.seat_cursor = seat
+        self.answer(PickSeat(seat))
+
+
+class DrawView(SeatView):
+    """A draw: first the seat to take a card from, then a face-down card from its fan."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "pick", "Choose"),
+        Binding("escape", "choose_again", "Someone else"),
+        *ARROWS,
+        *NUMBERS,
+    ]
+
+    def __init__(self, run: LessonRun, letters: bool) -> None:
+        super().__init__(run, letters)
+        self.draw_from: int | None = None
+
+    def on_mount(self) -> None:
+        self.post_message(self.Ready(self))
+
+    def compose_middle(self) -> ComposeResult:
+        yield Static(id="lesson-fan-label")
+        yield FanView(id="lesson-fan")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.answering and (action != "choose_again" or self.draw_from is not None)
+
+    def instruction(self) -> str:
+        if self.draw_from is None:
+            return f"Who do you take a card from? Press 1-{len(self.run.names)}, or use ← → and Enter."
+        return "Pick a card: press its number, or use ← → and Enter. (Escape: choose someone else.)"
+
+    def pointed_seats(self) -> set[int]:
+        return {seat for seat in (self.seat_cursor, self.draw_from) if seat is not None} if self.answering else set()
+
+    def focus_target(self) -> Widget | None:
+        if not self.answering:
+            return None
+        return self.query_one("#lesson-fan") if self.draw_from is not None else self
+
+    def show(self, new_step: bool = False) -> None:
+        super().show(new_step)
+        run, fan, label = self.run, self.query_one("#lesson-fan", FanView), self.query_one("#lesson-fan-label", Static)
+        showing = self.answering and run.game is not None and self.draw_from is not None
+        fan.display = label.display = showing
+        if showing:
+            assert run.game is not None and self.draw_from is not None
+            count = len(run.game.hands[self.draw_from])
+            label.update(Text(f"{seat_name(run, self.draw_from)} holds out {count} card{'s' * (count != 1)}, face down:", style="bold"))
+            fan.show(count)
+
+    def action_move(self, step: int) -> None:
+        if self.draw_from is None:
+            super().action_move(step)
+        else:
+            self.query_one("#lesson-fan", FanView).move_cursor(step)
+
+    def action_pick(self) -> None:
+        if self.draw_from is not None:
+            self._draw(self.query_one("#lesson-fan", FanView).cursor)
+        else:
+            super().action_pick()
+
+    def action_number(self, number: int) -> None:
+        if self.draw_from is None:
+            super().action_number(number)
+        elif number <= self.query_one("#lesson-fan", FanView).count():
+            self._draw(number - 1)
+
+    def action_choose_again(self) -> None:
+        self.draw_from = None
+        self.say("")
+
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        if isinstance(event.view, FanView) and self.answering and self.draw_from is not None:
+            self._draw(event.index)
+
+    def pick_seat(self, seat: int) -> None:
+        run = self.run
+        self.seat_cursor = seat
+        if seat == run.learner:
+            self.say("That's you! Choose someone else to take a card from.")
+        elif run.game is not None and not run.game.hands[seat]:
+            self.answer(DrawFrom(seat))  # nothing to pick from: the engine says why
+        else:
+            self.draw_from = seat
+            self.say("")
+
+    def _draw(self, position: int) -> None:
+        assert self.draw_from is not None
+        self.answer(DrawFrom(self.draw_from, position))
+
+    def took(self, answer: Answer, feedback: Feedback) -> None:
+        super().took(answer, feedback)
+        if isinstance(answer, DrawFrom) and not feedback.right:
+            self.seat_cursor = self.draw_from = None
+
+
+class ChoiceView(StepView):
+    """A multiple-choice question: the options, numbered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = NUMBERS
+
+    def __init__(self, run: LessonRun, letters: bool) -> None:
+        super().__init__(run, letters)
+        self.wrong_options: set[int] = set()
+
+    def compose_end(self) -> ComposeResult:
+        yield OptionList(id="lesson-options")
+
+    def instruction(self) -> str:
+        return f"Choose an answer: press 1-{len(self.run.options)}, or use ↑ ↓ and Enter."
+
+    def focus_target(self) -> Widget | None:
+        return self.query_one("#lesson-options") if self.answering else None
+
+    def action_number(self, number: int) -> None:
+        if number <= len(self.run.options):
+            self.answer(PickOption(number - 1))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.answering:
+            self.answer(PickOption(event.option_index))
+
+    def took(self, answer: Answer, feedback: Feedback) -> None:
+        super().took(answer, feedback)
+        if isinstance(answer, PickOption) and not feedback.right:
+            self.wrong_options.add(answer.index)
+
+    def show(self, new_step: bool = False) -> None:
+        super().show(new_step)
+        run = self.run
+        options = self.query_one("#lesson-options", OptionList)
+        right = run.right_options() if run.solved else frozenset()
+        highlighted = options.highlighted
+        options.set_options(Option(option_line(number, text, number - 1 in right, number - 1 in self.wrong_options))
+                            for number, text in enumerate(run.options, 1))
+        options.disabled = run.solved
+        options.highlighted = None if run.solved else 0 if new_step or highlighted is None else highlighted
+
+
+VIEWS: dict[str, type[StepView]] = {
+    "explain": ReadView,
+    "chart": ChartView,
+    "deal": DealView,
+    "lay-down": LayDownView,
+    "seat": SeatView,
+    "draw": DrawView,
+    "choice": ChoiceView,
+}
+
+
+def view_for(run: LessonRun, letters: bool) -> StepView:
+    """The widget for the step the run is on."""
+    return VIEWS[run.step.kind](run, letters)

@@ -1,0 +1,77 @@
+"""Words and marks the lesson screens show: what a seat shows of itself, option lines, the
+problems of a broken lesson file. Marks always come with words, never colour alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from tutor.course import Feedback, Problem
+from tutor.engine import Game
+from tutor.ui.table import explanation_text, role_of
+
+DONE, STARTED, LOCKED, NEW, BROKEN = "✓", "▶", "🔒", "○", "✗"
+CHECK_HINT = "A grown-up can see every problem with: old-maid-tutor lessons check"
+
+
+def problems_text(problems: Sequence[Problem], heading: str) -> Text:
+    text = Text(f"{BROKEN} {heading}\n", style="bold")
+    for problem in problems:
+        text.append(f"• {problem}\n")
+    text.append(CHECK_HINT, style="italic")
+    return text
+
+
+def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool) -> str:
+    """What anyone at the table can see of a seat: how many cards it holds (face down, but for
+    the learner's own); and, when the step isn't asking about it, whether it is safe or the Old Maid."""
+    if tells_roles and game.loser == seat:
+        return "WINNER ★" if game.winner == seat else "OLD MAID"
+    if tells_roles and seat in game.safe:
+        return "SAFE ✓"
+    count = len(game.hands[seat])
+    if count == 0:
+        return "no cards yet" if game.phase == "dealing" else "no cards"
+    backs = "" if learner else "▒" * min(count, 3) + " "
+    return f"{backs}{count} card{'s' * (count != 1)}"
+
+
+def role(game: Game | None, seat: int) -> str | None:
+    return (role_of(game, seat) or None) if game is not None else None
+
+
+def chart_text(lines: Sequence[str]) -> Text:
+    if not lines:
+        return Text()
+    text = Text(lines[0] + "\n", style="bold")
+    text.append("\n".join(lines[1:]))
+    return text
+
+
+def option_line(number: int, words: str, right: bool, wrong: bool) -> Text:
+    line = Text(f"{number}. {words}")
+    if right:
+        line.append(f"  {DONE} the answer", style="bold")
+    elif wrong:
+        line.append(f"  {BROKEN} not this one", style="bold")
+    return line
+
+
+def not_quite(feedback: Feedback) -> Text:
+    """Why an answer is not right: the rule explained, or the step's own words for it."""
+    if feedback.explanation is not None:
+        text = Text(f"{BROKEN} Not quite — here's why:\n", style="bold")
+        text.append_text(explanation_text(feedback.explanation))
+        return text
+    message = feedback.message.strip()
+    if message.startswith("Not quite"):
+        return Text(f"{BROKEN} ", style="bold") + Text(message)
+    return Text(f"{BROKEN} Not quite — here's why: ", style="bold") + Text(message)
+
+
+def keep_going(kind: str) -> str:
+    return {
+        "lay-down": "Any more pairs? Lay them down too, then press D when you're done.",
+        "deal": "Card dealt! Keep going until the deck is empty.",
+    }.get(kind, "Keep going!")
