@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.errors import StoreError
 from tutor.store import Profile
 from tutor.ui.header import TutorHeader
 
@@ -104,6 +105,9 @@ class ProfilePickerScreen(Screen[Profile | None]):
             profile = self.app.store.get_or_create_profile(event.value)  # type: ignore[attr-defined]
         except ValueError as error:
             self._say(f"✗ That name doesn't fit: {error} Please try another one.")
+            return
+        except StoreError as error:
+            self._say(f"✗ {error} Please press Enter again in a moment.")
             return
         self.dismiss(profile)
 
