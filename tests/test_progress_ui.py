@@ -7,28 +7,25 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Static
 
 from tutor.course import load_course
 from tutor.explanations import rule_of
+from tutor.learner.lessons import STARS_RULE
+from tutor.learner.policy import Record, growth, growth_bar
+from tutor.learner.recorder import Recorder
 from tutor.quiz import QuizRound
-from tutor.store import Level
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen
-from tutor.ui.home import HomeScreen
+from tutor.ui.home import ALL_LESSONS_DONE, HomeScreen
 from tutor.ui.profiles_screen import ProfilePickerScreen
-from tutor.ui.progress_screen import (
-    ChooseLessonScreen,
-    PathScreen,
-    ProgressScreen,
-    Record,
-    export_path,
-    suggestion,
-)
+from tutor.ui.progress_screen import ChooseLessonScreen, PathScreen, ProgressScreen, export_path
 from tutor.ui.quiz_screen import QuizScreen
 
 SIZE = (80, 24)
+SIZES = [(60, 20), (80, 24), (120, 40)]
 MONDAY, TUESDAY = datetime(2025, 3, 3, 16, 0), datetime(2025, 3, 4, 17, 30)
 LESSONS = load_course(replay=False).lessons
 
@@ -171,14 +168,15 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
     quiz_day = store.answers(profile)[-1].when.astimezone()
     assert "Robin: 2 of 10 lessons done" in shown
     assert "Lessons: 2 of 10 done" in shown
-    assert "✓ done         The deck and the deal" in shown and "✓ done         Pairs" in shown
-    assert "◐ step 3 of 8  A turn in Bicycle rules" in shown
+    assert "✓ done ★★★     The deck and the deal" in shown and "✓ done ★★☆     Pairs" in shown
+    assert "▶ step 3 of 8  A turn in Bicycle rules" in shown and "⊘ locked       Empty hands" in shown
+    assert f"Stars: {STARS_RULE}." in shown
     assert 'Carry on with the lesson “A turn in Bicycle rules”: you stopped at step 3 of 8.' in shown
     assert f"{right} of {answered} answers right in all." in shown
     assert f"{quiz_day:%a %d %b %Y}   {right} of {answered} right" in shown
-    mastery = store.mastery(profile)
-    practised = sum(level == Level.PRACTISED for level in mastery.values())
-    assert shown.count("◐ practised") == practised and "0 of 13 mastered" in shown
+    started = sum(item.steps > 0 for item in growth(Record.read(store, profile), load_course(replay=False)))
+    assert f"Rules growing: {started} of 13 started, 0 mastered" in shown
+    assert "of 13 mastered" not in shown and "█░░░░░    Dealing every card" in shown
     assert f"  2 times  {rule_of('kept-pair')}  (lesson “Pairs”)" in shown
     assert f"   1 time  {rule_of('wrong-neighbour')}" in shown
     assert "2 games played." in shown and "You were safe 1 time and the Old Maid 1 time." in shown
@@ -192,72 +190,23 @@ async def test_a_new_learner_sees_where_to_start(store: Any, profile: Any) -> No
         shown = progress_text(app)
         assert "Start with the first lesson, “The deck and the deal”." in shown
         assert "No quiz answers yet." in shown and "No games finished yet." in shown
-        assert "No mistakes noted yet." in shown and shown.count("○ learning") == 13
+        assert "No mistakes noted yet." in shown and shown.count(growth_bar(0)) == 13
 
 
 async def test_g_goes_where_what_next_points(store: Any, profile: Any) -> None:
     for lesson in LESSONS:
         store.save_lesson_progress(profile, lesson.id, len(lesson.steps) - 1, 0, True, when=MONDAY)
+    store.record_finished_game(profile, {}, "safe", 20, 0, when=MONDAY)
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Take a quiz round: 0 of 13 rules mastered so far." in progress_text(app)
+        assert "Take your first quiz round" in progress_text(app)
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-
-
-# ----- what next, from the record alone ----------------------------------------------------------------
-
-
-def advice(store: Any, profile: Any) -> str:
-    return suggestion(Record.read(store, profile), LESSONS).text
-
-
-def finish(store: Any, profile: Any, *lesson_ids: str, when: datetime = MONDAY) -> None:
-    for lesson_id in lesson_ids:
-        store.save_lesson_progress(profile, lesson_id, 3, 0, True, when=when)
-
-
-def test_after_a_lesson_the_next_one_it_unlocks(store: Any, profile: Any) -> None:
-    finish(store, profile, "deck-and-deal")
-    assert advice(store, profile) == "Next lesson: “Pairs”. You're ready for it!"
-
-
-def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profile: Any) -> None:
-    finish(store, profile, "deck-and-deal", "pairs")
-    for minute, right in enumerate([False, True, False, False]):
-        store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
-    assert advice(store, profile).startswith(
-        "Quiz questions about “Who you draw from” were missed 2 times in a row. "
-        "The lesson “A turn in Bicycle rules” explains it")
-
-
-def test_a_missed_rule_waits_until_its_lesson_can_be_opened(store: Any, profile: Any) -> None:
-    for minute in range(3):
-        store.record_answer(profile, "q", "direction", False, when=TUESDAY.replace(minute=minute))
-    assert advice(store, profile) == "Start with the first lesson, “The deck and the deal”."
-
-
-def test_game_mistakes_since_the_lesson_send_back_to_it(store: Any, profile: Any) -> None:
-    finish(store, profile, "deck-and-deal", "pairs")
-    for when in (MONDAY.replace(hour=9), TUESDAY, TUESDAY, TUESDAY):  # the first was before the lesson
-        store.record_mistake(profile, "kept-pair", [], "game", when=when)
-    assert advice(store, profile) == "“Every pair goes down” tripped you up 3 times. The lesson “Pairs” is all about it."
-
-
-def test_with_every_lesson_done_quiz_then_play(store: Any, profile: Any) -> None:
-    finish(store, profile, *[lesson.id for lesson in LESSONS])
-    assert advice(store, profile).startswith("Take a quiz round: 0 of 13 rules mastered so far.")
-    from tutor.concepts import CONCEPTS
-
-    for concept in CONCEPTS:
-        for day in (MONDAY, TUESDAY, TUESDAY.replace(hour=18)):
-            store.record_answer(profile, "q", concept, True, when=day)
-    assert advice(store, profile) == "You know every rule! Play a game of Old Maid and enjoy it."
 
 
 def test_export_names_are_tidy_file_names() -> None:
@@ -420,10 +369,119 @@ async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, pr
     assert [p.name for p in store.profiles()] == ["Robin"]
 
 
+# ----- Home: one Continue that follows progress ----------------------------------------------------
+
+
+async def home_ready(pilot: Pilot) -> None:
+    """Home reads the course in a thread; wait for it, so Continue says where it leads."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def menu_text(app: TutorApp) -> str:
+    menu = app.screen.query_one("#menu", OptionList)
+    prompts = [str(menu.get_option_at_index(index).prompt) for index in range(menu.option_count)]
+    return "\n".join([*prompts, text_of(app, "#menu-about")])
+
+
+async def test_home_continue_follows_progress(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await home_ready(pilot)
+        shown = menu_text(app)
+        assert shown.startswith("▶ Start here\n  Lesson 1: The deck and the deal")
+        assert "Start with the first lesson, “The deck and the deal”." in shown  # Continue is highlighted
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LessonScreen"
+        store.save_lesson_progress(profile, "deck-and-deal", 5, 0, True)
+        store.save_lesson_progress(profile, "pairs", 2, 0, False)
+        await pilot.press("escape")
+        await pilot.pause()
+        while not isinstance(app.screen, HomeScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        await home_ready(pilot)
+        assert menu_text(app).startswith("▶ Continue\n  Lesson 2: Pairs (step 3)")
+
+
+async def test_home_after_every_lesson_offers_a_game_then_a_quiz_and_never_start_here(store: Any, profile: Any) -> None:
+    for lesson in LESSONS:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, when=MONDAY)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await home_ready(pilot)
+        assert menu_text(app).startswith("▶ Continue\n  Play your first game")
+        await pilot.press("down")
+        assert text_of(app, "#menu-about") == ALL_LESSONS_DONE
+        assert "Start here" not in menu_text(app)
+    store.record_finished_game(profile, {}, "safe", 20, 0, when=TUESDAY)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await home_ready(pilot)
+        assert menu_text(app).startswith("▶ Continue\n  Your first quiz round")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+
+
+# ----- honest progress on the screen ----------------------------------------------------------------
+
+
+async def test_one_count_per_mistake_kind_and_none_made_on_purpose(store: Any, profile: Any) -> None:
+    """The same mistake shows one number wherever the screen names it, and a mistake a lesson
+    asked for on purpose is nowhere."""
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, True, when=MONDAY)
+    store.save_lesson_progress(profile, "pairs", 4, 0, True, when=MONDAY)
+    recorder = Recorder(store, profile)
+    for when in (MONDAY.replace(hour=9), TUESDAY, TUESDAY, TUESDAY):
+        store.record_mistake(profile, "kept-pair", [], "game", when=when)
+    for _ in range(5):
+        recorder.lesson_mistake("common-mistakes", "not-a-pair", ["5C", "6H"], on_purpose=True)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+    rule = rule_of("kept-pair")
+    assert f"“{rule}” has tripped you up 4 times." in shown and f"  4 times  {rule}" in shown
+    assert "3 times" not in shown
+    assert rule_of("not-a-pair") not in shown
+
+
+async def test_stars_show_on_the_progress_screen_with_their_rule(store: Any, profile: Any) -> None:
+    recorder = Recorder(store, profile)
+    recorder.lesson_finished("deck-and-deal")  # no hints, no mistakes
+    recorder.lesson_hint_used("pairs")
+    recorder.lesson_mistake("pairs", None)
+    recorder.lesson_finished("pairs")
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+    assert "✓ done ★★★     The deck and the deal" in shown and "✓ done ★★☆     Pairs" in shown
+    assert "5 stars" in shown and STARS_RULE in shown
+
+
+async def test_growth_and_today_instead_of_none_mastered(store: Any, profile: Any) -> None:
+    recorder = Recorder(store, profile)
+    recorder.lesson_finished("deck-and-deal")
+    recorder.quiz_answer("q", "deck", True)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+        assert app.screen.query_one("#progress-today").display
+    assert "mastered so far" not in shown and "0 of 13 mastered" not in shown
+    assert "███░░░ +3 The 51-card deck and the odd card" in shown
+    assert "Lessons done today: “The deck and the deal”." in shown
+    assert "Quiz answers today: 1 of 1 right." in shown
+
+
 # ----- the snapshot -----------------------------------------------------------------------------------
 
 
-def test_snapshot_of_the_progress_screen(store: Any, profile: Any, snap_compare: Any) -> None:
+def progress_record(store: Any, profile: Any) -> None:
     record_two_lessons_and_games(store, profile)
     for minute, (concept, right) in enumerate([("pairs", True), ("deck", True), ("direction", False),
                                                ("deal", True), ("direction", False), ("pairs", True)]):
@@ -431,10 +489,15 @@ def test_snapshot_of_the_progress_screen(store: Any, profile: Any, snap_compare:
     for minute, (concept, right) in enumerate([("pairs", True), ("direction", True), ("deck", False)]):
         store.record_answer(profile, f"r{minute}", concept, right, when=TUESDAY.replace(minute=minute))
 
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_of_the_progress_screen(store: Any, profile: Any, snap_compare: Any, size: tuple[int, int]) -> None:
+    progress_record(store, profile)
+
     async def settle(pilot: Pilot) -> None:
         await pilot.pause()
 
-    assert snap_compare(TutorApp(store, profile, start="progress"), terminal_size=SIZE, run_before=settle)
+    assert snap_compare(TutorApp(store, profile, start="progress"), terminal_size=size, run_before=settle)
 
 
 def test_snapshot_of_the_progress_screen_scrolled_down(store: Any, profile: Any, snap_compare: Any) -> None:
@@ -448,6 +511,13 @@ def test_snapshot_of_the_progress_screen_scrolled_down(store: Any, profile: Any,
         await pilot.pause()
 
     assert snap_compare(TutorApp(store, profile, start="progress"), terminal_size=SIZE, run_before=scroll_down)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_of_home_with_continue(store: Any, profile: Any, snap_compare: Any, size: tuple[int, int]) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, True, when=MONDAY)
+    store.save_lesson_progress(profile, "pairs", 2, 1, False, when=TUESDAY)
+    assert snap_compare(TutorApp(store, profile), terminal_size=size, run_before=home_ready)
 
 
 def test_snapshot_of_the_first_start(store: Any, snap_compare: Any) -> None:

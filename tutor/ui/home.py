@@ -1,8 +1,16 @@
-"""The home screen: the main menu, and the offer to resume a saved game."""
+"""The home screen: one obvious "Continue" that follows the learner's progress, the main menu,
+and the offer to resume a saved game.
+
+What "Continue" opens comes from the learner policy (`tutor.learner.policy.next_step`): the next
+lesson, then a first guided game, then a quiz round, then practice of what was missed. The
+course is read once in a thread, so the menu is there at once; Continue says where it leads as
+soon as the course is read.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -13,46 +21,59 @@ from textual.widgets.option_list import Option
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
 
+CONTINUE = "continue"
 MENU = [
-    ("lessons", "Lessons", "Short lessons that teach the rules one step at a time. Start here!"),
+    ("lessons", "Lessons", "Short lessons that teach the rules one step at a time."),
     ("play", "Play a game", "Play Old Maid against computer players, with help when you need it."),
     ("quiz", "Quiz", "Eight quick questions about the rules, with the why after each one."),
-    ("progress", "My progress", "Lessons done, quiz results, and what to try next."),
+    ("progress", "My progress", "Lessons done, stars, how each rule is growing, and what to try next."),
     ("rules", "Rules", "A short summary of the rules you play by."),
     ("settings", "Settings", "Bicycle or Table rules, players, names, help level, speed and looks."),
     ("quit", "Quit", "See you next time! Your progress is saved."),
 ]
+ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
+LOOKING = "Finding where you left off…"
 
 
 class HomeScreen(Screen[None]):
+    CSS_PATH = "home.tcss"
     HELP_TITLE = "The main menu"
-    HELP_KEYS = [("↑ ↓", "choose"), ("Enter", "open"), ("L", "lessons"), ("P", "play"), ("Z", "quiz"), ("S", "settings")]
+    HELP_KEYS = [
+        ("↑ ↓", "choose"), ("Enter", "open"), ("C", "continue where you left off"), ("L", "lessons"),
+        ("P", "play"), ("Z", "quiz"), ("R", "rules"), ("S", "settings"),
+    ]
     BINDINGS = [
-        Binding("l", "choose('lessons')", "Lessons"),
-        Binding("p", "choose('play')", "Play"),
-        Binding("z", "choose('quiz')", "Quiz"),
-        Binding("r", "choose('rules')", "Rules"),
-        Binding("s", "choose('settings')", "Settings"),
+        Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
+        Binding("l", "choose('lessons')", "Lessons", tooltip="The lessons, one rule at a time"),
+        Binding("p", "choose('play')", "Play", tooltip="Play a game of Old Maid"),
+        Binding("z", "choose('quiz')", "Quiz", tooltip="A round of eight quiz questions"),
+        Binding("r", "choose('rules')", "Rules", tooltip="A short summary of the rules"),
+        Binding("s", "choose('settings')", "Settings", tooltip="Rules, players, names, help level, looks"),
     ]
 
     def __init__(self, offer_resume: bool = True) -> None:
         """`offer_resume`: ask about a saved game (not when the command line opened a screen)."""
         super().__init__()
         self.offer_resume = offer_resume
+        self.target: str | None = None
+        """What Continue opens ("lesson:<id>", "play", "quiz"); None until the course is read."""
+        self.about = {key: about for key, _, about in MENU}
+        self.about[CONTINUE] = LOOKING
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             with Center():
-                yield OptionList(*[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
+                yield OptionList(self._continue_option("Continue", ""),
+                                 *[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
         yield Footer()
 
     def _greeting(self) -> str:
         name = self.app.profile.name  # type: ignore[attr-defined]
-        return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards, and don't get stuck with the odd one out."
+        return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one."
 
     def on_mount(self) -> None:
         self.sub_title = "Home"
@@ -63,6 +84,49 @@ class HomeScreen(Screen[None]):
                 self._resume_answer,
             )
 
+    def on_screen_resume(self) -> None:
+        """Each time Home shows, Continue follows the learner's progress as it is now."""
+        from tutor.learner.lessons import course_for_app
+
+        if course_for_app.cache_info().currsize:
+            self._follow_progress()
+        else:
+            self._read_course()
+
+    @work(thread=True, exclusive=True, group="home-course")
+    def _read_course(self) -> None:
+        from tutor.learner.lessons import course_for_app
+
+        course_for_app(replay=False)
+        self.app.call_from_thread(self._follow_progress)
+
+    def _follow_progress(self) -> None:
+        from tutor.learner.lessons import course_for_app
+        from tutor.learner.policy import Record, lessons_done, next_step
+
+        record = Record.read(self.app.store, self.app.profile)  # type: ignore[attr-defined]
+        course = course_for_app(replay=False)
+        step = next_step(record, course)
+        first_time = not record.lessons and not record.games and not record.answers
+        self.target = step.target
+        self.about[CONTINUE] = step.text
+        self.about["lessons"] = (ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons)
+                                 else MENU[0][2])
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt(CONTINUE, self._continue_prompt("Start here" if first_time else "Continue", step.label))
+        if menu.highlighted_option is not None:
+            self._show_about(str(menu.highlighted_option.id))
+
+    def _continue_option(self, title: str, label: str) -> Option:
+        return Option(self._continue_prompt(title, label), id=CONTINUE)
+
+    @staticmethod
+    def _continue_prompt(title: str, label: str) -> Text:
+        prompt = Text(f"▶ {title}", style="bold")
+        if label:
+            prompt.append(f"\n  {label}", style="not bold italic")
+        return prompt
+
     def _resume_answer(self, carry_on: bool | None) -> None:
         if carry_on:
             self.app.open_game(resume=True)  # type: ignore[attr-defined]
@@ -72,11 +136,22 @@ class HomeScreen(Screen[None]):
             self.app.open_game(resume=carry_on)  # type: ignore[attr-defined]
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        about = next(text for key, _, text in MENU if key == event.option.id)
-        self.query_one("#menu-about", Static).update(Text(about))
+        self._show_about(str(event.option.id))
+
+    def _show_about(self, key: str) -> None:
+        self.query_one("#menu-about", Static).update(Text(self.about[key]))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(str(event.option.id))
+        key = str(event.option.id)
+        if key == CONTINUE:
+            self.action_continue()
+        else:
+            self.action_choose(key)
+
+    def action_continue(self) -> None:
+        """Open what comes next; before the course is read, the lessons (where every learner starts)."""
+        target = self.target or "lessons"
+        self.action_choose(target)
 
     def action_choose(self, key: str) -> None:
         if key == "quit":

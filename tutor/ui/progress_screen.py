@@ -1,8 +1,9 @@
-"""My progress: lessons done, quiz history, how well each rule is known, the mistakes made most
-often, games played and what to do next; with resets, export and import.
+"""My progress: what to do next, what changed today, lessons with their stars, how each rule is
+growing, quiz history, mistakes (one count per kind) and games; with resets, export and import.
 
-Everything shown is read from the learner store each time the screen refreshes; the screen
-keeps nothing of its own. Marks and words carry the meaning, never colour alone.
+Every figure and every decision comes from the learner policy (`tutor.learner.policy`), read from
+the store each time the screen refreshes; this module only puts them into words and sends the
+learner's keys on. Marks and words carry the meaning, never colour alone.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def lessons_text(record: Record, course: Course) -> Text:
 def concepts_title(grown: list[Growth]) -> str:
     mastered = sum(item.level is Level.MASTERED for item in grown)
     started = sum(item.steps > 0 for item in grown)
-    return f"How each rule is growing: {started} of {len(grown)} started, {mastered} mastered"
+    return f"Rules growing: {started} of {len(grown)} started, {mastered} mastered"
 
 
 def concepts_text(grown: list[Growth]) -> Text:
