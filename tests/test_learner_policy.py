@@ -158,7 +158,7 @@ def test_mistakes_since_the_lesson_send_back_to_it_with_the_one_count(store: Any
         store.record_mistake(profile, "kept-pair", [], "game", when=when)
     # the count said is the count the mistakes list shows: all 4, not the 3 since the lesson
     assert advice(store, profile) == "“Every pair goes down” has tripped you up 4 times. The lesson “Pairs” is all about it."
-    assert [(item.code, item.times) for item in mistake_counts(record(store, profile))] == [("kept-pair", 4)]
+    assert [(item.code, item.times) for item in mistake_counts(record(store, profile), COURSE)] == [("kept-pair", 4)]
 
 
 def test_after_every_lesson_a_first_game_then_a_quiz_then_practice(store: Any, profile: Any) -> None:
@@ -188,8 +188,17 @@ def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, 
     recorder.lesson_mistake("common-mistakes", MistakeCode.NOT_A_PAIR, ["5C", "6H"], on_purpose=True)
     recorder.lesson_mistake("pairs", MistakeCode.KEPT_PAIR, ["7C", "7H"])
     recorder.lesson_mistake("pairs", None)  # a wrong choice: the lesson's stars only
-    counts = mistake_counts(record(store, profile))
+    counts = mistake_counts(record(store, profile), COURSE)
     assert [(item.code, item.times, item.lesson) for item in counts] == [("kept-pair", 4, "pairs")]
+
+
+def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(store: Any, profile: Any) -> None:
+    """Before the recorder, the lesson screen kept every mistake, those a step asked for too."""
+    store.record_mistake(profile, "kept-pair", ["5C", "5H"], "lesson:common-mistakes")  # lesson 7 asks for it
+    store.record_mistake(profile, "out-of-turn", [], "lesson:common-mistakes")  # no step asks for this one
+    store.record_mistake(profile, "not-a-pair", ["5C", "6H"], "lesson:pairs")  # lesson 2 asks for no mistake
+    counts = mistake_counts(record(store, profile), COURSE)
+    assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1)]
 
 
 # ----- growth --------------------------------------------------------------------------------------------

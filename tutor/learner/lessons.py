@@ -98,8 +98,30 @@ def lesson_place(lesson_id: str, again: bool = False) -> str:
     return f"{LESSON_PLACE}{lesson_id}{AGAIN if again else ''}"
 
 
+def lesson_of_place(where: str) -> str | None:
+    """The lesson id in a mistake's place ("lesson:pairs" or "lesson:pairs:again"), else None."""
+    if not where.startswith(LESSON_PLACE):
+        return None
+    return where.removeprefix(LESSON_PLACE).removesuffix(AGAIN)
+
+
+def asked_for(mistake: Mistake, course: Course) -> bool:
+    """True for a mistake made in a lesson of the very kind one of its steps asks for on purpose.
+    The recorder never keeps those; earlier versions did, so they are left out wherever
+    mistakes are counted."""
+    lesson = next((lesson for lesson in course.lessons if lesson.id == lesson_of_place(mistake.where)), None)
+    return lesson is not None and any(
+        str(getattr(step, "expect", None) or "") == mistake.code for step in lesson.steps)
+
+
+def mistakes_that_count(mistakes: Iterable[Mistake], course: Course) -> list[Mistake]:
+    """The mistakes that count against the learner: never one a lesson asked for on purpose."""
+    return [mistake for mistake in mistakes if not asked_for(mistake, course)]
+
+
 def lesson_mistakes(mistakes: Iterable[Mistake]) -> Counter[str]:
-    """Per lesson id, the mistakes that count against its stars (made before it was first done)."""
+    """Per lesson id, the mistakes that count against its stars (made before it was first done).
+    Give it `mistakes_that_count(...)`."""
     counts: Counter[str] = Counter()
     for mistake in mistakes:
         if mistake.where.startswith(LESSON_PLACE) and not mistake.where.endswith(AGAIN):

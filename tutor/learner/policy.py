@@ -4,7 +4,7 @@ the mistakes made (one count per kind), what changed today, and the one thing to
     record = Record.read(store, profile)            # one snapshot of the store
     standings(record, course)  -> {lesson id: Standing}
     growth(record, course)     -> [Growth]          # a bar per concept, GROWTH_RULE in words
-    mistake_counts(record)     -> [MistakeCount]    # every rule mistake that counts, most first
+    mistake_counts(record, course) -> [MistakeCount]    # every rule mistake that counts, most first
     today(record, course)      -> [str]             # what changed today, in short lines
     next_step(record, course)  -> Suggestion        # Home's "Continue" and the progress screen's
                                                     # "What next?" both show this one
@@ -29,6 +29,7 @@ from tutor.learner.lessons import (
     Status,
     finished,
     lesson_mistakes,
+    mistakes_that_count,
     standing_of,
 )
 from tutor.store.records import Answer, FinishedGame, LessonProgress, Level, Mistake
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 GROWTH_STEPS = 1 + MASTERED_RIGHT_ANSWERS + MASTERED_DAYS
 GROWTH_RULE = ("Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
                "one for each of 2 different days with a right answer; full means mastered.")
+TODAY_NAMES = 3
+"""Rules named in "Rules that grew today"; the rest are counted."""
 MISSES_WORTH_A_LESSON = 2
 """Quiz misses in a row on one rule that send the learner back to its lesson."""
 MISTAKES_WORTH_A_LESSON = 3
@@ -86,7 +89,7 @@ class Record:
 
 def standings(record: Record, course: Course) -> dict[str, Standing]:
     """Every good lesson's standing, stars included, in course order."""
-    slips = lesson_mistakes(record.mistakes)
+    slips = lesson_mistakes(mistakes_that_count(record.mistakes, course))
     return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips)
             for lesson in course.lessons}
 
@@ -165,11 +168,12 @@ class MistakeCount:
     latest: datetime
 
 
-def mistake_counts(record: Record) -> list[MistakeCount]:
-    """One count per kind of rule mistake, most first (ties: the more recent first)."""
+def mistake_counts(record: Record, course: Course) -> list[MistakeCount]:
+    """One count per kind of rule mistake, most first (ties: the more recent first). A mistake a
+    lesson asked for on purpose never counts."""
     times: Counter[str] = Counter()
     latest: dict[str, datetime] = {}
-    for mistake in record.mistakes:
+    for mistake in mistakes_that_count(record.mistakes, course):
         if mistake.code == WRONG_ANSWER:
             continue
         times[mistake.code] += 1
@@ -214,7 +218,8 @@ def today(record: Record, course: Course) -> list[str]:
         lines.append(f"Games played today: {len(games)}.")
     grew = [grown.concept.title for grown in growth(record, course) if grown.today]
     if grew:
-        lines.append(f"Rules that grew today: {', '.join(grew)}.")
+        more = f" and {len(grew) - TODAY_NAMES} more" if len(grew) > TODAY_NAMES else ""
+        lines.append(f"Rules that grew today: {', '.join(grew[:TODAY_NAMES])}{more}.")
     return lines
 
 
@@ -290,15 +295,15 @@ def _missed_concept(record: Record, course: Course) -> Suggestion | None:
 
 
 def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
-    for counted in mistake_counts(record):
-        lesson = _lesson(course, counted.lesson)
+    kept = mistakes_that_count(record.mistakes, course)
+    for kind in mistake_counts(record, course):
+        lesson = _lesson(course, kind.lesson)
         if lesson is None or not can_open(record, course, lesson):
             continue
         since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
-        recent = sum(mistake.code == counted.code and (since is None or mistake.when > since)
-                     for mistake in record.mistakes)
+        recent = sum(mistake.code == kind.code and (since is None or mistake.when > since) for mistake in kept)
         if recent >= MISTAKES_WORTH_A_LESSON:
-            return Suggestion(f"“{counted.rule}” has tripped you up {_times(counted.times)}. "
+            return Suggestion(f"“{kind.rule}” has tripped you up {_times(kind.times)}. "
                               f"The lesson “{lesson.title}” is all about it.",
                               f"lesson:{lesson.id}", f"Look again: {lesson.title}")
     return None

@@ -45,6 +45,7 @@ from tutor.learner.lessons import (
     course_for_app,
     lesson_mistakes,
     lesson_place,
+    mistakes_that_count,
     next_lesson,
     stars_for,
     title_of,
@@ -126,7 +127,7 @@ class Recorder:
         steps = len(lesson.steps) if lesson is not None else (saved.step if saved else 0)
         hints = saved.hints_used if saved else 0
         self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
-        mistakes = lesson_mistakes(self.store.mistakes(self.profile))[lesson_id]
+        mistakes = lesson_mistakes(mistakes_that_count(self.store.mistakes(self.profile), course))[lesson_id]
         following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile),
                                 self._unlock_all())
         return celebrations.lesson_done(

@@ -262,7 +262,7 @@ class ProgressScreen(Screen[None]):
         self._show("lessons", lessons_text(record, course), lessons_title(record, course))
         self._show("concepts", concepts_text(grown), concepts_title(grown))
         self._show("quiz", quiz_text(list(record.answers)))
-        self._show("mistakes", mistakes_text(mistake_counts(record), course))
+        self._show("mistakes", mistakes_text(mistake_counts(record, course), course))
         self._show("games", games_text(list(record.games)))
 
     def _show(self, section: str, text: Text, title: str | None = None) -> None:
