@@ -119,11 +119,11 @@ def mistakes_that_count(mistakes: Iterable[Mistake], course: Course) -> list[Mis
     return [mistake for mistake in mistakes if not asked_for(mistake, course)]
 
 
-def lesson_mistakes(mistakes: Iterable[Mistake]) -> Counter[str]:
-    """Per lesson id, the mistakes that count against its stars (made before it was first done).
-    Give it `mistakes_that_count(...)`."""
+def lesson_mistakes(mistakes: Iterable[Mistake], course: Course | None = None) -> Counter[str]:
+    """Per lesson id, the mistakes that count against its stars: made before it was first done,
+    and never one a step asked for on purpose (`course`: the app's course unless given)."""
     counts: Counter[str] = Counter()
-    for mistake in mistakes:
+    for mistake in mistakes_that_count(mistakes, course or course_for_app()):
         if mistake.where.startswith(LESSON_PLACE) and not mistake.where.endswith(AGAIN):
             counts[mistake.where.removeprefix(LESSON_PLACE)] += 1
     return counts

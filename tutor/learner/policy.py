@@ -89,7 +89,7 @@ class Record:
 
 def standings(record: Record, course: Course) -> dict[str, Standing]:
     """Every good lesson's standing, stars included, in course order."""
-    slips = lesson_mistakes(mistakes_that_count(record.mistakes, course))
+    slips = lesson_mistakes(record.mistakes, course)
     return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips)
             for lesson in course.lessons}
 

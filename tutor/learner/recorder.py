@@ -26,7 +26,8 @@ that writes learner data. Nothing else in a screen calls the store's write metho
         recorder.game_mistake(code, cards)
         recorder.game_finished(game, mistakes) -> Celebration
             keeps the result ("safe", "old-maid", "won", "lost"), the draws and the mistakes, and
-            clears the game in progress; a second call for the same game object keeps nothing more.
+            clears the game in progress; a second call on the same recorder for the same game
+            object keeps nothing more.
 
 Hints and mistakes count against a lesson's stars until it is first done; after that, a replay is
 practice: its hints are not added and its mistakes are kept apart (they still show among the
@@ -45,7 +46,6 @@ from tutor.learner.lessons import (
     course_for_app,
     lesson_mistakes,
     lesson_place,
-    mistakes_that_count,
     next_lesson,
     stars_for,
     title_of,
@@ -127,7 +127,7 @@ class Recorder:
         steps = len(lesson.steps) if lesson is not None else (saved.step if saved else 0)
         hints = saved.hints_used if saved else 0
         self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
-        mistakes = lesson_mistakes(mistakes_that_count(self.store.mistakes(self.profile), course))[lesson_id]
+        mistakes = lesson_mistakes(self.store.mistakes(self.profile), course)[lesson_id]
         following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile),
                                 self._unlock_all())
         return celebrations.lesson_done(
