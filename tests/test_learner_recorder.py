@@ -76,11 +76,17 @@ def test_mistakes_count_against_the_stars(recorder: Any) -> None:
     assert recorder.lesson_finished(lesson.id).stars == 1
 
 
-def test_a_lesson_reset_forgets_its_progress(recorder: Any) -> None:
+def test_a_lesson_reset_forgets_it_so_every_star_can_be_won_again(recorder: Any) -> None:
     lesson = course_for_app().lessons[0]
-    recorder.lesson_finished(lesson.id)
+    recorder.lesson_hint_used(lesson.id)
+    recorder.lesson_mistake(lesson.id, MistakeCode.STOCK_LEFT, [])
+    assert recorder.lesson_finished(lesson.id).stars == 2
+    recorder.lesson_mistake(lesson.id, MistakeCode.STOCK_LEFT, [])  # practice, after it was done
+    recorder.game_mistake(MistakeCode.STOCK_LEFT, [])
     recorder.lesson_reset(lesson.id)
     assert lesson.id not in recorder.store.lesson_progress(recorder.profile)
+    assert [m.where for m in recorder.store.mistakes(recorder.profile)] == ["game"]
+    assert recorder.lesson_finished(lesson.id).stars == 3
 
 
 def test_quiz_answers_are_kept(recorder: Any) -> None:

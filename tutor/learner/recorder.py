@@ -15,7 +15,7 @@ that writes learner data. Nothing else in a screen calls the store's write metho
             never kept, never counted.
         recorder.lesson_finished(lesson_id) -> Celebration   # the words to show, with the stars
         recorder.lesson_restarted(lesson_id)                 # step 1 again (hints and stars are kept)
-        recorder.lesson_reset(lesson_id)                     # forget the lesson: a fresh start
+        recorder.lesson_reset(lesson_id)                     # forget the lesson (and its mistakes): a fresh start
 
     Quiz
         recorder.quiz_answer(question_id, concept, right)
@@ -142,8 +142,10 @@ class Recorder:
             self.store.save_lesson_progress(self.profile, lesson_id, 0, saved.hints_used, saved.finished)
 
     def lesson_reset(self, lesson_id: str) -> None:
-        """Forget the lesson's progress: it starts again from step 1, not done, no stars yet."""
+        """Forget the lesson: its progress, hints and the mistakes made in it. It starts again
+        from step 1, not done, with every star still to win."""
         self.store.reset_lesson(self.profile, lesson_id)
+        self.store.forget_mistakes(self.profile, (lesson_place(lesson_id), lesson_place(lesson_id, again=True)))
 
     # ----- quiz ---------------------------------------------------------------------------------
 

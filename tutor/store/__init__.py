@@ -47,6 +47,7 @@ one short transaction that waits its turn.
     Mistakes
         store.record_mistake(profile, code, cards, where, when=None)   # cards kept as str(card)
         store.mistakes(profile) -> list[Mistake]
+        store.forget_mistakes(profile, places)       # e.g. a lesson's, when it is reset
         store.common_mistakes(profile, limit=5) -> list[(code, times)]
 
     Everything about one learner at once (what a profile file holds)

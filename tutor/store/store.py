@@ -317,6 +317,12 @@ class Store:
         mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now())
         self._save(profile, lambda db: _insert_mistakes(db, profile.id, [mistake]))
 
+    def forget_mistakes(self, profile: Profile, places: Iterable[str]) -> None:
+        """Forget the mistakes noted at these places (e.g. a lesson's, when it is reset)."""
+        rows = [(profile.id, place) for place in places]
+        self._save(profile, lambda db: db.executemany(
+            "DELETE FROM mistake WHERE profile_id = ? AND place = ?", rows))
+
     def mistakes(self, profile: Profile) -> list[Mistake]:
         rows = self._read(
             "SELECT code, cards, place, made FROM mistake WHERE profile_id = ? ORDER BY made, id",

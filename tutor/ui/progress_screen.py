@@ -309,7 +309,8 @@ class ProgressScreen(Screen[None]):
             return
         lesson = await self.app.push_screen_wait(ChooseLessonScreen(started))
         if lesson is None or not await self._confirm(
-                f"Reset the lesson “{lesson.title}”? It will start again from the first step.", "Reset it"):
+                f"Reset the lesson “{lesson.title}”? It will start again from the first step, and its "
+                "hints and mistakes are forgotten, so every star can be won again.", "Reset it"):
             return
         Recorder(self.store, self.profile).lesson_reset(lesson.id)
         self.note(f"✓ The lesson “{lesson.title}” starts again from the first step.")
