@@ -313,6 +313,7 @@ def test_check_quiz_file_reads_a_path(tmp_path: Path) -> None:
         f"{path}:4: questions[0].concept: 'colours' is not a concept (" + ", ".join(CONCEPTS) + ")",
     ]
     assert [problem.message for problem in check_quiz_file(tmp_path / "none.yaml")] == ["no such file or folder"]
+    assert check_quiz_file(tmp_path)[0].message.startswith("not a regular file (a folder)")
 
 
 def test_a_broken_shipped_file_raises_course_error_and_leaves_a_round_of_generated_questions(

@@ -150,13 +150,13 @@ def quiz_text() -> str:
 
 
 def check_quiz_file(path: Path | str | None = None) -> list[Problem]:
-    """Every problem in a quiz file (the shipped one if `path` is None), for `lessons check`."""
+    """Every problem in a quiz file (the shipped one if `path` is None), for `lessons check`.
+    Never raises: a file that cannot be read is a problem too."""
     if path is None:
-        root, problems = read_yaml(quiz_text(), WHERE)
-        shown_as = WHERE
+        shown_as, source = WHERE, resources.files("tutor.lessons").joinpath("quiz.yaml")
     else:
-        shown_as = str(path)
-        root, problems = read_yaml_file(Path(path), shown_as)
+        shown_as, source = str(path), Path(path)
+    root, problems = read_yaml_file(source, shown_as)
     if root is not None:
         _Reader(shown_as, problems).bank(root)
     return problems
