@@ -22,6 +22,7 @@ GOOD = dedent("""\
     concepts: [pairs, three-of-a-kind]
     requires: []
     intro: Pairs are two cards of one rank.
+    summary: A pair is two cards of one rank.
     steps:
       - id: fives
         kind: lay-down
@@ -43,6 +44,10 @@ GOOD = dedent("""\
         ask: drawer
         hints: [The dealer offers to their left.]
         success: Yes, {drawer}.
+        because: The dealer, {dealer}, offers first to their left.
+        wrong:
+          Ana: "{Ana} sits on the dealer's right."
+          Ben: "{Ben} is the dealer, who offers the cards."
         solution: you
     """)
 
@@ -177,7 +182,7 @@ def test_a_wrong_seat_in_the_solution(folder: Path) -> None:
 
 def test_a_step_that_starts_already_solved(folder: Path) -> None:
     text = GOOD.replace("kind: seat\n    continue: true\n    text: Who draws first?\n    ask: drawer", "kind: lay-down\n    continue: true\n    text: Again.")
-    text = text.replace("solution: you", "solution: [done]")
+    text = text.split("    because:")[0] + "    solution: [done]\n"
     write(folder, "02-pairs.yaml", text)
     (problem,) = problems_of(folder)
     assert "steps[1]: starts already solved" in problem

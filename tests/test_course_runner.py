@@ -28,7 +28,7 @@ from tutor.course import (
     load_course,
     parse_lesson,
 )
-from tutor.course.runner import ALLOWED, ARE_YOU_SURE
+from tutor.course.runner import ARE_YOU_SURE, RIGHT_MOVE_INSTEAD
 from tutor.engine import Card, MistakeCode, parse_cards
 
 COURSE = load_course()
@@ -171,15 +171,20 @@ def test_a_wrong_answer_to_a_question_says_why() -> None:
     assert run.tries == 2
 
 
-def test_a_mistake_step_wants_the_mistake_and_refuses_allowed_moves() -> None:
+def test_a_mistake_step_wants_the_mistake_and_flags_it_as_on_purpose() -> None:
     run = run_at("common-mistakes", "colours")
-    allowed = run.submit(LayDownCards(["5♣", "5♥"]))
-    assert not allowed.right and allowed.message == ALLOWED
-    assert Card.parse("5♣") in run.game.hands[run.learner]  # type: ignore[union-attr,index]
     other = run.submit(LayDownCards(["5♣", "9♦"]))
-    assert not other.right and other.mistake.code is MistakeCode.NOT_A_PAIR  # type: ignore[union-attr]
+    assert not other.right and other.mistake.code is MistakeCode.NOT_A_PAIR and not other.on_purpose  # type: ignore[union-attr]
     wanted = run.submit(Done())
     assert wanted.right and wanted.solved and wanted.explanation.code == "kept-pair"  # type: ignore[union-attr]
+    assert wanted.on_purpose and wanted.mistake.code is MistakeCode.KEPT_PAIR  # type: ignore[union-attr]
+
+
+def test_a_mistake_step_never_refuses_a_move_the_rules_allow() -> None:
+    run = run_at("common-mistakes", "colours")
+    allowed = run.submit(LayDownCards(["5♣", "5♥"]))
+    assert allowed.right and allowed.solved and allowed.message == RIGHT_MOVE_INSTEAD and not allowed.on_purpose
+    assert Card.parse("5♣") not in run.game.hands[run.learner]  # type: ignore[union-attr,index]
 
 
 def test_finishing_the_deal_early_is_the_stock_left_mistake() -> None:
@@ -296,6 +301,7 @@ HANDED_ON = """\
     title: Handed on
     concepts: [pairs]
     intro: A test.
+    summary: Three of a kind is a pair and one more.
     steps:
       - id: sevens
         kind: lay-down
@@ -314,10 +320,14 @@ HANDED_ON = """\
         kind: seat
         continue: true
         first: [7♠]
-        text: Ana took your 7♠. Who draws next?
+        text: "{Ana} took your 7♠. Who draws next?"
         ask: drawer
         hints: [Left.]
         success: Yes.
+        because: "{Ana} just drew, so {Ana} offers next, to {drawer}."
+        wrong:
+          you: You just offered.
+          Ana: "{Ana} just drew."
         solution: Ben
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .model import ChoiceStep, Lesson, Step, TaskStep
+from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
 from .problems import Problem
 from .runner import LessonRun, StepBroken
 
@@ -29,6 +29,8 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
             for field, text in _words_said_first(step):
                 for name in run.missing_seats(text):
                     problem(index, field, f"{{{name}}} names nobody at this point of the game")
+            for field, message in _wrong_answers_unexplained(run):
+                problem(index, field, message)
             if isinstance(step, TaskStep) and not _solved_by_solution(run, step, problem):
                 break
             if not run.advance():
@@ -52,6 +54,27 @@ def _solved_by_solution(run: LessonRun, step: TaskStep, problem: Callable[[int, 
     return True
 
 
+def _wrong_answers_unexplained(run: LessonRun) -> list[tuple[str, str]]:
+    """Every wrong answer the engine finds for a seat or numbered question needs its own words,
+    and no answer the engine finds right may be explained as wrong."""
+    step = run.step
+    if isinstance(step, SeatStep):
+        right = {run.seats[seat] for seat in run.right_seats()}
+        answers = list(run.seats)
+    elif isinstance(step, ChoiceStep) and step.ask is not None:
+        right = {step.options[index].text for index in run.right_options()}
+        answers = [option.text for option in step.options]
+    else:
+        return []
+    found = []
+    for answer in answers:
+        if answer not in right and answer not in step.wrong:
+            found.append(("wrong", f"{answer} is a wrong answer here: say why under wrong: {answer}: ..."))
+        if answer in right and answer in step.wrong:
+            found.append((f"wrong.{answer}", f"{answer} is a right answer here, so it needs no words for being wrong"))
+    return found
+
+
 def _words_said_first(step: Step) -> list[tuple[str, str]]:
     """The words shown before the learner answers, by field."""
     words = [("text", step.text)]
@@ -60,4 +83,6 @@ def _words_said_first(step: Step) -> list[tuple[str, str]]:
     if isinstance(step, ChoiceStep):
         for number, option in enumerate(step.options):
             words += [(f"options[{number}].text", option.text), (f"options[{number}].why", option.why)]
+    if isinstance(step, (SeatStep, ChoiceStep)):
+        words += [("because", step.because)] + [(f"wrong.{key}", text) for key, text in step.wrong.items()]
     return words

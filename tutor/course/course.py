@@ -14,11 +14,13 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .check import replay_problems
-from .model import Lesson
+from .model import ChartStep, Lesson
 from .parse import lesson_header, parse_lesson
 from .problems import Problem
 from .source import read_file
 
+MAX_COURSE_GAMES = 200_000
+"""Simulated games all the charts of a course may need together (the shipped course needs 6,000)."""
 LESSON_FILE = re.compile(r"\d\d-.*\.yaml\Z")
 PACKAGED = "lessons"
 """How problems name the folder of lessons shipped with the program."""
@@ -72,7 +74,9 @@ def load_course(paths: Sequence[str | Path] | None = None, replay: bool = True) 
     Requirements may name a lesson of the packaged course when checking other files.
     """
     sources = list(_packaged()) if paths is None else _unique(source for path in paths for source in _given(Path(path)))
-    entries = [_load(source, replay) for source in sources]
+    entries = _within_games_cap([_load(source, replay=False) for source in sources])
+    if replay:
+        entries = [_replayed(entry) for entry in entries]
     outside = set() if paths is None else {id_ for id_ in _packaged_ids() if id_}
     return Course(tuple(_cross_checked(entries, outside)))
 
@@ -136,6 +140,29 @@ def _load(source: _Source, replay: bool) -> Lesson | BrokenLesson:
         return lesson
     lesson_id, title = lesson_header(text, source.path)
     return BrokenLesson(source.path, lesson_id, title, tuple(sorted(problems, key=_by_line)))
+
+
+def _replayed(entry: Lesson | BrokenLesson) -> Lesson | BrokenLesson:
+    """The lesson, or a broken one if its solution does not play through the engine."""
+    if isinstance(entry, BrokenLesson):
+        return entry
+    problems = replay_problems(entry)
+    return BrokenLesson(entry.path, entry.id, entry.title, tuple(sorted(problems, key=_by_line))) if problems else entry
+
+
+def _within_games_cap(entries: list[Lesson | BrokenLesson]) -> list[Lesson | BrokenLesson]:
+    """Lessons whose charts would take the course past MAX_COURSE_GAMES simulated games are refused."""
+    kept: list[Lesson | BrokenLesson] = []
+    total = 0
+    for entry in entries:
+        games = sum(step.games for step in entry.steps if isinstance(step, ChartStep)) if isinstance(entry, Lesson) else 0
+        if games and total + games > MAX_COURSE_GAMES:
+            message = f"its charts would take the course to {total + games:,} simulated games; at most {MAX_COURSE_GAMES:,} in a whole course"
+            kept.append(BrokenLesson(entry.path, entry.id, entry.title, (_problem(entry, "steps", message),)))
+            continue
+        total += games
+        kept.append(entry)
+    return kept
 
 
 def _by_line(problem: Problem) -> int:

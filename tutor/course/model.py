@@ -38,7 +38,14 @@ NUMBER_ASKS: dict[str, str] = {
     "pairs-down": "pairs laid down so far",
 }
 TEXT_PLACEHOLDERS = ("drawer", "giver", "dealer", "loser", "winner")
-"""Seat names a step's words may use in braces, filled in from the game: `{giver}`."""
+"""Seat names a step's words may use in braces, filled in from the game: `{giver}`. A step's
+words may also name any of its seats in braces (`{Ana}`): the name the learner sees there,
+which differs when a computer seat would share the learner's own name."""
+COUNT_PLACEHOLDERS = ("held", "pairs", "stock")
+"""Counts from the game: cards in all the hands, pairs laid down, cards still to deal."""
+CHART_PLACEHOLDERS = ("luckiest", "luckiest_share", "unluckiest", "unluckiest_share", "why_seats_differ")
+"""From the chart a step shows (or continues): the seats that were the Old Maid least and most
+often with their shares ("4.1%"), and a sentence on why seats differ under these rules."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,8 @@ class Option:
     """None when the step's `ask` decides: the option is right if `value` is what the engine counts."""
     value: int | None = None
     why: str = ""
-    """Said when a learner picks this option and it is not right."""
+    """Said when a learner picks this option and it is not right (required for a wrong option;
+    for a numbered option the step's `wrong` says it instead)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,6 +152,10 @@ class SeatStep(TaskStep):
 
     kind: ClassVar[str] = "seat"
     ask: str
+    because: str
+    """Why the right seat is right: the last hint says the answer and then this."""
+    wrong: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """For each seat (by its name in `seats`) that is not a right answer: why not."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,7 +164,11 @@ class ChoiceStep(TaskStep):
 
     kind: ClassVar[str] = "choice"
     options: tuple[Option, ...]
+    because: str
+    """Why the right option is right: the last hint says the answer and then this."""
     ask: str | None = None
+    wrong: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """With `ask`: for each numbered option the engine finds wrong (by its number): why not."""
 
 
 STEP_KINDS: dict[str, type[Step]] = {
@@ -171,6 +187,8 @@ class Lesson:
     intro: str
     steps: tuple[Step, ...]
     path: str
+    summary: str = ""
+    """Two or three lines on what the lesson taught, shown when it is finished."""
     """The file, as problems name it."""
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     """The line of every field, by field path (`steps[3].hands.you[2]`)."""

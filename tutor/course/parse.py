@@ -6,6 +6,9 @@ run lists every problem. Cards and rules are checked by the engine, in the engin
 
 from __future__ import annotations
 
+import re
+import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -23,7 +26,7 @@ from .source import Checker, Item, read_yaml, shown, walk
 
 T = TypeVar("T")
 
-LESSON_FIELDS = ("format_version", "id", "title", "concepts", "requires", "intro", "steps")
+LESSON_FIELDS = ("format_version", "id", "title", "concepts", "requires", "intro", "steps", "summary")
 TABLE_FIELDS = ("rules", "seats", "dealer", "hands", "seed", "removed")
 TASK_FIELDS = ("hints", "success", "solution", "mistakes")
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
@@ -32,12 +35,16 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "deal": ("id", "kind", "text", "continue", "rules", "seats", "dealer", "seed", "expect", *TASK_FIELDS),
     "lay-down": ("id", "kind", "text", "continue", "first", "expect", *TABLE_FIELDS, *TASK_FIELDS),
     "draw": ("id", "kind", "text", "continue", "first", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
-    "seat": ("id", "kind", "text", "continue", "first", "ask", *TABLE_FIELDS, *TASK_FIELDS),
-    "choice": ("id", "kind", "text", "continue", "first", "ask", "options", *TABLE_FIELDS, *TASK_FIELDS),
+    "seat": ("id", "kind", "text", "continue", "first", "ask", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
+    "choice": ("id", "kind", "text", "continue", "first", "ask", "options", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
 }
 NEEDS_GAME = frozenset({"deal", "lay-down", "draw", "seat"})
 MAX_HINTS = 3
 MAX_GAMES = 20_000
+"""Games one chart step may simulate."""
+MAX_LESSON_GAMES = 60_000
+"""Games all the chart steps of one lesson may simulate together (the shipped course uses 6,000)."""
+MAX_SUMMARY_LINES = 3
 
 
 @dataclass(frozen=True)
@@ -52,8 +59,14 @@ class Context:
 
     @property
     def placeholders(self) -> tuple[str, ...]:
-        """The seat placeholders words may use here: only where there is a game to fill them in."""
-        return TEXT_PLACEHOLDERS if self.game or self.broken else ()
+        """The placeholders words may use here: seats and counts where there is a game to fill
+        them in, the chart's findings where there is a chart, and every seat by its name."""
+        names = tuple(name for name in self.names if name != LEARNER)
+        if self.broken:
+            return TEXT_PLACEHOLDERS + model.COUNT_PLACEHOLDERS + model.CHART_PLACEHOLDERS + names
+        if self.game:
+            return TEXT_PLACEHOLDERS + model.COUNT_PLACEHOLDERS + names
+        return model.CHART_PLACEHOLDERS + names if self.chart else ()
 
 
 def parse_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
@@ -80,6 +93,25 @@ class _Parser(Checker):
     def __init__(self, path: str, problems: list[Problem]) -> None:
         super().__init__(path, problems)
         self.lines: dict[str, int] = {}
+        self.seats_here: tuple[str, ...] = ()
+        """The computer seats of the step being read: words must name them in braces."""
+        self.table_broken = False
+        """The step's table has problems (already reported): its seat names are unknown, so
+        placeholders and answers that name seats are not checked."""
+
+    def placeholders_ok(self, item: Item, text: str, allowed: tuple[str, ...]) -> bool:
+        if self.table_broken:
+            allowed = allowed + tuple(name for _, name, _, _ in _parts(text) if name)
+        return super().placeholders_ok(item, text, allowed)
+
+    def text(self, item: Item | None, placeholders: Iterable[str] = ()) -> str | None:
+        words = super().text(item, placeholders)
+        if words is not None and item is not None:
+            for name in self.seats_here:
+                if re.search(rf"(?<![{{\w]){re.escape(name)}(?![}}\w])", words):
+                    self.problem(item, f"write {{{name}}} for the seat {name}: the learner may see another name there")
+                    return None
+        return words
 
     def _record_lines(self, root: Item) -> None:
         for item in walk(root):
@@ -120,10 +152,26 @@ class _Parser(Checker):
         concepts = self.each(found.get("concepts"), "concept ids", self.concept, at_least=1)
         requires = self.each(found.get("requires"), "lesson ids", self.slug)
         title, intro = self.text(found.get("title")), self.text(found.get("intro"))
+        summary = self.summary(found["summary"]) if "summary" in found else None
+        if "summary" not in found:
+            self.problem(root, "missing (two or three lines on what the lesson taught, shown at its end)", "summary")
         steps = self.steps(found["steps"]) if "steps" in found else ()
-        if self.problems or lesson_id is None or title is None or intro is None:
+        self.games_cap(found.get("steps"), steps)
+        if self.problems or lesson_id is None or title is None or intro is None or summary is None:
             return None
-        return Lesson(lesson_id, title, concepts, requires, intro, steps, self.path, self.lines)
+        return Lesson(lesson_id, title, concepts, requires, intro, steps, self.path, summary=summary, lines=self.lines)
+
+    def summary(self, item: Item) -> str | None:
+        words = self.text(item)
+        if words is not None and len(words.splitlines()) > MAX_SUMMARY_LINES:
+            self.problem(item, f"at most {MAX_SUMMARY_LINES} lines: a short summary of what was learned")
+            return None
+        return words
+
+    def games_cap(self, item: Item | None, steps: tuple[Step, ...]) -> None:
+        games = sum(step.games for step in steps if isinstance(step, model.ChartStep))
+        if item is not None and games > MAX_LESSON_GAMES:
+            self.problem(item, f"the charts of this lesson would simulate {games:,} games; at most {MAX_LESSON_GAMES:,} in one lesson")
 
     def concept(self, item: Item) -> str | None:
         from tutor.concepts import CONCEPTS
@@ -167,6 +215,14 @@ class _Parser(Checker):
         if found is None or not isinstance(kind, str):
             return None, Context()
         table, context = self.setting(item, found, kind, before, first)
+        self.seats_here = tuple(name for name in context.names if name != LEARNER)
+        self.table_broken = context.broken
+        try:
+            return self.step_in(item, kind, found, table, context, before)
+        finally:
+            self.seats_here, self.table_broken = (), False
+
+    def step_in(self, item: Item, kind: str, found: dict[str, Item], table: Table | None, context: Context, before: Context) -> tuple[Step | None, Context]:
         if kind in NEEDS_GAME - {"seat"} and before.chart and "continue" in found:
             self.problem(found["kind"], f"a {kind} step needs a game to play in, and a chart is not one")
         common: dict[str, Any] = {
@@ -368,11 +424,34 @@ class _Parser(Checker):
         if kind == "draw":
             return {"card": self.card(found["card"]) if "card" in found else None}
         if kind == "seat":
-            return {"ask": self.seat_ask(step, found, context)}
+            return {"ask": self.seat_ask(step, found, context), **self.answer_words(step, found, context, context.names)}
         if kind == "choice":
             ask = self.number_ask(found["ask"], context) if "ask" in found else None
-            return {"ask": ask, "options": self.options(step, found, "ask" in found, context)}
+            options = self.options(step, found, "ask" in found, context)
+            if "ask" not in found and "wrong" in found:
+                self.problem(found["wrong"], "options say why they are wrong with their own `why`; `wrong` is for numbered options")
+            keys = tuple(option.text for option in options) if "ask" in found else ()
+            return {"ask": ask, "options": options, **self.answer_words(step, found, context, keys)}
         return {}
+
+    def answer_words(self, step: Item, found: dict[str, Item], context: Context, keys: tuple[str, ...]) -> dict[str, Any]:
+        """`because` (why the answer is right) and `wrong` (why each wrong answer is not)."""
+        if "because" not in found:
+            self.problem(step, "missing (why the right answer is right: the last hint says it with the answer)", step.child("because"))
+        because = self.text(found.get("because"), context.placeholders)
+        wrong: dict[str, str] = {}
+        item = found.get("wrong")
+        if item is not None and not isinstance(item.value, dict):
+            self.problem(item, "expected, for each wrong answer, why it is not right")
+        elif item is not None:
+            assert isinstance(item.value, dict)
+            for key, child in item.value.items():
+                if key not in keys and not context.broken:
+                    self.problem(child, f"{key!r} is not an answer here (answers: {', '.join(keys)})")
+                words = self.text(child, context.placeholders)
+                if words is not None:
+                    wrong[key] = words
+        return {"because": because or "", "wrong": wrong}
 
     def seat_ask(self, step: Item, found: dict[str, Item], context: Context) -> str | None:
         item = found.get("ask")
@@ -421,9 +500,14 @@ class _Parser(Checker):
         if right is not None and not isinstance(right.value, bool):
             self.problem(right, "write right: true, or leave it out")
         text, why = self.text(found.get("text"), allowed), self.text(found.get("why"), allowed)
+        is_right = right is not None and right.value is True
+        if not is_right and "why" not in found:
+            self.problem(item, "missing (a wrong option needs its own why: what makes it wrong, for the learner who picks it)", item.child("why"))
+        if is_right and "why" in found:
+            self.problem(found["why"], "a right option is never wrong: say why it is right in the step's `because`")
         if text is None:
             return None
-        return Option(text, right=right is not None and right.value is True, why=why or "")
+        return Option(text, right=is_right, why=why or "")
 
     def mistake_words(self, item: Item | None) -> dict[str, str]:
         if item is None:
@@ -497,3 +581,10 @@ def _blame(message: str, options: dict[str, Item], rules: Item) -> Item:
         if message.startswith(name) or repr(name) in message:
             return child
     return rules
+
+
+def _parts(text: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    try:
+        return list(string.Formatter().parse(text))
+    except ValueError:
+        return []

@@ -1,11 +1,27 @@
 """Playing a lesson: the state machine a user interface drives.
 
-    run = LessonRun(lesson)              # or LessonRun(lesson, step=saved_step) to resume
+    run = LessonRun(lesson, learner_name="Ana")   # or step=saved_step to resume
     run.step, run.text, run.game, run.names, run.chart, run.options
     feedback = run.submit(answer)        # right or not, solved or not, and what to say
     hint = run.hint()                    # the next hint that is unlocked; the last one asks first
     run.advance(); run.back(); run.restart()
-    run.progress, run.hints_used, run.finished
+    run.progress, run.hints_used, run.finished, run.summary
+
+What a screen shows, all filled in from the engine state of the step (seat names, counts, chart
+findings) and with suits as letters if the learner chose letters:
+- `run.text`, `run.options` (option texts in order), `run.chart` (title and one line per seat).
+- `run.names`: the seat names the learner sees, by seat number. The learner's seat is "you";
+  a computer seat whose lesson name is the learner's own name (case and accents ignored) gets
+  another name, so a child called Ben never meets a computer Ben.
+- `feedback = run.submit(answer)`: `feedback.message` says why a wrong answer is wrong: every
+  wrong option and every wrong seat has its own words (the lesson's `why` / `wrong`);
+  `feedback.explanation` (what / why / instead) for a rule mistake; `feedback.mistake` is the
+  engine's mistake, and `feedback.on_purpose` is True when it is the mistake the step asked the
+  learner to make (its `expect`): never count that one against the learner.
+- `run.hint()`: hints in order; the last level is the answer with its reason ("The answer is
+  Ben. Ben is on your left ..."), asked for with `confirm` first.
+- `run.summary`: two or three lines on what the lesson taught, for its last screen (shown once
+  `run.finished`).
 
 Every check asks the engine: a move is tried on the live `Game`, a seat question is answered by
 the game's own `drawer`, `giver`, `loser` and so on, so any correct answer passes.
@@ -28,7 +44,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
-from tutor.wording import bar
+from tutor.wording import bar, listed
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
@@ -48,7 +64,10 @@ from .model import (
 )
 
 NOT_QUITE = "Not quite. Have another look, or ask for a hint."
-ALLOWED = "That move is allowed, so nothing went wrong. This step asks you to try the mistake on purpose."
+RIGHT_MOVE_INSTEAD = (
+    "That move follows the rules, so there is no mistake to see: well done, you already know this one! "
+    "Go on when you're ready."
+)
 ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
 _LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
@@ -77,6 +96,9 @@ class Feedback:
     """The engine's mistake (code, cards, seats), for the learner's record."""
     events: tuple[Event, ...] = ()
     """What happened in the game, for narration."""
+    on_purpose: bool = False
+    """`mistake` is the one this step asked the learner to make (its `expect`): a record of the
+    learner's mistakes must not count it."""
 
 
 @dataclass(frozen=True)
@@ -98,16 +120,19 @@ class _Start:
     game: dict[str, Any] | None
     names: tuple[str, ...]
     simulation: SimulationResult | None
-    chart: tuple[str, ...] = ()
+    dealer: int = 0
+    """The dealer of the chart's games."""
 
 
 class LessonRun:
     """One learner working through one lesson."""
 
-    def __init__(self, lesson: Lesson, step: int = 0, letters: bool = False) -> None:
-        """Start at the first step, or at `step` (reached by replaying the lesson's solution)."""
+    def __init__(self, lesson: Lesson, step: int = 0, letters: bool = False, learner_name: str = "") -> None:
+        """Start at the first step, or at `step` (reached by replaying the lesson's solution).
+        `learner_name`: no computer seat is shown with this name (case and accents ignored)."""
         self.lesson = lesson
         self.letters = letters
+        self.learner_name = learner_name
         self.hints_used = 0
         self.game: Game | None = None
         self.names: tuple[str, ...] = ()
@@ -156,7 +181,18 @@ class LessonRun:
     def chart(self) -> tuple[str, ...]:
         """On a chart step and the steps that continue it: a title, then one line per seat with
         its share of the games it lost as the Old Maid, and a bar."""
-        return self._starts[-1].chart
+        if self.simulation is None:
+            return ()
+        return tuple(self._say(line, fill=False) for line in _chart(self.simulation, self.names, self._chart_dealer()))
+
+    @property
+    def summary(self) -> str:
+        """What the lesson taught, in two or three lines, for the screen after its last step."""
+        return self._say(self.lesson.summary, fill=False)
+
+    def _chart_dealer(self) -> int:
+        start = self._starts[-1]
+        return start.dealer
 
     # ----- moving between steps ----------------------------------------------------------------
 
@@ -188,10 +224,17 @@ class LessonRun:
             start = self._solution_start(index)
         self._starts.append(start)
         self._restore(start)
+        if index and self._may_fall_back and self.start_problem() is not None:
+            # the learner's own way through the step before (a right move where a mistake was
+            # asked for, say) left a table this step cannot start from: carry on the lesson's story
+            self._starts[-1] = self._solution_start(index)
+            self._restore(self._starts[-1])
 
     def _restore(self, start: _Start) -> None:
         self.game = None if start.game is None else Game.from_dict(start.game)
-        self.names, self.simulation = start.names, start.simulation
+        self.seats = start.names
+        """The seat names as the lesson writes them (`names` is what the learner sees)."""
+        self.names, self.simulation = shown_names(start.names, self.learner_name), start.simulation
         self.solved = not isinstance(self.step, TaskStep)
         self.tries = 0
         self._shown = 0
@@ -200,7 +243,7 @@ class LessonRun:
     def _solution_start(self, index: int) -> _Start:
         """The start of step `index` on the lesson's own solution, when the learner's own path
         cannot carry on the story as written (say, a card the next step needs was drawn)."""
-        replay = LessonRun(self.lesson, letters=self.letters)
+        replay = LessonRun(self.lesson, letters=self.letters, learner_name=self.learner_name)
         replay._may_fall_back = False
         for _ in range(index):
             replay.solve_with_solution()
@@ -218,8 +261,8 @@ class LessonRun:
         step = self.lesson.steps[index]
         game: Game | None
         if isinstance(step, ChartStep) and step.table is not None:
-            simulation = _simulate(step.table.rules, step.games, step.table.seed, step.table.dealer)
-            return _Start(None, step.table.seats, simulation, _chart(simulation, step.table))
+            simulation = chart_result(step.table.rules, step.games, step.table.seed, step.table.dealer)
+            return _Start(None, step.table.seats, simulation, step.table.dealer)
         if step.table is not None:
             game, start = _new_game(step, step.table), _Start(None, step.table.seats, None)
         elif step.continues:
@@ -268,9 +311,13 @@ class LessonRun:
         return Feedback(False, False, self._say(self._why_not(answer)))
 
     def _why_not(self, answer: Answer) -> str:
+        """The step's own words for why this answer is wrong."""
         step = self.step
         if isinstance(step, ChoiceStep) and isinstance(answer, PickOption) and 0 <= answer.index < len(step.options):
-            return step.options[answer.index].why or NOT_QUITE
+            option = step.options[answer.index]
+            return (step.wrong.get(option.text, "") if step.ask else option.why) or NOT_QUITE
+        if isinstance(step, SeatStep) and isinstance(answer, PickSeat) and 0 <= answer.seat < len(self.seats):
+            return step.wrong.get(self.seats[answer.seat], NOT_QUITE)
         return NOT_QUITE
 
     def _move(self, action: Draw | LayDown | FinishPairing | DealCard | FinishDeal) -> Feedback:
@@ -281,10 +328,12 @@ class LessonRun:
             if mistake is not None and mistake.code is step.expect:
                 self.game = trial or self.game
                 self.solved = True
-                return Feedback(True, True, self._say(step.success), self._explain(mistake), mistake, tuple(events))
+                return Feedback(True, True, self._say(step.success), self._explain(mistake), mistake, tuple(events), on_purpose=True)
+            if mistake is None:  # a move the rules allow is never refused, even here
+                self.game = trial
+                self.solved = True
+                return Feedback(True, True, RIGHT_MOVE_INSTEAD, events=tuple(events))
             self.tries += 1
-            if mistake is None:
-                return Feedback(False, False, ALLOWED)
             return self._mistake_feedback(mistake)
         if mistake is not None:
             self.tries += 1
@@ -379,8 +428,8 @@ class LessonRun:
 
     def missing_seats(self, text: str) -> list[str]:
         """Placeholders in `text` that name no seat in the game as it is now."""
-        values = self._seat_values()
-        return [name for _, name, _, _ in string.Formatter().parse(text) if name and values.get(name) is None]
+        seats, known = self._seat_values(), self._values()
+        return [name for _, name, _, _ in string.Formatter().parse(text) if name and (seats.get(name, "") is None or name not in known)]
 
     # ----- hints -------------------------------------------------------------------------------
 
@@ -412,9 +461,12 @@ class LessonRun:
             return self._say("To see this mistake: " + "; then ".join(self._describe(a) for a in step.solution) + ".", fill=False)
         if isinstance(step, SeatStep):
             names = [self._name(seat) for seat in sorted(self.right_seats())]
-            return f"The answer is {names[0]}." if len(names) == 1 else f"Any of these: {', '.join(names)}."
+            said = f"The answer is {names[0]}." if len(names) == 1 else f"Any of these is right: {listed(names)}."
+            return f"{said} {self._say(step.because)}"
         if isinstance(step, ChoiceStep):
-            return "The answer is: " + " / ".join(self.options[index] for index in sorted(self.right_options()))
+            right = [self.options[index] for index in sorted(self.right_options())]
+            said = f"The answer is “{right[0]}”" if len(right) == 1 else "Any of these is right: " + listed(f"“{text}”" for text in right)
+            return f"{said}. {self._say(step.because)}"
         assert game is not None
         if isinstance(step, DealStep):
             return "Deal every card: one at a time, or all at once, until the deck is empty."
@@ -444,17 +496,27 @@ class LessonRun:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "nobody"
 
     def _seat_values(self) -> dict[str, str | None]:
+        """Every placeholder that names a seat, by what it is now (None: nobody)."""
+        values: dict[str, str | None] = {name: shown for name, shown in zip(self.seats, self.names, strict=True) if name != LEARNER}
         game = self.game
         if game is None:
-            return {}
+            return values
         seats = {"drawer": game.drawer, "giver": game.giver, "dealer": game.dealer, "loser": game.loser, "winner": game.winner}
-        return {key: None if seat is None else self._name(seat) for key, seat in seats.items()}
+        return values | {key: None if seat is None else self._name(seat) for key, seat in seats.items()}
+
+    def _values(self) -> dict[str, str]:
+        """Every placeholder's value now: seats, counts from the game and the chart's findings."""
+        values = {key: value or "nobody" for key, value in self._seat_values().items()}
+        if self.game is not None:
+            values |= {"held": str(_count(self.game, "cards-held")), "pairs": str(len(self.game.pairs)), "stock": str(self.game.stock)}
+        if self.simulation is not None:
+            values |= chart_findings(self.simulation, self.names, self._chart_dealer())
+        return values
 
     def _say(self, text: str, fill: bool = True) -> str:
-        """Lesson words as the learner sees them: seats filled in, suits as letters if chosen."""
+        """Lesson words as the learner sees them: placeholders filled in, suits as letters if chosen."""
         if fill:
-            values = {key: value or "nobody" for key, value in self._seat_values().items()}
-            text = text.format_map(_Blank(values))
+            text = text.format_map(_Blank(self._values()))
         return text.translate(_LETTERS) if self.letters else text
 
 
@@ -486,13 +548,33 @@ def _new_game(step: Step, table: Table) -> Game:
 
 
 @cache
-def _simulate(rules: Rules, games: int, seed: int, dealer: int) -> SimulationResult:
+def chart_result(rules: Rules, games: int, seed: int, dealer: int) -> SimulationResult:
+    """The simulated games of a chart, run once per process for the same rules, games, seed and
+    dealer: checking the course, opening a lesson and going back to a step all reuse it."""
     return simulate(rules, games, seed, dealer)
 
 
-def _chart(result: SimulationResult, table: Table) -> tuple[str, ...]:
+def shown_names(seats: Sequence[str], learner_name: str) -> tuple[str, ...]:
+    """The seat names the learner sees: a computer seat that would share the learner's own name
+    (case and accents ignored) takes a spare name nobody else at the table has."""
+    from tutor.guided_game import SPARE_NAMES, same_name
+
+    if not learner_name.strip():
+        return tuple(seats)
+    shown = list(seats)
+    for seat, name in enumerate(seats):
+        if name != LEARNER and same_name(name, learner_name):
+            taken = [*shown, learner_name]
+            shown[seat] = next(spare for spare in (*SPARE_NAMES, *_MORE_NAMES) if not any(same_name(spare, other) for other in taken))
+    return tuple(shown)
+
+
+_MORE_NAMES = ("Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
+
+
+def _chart(result: SimulationResult, names: Sequence[str], dealer: int) -> tuple[str, ...]:
     largest = max(result.loser_share)
-    labels = [name + (" (dealer)" if seat == table.dealer else "") for seat, name in enumerate(table.seats)]
+    labels = [name + (" (dealer)" if seat == dealer else "") for seat, name in enumerate(names)]
     width = max(len(label) for label in labels)
     lines = [f"{result.games:,} games, {rules_title(result.rules)}"]
     for label, share in zip(labels, result.loser_share, strict=False):
@@ -543,3 +625,38 @@ def _chart_seats(result: SimulationResult | None, ask: str) -> frozenset[int]:
 def _count(game: Game, ask: str) -> int:
     held = sum(len(hand) for hand in game.hands)
     return {"cards-held": held, "pairs-down": len(game.pairs), "cards-in-play": held + 2 * len(game.pairs) + game.stock}[ask]
+
+
+def chart_findings(result: SimulationResult, names: Sequence[str], dealer: int) -> dict[str, str]:
+    """What a chart shows, in words made from its numbers: the seats that were the Old Maid least
+    and most often, with their shares as the chart prints them, and why seats differ at all."""
+    shown = [round(share * 1000) for share in result.loser_share]
+    least = [names[seat] for seat, share in enumerate(shown) if share == min(shown)]
+    most = [names[seat] for seat, share in enumerate(shown) if share == max(shown)]
+    return {
+        "luckiest": listed(least),
+        "luckiest_share": f"{min(shown) / 10:.1f}%",
+        "unluckiest": listed(most),
+        "unluckiest_share": f"{max(shown) / 10:.1f}%",
+        "why_seats_differ": _why_seats_differ(result.rules, names, dealer),
+    }
+
+
+@cache
+def _start_of_play(rules: Rules, dealer: int) -> tuple[tuple[int, ...], int | None]:
+    """The hand sizes straight after the deal, and the seat that draws first (from the engine)."""
+    game = Game.start_deal(rules, 0, dealer, ())
+    game.apply(DealCard(game.stock))
+    sizes = tuple(len(hand) for hand in game.hands)
+    game.apply(FinishDeal())
+    return sizes, game.drawer
+
+
+def _why_seats_differ(rules: Rules, names: Sequence[str], dealer: int) -> str:
+    sizes, first = _start_of_play(rules, dealer)
+    fewer = [names[seat] + (" (the dealer)" if seat == dealer else "") for seat, size in enumerate(sizes) if size < max(sizes)]
+    start = "" if first is None else f"{names[first]} draws first"
+    if fewer:
+        short = f"{listed(fewer)} {'is' if len(fewer) == 1 else 'are'} dealt {min(sizes)} cards and the others {max(sizes)}"
+        start = f"{short}, and {start}" if start else short
+    return f"Not every seat starts the same: {start}. Small differences at the start, over thousands of games, make some seats luckier than others."
