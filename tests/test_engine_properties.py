@@ -8,23 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine import DECK, Draw, FinishPairing, Game, LayDown, Rules
+from tutor.engine import DECK, Draw, FinishPairing, Game, LayDown, Rules, every_rules
 
-rules_strategy = st.one_of(
-    st.builds(
-        Rules.bicycle,
-        players=st.integers(2, 5),
-        odd_rank=st.sampled_from(["Q", "K", "J"]),
-        odd_card_wins=st.booleans(),
-    ),
-    st.builds(
-        Rules.table,
-        players=st.integers(2, 8),
-        odd_rank=st.sampled_from(["Q", "K", "J"]),
-        extra_draw_on_pair=st.booleans(),
-        odd_card_wins=st.booleans(),
-    ),
-)
+rules_strategy = st.sampled_from(every_rules())  # every combination the settings can produce
 seeds = st.integers(0, 2**32)
 
 

@@ -2,7 +2,12 @@
 
 Everything the tutor shows or checks (lessons, hints, quiz answers, the game) asks this engine.
 Names are imported on first use, so a program that needs only `Rules` (the settings, at start-up)
-does not pay for loading the whole engine.
+does not pay for loading the whole engine: measured with `python -X importtime`, plain re-exports
+made `from tutor.engine import Rules` cost about 48 ms instead of about 4 ms (best of 20 runs).
+
+Where to look: `rules` (Rules, Rulebook: every fact about a ruleset and seat geometry), `game`
+(Game: the turn questions, Observation, TurnPassing, saving), `mistakes` (MistakeCode, Mistake,
+wrong_pair_mistake), `actions`, `events`, `cards`, `simulation`.
 """
 
 from __future__ import annotations
@@ -15,13 +20,19 @@ _WHERE = {
     "cards": ("DECK", "RANKS", "SUITS", "Card", "cards_text", "parse_cards", "rank_name"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown",
                "PairsChecked", "Turn", "WentOut"),
-    "game": ("Game", "Observation"),
-    "mistakes": ("IllegalAction", "Mistake", "MistakeCode"),
-    "rules": ("Rules",),
+    "game": ("Game", "HeldCard", "Observation", "TurnPassing"),
+    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "wrong_pair_mistake"),
+    "rules": ("RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
-__all__ = sorted(_MODULE_OF)
+__all__ = [  # a literal list, so that type checkers see what this package exports
+    "Action", "Card", "DECK", "DealCard", "DealFinished", "Dealt", "Draw", "Drew", "Event", "FinishDeal",
+    "FinishPairing", "Game", "GameOver", "HeldCard", "IllegalAction", "LayDown", "Mistake", "MistakeCode",
+    "Observation", "PairLaidDown", "PairingFinished", "PairsChecked", "RANKS", "RULEBOOKS", "Rulebook",
+    "Rules", "SUITS", "Side", "SimulationResult", "Turn", "TurnPassing", "VARIANTS", "Variant", "WentOut",
+    "cards_text", "every_rules", "parse_cards", "rank_name", "rulebook", "simulate", "wrong_pair_mistake",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -48,7 +59,7 @@ if TYPE_CHECKING:
         Turn,
         WentOut,
     )
-    from .game import Game, Observation
-    from .mistakes import IllegalAction, Mistake, MistakeCode
-    from .rules import Rules
+    from .game import Game, HeldCard, Observation, TurnPassing
+    from .mistakes import IllegalAction, Mistake, MistakeCode, wrong_pair_mistake
+    from .rules import RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.errors import RulesError
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
 RED_SUITS = frozenset({"♦", "♥"})
@@ -52,12 +54,12 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"{text!r} is not a card: write {ACCEPTED}")
+            raise RulesError(f"{text!r} is not a card: write {ACCEPTED}")
         cleaned = text.strip().upper()
         rank = _RANK_ALIASES.get(cleaned[:-1])
         suit = _SUIT_ALIASES.get(cleaned[-1:])
         if rank is None or suit is None:
-            raise ValueError(f"{text!r} is not a card: write {ACCEPTED}")
+            raise RulesError(f"{text!r} is not a card: write {ACCEPTED}")
         return _BY_NAME[rank + suit]
 
     @property

@@ -1,8 +1,14 @@
-"""One game of Old Maid: the deal, the pairing, the draws and the end.
+"""One game of Old Maid: the deal, the pairing, the draws and the end, and saving it.
 
 Seats are numbered clockwise and the seat on the left of seat i is (i + 1) % players.
 Seats not in `learners` lay down their pairs by themselves; learner seats must do it with
 `LayDown` and `FinishPairing`, so their mistakes can be caught and explained.
+
+Turn questions for the rest of the tutor: `Game.drawer` / `Game.giver` (who draws next, from
+whom), `Game.after(action)` (the same on a copy once a move is made), `Game.turn_passing()` (how
+the turn got there: whose turn ended, which empty seats were passed over and why),
+`Game.skipped()`, `Game.possible_pair()` (can a pair still form?), `Game.observation(seat)`
+(everything one seat may see, enough to draw the table).
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+from tutor.errors import RulesError
 
 from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from .cards import DECK, Card
@@ -32,14 +40,31 @@ from .mistakes import IllegalAction, Mistake, MistakeCode
 from .rules import Rules
 
 FORMAT_VERSION = 1
+PHASES = ("dealing", "pairing", "play", "over")
 Pair = tuple[int, tuple[Card, Card]]
+HeldCard = tuple[int, Card]
+"""A card with the seat holding it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """What one seat may know: its own hand, the others' hand sizes, the visible pairs, the turn.
+    """Everything one seat may know, and enough to draw the table from it alone: no field holds a
+    card this seat may not see.
 
-    Pairs laid face down by other seats (Bicycle rules) appear as `None`.
+    seat: whose view this is.  rules: the rules in play (players, which side you draw from, face-up pairs).
+    phase: 'dealing', 'pairing', 'play' or 'over'.
+    hand: this seat's own cards.  hand_sizes: how many cards each seat holds (index = seat).
+    pairs: every pair laid down, in order, as (owner, cards); a pair another seat laid face down
+        (Bicycle rules) is (owner, None).  pair_counts: how many pairs each seat has laid down.
+    safe: seats with empty hands.  out_order: the same seats, in the order they went out.
+    drawer / giver: who draws next, from whom (None when nobody is due to draw).
+    skipped: empty seats passed over between the drawer and the giver, nearest the drawer first.
+    waiting_for: learner seats that still have to lay down their pairs and say they are done.
+    dealer: who dealt.  stock: cards still to deal.  draws: cards drawn so far.
+    loser: the Old Maid once the game is over (None before).  winner: the same seat in the
+        reversed game (`odd_card_wins`), else None.
+    wrong_pairs: two cards of different ranks laid down as a pair (strict Bicycle rules), shown
+        only once the game is over and the pairs are checked.
     """
 
     seat: int
@@ -51,6 +76,56 @@ class Observation:
     drawer: int | None
     giver: int | None
     dealer: int
+    rules: Rules | None = None
+    pair_counts: tuple[int, ...] = ()
+    out_order: tuple[int, ...] = ()
+    skipped: tuple[int, ...] = ()
+    waiting_for: frozenset[int] = frozenset()
+    stock: int = 0
+    draws: int = 0
+    loser: int | None = None
+    winner: int | None = None
+    wrong_pairs: tuple[Pair, ...] = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def holders(self) -> tuple[int, ...]:
+        """The seats still holding cards, clockwise from seat 0."""
+        return tuple(seat for seat, size in enumerate(self.hand_sizes) if size)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassing:
+    """How the turn came to the current drawer and giver (see `Game.turn_passing`).
+
+    after: the seat whose turn ended: the one who drew last, or the dealer when play has just begun.
+    starting: play has just begun (nobody has drawn yet).
+    drawer / giver: who draws now, and from whom.
+    extra_draw: the same seat draws again (Table house rule: their draw made a pair).
+    passed_on: the seat due to hand on the turn (Bicycle: offer its cards, namely the dealer at the
+        start or the seat that just drew) has no cards, so the next seat on its left that holds
+        cards offers instead.
+    skipped_before: empty seats passed over going left from `after` to the seat that acts first
+        now (the giver in Bicycle rules, the drawer in Table rules), nearest `after` first.
+    skipped_between: empty seats passed over between the drawer and the giver (as `Game.skipped`).
+    """
+
+    after: int
+    starting: bool
+    drawer: int
+    giver: int
+    extra_draw: bool
+    passed_on: bool
+    skipped_before: tuple[int, ...]
+    skipped_between: tuple[int, ...]
+
+    @property
+    def skipped(self) -> tuple[int, ...]:
+        """Every empty seat passed over, in the order the turn went past them."""
+        return self.skipped_before + self.skipped_between
 
 
 class Game:
@@ -58,13 +133,13 @@ class Game:
 
     def __init__(self, rules: Rules, dealer: int, learners: Iterable[int], rng: random.Random) -> None:
         if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+            raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
         self.rules = rules
         self.dealer = dealer
         self.learners = frozenset(learners)
         bad = [seat for seat in self.learners if not (isinstance(seat, int) and 0 <= seat < rules.players)]
         if bad:
-            raise ValueError(f"learners must be seats from 0 to {rules.players - 1}, not {bad[0]!r}")
+            raise RulesError(f"learners must be seats from 0 to {rules.players - 1}, not {bad[0]!r}")
         self._rng = rng
         # Copies of two rules fields, read on every draw: attribute look-ups on `rules` cost time there.
         self._players, self._bicycle = rules.players, rules.variant == "bicycle"
@@ -82,6 +157,7 @@ class Game:
         self._draws = 0
         self._loser: int | None = None
         self._paired_since_draw = False
+        self._turn_after = dealer  # whose turn ended last (the dealer before anyone draws)
         self._log: list[Event] | None = None
 
     # ----- creating a game -------------------------------------------------------------------
@@ -128,7 +204,7 @@ class Game:
     ) -> Game:
         """A game from given hands (one list of cards per seat), for lessons, quizzes and tests."""
         if len(hands) != rules.players:
-            raise ValueError(f"hands: give one hand per seat ({rules.players}), not {len(hands)}")
+            raise RulesError(f"hands: give one hand per seat ({rules.players}), not {len(hands)}")
         game = cls(rules, dealer, learners, random.Random(seed))
         game._hands = [[Card.parse(card) for card in hand] for hand in hands]
         check_cards_possible(rules, [card for hand in game._hands for card in hand])
@@ -222,14 +298,57 @@ class Game:
         """The empty-handed seats passed over between the drawer and the giver, nearest first."""
         if self._drawer is None or self._giver is None:
             return ()
-        players = self.rules.players
         step = -1 if self.rules.draws_from == "right" else 1
+        return self._seats_between(self._drawer, self._giver, step)
+
+    def _seats_between(self, start: int, end: int, step: int) -> tuple[int, ...]:
+        """The seats passed going from `start` to `end` (both left out), one `step` at a time."""
         seats = []
-        other = (self._drawer + step) % players
-        while other != self._giver:
+        other = self.rules.seat_left_of(start, step)
+        while start != end and other != end:
             seats.append(other)
-            other = (other + step) % players
+            other = self.rules.seat_left_of(other, step)
         return tuple(seats)
+
+    def turn_passing(self) -> TurnPassing | None:
+        """How the turn came to the current drawer and giver, or None when nobody is due to draw.
+
+        For explaining a turn: whose turn ended, whether it is an extra draw (Table house rule) or
+        an offer passed on by an empty-handed seat (Bicycle), and which empty seats were skipped.
+        """
+        drawer, giver = self.drawer, self.giver
+        if drawer is None or giver is None:
+            return None
+        after = self._turn_after
+        offers = self.rules.book.giver_offers
+        first = giver if offers else drawer  # the seat the turn reaches first: who offers, or who draws
+        return TurnPassing(
+            after=after,
+            starting=self._draws == 0,
+            drawer=drawer,
+            giver=giver,
+            extra_draw=not offers and drawer == after,
+            passed_on=offers and first != after,
+            skipped_before=self._seats_between(after, first, 1),
+            skipped_between=self.skipped(),
+        )
+
+    def possible_pair(self) -> tuple[HeldCard, HeldCard] | None:
+        """Two cards of one rank still held (with their holders), seat by seat, that could still
+        become a pair; None when no pair can form any more. The game ends when this is None or one
+        seat is left holding cards."""
+        seen: dict[int, HeldCard] = {}
+        for seat, hand in enumerate(self._hands):
+            for card in hand:
+                first = seen.get(card.rank_index)
+                if first is not None:
+                    return first, (seat, card)
+                seen[card.rank_index] = (seat, card)
+        return None
+
+    def can_pair(self) -> bool:
+        """Whether any pair can still form: two held cards of one rank, in two hands or one."""
+        return self.possible_pair() is not None
 
     def pairs_in(self, seat: int) -> list[tuple[Card, Card]]:
         """The pairs `seat` could lay down now (one per two cards of a rank)."""
@@ -243,7 +362,11 @@ class Game:
         return tuple(self._hands[self._giver])
 
     def observation(self, seat: int) -> Observation:
+        """What `seat` may know (see `Observation`): a screen can draw the table from it alone."""
         face_up = self.rules.pairs_face_up
+        pair_counts = [0] * self.rules.players
+        for owner, _ in self._pairs:
+            pair_counts[owner] += 1
         return Observation(
             seat=seat,
             phase=self._phase,
@@ -254,7 +377,46 @@ class Game:
             drawer=self.drawer,
             giver=self.giver,
             dealer=self.dealer,
+            rules=self.rules,
+            pair_counts=tuple(pair_counts),
+            out_order=self.out_order,
+            skipped=self.skipped() if self.drawer is not None else (),
+            waiting_for=self.waiting_for,
+            stock=len(self._stock),
+            draws=self._draws,
+            loser=self._loser,
+            winner=self.winner,
+            wrong_pairs=tuple(self._wrong_pairs) if self.is_over else (),
         )
+
+    # ----- copies --------------------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy, random generator included: moves on it leave this game alone."""
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        copy = Game(self.rules, self.dealer, self.learners, rng)
+        copy._hands = [list(hand) for hand in self._hands]
+        copy._pairs = list(self._pairs)
+        copy._wrong_pairs = list(self._wrong_pairs)
+        copy._out = list(self._out)
+        copy._phase = self._phase
+        copy._stock = list(self._stock)
+        copy._pending = set(self._pending)
+        copy._drawer, copy._giver = self._drawer, self._giver
+        copy._fan_shuffled = self._fan_shuffled
+        copy._draws = self._draws
+        copy._loser = self._loser
+        copy._paired_since_draw = self._paired_since_draw
+        copy._turn_after = self._turn_after
+        return copy
+
+    def after(self, action: Action) -> Game:
+        """A copy of the game with `action` made (raises `IllegalAction` if it breaks a rule):
+        ask it who draws next and from whom, or what the move led to. This game is unchanged."""
+        copy = self.clone()
+        copy.apply(action)
+        return copy
 
     # ----- changing the game -------------------------------------------------------------------
 
@@ -263,7 +425,8 @@ class Game:
         mistake = self.mistake_in(action)
         if mistake is not None:
             raise IllegalAction(mistake)
-        self._log = events = []
+        events: list[Event] = []
+        self._log = events
         try:
             if isinstance(action, Draw):
                 self._draw(action)
@@ -303,7 +466,8 @@ class Game:
         """The current drawer, a computer seat, draws a random card from the giver."""
         if self.drawer is None or self.drawer in self.learners:
             raise IllegalAction(self._out_of_turn(self.drawer, "it is not a computer seat's turn"))
-        self._log = events = []
+        events: list[Event] = []
+        self._log = events
         try:
             self._draw_cards(1)
         finally:
@@ -313,7 +477,7 @@ class Game:
     def play_out(self) -> None:
         """Play to the end with every draw at random (all seats must be computer seats)."""
         if self.learners:
-            raise ValueError("play_out needs a game without learner seats")
+            raise RulesError("play_out needs a game without learner seats")
         self._draw_cards(float("inf"))
 
     # ----- checking moves ----------------------------------------------------------------------
@@ -326,20 +490,21 @@ class Game:
         seat, giver = action.seat, action.from_seat
         if seat in self._pending and self.pairs_in(seat):
             return Mistake(MistakeCode.KEPT_PAIR, seat, self._first_pair(seat), detail="lay down your pair before drawing")
-        if self._phase != "play" or self._pending or seat != self._drawer:
+        if self._phase != "play" or self._pending or seat != self._drawer or self._giver is None:
             return self._out_of_turn(seat, "it is not this seat's turn to draw")
+        seats = (giver, self._giver)  # the seat chosen, then the one the rules name
         if not 0 <= giver < self.rules.players or giver == seat:
-            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=(giver, self._giver), detail="no such seat to draw from")
+            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=seats, detail="no such seat to draw from")
         if not self._hands[giver]:
-            return Mistake(MistakeCode.DREW_FROM_EMPTY, seat, seats=(giver, self._giver), detail="that seat has no cards")
+            return Mistake(MistakeCode.DREW_FROM_EMPTY, seat, seats=seats, detail="that seat has no cards")
         if giver != self._giver:
-            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=(giver, self._giver), detail="the rules name another seat")
+            return Mistake(MistakeCode.WRONG_NEIGHBOUR, seat, seats=seats, detail="the rules name another seat")
         return self._draw_choice_mistake(action)
 
     def _draw_choice_mistake(self, action: Draw) -> Mistake | None:
         fan = self._hands[action.from_seat]
         if action.card is not None and action.position is not None:
-            raise ValueError("a draw names a card or a position, not both")
+            raise RulesError("a draw names a card or a position, not both")
         if action.card is not None and action.card not in fan:
             return Mistake(MistakeCode.NO_SUCH_CARD, action.seat, (action.card,), detail="the giver does not hold that card")
         if action.position is not None and not 0 <= action.position < len(fan):
@@ -372,7 +537,8 @@ class Game:
 
     def _first_pair(self, seat: int) -> tuple[Card, ...]:
         """The lowest-ranked pair `seat` still holds, for pointing at one pair at a time."""
-        return tuple(sorted(min(self.pairs_in(seat), key=lambda pair: pair[0].rank_index)))
+        lowest: tuple[Card, Card] = min(self.pairs_in(seat), key=lambda pair: pair[0].rank_index)
+        return tuple(sorted(lowest))
 
     def _deal_mistake(self, count: int) -> Mistake | None:
         if self._phase != "dealing" or not 1 <= count <= len(self._stock):
@@ -448,21 +614,21 @@ class Game:
         hands, learners, log, random_ = self._hands, self.learners, self._log, self._rng.random
         laid_down = self._pairs.append
         drawer, giver = self._drawer, self._giver
-        while limit > 0 and giver is not None:  # the giver is None once the game is over
+        while limit > 0 and giver is not None and drawer is not None:  # both None once the game is over
             limit -= 1
-            fan, hand = hands[giver], hands[drawer]  # type: ignore[index]
+            fan, hand = hands[giver], hands[drawer]
             if card is None:
                 card = fan.pop(int(random_() * len(fan)))
             else:
                 fan.remove(card)
             self._draws += 1
             if log is not None:
-                log.append(Drew(drawer, giver, card))  # type: ignore[arg-type]
+                log.append(Drew(drawer, giver, card))
             if not fan:
-                self._go_out(giver)  # type: ignore[arg-type]
+                self._go_out(giver)
             if drawer in learners:
                 hand.append(card)
-                self._pending.add(drawer)  # type: ignore[arg-type]
+                self._pending.add(drawer)
                 self._paired_since_draw = False
                 return
             made_pair = False
@@ -470,22 +636,23 @@ class Game:
             for partner in hand:
                 if partner.rank_index == rank:
                     hand.remove(partner)
-                    laid_down((drawer, (partner, card)))  # type: ignore[arg-type]
+                    laid_down((drawer, (partner, card)))
                     if log is not None:
-                        log.append(PairLaidDown(drawer, (partner, card)))  # type: ignore[arg-type]
+                        log.append(PairLaidDown(drawer, (partner, card)))
                     made_pair = True
                     break
             else:
                 hand.append(card)
             if not hand:
-                self._go_out(drawer)  # type: ignore[arg-type]
-            self._pass_turn(drawer, made_pair)  # type: ignore[arg-type]
+                self._go_out(drawer)
+            self._pass_turn(drawer, made_pair)
             drawer, giver, card = self._drawer, self._giver, None
 
     def _pass_turn(self, drawer: int, made_pair: bool) -> None:
         """Whose turn it is once `drawer` has drawn and laid down any pair, or end the game."""
         if (len(self._out) + 1 >= self._players or self._wrong_pairs) and self._check_over():
             return
+        self._turn_after = drawer
         next_active = self.next_active
         if self._bicycle:
             # The drawer offers next; if they emptied their hand, the next active seat on their left.
@@ -548,8 +715,7 @@ class Game:
         """End the game once no pair can form any more: normally when one seat holds the odd card,
         but after a wrong pair (strict Bicycle) several unpaired cards may be left."""
         holders = [seat for seat, hand in enumerate(self._hands) if hand]
-        held = [card.rank for hand in self._hands for card in hand]
-        if len(holders) > 1 and len(set(held)) != len(held):
+        if len(holders) > 1 and self.possible_pair() is not None:
             return False
         self._phase = "over"
         self._drawer = self._giver = None
@@ -567,16 +733,80 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready snapshot from which `from_dict` continues the game exactly."""
-        from .saving import game_to_dict
-
-        return game_to_dict(self)
+        version, state, gauss = self._rng.getstate()
+        return {
+            "format": "old-maid-game",
+            "version": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "learners": sorted(self.learners),
+            "phase": self._phase,
+            "hands": [[str(card) for card in hand] for hand in self._hands],
+            "stock": [str(card) for card in self._stock],
+            "pairs": [[seat, [str(card) for card in pair]] for seat, pair in self._pairs],
+            "out": list(self._out),
+            "pending": sorted(self._pending),
+            "drawer": self._drawer,
+            "giver": self._giver,
+            "fan_shuffled": self._fan_shuffled,
+            "paired_since_draw": self._paired_since_draw,
+            "draws": self._draws,
+            "loser": self._loser,
+            "turn_after": self._turn_after,
+            "rng": [version, list(state), gauss],
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Restore a game saved with `to_dict`; damaged data raises `ValueError` saying what is wrong."""
-        from .saving import game_from_dict
+        """Restore a game saved with `to_dict`; damaged data raises `RulesError` (a `ValueError`)
+        saying what is wrong."""
+        try:
+            return cls._restore(data)
+        except ValueError as error:
+            raise RulesError(f"saved game is damaged: {error}") from None
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise RulesError(f"saved game is damaged: {type(error).__name__}: {error}") from None
 
-        return game_from_dict(data)
+    @classmethod
+    def _restore(cls, data: Any) -> Game:
+        if not isinstance(data, dict) or data.get("format") != "old-maid-game":
+            raise RulesError("this is not a saved Old Maid game")
+        if data.get("version") != FORMAT_VERSION:
+            raise RulesError(f"format version {data.get('version')!r} is not one this program reads ({FORMAT_VERSION})")
+        rules = Rules.from_dict(data["rules"])
+        rng = random.Random()
+        version, state, gauss = data["rng"]
+        rng.setstate((version, tuple(state), gauss))
+        game = cls(rules, _seat(data["dealer"], rules, "dealer"), data["learners"], rng)
+        if data["phase"] not in PHASES:
+            raise RulesError(f"phase {data['phase']!r} is not one of {', '.join(PHASES)}")
+        game._phase = data["phase"]
+        if len(data["hands"]) != rules.players:
+            raise RulesError(f"hands: {len(data['hands'])} hands for {rules.players} players")
+        game._hands = [[Card.parse(card) for card in hand] for hand in data["hands"]]
+        game._stock = [Card.parse(card) for card in data["stock"]]
+        game._pairs = [(_seat(seat, rules, "pairs"), _pair(cards)) for seat, cards in data["pairs"]]
+        game._wrong_pairs = [(seat, pair) for seat, pair in game._pairs if pair[0].rank != pair[1].rank]
+        every_card = [card for hand in game._hands for card in hand] + game._stock
+        every_card += [card for _, pair in game._pairs for card in pair]
+        check_cards_possible(rules, every_card)
+        game._out = [_seat(seat, rules, "out") for seat in data["out"]]
+        game._pending = {_seat(seat, rules, "pending") for seat in data["pending"]}
+        game._drawer = _optional_seat(data["drawer"], rules, "drawer")
+        game._giver = _optional_seat(data["giver"], rules, "giver")
+        game._fan_shuffled = bool(data["fan_shuffled"])
+        game._paired_since_draw = bool(data["paired_since_draw"])
+        game._draws = int(data["draws"])
+        game._loser = _optional_seat(data["loser"], rules, "loser")
+        game._turn_after = _seat(data.get("turn_after", game._turn_after_guess()), rules, "turn_after")
+        return game
+
+    def _turn_after_guess(self) -> int:
+        """For a game saved before `turn_after` was: the dealer before any draw, else the seat
+        that would have passed the turn in the usual way."""
+        if self._draws == 0 or self._drawer is None or self._giver is None:
+            return self.dealer
+        return self._giver if self.rules.book.giver_offers else self.rules.seat_left_of(self._drawer, -1)
 
 
 @cache
@@ -605,12 +835,28 @@ def _pairs_of(cards: Sequence[Card]) -> tuple[list[tuple[Card, Card]], list[Card
 
 
 def check_cards_possible(rules: Rules, cards: Sequence[Card]) -> None:
-    """Raise ValueError unless these cards could all be in play together (51 cards, one odd card out)."""
+    """Raise `RulesError` unless these cards could all be in play together (51 cards, one odd card out)."""
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise ValueError(f"{card} is dealt twice: each card is in the deck once")
+            raise RulesError(f"{card} is dealt twice: each card is in the deck once")
         seen.add(card)
     odd = [card for card in cards if card.rank == rules.odd_rank]
     if len(odd) > 3:
-        raise ValueError(f"all four {rules.odd_rank}s are in play, but one card of the odd rank is removed before the deal")
+        raise RulesError(f"all four {rules.odd_rank}s are in play, but one card of the odd rank is removed before the deal")
+
+
+def _seat(value: Any, rules: Rules, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < rules.players:
+        raise RulesError(f"{field}: {value!r} is not a seat from 0 to {rules.players - 1}")
+    return value
+
+
+def _optional_seat(value: Any, rules: Rules, field: str) -> int | None:
+    return None if value is None else _seat(value, rules, field)
+
+
+def _pair(cards: Any) -> tuple[Card, Card]:
+    if not isinstance(cards, list) or len(cards) != 2:
+        raise RulesError(f"pairs: {cards!r} is not two cards")
+    return Card.parse(cards[0]), Card.parse(cards[1])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card
+from .events import Event, PairLaidDown
 
 
 class MistakeCode(str, Enum):
@@ -44,3 +46,15 @@ class IllegalAction(Exception):
     def __init__(self, mistake: Mistake) -> None:
         super().__init__(str(mistake))
         self.mistake = mistake
+
+
+def wrong_pair_mistake(events: Iterable[Event]) -> Mistake | None:
+    """The `not-a-pair` mistake in what a move led to: the first two cards of different ranks laid
+    down as a pair (strict Bicycle rules let it go down, and it costs the game at the end), or None.
+
+    Every caller that turns a wrong pair into a mistake asks this, so it means the same everywhere.
+    """
+    for event in events:
+        if isinstance(event, PairLaidDown) and event.wrong:
+            return Mistake(MistakeCode.NOT_A_PAIR, event.seat, event.cards, detail="a pair is two cards of the same rank")
+    return None

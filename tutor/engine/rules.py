@@ -1,19 +1,139 @@
-"""Which Old Maid is being played: Bicycle or Table rules, the number of players and house rules."""
+"""Which Old Maid is being played: Bicycle or Table rules, the number of players and house rules.
+
+Every fact about a ruleset lives here, for the rest of the tutor to ask instead of testing the
+variant's name: `Rulebook` (what each rulebook says and where it is silent, which options it
+allows), `Rules` (one choice of those options) and seat geometry (`Rules.side_of`,
+`Rules.seat_left_of`). Seats are numbered clockwise; the seat on the left of seat i is i + 1.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from itertools import product
 from typing import Any, Literal
 
+from tutor.errors import RulesError
+
 Variant = Literal["bicycle", "table"]
+Side = Literal["self", "left", "right", "across", "opposite"]
+"""Where a seat sits seen from another: "opposite" is the only other seat of a two-player game
+(it is both left and right); "across" is any seat of a bigger game that is not a neighbour."""
+
+VARIANTS: tuple[Variant, ...] = ("bicycle", "table")
 PLAYER_RANGE: dict[str, tuple[int, int]] = {"bicycle": (2, 5), "table": (2, 8)}
 ODD_RANKS = ("Q", "K", "J")
-_OPTIONS = ("odd_rank", "odd_card_wins", "wrong_pair_loses", "extra_draw_on_pair")
+"""Every odd rank some ruleset allows; `Rulebook.odd_ranks` says which go with which ruleset."""
+SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses")
+"""The house-rule switches of `Rules`, all off by default; `Rulebook.switches` says which go with which."""
+_OPTIONS = ("odd_rank", *SWITCHES)
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """What one ruleset's rulebook says, where it is silent, and which options it allows.
+
+    The facts come from the seeds (`shared/seeds/`): Bicycle's printed rules and the Table's own
+    rulebook. Where a book is silent this app makes a choice, and the `says_*` fields let the
+    tutor tell the learner so.
+    """
+
+    variant: Variant
+    name: str
+    """The ruleset's name for a heading: "Bicycle" or "Table"."""
+    players: tuple[int, int]
+    """Fewest and most players this app allows."""
+    book_limits_players: bool
+    """Bicycle's book says 2 to 5 players; the Table's book sets no limit (2 to 8 is this app's choice)."""
+    odd_ranks: tuple[str, ...]
+    """The odd ranks allowed, the book's usual one first. Bicycle: a Queen, or a Jack as Pagat's
+    variant; Table: a Queen, or a King as a house rule chosen at the deal."""
+    switches: tuple[str, ...]
+    """The house-rule switches of `Rules` this ruleset offers (the others must stay off)."""
+    draws_from: Literal["left", "right"]
+    """The side a player draws from: the nearest seat on that side that still holds cards."""
+    giver_offers: bool
+    """True (Bicycle): each player offers their hand to the next active player on their left, and
+    the drawer offers next. False (Table): you take from the seat on your left, and the turn passes on."""
+    pairs_face_up: bool
+    """Table: pairs go face up the instant they form (holding one back is not allowed). Bicycle: face down."""
+    says_who_starts: bool
+    """Bicycle: the dealer offers first. The Table's book does not say who starts; here the first
+    active seat on the dealer's left draws first."""
+    says_turn_direction: bool
+    """Bicycle: the turn goes left with the cards. The Table's book says only that play passes to
+    the next seat; here it passes to the left."""
+    says_who_gets_fewer: bool
+    """Neither book says which seats get the shorter hands; here the deal starts on the dealer's
+    left, so the seats dealt to first get one card more."""
+    says_empty_drawer: bool
+    """Bicycle: if the drawer empties their hand, the next active player on their left offers instead."""
+    wrong_pair_rule: bool
+    """Bicycle's book: a player found to have laid down two cards that are not a pair loses and is
+    the Old Maid. The strict switch (`wrong_pair_loses`) only decides whether this app lets such a
+    pair go down and checks the pairs at the end; otherwise it refuses the wrong pair at once.
+    The Table's book does not cover wrong pairs."""
+
+    def allows(self, players: int, odd_rank: str) -> bool:
+        low, high = self.players
+        return low <= players <= high and odd_rank in self.odd_ranks
+
+    def every_rules(self, players: tuple[int, ...] | None = None) -> tuple[Rules, ...]:
+        """Every `Rules` this ruleset allows (for `players`, or every allowed count): each odd rank
+        with each combination of switches that go together."""
+        low, high = self.players
+        counts = players if players is not None else tuple(range(low, high + 1))
+        switch_sets = [dict(zip(self.switches, flags, strict=True))
+                       for flags in product((False, True), repeat=len(self.switches))]
+        return tuple(
+            Rules(self.variant, count, odd_rank, **options)
+            for count in counts
+            for odd_rank in self.odd_ranks
+            for options in switch_sets
+            if not (options.get("wrong_pair_loses") and options.get("odd_card_wins"))
+        )
+
+
+RULEBOOKS: dict[str, Rulebook] = {
+    "bicycle": Rulebook(
+        variant="bicycle", name="Bicycle", players=PLAYER_RANGE["bicycle"], book_limits_players=True,
+        odd_ranks=("Q", "J"), switches=("odd_card_wins", "wrong_pair_loses"), draws_from="right",
+        giver_offers=True, pairs_face_up=False, says_who_starts=True, says_turn_direction=True,
+        says_who_gets_fewer=False, says_empty_drawer=True, wrong_pair_rule=True,
+    ),
+    "table": Rulebook(
+        variant="table", name="Table", players=PLAYER_RANGE["table"], book_limits_players=False,
+        odd_ranks=("Q", "K"), switches=("extra_draw_on_pair", "odd_card_wins"), draws_from="left",
+        giver_offers=False, pairs_face_up=True, says_who_starts=False, says_turn_direction=False,
+        says_who_gets_fewer=False, says_empty_drawer=False, wrong_pair_rule=False,
+    ),
+}
+
+
+def rulebook(variant: str) -> Rulebook:
+    """The facts of one ruleset; an unknown name raises `RulesError` listing the known ones."""
+    try:
+        return RULEBOOKS[variant]
+    except (KeyError, TypeError):
+        raise RulesError(f"variant must be 'bicycle' or 'table', not {variant!r}") from None
+
+
+def every_rules(players: tuple[int, ...] | None = None) -> tuple[Rules, ...]:
+    """Every rules combination the settings can produce, both rulesets (optionally only for some
+    player counts, each kept to the counts its ruleset allows). For property tests."""
+    made: list[Rules] = []
+    for book in RULEBOOKS.values():
+        low, high = book.players
+        counts = None if players is None else tuple(count for count in players if low <= count <= high)
+        made += book.every_rules(counts)
+    return tuple(made)
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rules in play. Build with `Rules.bicycle(...)` or `Rules.table(...)`."""
+    """The rules in play. Build with `Rules.bicycle(...)`, `Rules.table(...)` or `Rules(variant, ...)`.
+
+    Anything not allowed raises `RulesError` (a `ValueError`) naming the option and what is allowed.
+    """
 
     variant: Variant
     players: int = 4
@@ -23,23 +143,23 @@ class Rules:
     wrong_pair_loses: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in PLAYER_RANGE:
-            raise ValueError(f"variant must be 'bicycle' or 'table', not {self.variant!r}")
-        low, high = PLAYER_RANGE[self.variant]
+        book = rulebook(self.variant)
+        low, high = book.players
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not low <= self.players <= high:
-            name = self.variant.capitalize()
-            raise ValueError(f"players must be a whole number from {low} to {high} for {name} rules, not {self.players!r}")
+            raise RulesError(f"players must be a whole number from {low} to {high} for {book.name} rules, not {self.players!r}")
         if self.odd_rank not in ODD_RANKS:
-            raise ValueError(f"odd_rank must be one of Q, K, J, not {self.odd_rank!r}")
-        for option in ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses"):
-            if not isinstance(getattr(self, option), bool):
-                raise ValueError(f"{option} must be True or False, not {getattr(self, option)!r}")
-        if self.extra_draw_on_pair and self.variant != "table":
-            raise ValueError("extra_draw_on_pair is a Table house rule; allowed with Bicycle rules: False")
-        if self.wrong_pair_loses and self.variant != "bicycle":
-            raise ValueError("wrong_pair_loses is a Bicycle rule; allowed with Table rules: False")
+            raise RulesError(f"odd_rank must be one of {', '.join(ODD_RANKS)}, not {self.odd_rank!r}")
+        if self.odd_rank not in book.odd_ranks:
+            raise RulesError(f"odd_rank {self.odd_rank!r} is not in the {book.name} rules; "
+                             f"allowed: {' or '.join(book.odd_ranks)}")
+        for option in SWITCHES:
+            value = getattr(self, option)
+            if not isinstance(value, bool):
+                raise RulesError(f"{option} must be True or False, not {value!r}")
+            if value and option not in book.switches:
+                raise RulesError(f"{option} is not a {book.name} rule; allowed with {book.name} rules: False")
         if self.wrong_pair_loses and self.odd_card_wins:
-            raise ValueError("wrong_pair_loses belongs to the ordinary game; allowed with odd_card_wins: False")
+            raise RulesError("wrong_pair_loses belongs to the ordinary game; allowed with odd_card_wins: False")
 
     @classmethod
     def bicycle(cls, players: int = 4, **options: Any) -> Rules:
@@ -53,15 +173,66 @@ class Rules:
         _check_options(options)
         return cls("table", players, odd_rank=odd_rank, extra_draw_on_pair=extra_draw_on_pair, **options)
 
+    @classmethod
+    def of(cls, variant: str, players: int = 4, odd_rank: str = "Q", **switches: bool) -> Rules:
+        """Rules for `variant` from a set of switches that may hold some another ruleset uses
+        (as settings do): switches this ruleset does not offer are left out if they are off,
+        and refused if they are on."""
+        book = rulebook(variant)
+        _check_options(switches)
+        for name, value in switches.items():
+            if name not in book.switches and value is not False:
+                raise RulesError(f"{name} is not a {book.name} rule; allowed with {book.name} rules: False")
+        kept = {name: value for name, value in switches.items() if name in book.switches}
+        return cls(book.variant, players, odd_rank, **kept)
+
+    @property
+    def book(self) -> Rulebook:
+        """What this ruleset's rulebook says (see `Rulebook`)."""
+        return RULEBOOKS[self.variant]
+
+    @property
+    def name(self) -> str:
+        """"Bicycle" or "Table"."""
+        return RULEBOOKS[self.variant].name
+
     @property
     def pairs_face_up(self) -> bool:
-        return self.variant == "table"
+        return RULEBOOKS[self.variant].pairs_face_up
 
     @property
     def draws_from(self) -> str:
         """The side a player draws from: "right" in Bicycle rules (each player offers their hand to
         the next active player on their left), "left" in Table rules."""
-        return "right" if self.variant == "bicycle" else "left"
+        return RULEBOOKS[self.variant].draws_from
+
+    @property
+    def seats(self) -> range:
+        """Every seat, clockwise from seat 0."""
+        return range(self.players)
+
+    def seat_left_of(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places to the left (clockwise) of `seat`; a negative count goes right.
+        Empty hands are not skipped: for the next seat that holds cards ask `Game.next_active`."""
+        return (seat + steps) % self.players
+
+    def seats_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat going left (clockwise) from `seat`, starting with `seat` itself."""
+        return tuple((seat + step) % self.players for step in range(self.players))
+
+    def side_of(self, seat: int, seen_from: int) -> Side:
+        """Where `seat` sits seen from `seen_from`: on their "left", "right", "across" the table,
+        "opposite" (the other seat of a two-player game) or "self"."""
+        if seat == seen_from:
+            return "self"
+        if self.players == 2:
+            return "opposite"
+        step = (seat - seen_from) % self.players
+        if step == 1:
+            return "left"
+        if step == self.players - 1:
+            return "right"
+        return "across"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -69,15 +240,15 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
         if not isinstance(data, dict) or "variant" not in data:
-            raise ValueError("rules must be a mapping with a 'variant'")
+            raise RulesError("rules must be a mapping with a 'variant'")
         options = {key: value for key, value in data.items() if key != "variant"}
         unknown = set(options) - {"players", *_OPTIONS}
         if unknown:
-            raise ValueError(f"unknown rules option {sorted(unknown)[0]!r}; allowed: players, {', '.join(_OPTIONS)}")
+            raise RulesError(f"unknown rules option {sorted(unknown)[0]!r}; allowed: players, {', '.join(_OPTIONS)}")
         return cls(data["variant"], **options)
 
 
 def _check_options(options: dict[str, Any]) -> None:
     for name in options:
         if name not in _OPTIONS:
-            raise ValueError(f"unknown rules option {name!r}; allowed: {', '.join(_OPTIONS)}")
+            raise RulesError(f"unknown rules option {name!r}; allowed: {', '.join(_OPTIONS)}")

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tutor.errors import RulesError
+
 from .game import Game
 from .rules import Rules
 
@@ -37,7 +39,7 @@ def simulate(
     import statistics
 
     if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+        raise RulesError(f"games must be a whole number of at least 1, not {games!r}")
     rng = random.Random(seed)
     losses = [0] * rules.players
     lengths: list[int] = []

@@ -26,6 +26,7 @@ from tutor.engine import (
     WentOut,
     cards_text,
     rank_name,
+    wrong_pair_mistake,
 )
 from tutor.explanations import explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
@@ -106,9 +107,9 @@ def pairing_fault(setup: Setup, rules: Rules, groups: Groups) -> tuple[Mistake |
         mistake = game.mistake_in(LayDown(0, group))
         if mistake is not None:
             return mistake, game
-        game.apply(LayDown(0, group))
-        if game.wrong_pairs:  # allowed under the strict Bicycle rule, and still not a pair
-            return Mistake(MistakeCode.NOT_A_PAIR, 0, game.wrong_pairs[0][1]), game
+        wrong = wrong_pair_mistake(game.apply(LayDown(0, group)))
+        if wrong is not None:  # allowed under the strict Bicycle rule, and still not a pair
+            return wrong, game
     if 0 in game.waiting_for:
         return game.mistake_in(FinishPairing(0)), game
     return None, game
