@@ -82,3 +82,25 @@ def test_lessons_check_covers_mistakes_and_quiz_files(tmp_path: Path, capsys: py
     assert any(line.startswith(f"{tmp_path}/quiz.yaml:2: questions:") for line in out)
     assert any(line.startswith(f"{tmp_path}/mistakes.yaml:") and "mistakes.drew-from-empty.lesson: no lesson has the id 'nowhere'" in line for line in out)
     assert out[-1].endswith(" in 2 of 2 course files.")
+
+
+def test_a_broken_shipped_file_never_crashes_a_lesson_at_the_first_mistake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor import explanations
+    from tutor.course import LayDownCards, LessonRun, load_course
+
+    broken = tmp_path / "mistakes.yaml"
+    broken.write_text(SHIPPED.replace("    rule: Every pair goes down\n", "    rule: [Every pair goes down\n", 1), encoding="utf-8")
+    monkeypatch.setattr(explanations, "shipped_file", lambda: broken)
+    explanations.mistake_book.cache_clear()
+    try:
+        lesson = load_course(replay=False).lesson("pairs")
+        assert lesson is not None
+        run = LessonRun(lesson, step=[step.kind for step in lesson.steps].index("lay-down"))
+        learner = run.learner
+        assert learner is not None and run.game is not None
+        held = run.game.hands[learner]
+        feedback = run.submit(LayDownCards([held[0], next(card for card in held if card.rank != held[0].rank)]))
+        assert feedback.explanation is not None and feedback.explanation.what
+        assert run.notice.startswith("The mistake explanations file has a problem") and "lessons/mistakes.yaml:" in run.notice
+    finally:
+        explanations.mistake_book.cache_clear()

@@ -95,3 +95,17 @@ def test_the_checker_reports_every_problem_with_line_and_field() -> None:
         "lessons/quiz.yaml:2: questions[0].id: 'Bad Id' is not an id: use lower-case words joined by hyphens, like three-of-a-kind",
         "lessons/quiz.yaml:3: questions[0].prompt: expected some words",
     ]
+
+
+def test_a_deep_quiz_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    from tutor.quiz.bank import check_quiz_file
+
+    (tmp_path / "quiz.yaml").write_text("format_version: 1\nquestions:\n" + nested_block(500)[len("steps:\n"):], encoding="utf-8")
+    problems = check_quiz_file(tmp_path / "quiz.yaml")
+    assert len(problems) == 1 and "too deep for a course file" in problems[0].message and problems[0].line is not None
+
+
+def test_a_deep_mapping_is_caught_before_the_composer_recurses() -> None:
+    text = "".join("  " * level + f"k{level}:\n" for level in range(400)) + "  " * 400 + "x: 1\n"
+    root, problems = read_yaml(text, "lessons/02-deep.yaml")
+    assert root is None and problems[0].line == MAX_DEPTH + 1

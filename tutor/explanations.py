@@ -131,14 +131,18 @@ FALLBACK: dict[str, MistakeWords] = {
 def mistake_book() -> MistakeBook:
     """The shipped `lessons/mistakes.yaml`, read and checked once. Never raises: where the file is
     broken, the built-in words stand in and `problems` says what is wrong (file:line: field)."""
-    from importlib import resources
-
     from tutor.course.source import read_yaml_file
 
-    entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
-    file: Any = Path(str(entry)) if Path(str(entry)).is_file() else entry
-    root, problems = read_yaml_file(file, SHOWN_PATH)
+    root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return book_from(root, problems, SHOWN_PATH)
+
+
+def shipped_file() -> Any:
+    """The shipped mistakes.yaml: a Path when it is a plain file, else the packaged resource."""
+    from importlib import resources
+
+    entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
+    return Path(str(entry)) if Path(str(entry)).is_file() else entry
 
 
 def read_mistakes(text: str, where: str) -> MistakeBook:
@@ -161,13 +165,9 @@ def check_mistakes_file(path: Path | None = None, shown: str = SHOWN_PATH, lesso
 
 
 def _recheck_shipped(lessons: Collection[str]) -> list[Problem]:
-    from importlib import resources
-
     from tutor.course.source import read_yaml_file
 
-    entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
-    file: Any = Path(str(entry)) if Path(str(entry)).is_file() else entry
-    root, problems = read_yaml_file(file, SHOWN_PATH)
+    root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return list(book_from(root, problems, SHOWN_PATH, lessons).problems)
 
 

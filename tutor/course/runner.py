@@ -22,6 +22,8 @@ findings) and with suits as letters if the learner chose letters:
   Ben. Ben is on your left ..."), asked for with `confirm` first.
 - `run.summary`: two or three lines on what the lesson taught, for its last screen (shown once
   `run.finished`).
+- `run.notice`: one line to show once if lessons/mistakes.yaml is broken (built-in words are
+  used meanwhile, so a mistake never crashes the lesson); '' normally.
 
 Every check asks the engine: a move is tried on the live `Game`, a seat question is answered by
 the game's own `drawer`, `giver`, `loser` and so on, so any correct answer passes.
@@ -184,6 +186,14 @@ class LessonRun:
         if self.simulation is None:
             return ()
         return tuple(self._say(line, fill=False) for line in _chart(self.simulation, self.names, self._chart_dealer()))
+
+    @property
+    def notice(self) -> str:
+        """One line to show once when lessons/mistakes.yaml is broken and built-in words stand in
+        (file:line: field: what is wrong); '' when all is well."""
+        from tutor.explanations import mistake_book
+
+        return mistake_book().notice
 
     @property
     def summary(self) -> str:
