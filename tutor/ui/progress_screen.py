@@ -45,6 +45,8 @@ from tutor.wording import counted
 
 LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
 QUIZ_DAYS_SHOWN = 5
+MARK_WIDTH = 16
+"""Room for the longest lesson mark, "▶ step 10 of 12", and a space."""
 RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
 
 
@@ -92,7 +94,7 @@ def lessons_text(record: Record, course: Course) -> Text:
     text = Text()
     marks = standings(record, course)
     for lesson in course.lessons:
-        text.append(f"{_lesson_mark(marks[lesson.id]):<15}", style="bold")
+        text.append(f"{_lesson_mark(marks[lesson.id]):<{MARK_WIDTH}}", style="bold")
         text.append(f"{lesson.title}\n")
     text.append(f"Stars: {STARS_RULE}.", style="italic")
     return text
