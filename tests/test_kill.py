@@ -1,0 +1,125 @@
+"""kill -9 in the middle of a game loses nothing: the saved game is the last screen (issue 12).
+
+The app runs in a real terminal (a tmux pane), plays a few moves by reading its own screen, is
+killed with SIGKILL, and then the store and a restarted app must show what the last screen showed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tutor.settings import Settings
+from tutor.store import open_store
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal")
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = re.compile(r"│(\S{2,3}?) *│")
+SEAT_CARDS = re.compile(r"▒+ (\d+) cards?")
+KEYS = "1234567890"
+
+
+def tmux(*words: str) -> str:
+    return subprocess.run(["tmux", *words], capture_output=True, text=True, check=True).stdout
+
+
+def screen(session: str) -> str:
+    return tmux("capture-pane", "-p", "-t", session)
+
+
+def wait_for(session: str, text: str, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared:\n{screen(session)}")
+
+
+def settled(session: str) -> str:
+    """The screen once it has stopped changing."""
+    before = screen(session)
+    while True:
+        time.sleep(0.4)
+        now = screen(session)
+        if now == before:
+            return now
+        before = now
+
+
+def hand(shown: str) -> list[str]:
+    """The learner's cards, left to right, read from the card boxes under the seats."""
+    lines = shown.splitlines()
+    cards: list[str] = []
+    for above, line in zip(lines, lines[1:], strict=False):
+        if "┌───┐" in above and "│" in line:
+            cards += CARD.findall(line)
+    return cards
+
+
+def others(shown: str) -> list[int]:
+    return [int(count) for count in SEAT_CARDS.findall("\n".join(shown.splitlines()[:6]))]
+
+
+def start(session: str, home: Path) -> None:
+    command = (f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor "
+               f"--profile Ana play --seed 11")
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "32", command)
+
+
+def a_pair_to_lay_down(cards: list[str]) -> tuple[str, str] | None:
+    seen: dict[str, int] = {}
+    for index, card in enumerate(cards[:10]):
+        rank = card[:-1]
+        if rank in seen:
+            return KEYS[seen[rank]], KEYS[index]
+        seen[rank] = index
+    return None
+
+
+def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    with open_store(home) as store:
+        store.save_settings(store.get_or_create_profile("Ana"), Settings(speed="instant"))
+    session = f"reliab-kill-{os.getpid()}"
+    start(session, home)
+    try:
+        shown = wait_for(session, "Lay down your pairs")
+        for _ in range(2):  # a few moves: lay down pairs while there are some
+            pair = a_pair_to_lay_down(hand(shown))
+            if pair is None:
+                break
+            tmux("send-keys", "-t", session, *pair, "Enter")
+            time.sleep(0.3)
+            shown = settled(session)
+        last = settled(session)
+        pid = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
+        os.kill(pid, signal.SIGKILL)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    assert "laid down" in last
+    with open_store(home) as store:
+        saved = store.load_game(store.find_profile("Ana"))  # type: ignore[arg-type]
+    assert saved is not None
+    hands = saved["game"]["hands"]
+    assert Counter(hands[0]) == Counter(hand(last))
+    assert [len(cards) for cards in hands[1:]] == others(last)
+    start(session, home)  # the same game comes back on the screen
+    try:
+        again = wait_for(session, "laid down")
+        again = settled(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    assert Counter(hand(again)) == Counter(hand(last))
+    assert others(again) == others(last)
