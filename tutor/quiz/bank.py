@@ -183,7 +183,7 @@ def rules_in_reach() -> tuple[Rules, ...]:
 
 def describe(rules: Rules) -> str:
     """Rules in words, for a problem: "Bicycle rules, a Jack out, the strict pair check"."""
-    words = [f"{rules.variant.capitalize()} rules", f"a {rank_name(rules.odd_rank)} out"]
+    words = [f"{rules.name} rules", f"a {rank_name(rules.odd_rank)} out"]
     words += [words_ for switch, words_ in (("extra_draw_on_pair", "the extra draw"),
                                            ("wrong_pair_loses", "the strict pair check"),
                                            ("odd_card_wins", "the reversed game")) if getattr(rules, switch)]

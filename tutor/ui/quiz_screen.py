@@ -85,7 +85,7 @@ class QuizScreen(Screen[None]):
 
     def on_mount(self) -> None:
         rules = self.round.rules
-        self.sub_title = f"Quiz · {rules.variant.capitalize()} rules · {rules.players} players"
+        self.sub_title = f"Quiz · {rules.name} rules · {rules.players} players"
         for problem in self.round.problems:
             self.notify(problem, severity="warning", timeout=15, markup=False)
         scroller = self.query_one("#quiz", VerticalScroll)
