@@ -80,8 +80,8 @@ def test_empty_seats_between_giver_and_drawer_are_skipped_in_bicycle_rules() -> 
     passing = game.turn_passing()
     assert passing is not None
     assert (passing.giver, passing.drawer) == (1, 4)
-    assert passing.skipped_between == game.skipped() == (3, 2)  # nearest the drawer first
-    assert passing.skipped == (3, 2)
+    assert game.skipped() == (3, 2)  # nearest the drawer first
+    assert passing.skipped_between == passing.skipped == (2, 3)  # the way the turn went
 
 
 def test_table_rules_skip_on_the_way_to_the_drawer_and_the_giver() -> None:
@@ -283,3 +283,36 @@ def test_many_random_games_agree_with_their_clones_and_observations() -> None:
             assert copy.to_dict() == game.to_dict()
         assert game.possible_pair() is None
         assert game.observation(0).loser == game.loser
+
+
+# ----- every rule a move breaks -----------------------------------------------------------------
+
+
+def _codes(game: Game, action: object) -> list[str]:
+    return [mistake.code.value for mistake in game.rules_broken(action)]  # type: ignore[arg-type]
+
+
+def test_laying_down_three_is_also_not_a_pair() -> None:
+    game = table_game(Rules.table(players=3), "7C 7H 7S 2D", "5H 2C", "QS 3C", learners=(0,))
+    assert _codes(game, LayDown(0, cards("7C 7H 7S"))) == ["laid-down-three", "not-a-pair"]
+    assert _codes(game, LayDown(0, cards("7C 7H"))) == []
+
+
+def test_drawing_from_an_empty_seat_off_your_side_is_also_the_wrong_side() -> None:
+    # Table rules, 5 players: seat 0 draws from the nearest seat on its left that holds cards (2).
+    game = table_game(Rules.table(players=5), "5C 9D", "", "5H 2C", "", "QS 9C 2S", dealer=4, learners=(0,))
+    finish_opening(game)
+    assert (game.drawer, game.giver, game.skipped()) == (0, 2, (1,))
+    assert _codes(game, Draw(0, 1)) == ["drew-from-empty"]  # passed over on the way: only the skip rule
+    assert _codes(game, Draw(0, 3)) == ["drew-from-empty", "wrong-neighbour"]
+    assert _codes(game, Draw(0, 4)) == ["wrong-neighbour"]
+    assert _codes(game, Draw(0, 2)) == []
+
+
+def test_a_wrong_pair_strict_bicycle_lets_go_down_is_still_broken() -> None:
+    strict = table_game(Rules.bicycle(players=3, wrong_pair_loses=True), "5C 9D", "5H 2C", "QS 3C", learners=(0,))
+    assert _codes(strict, LayDown(0, cards("5C 9D"))) == ["not-a-pair"]
+    assert strict.hands[0] == tuple(cards("5C 9D"))  # nothing changed
+    plain = table_game(Rules.bicycle(players=3), "5C 9D", "5H 2C", "QS 3C", learners=(0,))
+    assert _codes(plain, LayDown(0, cards("5C 9D"))) == ["not-a-pair"]
+    assert _codes(plain, FinishPairing(0)) == []

@@ -8,11 +8,13 @@ is not what the engine says fails here, and so does a wrong option the engine wo
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from scale import scaled
 
-from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, Rules
+from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, PairLaidDown, Rules, every_rules
 from tutor.explanations import rule_of
 from tutor.quiz import GENERATORS, Question
 from tutor.quiz.generators import ALL_RIGHT, NOBODY_YET, PREFIX
@@ -30,6 +32,7 @@ RULES = [
     Rules.table(players=8),
 ]
 SEEDS = range(60)
+MISTAKE_CODES = ("kept-pair", "not-a-pair", "laid-down-three", "drew-from-empty", "wrong-neighbour")
 
 
 def _start(rules: Rules, question: Question) -> Game:
@@ -160,11 +163,12 @@ def test_after_draw_answers_agree_with_the_engine() -> None:
 def test_spot_the_mistake_answers_agree_with_the_engine() -> None:
     for rules, question in _questions("spot-the-mistake"):
         game = _replayed(rules, question)
+        broken = game.rules_broken(question.move)  # a wrong pair that strict Bicycle rules let go down counts
+        engine_says = broken[0].code.value if broken else None
         try:
             game.apply(question.move)
-            engine_says = None
         except IllegalAction as error:
-            engine_says = error.mistake.code.value
+            assert error.mistake.code.value == engine_says
         assert question.values[min(question.correct)] == engine_says
         expected = ALL_RIGHT if engine_says is None else rule_of(engine_says)
         assert question.options[min(question.correct)] == expected
@@ -209,3 +213,111 @@ def test_the_same_seed_makes_the_same_question() -> None:
         one = make(random.Random(5), Rules.table(players=4), Seats(NAMES[:4]))
         two = make(random.Random(5), Rules.table(players=4), Seats(NAMES[:4]))
         assert one == two, kind
+
+
+# ----- every option of every generated question, under every rules combination -----------------
+#
+# For each generator and each rules combination the settings can produce, seeded questions are
+# replayed by the engine, which works out the whole outcome of the position; each option is then
+# judged true or false from that outcome alone. The marked option must be true and every other
+# option false: a wrong option that is also true, or only leaves something out, fails here.
+
+
+def _outcome_claims_hold(rules: Rules, question: Question, value: object) -> bool:
+    """An after-draw option says: this pair goes down (or no pair), these seats run out of cards
+    (or nobody does), this seat is the Old Maid (or the game goes on). True if all of it happens."""
+    game = _replayed(rules, question)
+    holding = [bool(hand) for hand in game.hands]
+    events = game.apply(question.move)  # type: ignore[arg-type]
+    laid = tuple(sorted(card for event in events if isinstance(event, PairLaidDown) for card in event.cards))
+    went_out = {seat for seat, hand in enumerate(game.hands) if holding[seat] and not hand}
+    old_maid = game.loser if game.is_over else None
+    pair, safe, named = value.pair, set(value.safe), value.old_maid  # type: ignore[attr-defined]
+    return tuple(sorted(pair)) == laid and (safe <= went_out if safe else not went_out) and named == old_maid
+
+
+def _breaks(game: Game, move: object, code: str | None) -> bool:
+    """Whether `move` breaks the rule `code` (None: whether it breaks none), from the position alone."""
+    if code is None:
+        return not any(_breaks(game, move, other) for other in MISTAKE_CODES)
+    if isinstance(move, LayDown):
+        counts = Counter(card.rank for card in move.cards)
+        return (code == "laid-down-three" and 3 in counts.values()) or (
+            code == "not-a-pair" and (not move.cards or any(count % 2 for count in counts.values())))
+    if isinstance(move, FinishPairing):
+        return code == "kept-pair" and bool(game.pairs_in(move.seat))
+    assert isinstance(move, Draw) and move.seat == game.drawer
+    empty = not game.hands[move.from_seat]
+    passed_over = move.from_seat in game.skipped()
+    return (code == "drew-from-empty" and empty) or (
+        code == "wrong-neighbour" and move.from_seat != game.giver and not passed_over)
+
+
+def _option_is_true(rules: Rules, question: Question, value: object) -> bool:
+    kind = question.id.removeprefix(PREFIX)
+    if kind == "pick-pairs":
+        return _lays_down_cleanly(_replayed(rules, question), value)
+    if kind == "is-pair":
+        first, second = question.cards
+        says_pair = not _start(rules, question).rules_broken(LayDown(0, (first, second)))
+        return value is says_pair
+    if kind == "who-draws":
+        game = _replayed(rules, question)
+        return value == (game.drawer, game.giver)
+    if kind == "after-draw":
+        return _outcome_claims_hold(rules, question, value)
+    if kind == "spot-the-mistake":
+        return _breaks(_replayed(rules, question), question.move, value)  # type: ignore[arg-type]
+    assert kind == "old-maid-now"
+    game = _replayed(rules, question)
+    if question.move is not None:
+        game.apply(question.move)
+        return value == (game.loser if game.is_over else None)
+    return value == _played_to_the_end(game).loser  # a wrong pair decides it, whatever is drawn
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("kind", list(GENERATORS))
+def test_the_marked_option_is_true_and_every_other_option_false(kind: str) -> None:
+    seeds = scaled(2)
+    checked = options = 0
+    for number, rules in enumerate(every_rules()):
+        seats = Seats(NAMES[: rules.players])
+        for seed in range(seeds):
+            question = GENERATORS[kind](random.Random(f"{number}:{seed}"), rules, seats)
+            truths = [_option_is_true(rules, question, value) for value in question.values]
+            assert truths == [index in question.correct for index in range(len(question.values))], (rules, question)
+            checked, options = checked + 1, options + len(truths)
+    print(f"\n{kind}: {checked} questions ({options} options) checked under {len(every_rules())} rules combinations")
+
+
+def test_spot_the_mistake_never_offers_a_rule_the_move_also_broke() -> None:
+    """Issue 11, items 1 and 2: drawing from an empty seat off your side breaks "who you draw
+    from" too, and laying down three breaks "a pair is two cards"; neither may be a wrong option."""
+    found = set()
+    for rules in [Rules.table(players=5), Rules.bicycle(players=5), Rules.table(players=3)]:
+        for seed in range(300):
+            question = GENERATORS["spot-the-mistake"](random.Random(seed), rules, Seats(NAMES[: rules.players]))
+            game = _replayed(rules, question)
+            broken = {mistake.code.value for mistake in game.rules_broken(question.move)}  # type: ignore[arg-type]
+            wrong = {value for index, value in enumerate(question.values) if index not in question.correct}
+            assert not wrong & broken, question
+            found |= {frozenset(broken)} if len(broken) > 1 else set()
+    assert frozenset({"drew-from-empty", "wrong-neighbour"}) in found
+    assert frozenset({"laid-down-three", "not-a-pair"}) in found
+
+
+def test_an_after_draw_option_never_leaves_out_what_also_happens() -> None:
+    """Issue 11, item 3: with Lou also going out, "Kit keeps 9♣: no pair" alone was true."""
+    for rules in [Rules.bicycle(players=3), Rules.table(players=4)]:
+        for seed in range(200):
+            question = GENERATORS["after-draw"](random.Random(seed), rules, Seats(NAMES[: rules.players]))
+            right = question.values[min(question.correct)]
+            for option in question.options:
+                assert ("the game goes on" in option) != ("Old Maid" in option)
+                assert ("nobody runs out of cards" in option) != ("safe with no cards left" in option)
+            for index, value in enumerate(question.values):
+                if index not in question.correct and not value.pair:
+                    assert question.move.seat not in value.safe  # keeps a card, so cannot be out
+                if index not in question.correct and value.pair == right.pair and value.old_maid == right.old_maid:
+                    assert not set(value.safe) <= set(right.safe) or (not value.safe and right.safe)

@@ -7,7 +7,8 @@ Seats not in `learners` lay down their pairs by themselves; learner seats must d
 Turn questions for the rest of the tutor: `Game.drawer` / `Game.giver` (who draws next, from
 whom), `Game.after(action)` (the same on a copy once a move is made), `Game.turn_passing()` (how
 the turn got there: whose turn ended, which empty seats were passed over and why),
-`Game.skipped()`, `Game.possible_pair()` (can a pair still form?), `Game.observation(seat)`
+`Game.skipped()`, `Game.possible_pair()` (can a pair still form?), `Game.rules_broken(action)`
+(every rule a move breaks, a wrong pair under strict Bicycle rules included), `Game.observation(seat)`
 (everything one seat may see, enough to draw the table).
 """
 
@@ -36,7 +37,7 @@ from .events import (
     Turn,
     WentOut,
 )
-from .mistakes import IllegalAction, Mistake, MistakeCode
+from .mistakes import IllegalAction, Mistake, MistakeCode, wrong_pair_mistake
 from .rules import Rules
 
 FORMAT_VERSION = 1
@@ -110,7 +111,8 @@ class TurnPassing:
         cards offers instead.
     skipped_before: empty seats passed over going left from `after` to the seat that acts first
         now (the giver in Bicycle rules, the drawer in Table rules), nearest `after` first.
-    skipped_between: empty seats passed over between the drawer and the giver (as `Game.skipped`).
+    skipped_between: empty seats passed over between the drawer and the giver (the seats of
+        `Game.skipped`, here going left from the seat that acts first).
     """
 
     after: int
@@ -330,7 +332,7 @@ class Game:
             extra_draw=not offers and drawer == after,
             passed_on=offers and first != after,
             skipped_before=self._seats_between(after, first, 1),
-            skipped_between=self.skipped(),
+            skipped_between=self._seats_between(first, drawer if offers else giver, 1),
         )
 
     def possible_pair(self) -> tuple[HeldCard, HeldCard] | None:
@@ -461,6 +463,26 @@ class Game:
         if isinstance(action, FinishDeal):
             return self._finish_deal_mistake()
         raise TypeError(f"not an action: {action!r}")
+
+    def rules_broken(self, action: Action) -> tuple[Mistake, ...]:
+        """Every rule `action` breaks, the one `mistake_in` names first; () if the move is right.
+
+        Unlike `mistake_in` this also counts a wrong pair that strict Bicycle rules let go down
+        (see `wrong_pair_mistake`), and the rules a mistake breaks along with its main one:
+        laying down three of a kind also lays down something that is not a pair, and drawing from
+        an empty seat that is not one of those passed over on the way to the giver also draws
+        from the wrong side. Changes nothing.
+        """
+        main = self.mistake_in(action)
+        if main is None:
+            wrong = wrong_pair_mistake(self.clone().apply(action)) if isinstance(action, LayDown) else None
+            return () if wrong is None else (wrong,)
+        also: list[Mistake] = []
+        if main.code is MistakeCode.LAID_DOWN_THREE:
+            also.append(Mistake(MistakeCode.NOT_A_PAIR, main.seat, main.cards, detail="a pair is exactly two cards"))
+        if main.code is MistakeCode.DREW_FROM_EMPTY and main.seats[0] not in self.skipped():
+            also.append(Mistake(MistakeCode.WRONG_NEIGHBOUR, main.seat, seats=main.seats, detail="the rules name another seat"))
+        return (main, *also)
 
     def play_computer_turn(self) -> list[Event]:
         """The current drawer, a computer seat, draws a random card from the giver."""

@@ -23,12 +23,13 @@ from tutor.engine import (
     MistakeCode,
     PairLaidDown,
     Rules,
+    TurnPassing,
     WentOut,
     cards_text,
     rank_name,
     wrong_pair_mistake,
 )
-from tutor.explanations import explain, rule_of
+from tutor.explanations import Explanation, explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
 from tutor.wording import Seats, a_rank, listed, not_pair_reason, pair_reason
@@ -68,6 +69,12 @@ def _choose(rng: random.Random, right: Any, wrong: Sequence[Any], fallback: Sequ
             if value != right and value not in picked and len(picked) < 4:
                 picked.append(value)
     return picked
+
+
+def _quiz_words(explanation: Explanation) -> str:
+    """What happened and why it breaks the rule. The game's "instead" (such as "then say you're
+    done") is left out: a quiz question is over once answered."""
+    return f"{explanation.what} {explanation.why}"
 
 
 def _question(kind: str, concept: str, **fields: Any) -> Question:
@@ -117,7 +124,7 @@ def pairing_fault(setup: Setup, rules: Rules, groups: Groups) -> tuple[Mistake |
 
 def _pairing_note(setup: Setup, rules: Rules, seats: Seats, groups: Groups) -> str:
     mistake, game = pairing_fault(setup, rules, groups)
-    return explain(mistake, game, seats.names).text() if mistake else ""
+    return _quiz_words(explain(mistake, game, seats.names)) if mistake else ""
 
 
 def _pair_traps(rng: random.Random, hand: Sequence[Card], right: Groups) -> list[Groups]:
@@ -153,7 +160,7 @@ def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
     for rank in dict.fromkeys(card.rank for card in hand):
         same = [card for card in hand if card.rank == rank]
         if len(same) == 2:
-            parts.append(pair_reason(*same))
+            parts.append(pair_reason(same[0], same[1]))
         elif len(same) == 3:
             kept = next(card for card in same if card not in laid)
             pair = [card for card in same if card is not kept]
@@ -220,72 +227,60 @@ def who_draws(rng: random.Random, rules: Rules, seats: Seats) -> Question:
 def _who_draws_question(
     rng: random.Random, rules: Rules, seats: Seats, setup: Setup, game: Game, move: Draw | None
 ) -> Question:
-    right = (game.drawer, game.giver)
+    passing = game.turn_passing()
+    assert passing is not None
+    right = (passing.drawer, passing.giver)
     holders = [seat for seat, hand in enumerate(game.hands) if hand]
-    turns = [(drawer, giver) for drawer in holders for giver in range(rules.players) if giver != drawer]
+    turns = [(drawer, giver) for drawer in holders for giver in rules.seats if giver != drawer]
     close = [turn for turn in turns if turn[0] == right[0] or turn[1] == right[1] or turn == right[::-1]]
     values = _choose(rng, right, close, turns)
-    first, second = (game.giver, game.drawer) if rules.variant == "bicycle" else (game.drawer, game.giver)
-    anchor = game.dealer if move is None else move.seat
-    skipped = [seat for seat in _between(anchor, first, rules.players) + _between(first, second, rules.players)
-               if seat in game.safe]
-    # In Bicycle rules an empty-handed dealer (or drawer) passes the offer on: that is skipping too.
-    passed_on = rules.variant == "bicycle" and anchor != first
     if move is None:
         prompt = f"{seats.who(game.dealer, True)} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"
     else:
         prompt = f"{seats.does(move.seat, 'have')} just drawn {move.card} from {seats.who(move.from_seat)}. Who draws next, and from whom?"
+    skipped_or_passed_on = passing.skipped or passing.passed_on
     return _question(
         "who-draws",
-        "empty-hands" if skipped or passed_on else ("direction" if move is None else "turn-order"),
+        "empty-hands" if skipped_or_passed_on else ("direction" if move is None else "turn-order"),
         prompt=prompt,
         options=tuple(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}" for drawer, giver in values),
-        explanation=_turn_explanation(rules, seats, game, move, skipped),
+        explanation=_turn_explanation(rules, seats, game, passing),
         position=position_of(game, seats, show_turn=False),
         setup=setup,
         values=tuple(values),
     )
 
 
-def _between(start: int, end: int, players: int) -> list[int]:
-    """The seats passed over going left from `start` to `end`."""
-    seats, seat = [], (start + 1) % players
-    while start != end and seat != end:
-        seats.append(seat)
-        seat = (seat + 1) % players
-    return seats
-
-
-def _turn_explanation(rules: Rules, seats: Seats, game: Game, move: Draw | None, skipped: list[int]) -> str:
-    drawer, giver = game.drawer, game.giver
-    assert drawer is not None and giver is not None
-    if rules.variant == "bicycle":
-        parts = ["In Bicycle rules each player offers their cards to the next player on their left "
+def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassing) -> str:
+    drawer, giver, after = passing.drawer, passing.giver, passing.after
+    if rules.book.giver_offers:
+        parts = [f"In {rules.name} rules each player offers their cards to the next player on their left "
                  "who still holds cards, so you draw from your right."]
-        if move is None and giver == game.dealer:
+        if passing.starting and not passing.passed_on:
             parts.append(f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first.")
-        elif move is None:
+        elif passing.starting:
             parts.append(f"{seats.who(game.dealer, True)} dealt but {seats.does(game.dealer, 'have', False)} "
                          f"no cards, so {seats.does(giver, 'offer', False)} first.")
-        elif giver == move.seat:
+        elif not passing.passed_on:
             parts.append(f"{seats.does(giver, 'have')} just drawn, and whoever draws offers next.")
         else:
-            parts.append(f"{seats.does(move.seat, 'have')} no cards left, so the next player on the left "
+            parts.append(f"{seats.does(after, 'have')} no cards left, so the next player on the left "
                          f"with cards, {seats.who(giver)}, offers instead.")
         parts.append(f"{seats.does(drawer, 'be')} next on {seats.whose(giver)} left with cards, "
                      f"so {seats.does(drawer, 'draw', False)} from {seats.who(giver)}.")
     else:
-        parts = ["At this table you always draw from the nearest seat on your left that still holds "
-                 "cards, and the turn passes to the left."]
-        if move is None:
+        parts = [f"In {rules.name} rules you always draw from the nearest seat on your {rules.draws_from} "
+                 "that still holds cards, and at this table the turn passes to the left."]
+        if passing.starting:
             parts.append(f"{seats.does(drawer, 'be')} first on {seats.whose(game.dealer)} left with cards, "
                          f"so {seats.does(drawer, 'draw', False)} first.")
-        elif drawer == move.seat:
+        elif passing.extra_draw:
             parts.append(f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw.")
         else:
-            parts.append(f"After {seats.whose(move.seat)} draw, the turn passes left to {seats.who(drawer)}.")
+            parts.append(f"After {seats.whose(after)} draw, the turn passes left to {seats.who(drawer)}.")
         parts.append(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}, the nearest seat on "
-                     f"{seats.whose(drawer)} left that holds cards.")
+                     f"{seats.whose(drawer)} {rules.draws_from} that holds cards.")
+    skipped = passing.skipped
     if skipped:
         parts.append(f"{seats.listed(skipped, True)} {'have' if len(skipped) > 1 or 0 in skipped else 'has'} "
                      f"no cards, so {'they are' if len(skipped) > 1 else seats.does(skipped[0], 'be', False)} skipped.")
@@ -341,7 +336,8 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
 
 def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw) -> tuple[list[Outcome], list[Outcome]]:
     """Wrong outcomes: those one step away from the right one (a pair or not, who is safe, the
-    end), then those further away."""
+    end), then those further away. Each says at least one thing that does not happen (an option
+    that only leaves something out would be true), and none contradicts itself."""
     card, hand = move.card, setup.hands[move.seat]
     assert card is not None
     look_alikes = [own for own in hand if own.rank != card.rank and own.is_red == card.is_red]
@@ -352,7 +348,26 @@ def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw)
     if right.old_maid is not None:
         near.append(replace(right, old_maid=None))
     far = [Outcome(pair, safe) for pair in pairs for safe in [right.safe, (), *safes]]
-    return [trap for trap in near if trap != right], [trap for trap in far if trap != right]
+
+    def fair(trap: Outcome) -> bool:
+        return not says_only_true(trap, right) and _consistent(trap, move)
+
+    return [trap for trap in near if fair(trap)], [trap for trap in far if fair(trap)]
+
+
+def says_only_true(option: Outcome, happened: Outcome) -> bool:
+    """Whether every claim in `option`'s words holds when `happened` is what the draw led to:
+    the pair laid down (or no pair), each seat named safe (or that nobody runs out of cards),
+    and the Old Maid (or that the game goes on)."""
+    safe_ok = set(option.safe) <= set(happened.safe) if option.safe else not happened.safe
+    return option.pair == happened.pair and safe_ok and option.old_maid == happened.old_maid
+
+
+def _consistent(outcome: Outcome, move: Draw) -> bool:
+    """No option contradicts itself: a drawer who keeps the card still holds it, and nobody is
+    both safe and the Old Maid."""
+    keeps_card = not outcome.pair
+    return not (keeps_card and move.seat in outcome.safe) and outcome.old_maid not in outcome.safe
 
 
 def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
@@ -361,8 +376,12 @@ def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
     else:
         parts = [f"{seats.does(move.seat, 'keep')} {move.card}: no pair"]
     parts += [f"{seats.does(seat, 'be', False)} safe with no cards left" for seat in outcome.safe]
+    if not outcome.safe:
+        parts.append("nobody runs out of cards")
     if outcome.old_maid is not None:
         parts.append(f"{seats.does(outcome.old_maid, 'be', False)} the Old Maid")
+    else:
+        parts.append("the game goes on")
     return "; ".join(parts)
 
 
@@ -401,24 +420,26 @@ _RULE_CODES = tuple(MISTAKE_CONCEPTS)
 
 def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     scenarios: list[Callable[[random.Random, Rules, Seats], tuple[Setup, LayDown | FinishPairing | Draw, str]]]
-    scenarios = [_kept_pair, _three_laid_down, _pair_laid_down, _draw_from_giver]
-    if not rules.wrong_pair_loses:  # then two odd cards may go down, and only the end shows it
-        scenarios.append(_not_a_pair)
+    scenarios = [_kept_pair, _three_laid_down, _pair_laid_down, _draw_from_giver, _not_a_pair]
     if rules.players >= 3:
         scenarios += [_draw_from_wrong_seat, _draw_from_empty_seat]
     setup, move, prompt = rng.choice(scenarios)(rng, rules, seats)
     game = setup.game(rules)
-    mistake = game.mistake_in(move)
+    broken = game.rules_broken(move)  # the main rule first; strict Bicycle's accepted wrong pair too
+    mistake = broken[0] if broken else None
     right = mistake.code.value if mistake else None
-    values = _choose(rng, right, [code for code in (*_RULE_CODES, None) if code != right])
+    # A wrong option must be a rule the move kept: one it also broke would be a right answer marked wrong.
+    kept = [code for code in (*_RULE_CODES, None) if code != right and code not in {m.code.value for m in broken}]
+    values = _choose(rng, right, kept)
     if mistake:
-        concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], explain(mistake, game, seats.names).text()
+        concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], _quiz_words(explain(mistake, game, seats.names))
     elif isinstance(move, Draw):
         concept = "direction"
         explanation = (f"That was right: {seats.who(move.from_seat)} is the nearest player on your {rules.draws_from} "
                        "who still holds cards, so that's who you draw from.")
     else:
-        concept, explanation = "pairs", pair_reason(*move.cards) + " Laying it down straight away was right."
+        assert isinstance(move, LayDown)
+        concept, explanation = "pairs", pair_reason(move.cards[0], move.cards[1]) + " Laying it down straight away was right."
     return _question(
         "spot-the-mistake",
         concept,
@@ -515,7 +536,7 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     values = [right] + [seat for seat in [*active, None] if seat != right]
     explanation = _draw_explanation(rules, seats, game, move, outcome)
     if right is None:
-        explanation += " " + _game_goes_on(seats, game)
+        explanation += " " + _goes_on_words(seats, game)
     return _question(
         "old-maid-now",
         "ending",
@@ -539,10 +560,11 @@ def _reversed_reminder(rules: Rules) -> str:
     return " (In the game you play, the Old Maid wins!)" if rules.odd_card_wins else ""
 
 
-def _game_goes_on(seats: Seats, game: Game) -> str:
+def _goes_on_words(seats: Seats, game: Game) -> str:
     holders = [seat for seat, hand in enumerate(game.hands) if hand]
-    held = [(seat, card) for seat in holders for card in game.hands[seat]]
-    first, second = next((a, b) for a, b in combinations(held, 2) if a[1].rank == b[1].rank)
+    found = game.possible_pair()
+    assert found is not None, "the game goes on only while a pair can still form"
+    first, second = found
     return (f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
             f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
             "so the game goes on. It ends only when one player is left holding cards.")
@@ -568,7 +590,7 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
         prompt=(f"After the deal, {seats.who(culprit)} lays down {cards_text(two)} as a pair, and nobody "
                 "notices. Then the game is played to the end, and the pairs are checked. Who is the Old Maid?"),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
-        explanation=(f"{not_pair_reason(*two)} In Bicycle rules, a player found with a wrong pair when the "
+        explanation=(f"{not_pair_reason(two[0], two[1])} In {rules.name} rules, a player found with a wrong pair when the "
                      f"pairs are checked loses, so {seats.does(culprit, 'be', False)} the Old Maid, whoever "
                      f"ends up holding the odd {rank_name(rules.odd_rank)}."),
         position=before,

@@ -45,7 +45,8 @@ def other_hands(rng: random.Random, rules: Rules, hand: Sequence[Card]) -> Hands
     rng.shuffle(rest)
     hands = [tuple(hand)]
     for _ in range(rules.players - 1):
-        size, mine = rng.randint(2, 4), []
+        size = rng.randint(2, 4)
+        mine: list[Card] = []
         for card in rest:
             if len(mine) < size and all(other.rank != card.rank for other in mine):
                 mine.append(card)
