@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from tutor.engine import Rules
-from tutor.engine.rules import PLAYER_RANGE
-from tutor.settings import Ruleset, Settings
+from tutor.engine import Rules, every_rules
+from tutor.settings import SWITCH_ORDER, Ruleset, Settings, choices_for
 
 
 def test_defaults() -> None:
@@ -43,6 +42,8 @@ def test_defaults() -> None:
         ({"opponent_names": ["Bea", "Sam", "Ana"]}, "must be a tuple"),
         ({"opponent_names": ("Bea", "", "Ana")}, "each of opponent_names must be 1 to 40"),
         ({"odd_card_wins": True, "wrong_pair_loses": True}, "wrong_pair_loses"),
+        ({"odd_rank": "K"}, "odd_rank 'K' is not in the Bicycle rules; allowed: Q or J"),
+        ({"ruleset": "table", "odd_rank": "J"}, "odd_rank 'J' is not in the Table rules; allowed: Q or K"),
     ],
 )
 def test_bad_values_name_the_field_and_what_is_allowed(change: dict[str, Any],
@@ -84,23 +85,22 @@ def test_from_an_empty_dict_gives_the_defaults() -> None:
 
 
 def test_rules_for_the_bicycle_ruleset() -> None:
-    settings = Settings(players=3, odd_rank="K", wrong_pair_loses=True)
+    settings = Settings(players=3, odd_rank="J", wrong_pair_loses=True)
     assert settings.rules() == Rules.bicycle(
-        players=3, odd_rank="K", odd_card_wins=False, wrong_pair_loses=True
+        players=3, odd_rank="J", odd_card_wins=False, wrong_pair_loses=True
     )
 
 
 def test_rules_for_the_table_ruleset() -> None:
-    settings = Settings(ruleset="table", players=7, odd_rank="J", extra_draw_on_pair=True)
+    settings = Settings(ruleset="table", players=7, odd_rank="K", extra_draw_on_pair=True)
     assert settings.rules() == Rules.table(
-        players=7, odd_rank="J", extra_draw_on_pair=True, odd_card_wins=False
+        players=7, odd_rank="K", extra_draw_on_pair=True, odd_card_wins=False
     )
 
 
 @pytest.mark.parametrize("ruleset", ["bicycle", "table"])
 def test_every_allowed_player_count_makes_engine_rules(ruleset: Ruleset) -> None:
-    low, high = PLAYER_RANGE[ruleset]
-    for players in range(low, high + 1):
+    for players in choices_for(ruleset).players:
         assert Settings(ruleset=ruleset, players=players).rules().players == players
 
 
@@ -113,3 +113,62 @@ def test_house_rules_of_the_other_ruleset_are_kept_but_not_played() -> None:
     both = Settings(extra_draw_on_pair=True, wrong_pair_loses=True)
     assert both.rules().extra_draw_on_pair is False
     assert replace(both, ruleset="table").rules().wrong_pair_loses is False
+
+
+# What each ruleset allows, from the engine (issue 11, item 7)
+
+
+def test_choices_for_each_ruleset_come_from_the_engine() -> None:
+    bicycle, table = choices_for("bicycle"), choices_for("table")
+    assert (bicycle.name, list(bicycle.players), bicycle.odd_ranks) == ("Bicycle", [2, 3, 4, 5], ("Q", "J"))
+    assert (table.name, list(table.players), table.odd_ranks) == ("Table", list(range(2, 9)), ("Q", "K"))
+    assert bicycle.switches == ("odd_card_wins", "wrong_pair_loses")
+    assert table.switches == ("extra_draw_on_pair", "odd_card_wins")
+    assert set(bicycle.switches) | set(table.switches) == set(SWITCH_ORDER)
+    with pytest.raises(ValueError, match="variant must be"):
+        choices_for("poker")
+
+
+def test_the_settings_choices_make_exactly_the_engines_rules_combinations() -> None:
+    made = set()
+    for ruleset in ("bicycle", "table"):
+        choices = choices_for(ruleset)
+        for players in choices.players:
+            for odd_rank in choices.odd_ranks:
+                for flags in range(2 ** len(choices.switches)):
+                    switches = {name: bool(flags >> bit & 1) for bit, name in enumerate(choices.switches)}
+                    try:
+                        made.add(Settings(ruleset=ruleset, players=players, odd_rank=odd_rank, **switches).rules())
+                    except ValueError:
+                        assert switches.get("odd_card_wins") and switches.get("wrong_pair_loses")
+    assert made == set(every_rules())
+
+
+def test_house_rules_lists_only_the_switches_in_play() -> None:
+    settings = Settings(ruleset="table", extra_draw_on_pair=True, wrong_pair_loses=True)
+    assert settings.house_rules() == {"extra_draw_on_pair": True, "odd_card_wins": False}
+
+
+def test_moving_to_another_ruleset_keeps_what_it_allows() -> None:
+    table = Settings(ruleset="table", players=8, odd_rank="K", extra_draw_on_pair=True, odd_card_wins=True)
+    bicycle = table.with_ruleset("bicycle")
+    assert (bicycle.ruleset, bicycle.players, bicycle.odd_rank, bicycle.odd_card_wins) == ("bicycle", 5, "Q", True)
+    assert bicycle.extra_draw_on_pair  # kept for when the Table rules come back, not played
+    assert bicycle.with_ruleset("table").odd_rank == "Q"
+    strict = Settings(players=3, odd_rank="J", wrong_pair_loses=True)
+    assert strict.with_ruleset("table") == replace(strict, ruleset="table", odd_rank="Q")
+    assert strict.with_ruleset("table").with_ruleset("bicycle").wrong_pair_loses
+
+
+def test_moving_to_another_ruleset_never_fails() -> None:
+    for rules in every_rules(players=(2, 5, 8)):
+        settings = Settings(ruleset=rules.variant, players=rules.players, odd_rank=rules.odd_rank,  # type: ignore[arg-type]
+                            **{name: getattr(rules, name) for name in SWITCH_ORDER})
+        for ruleset in ("bicycle", "table"):
+            assert settings.with_ruleset(ruleset).rules().variant == ruleset
+
+
+def test_from_dict_forgets_an_odd_rank_the_ruleset_lacks() -> None:
+    assert Settings.from_dict({"ruleset": "table", "odd_rank": "J"}).odd_rank == "Q"
+    assert Settings.from_dict({"ruleset": "table", "odd_rank": "K"}).odd_rank == "K"
+    assert Settings.from_dict({"odd_rank": "K"}).odd_rank == "Q"

@@ -5,13 +5,25 @@ Every field is checked when a Settings is made, so a bad value fails at once wit
 ValueError naming the field and what it may be; the engine's Rules then check that the
 house rules go together. ``Settings.from_dict`` is the forgiving way in, for saved
 data: a bad value there quietly keeps its default instead.
+
+Which rules choices go together is the engine's fact (`tutor.engine.rules.Rulebook`); a screen
+that lists choices asks this module:
+
+- ``choices_for(ruleset)`` -> ``RulesetChoices``: ``players`` (a range of allowed counts),
+  ``odd_ranks`` (the usual one first: Bicycle Q or J, Table Q or K), ``switches`` (the names of
+  the house-rule fields that ruleset offers, in ``SWITCH_ORDER``), ``name`` ("Bicycle").
+- ``settings.with_ruleset(ruleset)``: the same settings moved to another ruleset, keeping every
+  choice it allows and taking its usual one for the rest (so switching ruleset never fails).
+- ``settings.house_rules()``: the switches of the ruleset in play, with their values.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeGuard, get_args
+
+from tutor.engine.rules import SWITCHES, VARIANTS, rulebook
 
 if TYPE_CHECKING:
     from tutor.engine import Rules
@@ -25,13 +37,47 @@ SuitStyle = Literal["symbols", "letters"]
 NAME_LENGTH = 40
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "ruleset": get_args(Ruleset),
+    "ruleset": VARIANTS,
     "odd_rank": get_args(OddRank),
     "guidance": get_args(Guidance),
     "speed": get_args(Speed),
     "suit_style": get_args(SuitStyle),
 }
-_SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses", "unlock_all_lessons", "theme_chosen")
+SWITCH_ORDER: tuple[str, ...] = SWITCHES
+"""The house-rule switches, in the order a screen lists them; each is a bool field of Settings."""
+_SWITCHES = (*SWITCHES, "unlock_all_lessons", "theme_chosen")
+
+
+@dataclass(frozen=True)
+class RulesetChoices:
+    """What the settings may hold for one ruleset, from the engine's rulebook."""
+
+    ruleset: Ruleset
+    name: str
+    """"Bicycle" or "Table"."""
+    players: range
+    """Every allowed player count."""
+    odd_ranks: tuple[OddRank, ...]
+    """The allowed odd ranks, the usual one first."""
+    switches: tuple[str, ...]
+    """The house-rule fields this ruleset plays (in SWITCH_ORDER); the others are kept but not played."""
+
+
+def choices_for(ruleset: str) -> RulesetChoices:
+    """The choices one ruleset allows; an unknown ruleset raises ValueError (`RulesError`)."""
+    book = rulebook(ruleset)
+    low, high = book.players
+    return RulesetChoices(
+        ruleset=book.variant,
+        name=book.name,
+        players=range(low, high + 1),
+        odd_ranks=tuple(rank for rank in book.odd_ranks if _is_odd_rank(rank)),
+        switches=tuple(name for name in SWITCH_ORDER if name in book.switches),
+    )
+
+
+def _is_odd_rank(rank: str) -> TypeGuard[OddRank]:
+    return rank in get_args(OddRank)
 
 
 @dataclass(frozen=True)
@@ -86,22 +132,34 @@ class Settings:
         return settings
 
     def rules(self) -> Rules:
-        """The engine's Rules for these settings."""
-        from tutor.engine import Rules  # here, so that importing settings stays light
+        """The engine's Rules for these settings: the house rules of the ruleset in play, the
+        others left out. Raises ValueError (`RulesError`) for a combination no rulebook has."""
+        from tutor.engine.rules import Rules
 
-        if self.ruleset == "table":
-            return Rules.table(
-                players=self.players,
-                odd_rank=self.odd_rank,
-                extra_draw_on_pair=self.extra_draw_on_pair,
-                odd_card_wins=self.odd_card_wins,
-            )
-        return Rules.bicycle(
-            players=self.players,
-            odd_rank=self.odd_rank,
-            odd_card_wins=self.odd_card_wins,
-            wrong_pair_loses=self.wrong_pair_loses,
-        )
+        return Rules(self.ruleset, self.players, self.odd_rank, **self.house_rules())
+
+    def house_rules(self) -> dict[str, bool]:
+        """The house-rule switches the ruleset in play offers, with their values (SWITCH_ORDER)."""
+        return {name: getattr(self, name) for name in choices_for(self.ruleset).switches}
+
+    def with_ruleset(self, ruleset: Ruleset) -> Settings:
+        """These settings for `ruleset`: each choice it allows is kept, the player count is brought
+        into its range, an odd rank it lacks becomes its usual one, and a house rule that cannot go
+        with the others is switched off."""
+        choices = choices_for(ruleset)
+        players = min(max(self.players, choices.players.start), choices.players.stop - 1)
+        odd_rank = self.odd_rank if self.odd_rank in choices.odd_ranks else choices.odd_ranks[0]
+        names = self.opponent_names
+        if len(names) < players - 1:
+            names = names + Settings().opponent_names[len(names):]
+        moved = replace(self, ruleset=ruleset, players=players, odd_rank=odd_rank, opponent_names=names,
+                        wrong_pair_loses=False)
+        if self.wrong_pair_loses:  # kept unless it cannot go with the reversed game
+            try:
+                return replace(moved, wrong_pair_loses=True)
+            except ValueError:
+                pass
+        return moved
 
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
@@ -115,10 +173,9 @@ def _check_switch(name: str, value: object) -> None:
 
 
 def _check_players(ruleset: str, players: object) -> None:
-    from tutor.engine.rules import PLAYER_RANGE
-
-    low, high = PLAYER_RANGE[ruleset]
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+    allowed = choices_for(ruleset).players
+    low, high = allowed.start, allowed.stop - 1
+    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
         raise ValueError(f"players must be {low} to {high} with the {ruleset} rules, not {players!r}")
 
 
