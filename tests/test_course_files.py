@@ -342,3 +342,60 @@ def test_a_list_or_mapping_where_a_word_belongs_is_a_problem_not_an_error(path: 
     _put(data, path, value)
     lesson, problems = parse_lesson(yaml.safe_dump(data, allow_unicode=True), "lessons/02-pairs.yaml")
     assert lesson is None and problems
+
+
+# ----- words follow the engine state they are shown with ---------------------------------------------
+
+
+ANA_SITS = 'Ana: "Ana sits'
+YES = '- text: "Yes"'
+
+
+def test_a_seat_named_without_braces_is_a_problem(folder: Path) -> None:
+    text = GOOD.replace('Ana: "{Ana} sits', 'Ana: "Ana sits')
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [
+        f"{path}:{line_of(text, ANA_SITS)}: steps[1].wrong.Ana: write {{Ana}} for the seat Ana: the learner may see another name there"
+    ]
+
+
+def test_a_wrong_seat_without_words_is_a_problem(folder: Path) -> None:
+    text = "".join(line for line in GOOD.splitlines(keepends=True) if "{Ana} sits" not in line)
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [f"{path}:{line_of(text, 'wrong:') + 1}: steps[1].wrong: Ana is a wrong answer here: say why under wrong: Ana: ..."]
+
+
+def test_a_wrong_option_without_why_and_a_missing_summary_are_problems(folder: Path) -> None:
+    choice = dedent("""\
+          - id: colour
+            kind: choice
+            text: Do the colours of a pair have to match?
+            options:
+              - text: "No"
+                right: true
+              - text: "Yes"
+            hints: [Think of 5♣ and 5♥.]
+            success: Right.
+            because: Only the rank counts.
+            solution: "No"
+        """)
+    text = GOOD.replace("summary: A pair is two cards of one rank.\n", "") + "".join("  " + line + "\n" for line in choice.splitlines())
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [
+        f"{path}:1: summary: missing (two or three lines on what the lesson taught, shown at its end)",
+        f"{path}:{line_of(text, YES)}: steps[2].options[1].why: missing (a wrong option needs its own why: what makes it wrong, for the learner who picks it)",
+    ]
+
+
+def test_words_that_name_a_card_the_game_does_not_have_are_a_problem(folder: Path) -> None:
+    text = GOOD.replace("hints: [Look for two cards of the same rank.]", "hints: [Look at your 5♦.]")
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [
+        f"{path}:{line_of(text, 'Look at your 5♦')}: steps[0].hints[0]: names 5♦, which is in no hand and no pair here: "
+        "words name the cards of the game they are shown with"
+    ]
+
+
+def test_a_nul_byte_in_a_lesson_is_reported_with_its_line(folder: Path) -> None:
+    (folder / "02-pairs.yaml").write_bytes(GOOD.replace("title: Pairs", "title: Pa\0irs").encode())
+    assert problems_of(folder) == ["lessons/02-pairs.yaml:3: a NUL byte (column 10): this is not a text file"]

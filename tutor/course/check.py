@@ -3,7 +3,10 @@ step may start already solved, and every seat a step's words name must exist whe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+
+from tutor.engine.cards import Card
 
 from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
 from .problems import Problem
@@ -18,6 +21,7 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
         path = f"steps[{index}]" + (f".{field}" if field else "")
         problems.append(Problem(lesson.path, lesson.line_of(path), path, message))
 
+    removed: Card | None = None
     try:
         run = LessonRun(lesson)
         while True:
@@ -26,9 +30,13 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
             if trouble:
                 problem(index, "", trouble)
                 break
+            if step.table is not None:
+                removed = step.table.removed
             for field, text in _words_said_first(step):
                 for name in run.missing_seats(text):
                     problem(index, field, f"{{{name}}} names nobody at this point of the game")
+                for card in _cards_not_in_play(run, text, removed):
+                    problem(index, field, f"names {card}, which is in no hand and no pair here: words name the cards of the game they are shown with")
             for field, message in _wrong_answers_unexplained(run):
                 problem(index, field, message)
             if isinstance(step, TaskStep) and not _solved_by_solution(run, step, problem):
@@ -73,6 +81,20 @@ def _wrong_answers_unexplained(run: LessonRun) -> list[tuple[str, str]]:
         if answer in right and answer in step.wrong:
             found.append((f"wrong.{answer}", f"{answer} is a right answer here, so it needs no words for being wrong"))
     return found
+
+
+def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[str]:
+    """Cards the words name that the game they are shown with does not have."""
+    game = run.game
+    if game is None:
+        return []
+    step = run.step
+    in_play = {card for hand in game.hands for card in hand} | {card for _, pair in game.pairs for card in pair}
+    in_play |= {card for card in (removed, getattr(step, "card", None)) if card is not None}
+    return [found.group(0) for found in _CARD.finditer(text) if Card.parse(found.group(0)) not in in_play]
+
+
+_CARD = re.compile(r"(?<!\w)(?:10|[2-9AJQK])[♣♦♥♠]")
 
 
 def _words_said_first(step: Step) -> list[tuple[str, str]]:
