@@ -74,7 +74,7 @@ def load_course(paths: Sequence[str | Path] | None = None, replay: bool = True) 
     Requirements may name a lesson of the packaged course when checking other files.
     """
     sources = list(_packaged()) if paths is None else _unique(source for path in paths for source in _given(Path(path)))
-    entries = _within_games_cap([_load(source, replay=False) for source in sources])
+    entries = _within_games_cap([_load(source) for source in sources])
     if replay:
         entries = [_replayed(entry) for entry in entries]
     outside = set() if paths is None else {id_ for id_ in _packaged_ids() if id_}
@@ -129,13 +129,12 @@ def _read(source: _Source) -> str | Problem:
     return problems[0] if text is None else text
 
 
-def _load(source: _Source, replay: bool) -> Lesson | BrokenLesson:
+def _load(source: _Source) -> Lesson | BrokenLesson:
+    """The lesson a file holds, parsed and checked (not yet played: see `_replayed`)."""
     text = _read(source)
     if isinstance(text, Problem):
         return BrokenLesson(source.path, None, None, (text,))
     lesson, problems = parse_lesson(text, source.path)
-    if lesson is not None and replay:
-        problems = replay_problems(lesson)
     if lesson is not None and not problems:
         return lesson
     lesson_id, title = lesson_header(text, source.path)
