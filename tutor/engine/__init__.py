@@ -22,12 +22,12 @@ _WHERE = {
                "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "TurnPassing"),
     "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "wrong_pair_mistake"),
-    "rules": ("RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
+    "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 __all__ = [  # a literal list, so that type checkers see what this package exports
-    "Action", "Card", "DECK", "DealCard", "DealFinished", "Dealt", "Draw", "Drew", "Event", "FinishDeal",
+    "CARDS_IN_PLAY", "Action", "Card", "DECK", "DealCard", "DealFinished", "Dealt", "Draw", "Drew", "Event", "FinishDeal",
     "FinishPairing", "Game", "GameOver", "HeldCard", "IllegalAction", "LayDown", "Mistake", "MistakeCode",
     "Observation", "PairLaidDown", "PairingFinished", "PairsChecked", "RANKS", "RULEBOOKS", "Rulebook",
     "Rules", "SUITS", "Side", "SimulationResult", "Turn", "TurnPassing", "VARIANTS", "Variant", "WentOut",
@@ -61,5 +61,5 @@ if TYPE_CHECKING:
     )
     from .game import Game, HeldCard, Observation, TurnPassing
     from .mistakes import IllegalAction, Mistake, MistakeCode, wrong_pair_mistake
-    from .rules import RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
+    from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

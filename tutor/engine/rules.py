@@ -23,6 +23,8 @@ VARIANTS: tuple[Variant, ...] = ("bicycle", "table")
 PLAYER_RANGE: dict[str, tuple[int, int]] = {"bicycle": (2, 5), "table": (2, 8)}
 ODD_RANKS = ("Q", "K", "J")
 """Every odd rank some ruleset allows; `Rulebook.odd_ranks` says which go with which ruleset."""
+CARDS_IN_PLAY = 51
+"""A 52-card deck, no jokers, less one card of the odd rank."""
 SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses")
 """The house-rule switches of `Rules`, all off by default; `Rulebook.switches` says which go with which."""
 _OPTIONS = ("odd_rank", *SWITCHES)
@@ -47,6 +49,9 @@ class Rulebook:
     odd_ranks: tuple[str, ...]
     """The odd ranks allowed, the book's usual one first. Bicycle: a Queen, or a Jack as Pagat's
     variant; Table: a Queen, or a King as a house rule chosen at the deal."""
+    odd_rank_variant_from: str | None
+    """Who describes the other odd ranks: "Pagat" for Bicycle's Jack (a variant from another
+    source), None for the Table's King (the book's own house rule)."""
     switches: tuple[str, ...]
     """The house-rule switches of `Rules` this ruleset offers (the others must stay off)."""
     draws_from: Literal["left", "right"]
@@ -62,6 +67,9 @@ class Rulebook:
     says_turn_direction: bool
     """Bicycle: the turn goes left with the cards. The Table's book says only that play passes to
     the next seat; here it passes to the left."""
+    says_how_to_deal: bool
+    """Bicycle: one card at a time, clockwise. The Table's book says only that the whole deck is
+    dealt as evenly as it divides; here it is dealt like Bicycle's, starting on the dealer's left."""
     says_who_gets_fewer: bool
     """Neither book says which seats get the shorter hands; here the deal starts on the dealer's
     left, so the seats dealt to first get one card more."""
@@ -96,15 +104,15 @@ class Rulebook:
 RULEBOOKS: dict[str, Rulebook] = {
     "bicycle": Rulebook(
         variant="bicycle", name="Bicycle", players=PLAYER_RANGE["bicycle"], book_limits_players=True,
-        odd_ranks=("Q", "J"), switches=("odd_card_wins", "wrong_pair_loses"), draws_from="right",
+        odd_ranks=("Q", "J"), odd_rank_variant_from="Pagat", switches=("odd_card_wins", "wrong_pair_loses"), draws_from="right",
         giver_offers=True, pairs_face_up=False, says_who_starts=True, says_turn_direction=True,
-        says_who_gets_fewer=False, says_empty_drawer=True, wrong_pair_rule=True,
+        says_how_to_deal=True, says_who_gets_fewer=False, says_empty_drawer=True, wrong_pair_rule=True,
     ),
     "table": Rulebook(
         variant="table", name="Table", players=PLAYER_RANGE["table"], book_limits_players=False,
-        odd_ranks=("Q", "K"), switches=("extra_draw_on_pair", "odd_card_wins"), draws_from="left",
+        odd_ranks=("Q", "K"), odd_rank_variant_from=None, switches=("extra_draw_on_pair", "odd_card_wins"), draws_from="left",
         giver_offers=False, pairs_face_up=True, says_who_starts=False, says_turn_direction=False,
-        says_who_gets_fewer=False, says_empty_drawer=False, wrong_pair_rule=False,
+        says_how_to_deal=False, says_who_gets_fewer=False, says_empty_drawer=False, wrong_pair_rule=False,
     ),
 }
 
@@ -219,6 +227,12 @@ class Rules:
     def seats_from(self, seat: int) -> tuple[int, ...]:
         """Every seat going left (clockwise) from `seat`, starting with `seat` itself."""
         return tuple((seat + step) % self.players for step in range(self.players))
+
+    def dealt_sizes(self, dealer: int = 0) -> tuple[int, ...]:
+        """How many cards each seat is dealt (index = seat): one at a time, starting on the
+        dealer's left, so the seats dealt to first may get one card more than the rest."""
+        base, extra = divmod(CARDS_IN_PLAY, self.players)
+        return tuple(base + ((seat - dealer - 1) % self.players < extra) for seat in range(self.players))
 
     def side_of(self, seat: int, seen_from: int) -> Side:
         """Where `seat` sits seen from `seen_from`: on their "left", "right", "across" the table,

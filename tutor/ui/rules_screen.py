@@ -37,5 +37,5 @@ class RulesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         rules = self.rules
-        self.sub_title = f"The rules: {rules.variant.capitalize()}, {rules.players} players"
+        self.sub_title = f"The rules: {rules.name}, {rules.players} players"
         self.query_one("#rules").focus()

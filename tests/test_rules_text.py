@@ -1,0 +1,144 @@
+"""The Rules screen's words are complete for the ruleset in play (issue 11, items 6, 10 and 11):
+players allowed, the odd card, the deal and who may get a short hand, keeping your hand hidden,
+who starts, whom you draw from and who goes next, pairs face up or down, when you are safe, the
+end, the wrong-pair rule and the house rules on or off. Where a rulebook is silent it says so once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutor.engine import Rules, every_rules
+from tutor.rules_text import SWITCH_WORDS, rules_summary
+from tutor.ui.app import TutorApp
+
+BICYCLE = Rules.bicycle(players=4)
+TABLE = Rules.table(players=6)
+
+
+def text(rules: Rules) -> dict[str, str]:
+    return dict(rules_summary(rules))
+
+
+def everything(rules: Rules) -> str:
+    return " ".join(paragraph for _, paragraph in rules_summary(rules))
+
+
+def test_every_point_has_its_paragraph_in_both_rulesets() -> None:
+    headings = ["Players", "What you need", "The deal", "Your cards", "Pairs", "Before play", "Who starts",
+                "Your turn", "Empty hands", "The end", "Wrong pairs", "House rules and variants"]
+    for rules in every_rules():
+        assert [heading for heading, _ in rules_summary(rules)] == headings
+        assert all(paragraph.strip() for _, paragraph in rules_summary(rules))
+
+
+def test_players_allowed() -> None:
+    assert text(BICYCLE)["Players"].startswith("Bicycle rules are for 2 to 5 players.")
+    assert "This game has 4." in text(BICYCLE)["Players"]
+    table = text(TABLE)["Players"]
+    assert "The Table rules don't say how many may play; this app seats 2 to 8 players" in table
+
+
+def test_the_odd_card_and_where_another_one_comes_from() -> None:
+    assert "Take out one Queen" in text(BICYCLE)["What you need"]
+    jack = text(Rules.bicycle(odd_rank="J"))["What you need"]
+    assert "Take out one Jack" in jack and "variant that Pagat describes" in jack
+    king = text(Rules.table(odd_rank="K"))["What you need"]
+    assert "Take out one King" in king and "house rule chosen at the deal" in king
+
+
+def test_the_deal_and_who_may_get_a_short_hand() -> None:
+    bicycle = text(BICYCLE)["The deal"]
+    assert "one at a time" in bicycle and "3 get 13 cards and 1 gets 12" in bicycle
+    assert "The Bicycle rules don't say who gets the shorter hands" in bicycle
+    assert "the dealer and those dealt to last get one card fewer" in bicycle
+    table = text(TABLE)["The deal"]
+    assert "The Table rules say only that every card is dealt, as evenly as it goes" in table
+    assert "3 get 9 cards and 3 get 8" in table
+    even = text(Rules.bicycle(players=3))["The deal"]
+    assert "everyone gets 17 cards" in even and "shorter" not in even
+
+
+def test_keeping_your_hand_hidden() -> None:
+    for rules in (BICYCLE, TABLE):
+        assert "nobody else can see them" in text(rules)["Your cards"]
+
+
+def test_pairs_face_down_or_face_up() -> None:
+    assert "face down" in text(BICYCLE)["Before play"] and "face down" in text(BICYCLE)["Your turn"]
+    assert "face up" in text(TABLE)["Before play"] and "face up" in text(TABLE)["Your turn"]
+    assert "holding a pair back isn't allowed" in text(TABLE)["Your turn"]
+
+
+def test_who_starts() -> None:
+    assert text(BICYCLE)["Who starts"].startswith("The dealer starts")
+    assert "If the dealer has no cards left" in text(BICYCLE)["Who starts"]
+    assert text(TABLE)["Who starts"] == ("The Table rules don't say who starts; at this table the first "
+                                         "player on the dealer's left who still has cards draws first.")
+
+
+def test_whom_you_draw_from_and_who_goes_next() -> None:
+    bicycle = text(BICYCLE)["Your turn"]
+    assert "nearest player on your right who still has cards" in bicycle
+    assert "hold your cards out to the next player on your left" in bicycle
+    assert "If your draw leaves you with no cards, you're safe, and the next player on your left" in bicycle
+    table = text(TABLE)["Your turn"]
+    assert "nearest player on your left who still has cards: you never choose" in table
+    assert "The Table rules say only that play passes to the next seat; at this table it passes to the left" in table
+
+
+def test_when_you_are_safe_and_the_end() -> None:
+    for rules in (BICYCLE, TABLE):
+        assert "When your hand is empty you are safe" in text(rules)["Empty hands"]
+        assert "only one player has cards" in text(rules)["The end"]
+    assert "the Old Maid" in text(BICYCLE)["The end"]
+    assert "that player wins" in text(Rules.table(odd_card_wins=True))["The end"]
+    strict = text(Rules.bicycle(wrong_pair_loses=True))["The end"]
+    assert "all the pairs are checked" in strict and "two or three players still holding cards" in strict
+
+
+def test_the_wrong_pair_rule_is_said_whether_or_not_the_strict_check_is_on() -> None:
+    plain, strict = text(BICYCLE)["Wrong pairs"], text(Rules.bicycle(wrong_pair_loses=True))["Wrong pairs"]
+    for words in (plain, strict):
+        assert "The Bicycle rules say that a player found to have laid down two cards that are not a pair loses" in words
+    assert "tells you at once" in plain and "checks every pair at the end" in strict
+    assert text(TABLE)["Wrong pairs"].startswith("The Table rules don't say what happens")
+
+
+def test_house_rules_on_or_off() -> None:
+    bicycle = text(Rules.bicycle(odd_card_wins=True))["House rules and variants"].splitlines()
+    assert bicycle[0] == "Take out a Jack instead of a Queen (a variant Pagat describes): off."
+    assert any(line.startswith("The reversed game") and line.endswith(": on.") for line in bicycle)
+    assert any(line.startswith("Strict pair check") and line.endswith(": off.") for line in bicycle)
+    assert not any("Another draw" in line for line in bicycle)
+    table = text(Rules.table(odd_rank="K", extra_draw_on_pair=True))["House rules and variants"].splitlines()
+    assert table[0] == "Take out a King instead of a Queen: on."
+    assert any(line.startswith("Another draw for a pair") and line.endswith(": on.") for line in table)
+    assert not any("Strict" in line for line in table)
+    assert set(SWITCH_WORDS) == {"extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses"}
+
+
+@pytest.mark.parametrize("rules", [BICYCLE, TABLE], ids=["bicycle", "table"])
+def test_each_silence_is_said_once(rules: Rules) -> None:
+    words = everything(rules)
+    for silence in ("don't say who starts", "don't say how many", "don't say who gets the shorter",
+                    "say only that play passes", "say only that every card"):
+        assert words.count(silence) <= 1
+
+
+def test_the_other_rulesets_facts_never_leak_in() -> None:
+    assert "right" not in text(TABLE)["Your turn"] and "left" in text(TABLE)["Your turn"]
+    assert "don't say who starts" not in everything(BICYCLE)
+    assert "Pagat" not in everything(TABLE) and "King" not in everything(BICYCLE)
+
+
+async def test_the_rules_screen_names_the_ruleset(store: Any, profile: Any) -> None:
+    from tutor.ui.rules_screen import RulesScreen
+
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen(Rules.table(players=5)))
+        await pilot.pause()
+        assert app.screen.sub_title == "The rules: Table, 5 players"
