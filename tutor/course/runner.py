@@ -657,9 +657,8 @@ def _start_of_play(rules: Rules, dealer: int) -> tuple[tuple[int, ...], int | No
     """The hand sizes straight after the deal, and the seat that draws first (from the engine)."""
     game = Game.start_deal(rules, 0, dealer, ())
     game.apply(DealCard(game.stock))
-    sizes = tuple(len(hand) for hand in game.hands)
     game.apply(FinishDeal())
-    return sizes, game.drawer
+    return rules.dealt_sizes(dealer), game.drawer
 
 
 def _why_seats_differ(rules: Rules, names: Sequence[str], dealer: int) -> str:
