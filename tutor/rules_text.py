@@ -86,7 +86,7 @@ def _deal_text(rules: Rules) -> str:
         share = f" With {rules.players} players everyone gets {counted(sizes[0], 'card')}."
     else:
         short, long = sizes
-        extra = CARDS_IN_PLAY % rules.players
+        extra = rules.dealt_sizes().count(long)
         rest = rules.players - extra
         share = (f" With {rules.players} players, {extra} {'gets' if extra == 1 else 'get'} {long} cards and "
                  f"{rest} {'gets' if rest == 1 else 'get'} {short}: that's fine.")
