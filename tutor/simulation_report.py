@@ -10,7 +10,7 @@ def rules_title(rules: Rules) -> str:
     extras = [f"odd rank {rules.odd_rank}"]
     if rules.extra_draw_on_pair:
         extras.append("extra draw on a pair")
-    return f"{rules.variant.capitalize()} rules, {rules.players} players ({', '.join(extras)})"
+    return f"{rules.name} rules, {rules.players} players ({', '.join(extras)})"
 
 
 def seat_chart(result: SimulationResult, dealer: int = 0) -> list[str]:
