@@ -109,3 +109,17 @@ def test_a_deep_mapping_is_caught_before_the_composer_recurses() -> None:
     text = "".join("  " * level + f"k{level}:\n" for level in range(400)) + "  " * 400 + "x: 1\n"
     root, problems = read_yaml(text, "lessons/02-deep.yaml")
     assert root is None and problems[0].line == MAX_DEPTH + 1
+
+
+def test_lessons_check_reports_a_deep_lesson_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from tutor.lessons_cli import register
+
+    (tmp_path / "02-deep.yaml").write_text(GOOD_HEAD + nested_block(260), encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="old-maid-tutor")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["lessons", "check", str(tmp_path)])
+    assert args.func(args) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "too deep for a course file" in out[0] and out[1] == "1 problem in 1 of 1 course file."

@@ -44,6 +44,7 @@ from tutor.engine.game import Game
 from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
+from tutor.errors import CourseError
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
 from tutor.wording import bar, listed
@@ -74,8 +75,9 @@ ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
 _LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
-class StepBroken(Exception):
-    """A step cannot start or be played as written: `field` (below the step) and what is wrong."""
+class StepBroken(CourseError):
+    """A step cannot start or be played as written: `field` (below the step) and what is wrong.
+    `lessons check` reports it as a problem of the lesson file; a screen shows the lesson as broken."""
 
     def __init__(self, index: int, field: str, message: str) -> None:
         super().__init__(message)
