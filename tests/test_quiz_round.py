@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import cache
 
 import pytest
 
@@ -62,10 +63,16 @@ def play(quiz: QuizRound, answerer: Answerer) -> list[tuple[Question, bool, Resu
     return asked
 
 
+@cache
+def played_rounds() -> tuple[tuple[Settings, int, tuple[tuple[Question, bool, Result], ...]], ...]:
+    """One round per settings and seed, answered at random: played once, read by several tests."""
+    return tuple((settings, seed, tuple(play(QuizRound(settings, seed=seed), at_random(seed))))
+                 for settings in SETTINGS for seed in SEEDS)
+
+
 def rounds() -> Iterator[tuple[Settings, int, list[tuple[Question, bool, Result]]]]:
-    for settings in SETTINGS:
-        for seed in SEEDS:
-            yield settings, seed, play(QuizRound(settings, seed=seed), at_random(seed))
+    for settings, seed, asked in played_rounds():
+        yield settings, seed, list(asked)
 
 
 def test_a_round_has_eight_new_questions_and_never_one_concept_twice_in_a_row() -> None:
@@ -77,18 +84,29 @@ def test_a_round_has_eight_new_questions_and_never_one_concept_twice_in_a_row() 
         assert all(concept in CONCEPTS for concept in concepts)
 
 
+def returns(asked: list[tuple[Question, bool, Result]]) -> list[tuple[int, int]]:
+    """(where a question was first asked, where it came back) for every return in a round."""
+    waiting: list[int] = []
+    pairs = []
+    for index, (question, came_back, result) in enumerate(asked):
+        if came_back:
+            first = next(place for place in waiting if same(asked[place][0], question))
+            waiting.remove(first)
+            pairs.append((first, index))
+        elif result.comes_back:
+            waiting.append(index)
+    assert waiting == []  # every question that was to come back did
+    return pairs
+
+
 def test_a_missed_question_comes_back_once_two_or_three_questions_later() -> None:
     for settings, seed, asked in rounds():
-        questions = [question for question, _, _ in asked]
-        for index, (question, came_back, result) in enumerate(asked):
-            first = next(i for i, other in enumerate(questions) if same(other, question))
-            if came_back:
-                assert asked[first][2].comes_back and not asked[first][2].right
-                assert index - first - 1 in (2, 3), (settings, seed)
-                assert not result.comes_back
-            elif result.comes_back:
-                assert sum(same(other, question) for other in questions) == 2
-            assert not (result.right and result.comes_back)
+        for first, back in returns(asked):
+            assert not asked[first][2].right and asked[first][2].comes_back
+            assert back - first - 1 in (2, 3), (settings, seed)
+            assert not asked[back][2].comes_back
+        assert not any(result.right and result.comes_back for _, _, result in asked)
+        assert sum(came_back for _, came_back, _ in asked) == sum(result.comes_back for _, _, result in asked)
 
 
 def test_only_the_eight_new_questions_come_back_and_extra_ones_give_them_room() -> None:
@@ -272,20 +290,19 @@ def test_the_position_gives_the_table_to_draw() -> None:
 
 def test_a_missed_question_comes_back_with_its_right_option_in_another_place() -> None:
     """A child who remembers the place of the answer, not its words, has to read it again."""
-    returns = 0
+    checked = 0
     for _, _, asked in rounds():
-        questions = [question for question, _, _ in asked]
-        for question, came_back, _ in asked:
-            if not came_back or question.kind == "true-false":
+        for first_place, back_place in returns(asked):
+            first, back = asked[first_place][0], asked[back_place][0]
+            if first.kind == "true-false":
                 continue
-            first = next(other for other in questions if same(other, question))
-            assert sorted(first.options) == sorted(question.options) and first.options != question.options
-            assert right_option(first) == right_option(question)
-            assert first.options.index(right_option(first)) != question.options.index(right_option(question))
-            if question.notes:  # each reason stays with its option
-                assert dict(zip(first.options, first.notes, strict=True)) == dict(zip(question.options, question.notes, strict=True))
-            returns += 1
-    assert returns > 100
+            assert sorted(first.options) == sorted(back.options) and first.options != back.options
+            assert right_option(first) == right_option(back)
+            assert first.options.index(right_option(first)) != back.options.index(right_option(back))
+            if back.notes:  # each reason stays with its option
+                assert dict(zip(first.options, first.notes, strict=True)) == dict(zip(back.options, back.notes, strict=True))
+            checked += 1
+    assert checked > 100
 
 
 def test_a_retried_question_comes_with_its_right_option_in_another_place() -> None:
@@ -346,3 +363,17 @@ def test_the_quiz_imports_no_textual() -> None:
     code = "import sys, tutor.quiz; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
+
+
+GAME_ONLY_WORDS = ("say you're done", "press ", "then say")
+"""Instructions for a move in a game: a quiz question is over once answered, so its words never give them."""
+
+
+def test_the_quiz_explains_in_its_own_words_not_the_game_instructions() -> None:
+    checked = 0
+    for settings, seed, asked in rounds():
+        for question, _, result in asked:
+            for words in (question.explanation, result.explanation, *question.notes):
+                assert not any(game in words for game in GAME_ONLY_WORDS), (settings, seed, words)
+            checked += 1
+    assert checked > 300
