@@ -206,3 +206,16 @@ def test_charts_are_capped_per_step_per_lesson_and_per_course(tmp_path: object) 
     refused = {problem.path for problem in whole.problems if "at most 200,000 in a whole course" in problem.message}
     assert refused == {str(folder / "16-three.yaml"), str(folder / "17-three.yaml")}
     assert [lesson.id for lesson in whole.lessons] == ["three-13", "three-14", "three-15"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_the_answer_to_a_move_says_why_too(lesson: Lesson) -> None:
+    for run in walk(lesson):
+        step = run.step
+        if not isinstance(step, TaskStep) or step.expect is not None or isinstance(step, (SeatStep, ChoiceStep)):
+            continue
+        answer = run.answer()
+        why = answer.split(": ", 1)[1] if ": " in answer else answer.split(". ", 1)[1]
+        assert len(why) > 25, answer
+        if step.kind == "draw":
+            assert f"nearest player on your {run.game.rules.draws_from}" in answer  # type: ignore[union-attr]

@@ -47,7 +47,7 @@ from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
-from tutor.wording import bar, listed
+from tutor.wording import bar, listed, pair_reason
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
@@ -481,13 +481,16 @@ class LessonRun:
             return f"{said}. {self._say(step.because)}"
         assert game is not None
         if isinstance(step, DealStep):
-            return "Deal every card: one at a time, or all at once, until the deck is empty."
+            return "Deal every card, one at a time or all at once, until the deck is empty: Old Maid has no pile to draw from."
         if isinstance(step, DrawStep):
-            return f"Draw any face-down card from {self._name(game.giver)}."
+            giver = self._name(game.giver)
+            return (f"Draw any face-down card from {giver}: {giver} is the nearest player on your "
+                    f"{game.rules.draws_from} who still holds cards, and every draw is blind.")
         pairs = game.pairs_in(self.learner) if self.learner is not None else []
         if not pairs:
-            return "You have no pair: keep your cards and say you're done."
-        return self._say(f"Lay down {', then '.join(_card_words(pair) for pair in pairs)}, then say you're done.", fill=False)
+            return "You have no pair: every card in your hand has a different rank, so keep them all and say you're done."
+        reasons = " ".join(pair_reason(*pair, letters=self.letters) for pair in pairs)
+        return self._say(f"Lay down {', then '.join(_card_words(pair) for pair in pairs)}, then say you're done. {reasons}", fill=False)
 
     def _describe(self, answer: Answer) -> str:
         if isinstance(answer, DealCards):
