@@ -374,9 +374,13 @@ async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, pr
 
 
 async def home_ready(pilot: Pilot) -> None:
-    """Home reads the course in a thread; wait for it, so Continue says where it leads."""
+    """Home reads the course in a thread just after start-up; wait for Continue to follow progress."""
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    for _ in range(200):
+        if isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed:
+            break
+        await pilot.pause(0.05)
+    assert isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed
     await pilot.pause()
 
 

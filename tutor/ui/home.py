@@ -3,14 +3,15 @@ and the offer to resume a saved game.
 
 What "Continue" opens comes from the learner policy (`tutor.learner.policy.next_step`): the next
 lesson, then a first guided game, then a quiz round, then practice of what was missed. The
-course is read once in a thread, so the menu is there at once; Continue says where it leads as
-soon as the course is read.
+course is read once, in a thread, just after Home is first painted: the menu is there at once
+and Continue says where it leads as soon as the course is read (well under a second).
 """
 
 from __future__ import annotations
 
+import threading
+
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -33,6 +34,9 @@ MENU = [
 ]
 ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
 LOOKING = "Finding where you left off…"
+COURSE_AFTER = 1.0
+"""Seconds after Home first shows before the course is read: reading it (about half a second of
+imports and parsing, measured) alongside the start-up would delay the first paint as long."""
 
 
 class HomeScreen(Screen[None]):
@@ -57,6 +61,8 @@ class HomeScreen(Screen[None]):
         self.offer_resume = offer_resume
         self.target: str | None = None
         """What Continue opens ("lesson:<id>", "play", "quiz"); None until the course is read."""
+        self.followed = False
+        """True once Continue follows the learner's progress (tests wait for it)."""
         self.about = {key: about for key, _, about in MENU}
         self.about[CONTINUE] = LOOKING
 
@@ -90,15 +96,24 @@ class HomeScreen(Screen[None]):
 
         if course_for_app.cache_info().currsize:
             self._follow_progress()
-        else:
-            self._read_course()
+        else:  # once Home is painted and settled: the menu is there at once, Continue's words just after
+            self.set_timer(COURSE_AFTER, self._read_course)
 
-    @work(thread=True, exclusive=True, group="home-course")
     def _read_course(self) -> None:
-        from tutor.learner.lessons import course_for_app
+        """Read the course in a daemon thread, then follow progress. Not a Textual worker: the
+        app waits for those when it closes, and quitting must never wait for the course."""
+        app = self.app
 
-        course_for_app(replay=False)
-        self.app.call_from_thread(self._follow_progress)
+        def read() -> None:
+            from tutor.learner.lessons import course_for_app
+
+            course_for_app(replay=False)
+            try:
+                app.call_from_thread(self._follow_progress)
+            except RuntimeError:
+                pass  # the app closed meanwhile
+
+        threading.Thread(target=read, name="home-course", daemon=True).start()
 
     def _follow_progress(self) -> None:
         from tutor.learner.lessons import course_for_app
@@ -109,6 +124,7 @@ class HomeScreen(Screen[None]):
         step = next_step(record, course)
         first_time = not record.lessons and not record.games and not record.answers
         self.target = step.target
+        self.followed = True
         self.about[CONTINUE] = step.text
         self.about["lessons"] = (ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons)
                                  else MENU[0][2])
