@@ -140,6 +140,7 @@ class LessonRun:
         self.hints_used = 0
         self.game: Game | None = None
         self.names: tuple[str, ...] = ()
+        self.seats: tuple[str, ...] = ()
         self.simulation: SimulationResult | None = None
         self._starts: list[_Start] = []
         self._may_fall_back = True
@@ -244,8 +245,7 @@ class LessonRun:
 
     def _restore(self, start: _Start) -> None:
         self.game = None if start.game is None else Game.from_dict(start.game)
-        self.seats = start.names
-        """The seat names as the lesson writes them (`names` is what the learner sees)."""
+        self.seats = start.names  # as the lesson writes them; `names` is what the learner sees
         self.names, self.simulation = shown_names(start.names, self.learner_name), start.simulation
         self.solved = not isinstance(self.step, TaskStep)
         self.tries = 0
