@@ -63,6 +63,7 @@ class HomeScreen(Screen[None]):
         """What Continue opens ("lesson:<id>", "play", "quiz"); None until the course is read."""
         self.followed = False
         """True once Continue follows the learner's progress (tests wait for it)."""
+        self.reading = False
         self.about = {key: about for key, _, about in MENU}
         self.about[CONTINUE] = LOOKING
 
@@ -94,9 +95,10 @@ class HomeScreen(Screen[None]):
         """Each time Home shows, Continue follows the learner's progress as it is now."""
         from tutor.learner.lessons import course_for_app
 
-        if course_for_app.cache_info().currsize:
+        if self.followed and course_for_app.cache_info().currsize:
             self._follow_progress()
-        else:  # once Home is painted and settled: the menu is there at once, Continue's words just after
+        elif not self.reading:  # the first time, always once Home is painted and settled, so the
+            self.reading = True  # first look is the same whether or not the course was read before
             self.set_timer(COURSE_AFTER, self._read_course)
 
     def _read_course(self) -> None:
