@@ -17,7 +17,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from tutor.course import LessonRun, load_course
+from tutor.course import Lesson, LessonRun, load_course
 from tutor.engine import Card
 from tutor.learner import lessons as learner_lessons
 from tutor.ui.app import TutorApp
@@ -42,6 +42,19 @@ def shown(app: TutorApp, selector: str) -> str:
 
 def feedback(app: TutorApp) -> str:
     return shown(app, "#lesson-feedback")
+
+
+def why(app: TutorApp) -> str:
+    """The box that says why the last answer was not right, while it shows."""
+    return shown(app, "#lesson-why") if app.screen.query_one("#lesson-why-box").display else ""
+
+
+def done_words(app: TutorApp) -> str:
+    return shown(app, "#lesson-done-words")
+
+
+def lesson_of(lesson_id: str) -> Lesson:
+    return next(lesson for lesson in learner_lessons.course_for_app().lessons if lesson.id == lesson_id)
 
 
 def run_of(app: TutorApp) -> LessonRun:
@@ -82,16 +95,17 @@ async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, p
         assert "Pick the two cards of your pair" in shown(app, "#lesson-text")
 
         await pilot.press("d")  # keeps the pair of 5s: a mistake
-        said = feedback(app)
-        assert "Not quite — here's why:" in said and "You still hold 5♣ and 5♥." in said
+        said = why(app)
+        assert "You still hold 5♣ and 5♥." in said
         assert "one black card and one red card, but they are the same rank" in said  # the lesson's own words
         assert "Try this:" in said
 
         await pilot.press("h")
         assert "Hint 1 of 3: Look for two cards with the same number or letter." in feedback(app)
+        assert "You still hold 5♣ and 5♥." in why(app)  # the reason stays until the learner acts
 
         await lay_down_every_pair(pilot, app)
-        assert "Well done! 5♣ and 5♥ are down." in feedback(app)
+        assert "Well done! 5♣ and 5♥ are down." in feedback(app) and why(app) == ""
         saved = store.lesson_progress(profile)["pairs"]
         assert (saved.step, saved.hints_used, saved.finished) == (2, 1, False)
 
@@ -99,8 +113,8 @@ async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, p
             await pilot.press("enter")
             await lay_down_every_pair(pilot, app)
         assert run_of(app).finished
-        assert "You finished the lesson “Pairs”" in feedback(app)
-        assert "Next up: “A turn in Bicycle rules”" in feedback(app)
+        assert "Lesson done: “Pairs”! ★★☆ (2 of 3 stars)" in done_words(app)
+        assert "Next up: “A turn in Bicycle rules”" in done_words(app)
         saved = store.lesson_progress(profile)["pairs"]
         assert (saved.step, saved.hints_used, saved.finished) == (5, 1, True)
         assert [(m.code, m.cards, m.where) for m in store.mistakes(profile)] == [("kept-pair", ("5♣", "5♥"), "lesson:pairs")]
@@ -120,9 +134,9 @@ async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) ->
         await pilot.pause()
         assert run_of(app).step.id == "uneven-is-fine"
         await pilot.press("2")
-        assert "Old Maid never has a pile" in feedback(app) and "✗ not this one" in listed_options(app)[1]
+        assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[1]
         await pilot.press("1")
-        assert "Next up: “Pairs”" in feedback(app)
+        assert "Next up: “Pairs”" in done_words(app)
         await pilot.press("enter")
         await ready(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "pairs"
@@ -172,11 +186,12 @@ async def test_reopening_offers_to_carry_on(store: Any, profile: Any, carry_on: 
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Carry on from step 4 of 8?" in str(app.screen.question)
+        steps = len(lesson_of("a-turn").steps)
+        assert f"Carry on from step 4 of {steps}?" in str(app.screen.question)
         await pilot.press("y" if carry_on else "n")
         await pilot.pause()
         assert run_of(app).index == (3 if carry_on else 0)
-        assert shown(app, "#lesson-step") == ("Step 4 of 8" if carry_on else "Step 1 of 8")
+        assert shown(app, "#lesson-step") == (f"Step 4 of {steps}" if carry_on else f"Step 1 of {steps}")
     saved = store.lesson_progress(profile).get("a-turn")
     assert (saved is not None and saved.hints_used == 2) if carry_on else saved is None
 
@@ -230,7 +245,7 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         await pilot.press("escape")  # choose someone else
         assert not fan.display and isinstance(app.screen, LessonScreen)
         await pilot.press("2", "3")
-        assert "You chose to draw from Ana." in feedback(app) and not fan.display
+        assert "You chose to draw from Ana." in why(app) and not fan.display
         assert store.mistakes(profile)[-1].code == "wrong-neighbour"
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
         assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
@@ -275,6 +290,7 @@ WRONG_SOLUTION = dedent("""\
     concepts: [pairs]
     requires: [deck-and-deal]
     intro: The solution in this file is not a pair.
+    summary: Two cards of one rank are a pair.
     steps:
       - id: fives
         kind: lay-down
@@ -413,3 +429,15 @@ def test_snapshot_a_draw_step_with_the_fan(snap_compare: Any, store: Any, profil
         await pilot.press("enter", "4", "enter", "4")
 
     assert snap_compare(TutorApp(store, profile, start="lesson:a-turn"), terminal_size=SIZE, run_before=choose_cleo)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 40)])
+def test_snapshot_a_choice_step_answered_wrongly(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    """The reason for the wrong option in its own box, the option marked, at each size."""
+
+    async def say_52(pilot: Pilot) -> None:
+        await ready(pilot)
+        await pilot.press("enter", "1")  # a full pack: one card too many
+        await pilot.pause()
+
+    assert snap_compare(TutorApp(store, profile, start="lesson:deck-and-deal"), terminal_size=size, run_before=say_52)

@@ -30,35 +30,39 @@ from tutor.course import (
 )
 from tutor.course.check import replay_problems
 from tutor.learner import lessons as learner_lessons
+from tutor.learner.celebrations import Celebration
 from tutor.learner.recorder import Recorder
 from tutor.narration import Narrator
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
+from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
-from tutor.ui.lessons.words import CHECK_HINT, DONE, keep_going, not_quite, problems_text
+from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
 from tutor.ui.table import explanation_text
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
 
+class LessonBody(VerticalScroll):
+    """The step's words and its widget; the cards or options to act on stay in view, whole,
+    also when a box below (why an answer was wrong, the feedback) takes some of its height."""
+
+    def keep_in_view(self) -> None:
+        focused = self.screen.focused
+        if focused is None or isinstance(focused, StepView):
+            return  # a step that is answered with keys alone: its words come first
+        if self in focused.ancestors and focused.region:
+            self.scroll_to_widget(focused, animate=False, origin_visible=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.keep_in_view)
+
+
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
     HELP_TITLE = "A lesson"
-    HELP_KEYS = [
-        ("Enter or N", "the next step, once this one is done"),
-        ("1-9", "pick a card, a player or an answer by number"),
-        ("← → and Enter", "move between cards or players, and choose"),
-        ("Space", "select a card to lay down"),
-        ("Enter", "lay down the selected cards"),
-        ("D", "done laying down pairs"),
-        ("Space / A / F", "deal one card / deal all / say the deal is finished"),
-        ("H", "a hint (press again for more)"),
-        ("B", "back to the step before"),
-        ("Shift+R", "start the lesson again"),
-        ("Escape", "back to the lesson list"),
-    ]
     BINDINGS = [
         Binding("enter", "next", "Next"),
         Binding("n", "next", "Next", show=False),
@@ -79,6 +83,9 @@ class LessonScreen(Screen[None]):
         self.letters = self.tutor.settings.suit_style == "letters"
         self.recorder = Recorder(self.tutor.store, self.tutor.profile)
         self.message = Text()
+        self.why: Text | None = None
+        """Why the last answer was not right: shown in its own box until the learner acts again."""
+        self.celebration: Celebration | None = None
         self.step_text = Text()
         self.shown_keys: tuple[object, ...] | None = None
 
@@ -91,8 +98,11 @@ class LessonScreen(Screen[None]):
         with Horizontal(id="lesson-top"):
             yield Static(id="lesson-step")
             yield ProgressBar(total=1, id="lesson-bar", show_eta=False, show_percentage=False)
-        with VerticalScroll(id="lesson-body"):
+        with LessonBody(id="lesson-body"):
             yield Static(id="lesson-text")
+        with VerticalScroll(id="lesson-why-box") as why:
+            why.border_title = f"{BROKEN} Not quite"
+            yield Static(id="lesson-why")
         with VerticalScroll(id="lesson-feedback-box"):
             yield Static(id="lesson-feedback")
         yield Footer()
@@ -163,7 +173,7 @@ class LessonScreen(Screen[None]):
     def _begin(self, step: int) -> None:
         assert self.lesson is not None
         try:
-            self.run = LessonRun(self.lesson, step=step, letters=self.letters)
+            self.run = LessonRun(self.lesson, step=step, letters=self.letters, learner_name=self.tutor.settings.learner_name)
         except StepBroken as broken:
             self._show_broken(broken)
             return
@@ -180,6 +190,7 @@ class LessonScreen(Screen[None]):
             self.view.remove()
             self.view = None
         self.query_one("#lesson-top").display = False
+        self.query_one("#lesson-why-box").display = False
         self.query_one("#lesson-feedback-box").display = False
         self.query_one("#lesson-text", Static).update(message)
         self.refresh_bindings()
@@ -200,8 +211,10 @@ class LessonScreen(Screen[None]):
         """Show the step the run is on, with its own widget: nothing picked or flagged yet."""
         run = self.run
         assert run is not None
-        self.message = Text()
+        self.message, self.why = Text(), None
         self.step_text = self._step_text(run)  # as said at the start: a move changes who {giver} is
+        for old in self.query(LessonDone):
+            old.remove()
         if self.view is not None:
             self.view.remove()
         self.view = view_for(run, self.letters)
@@ -225,20 +238,25 @@ class LessonScreen(Screen[None]):
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
         self.query_one("#lesson-text", Static).update(self.step_text)
         self.query_one("#lesson-feedback", Static).update(self.message or self._instruction())
+        self.query_one("#lesson-why-box").display = self.why is not None
+        self.query_one("#lesson-why", Static).update(self.why or "")
         if not view.is_mounted:
             return  # drawn once it is (StepView.Ready)
         view.show(new_step)
+        if run.finished:
+            self._show_done()
+            return
         target = view.focus_target()
         if target is None:
             self.set_focus(None)
         else:
             target.focus()
-            if target.id == "lesson-fan":
-                self.call_after_refresh(target.scroll_visible, animate=False)
+            if target is not view:
+                self.call_after_refresh(self.query_one(LessonBody).keep_in_view)
         keys = (run.index, run.solved, target)
         if keys != self.shown_keys:  # the footer rebuilds itself on every call: only when keys change
             self.shown_keys = keys
-            self.refresh_bindings()
+            self.call_after_refresh(self.refresh_bindings)  # once the focus has moved
 
     def _step_text(self, run: LessonRun) -> Text:
         text = Text()
@@ -247,17 +265,33 @@ class LessonScreen(Screen[None]):
         text.append(run.text.strip())
         return text
 
+    def _show_done(self) -> None:
+        """The lesson's end under its last step: the celebration, the summary and one button."""
+        run = self.run
+        assert run is not None
+        done = next(iter(self.query(LessonDone)), None)
+        if done is None:
+            following = self._next_lesson()
+            celebration = self.celebration or self.recorder.lesson_finished(self.lesson_id)
+            done = LessonDone(celebration, run.summary, following.title if following else None)
+            self.query_one("#lesson-body", VerticalScroll).mount(done)  # it takes the focus
+        self.refresh_bindings()
+
+    def on_lesson_done_next(self, event: LessonDone.Next) -> None:
+        self._open_next_lesson()
+
     def _instruction(self) -> Text:
         run, view = self.run, self.view
         assert run is not None and view is not None
         if run.finished:
-            return self._celebration()
+            return Text()
         words = "Press Enter (or N) to go on." if run.solved else view.instruction()
         return Text(words, style="italic")
 
     # ----- the learner's answers ---------------------------------------------------------------
 
     def action_next(self) -> None:
+        """The next step, once this one is done (or the next lesson, at the end)."""
         run = self.run
         if run is None:
             return
@@ -286,24 +320,25 @@ class LessonScreen(Screen[None]):
             return
         feedback = run.submit(answer)
         view.took(answer, feedback)
-        if not feedback.right and feedback.mistake is not None:
-            self.recorder.lesson_mistake(self.lesson_id, feedback.mistake.code.value, feedback.mistake.cards)
+        mistake = feedback.mistake
+        if not feedback.right or mistake is not None:
+            self.recorder.lesson_mistake(self.lesson_id, mistake.code.value if mistake else None,
+                                         mistake.cards if mistake else (), on_purpose=feedback.on_purpose)
         if feedback.solved:
             self._save()  # first: the next lesson to offer depends on this one being done
-        self.message = self._feedback_text(feedback)
+        self.why = None if feedback.right else why_not(feedback)
+        self.message = Text() if not feedback.right else self._feedback_text(feedback)
         self._show()
 
     # ----- feedback and hints ------------------------------------------------------------------
 
     def _feedback_text(self, feedback: Feedback) -> Text:
+        """What a right answer did: a step done, or a right part of it."""
         run = self.run
         assert run is not None
-        if not feedback.right:
-            return not_quite(feedback)
         if not feedback.solved:
             return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind))
-        text = self._celebration() + Text("\n\n") if run.finished else Text()
-        text.append(f"{DONE} ", style="bold")
+        text = Text(f"{DONE} ", style="bold")
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
             text.append("\nWhat the tutor says when this happens:\n", style="italic")
@@ -319,18 +354,8 @@ class LessonScreen(Screen[None]):
         lines = Narrator(run.names, run.learner, self.letters).lines(feedback.events, run.game)
         return "".join(line + " " for line in lines)
 
-    def _celebration(self) -> Text:
-        lesson = self.lesson
-        assert lesson is not None
-        text = Text(f"★ Well done! You finished the lesson “{lesson.title}”! ★\n", style="bold")
-        following = self._next_lesson()
-        if following is None:
-            text.append("Press Enter or Escape to go back to the list of lessons.")
-        else:
-            text.append(f"Next up: “{following.title}”. Press Enter (or N) to start it, or Escape for the list.")
-        return text
-
     def action_hint(self) -> None:
+        """A hint: press again for more, after another try; the last one is the answer."""
         run = self.run
         if run is None:
             return
@@ -358,6 +383,7 @@ class LessonScreen(Screen[None]):
     # ----- moving around the lesson ------------------------------------------------------------
 
     def action_back(self) -> None:
+        """Back to the step before."""
         run = self.run
         if run is None:
             return
@@ -370,6 +396,7 @@ class LessonScreen(Screen[None]):
             self._new_step()
 
     def action_restart(self) -> None:
+        """Start the lesson again from step 1 (it asks first)."""
         if self.run is None:
             return
         self.app.push_screen(ConfirmScreen("Start this lesson again from step 1?", "Start again", "Keep going"),
@@ -380,12 +407,14 @@ class LessonScreen(Screen[None]):
             self._start_over()
 
     def action_rules(self) -> None:
+        """Read the rules this step plays by."""
         from tutor.ui.rules_screen import RulesScreen
 
         game = self.run.game if self.run is not None else None
         self.app.push_screen(RulesScreen(game.rules if game is not None else None))
 
     def action_leave(self) -> None:
+        """Back to the list of lessons (your place is kept)."""
         self._back_to_list(self.lesson_id)
 
     def _back_to_list(self, highlight: str) -> None:
@@ -423,6 +452,6 @@ class LessonScreen(Screen[None]):
         if run is None:
             return
         if run.finished:
-            self.recorder.lesson_finished(self.lesson_id)
+            self.celebration = self.recorder.lesson_finished(self.lesson_id)
         else:
             self.recorder.lesson_step_done(self.lesson_id, run.index + int(run.solved and isinstance(run.step, TaskStep)))

@@ -12,14 +12,16 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tutor.course import LessonRun
+from tutor.engine import Side
 from tutor.ui.lessons.words import BROKEN, cards_words, role
-from tutor.ui.table import where_is
+from tutor.wording import Seats
 
 MAX_SEATS = 9
 
 
 def seat_name(run: LessonRun, seat: int) -> str:
-    return "You" if seat == run.learner else run.names[seat]
+    """'You' for the learner's seat, else the name the run shows (never the learner's own name)."""
+    return Seats(run.names, run.learner).who(seat, capital=True)
 
 
 class LessonSeat(Static):
@@ -41,14 +43,24 @@ class LessonSeat(Static):
 class LessonSeats(Horizontal):
     """The table's seats in clockwise order, with the picking cursor and the seats answered wrongly."""
 
+    NARROW = 18
+    """Below this many columns a seat, its words are the short ones, so the card count still fits."""
+
     def __init__(self) -> None:
         super().__init__(id="lesson-seats")
+        self._shown: tuple[LessonRun, Collection[int], Collection[int]] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
     def compose(self) -> ComposeResult:
         yield from (LessonSeat(seat) for seat in range(MAX_SEATS))
 
     def show(self, run: LessonRun, cursor: Collection[int] = (), wrong: Collection[int] = ()) -> None:
+        self._shown = (run, cursor, wrong)
         self.display = bool(run.names) and (run.game is not None or run.step.kind == "seat")
+        narrow = 0 < self.size.width < self.NARROW * len(run.names)
         # Turns, safe seats and the Old Maid show only while no question is open about them, nor
         # about to be: a solved step's table is the next step's question.
         tells_roles = run.step.kind == "explain" or run.step.kind in ("lay-down", "deal") and not run.solved
@@ -57,7 +69,7 @@ class LessonSeats(Horizontal):
             if not view.display:
                 continue
             pointed, flagged = view.seat in cursor, view.seat in wrong
-            view.update(_seat_text(run, view.seat, tells_roles))
+            view.update(_seat_text(run, view.seat, tells_roles, narrow))
             view.border_title = "dealer" if run.game is not None and run.game.dealer == view.seat else None
             view.border_subtitle = (f"{BROKEN} not it" if flagged else "◆" if pointed
                                     else role(run.game, view.seat) if tells_roles else None)
@@ -66,18 +78,21 @@ class LessonSeats(Horizontal):
             view.set_class(run.game is None, "name-only")
 
 
-def _seat_text(run: LessonRun, seat: int, tells_roles: bool) -> Text:
+SIDES: dict[Side, str] = {"left": "on your left", "right": "on your right", "across": "across", "opposite": "opposite", "self": "that's you"}
+SHORT_SIDES: dict[Side, str] = {**SIDES, "left": "your left", "right": "your right"}
+
+
+def _seat_text(run: LessonRun, seat: int, tells_roles: bool, narrow: bool) -> Text:
     game, learner = run.game, run.learner
     text = Text(f"{seat + 1}·{seat_name(run, seat)}", style="bold")
     if game is None:
         return text
-    players = len(run.names)
     if learner is None:
         where = ""
     elif seat == learner:
         where = "that's you"
     else:
-        where = where_is((seat - learner) % players, players)
+        where = (SHORT_SIDES if narrow else SIDES)[game.rules.side_of(seat, learner)]
     text.append(f"\n{where}\n", style="italic")
-    text.append(cards_words(game, seat, tells_roles, seat == learner))
+    text.append(cards_words(game, seat, tells_roles, seat == learner, narrow))
     return text

@@ -42,8 +42,15 @@ from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text, option_line
 
-NUMBERS: list[BindingType] = [Binding(str(number), f"number({number})", "Pick by number", show=False) for number in range(1, 10)]
-ARROWS: list[BindingType] = [Binding("left", "move(-1)", "Move left", show=False), Binding("right", "move(1)", "Move right", show=False)]
+
+def numbers(meaning: str) -> list[BindingType]:
+    """The keys 1-9, with what they pick here."""
+    return [Binding(str(number), f"number({number})", show=False, tooltip=meaning) for number in range(1, 10)]
+
+
+def arrows(meaning: str) -> list[BindingType]:
+    """← and →, with what they move between here."""
+    return [Binding(key, f"move({step})", show=False, tooltip=meaning) for key, step in (("left", -1), ("right", 1))]
 
 
 class StepView(Vertical, can_focus=True):
@@ -187,9 +194,9 @@ class ChartView(ReadView):
 
 class DealView(StepView):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "deal(1)", "Deal one"),
-        Binding("enter", "deal(1)", "Deal one", show=False),
-        Binding("a", "deal(0)", "Deal all"),
+        Binding("space", "deal(1)", "Deal one", tooltip="Deal one card, to the next player"),
+        Binding("enter", "deal(1)", "Deal one", show=False, tooltip="Deal one card, to the next player"),
+        Binding("a", "deal(0)", "Deal all", tooltip="Deal all the cards that are left"),
         Binding("f", "finish_deal", "Finished"),
     ]
 
@@ -200,6 +207,7 @@ class DealView(StepView):
         self.answer(DealCards(count or None))
 
     def action_finish_deal(self) -> None:
+        """Say the deal is finished."""
         self.answer(FinishDealing())
 
 
@@ -208,8 +216,8 @@ class LayDownView(StepView):
         Binding("space", "select", "Select"),
         Binding("enter", "lay_down", "Lay down"),
         Binding("d", "done", "Done"),
-        *ARROWS,
-        *NUMBERS,
+        *arrows("Move between your cards"),
+        *numbers("Select or unselect a card by its number"),
     ]
 
     def instruction(self) -> str:
@@ -223,6 +231,7 @@ class LayDownView(StepView):
         return self.query_one("#lesson-hand") if self.answering else None
 
     def action_select(self) -> None:
+        """Select or unselect the card under the ▲."""
         self.query_one("#lesson-hand", HandView).toggle()
 
     def action_number(self, number: int) -> None:
@@ -232,6 +241,7 @@ class LayDownView(StepView):
         self.query_one("#lesson-hand", HandView).move_cursor(step)
 
     def action_lay_down(self) -> None:
+        """Lay down the cards you selected, as a pair."""
         hand = self.query_one("#lesson-hand", HandView)
         if not hand.selected:
             self.say("Select the cards of a pair first: press Space on each one, or their numbers. No pairs left? Press D.")
@@ -239,6 +249,7 @@ class LayDownView(StepView):
         self.answer(LayDownCards(sorted(hand.selected)))
 
     def action_done(self) -> None:
+        """Say you're done laying down pairs."""
         self.answer(Done())
 
     def on_card_row_picked(self, event: CardRow.Picked) -> None:
@@ -249,7 +260,11 @@ class LayDownView(StepView):
 class SeatView(StepView):
     """A question answered by pointing at a seat."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "pick", "Choose"), *ARROWS, *NUMBERS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "pick", "Choose", tooltip="Choose the player the ◆ points at"),
+        *arrows("Move between the players"),
+        *numbers("Choose a player by their number"),
+    ]
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
         super().__init__(run, letters)
@@ -290,10 +305,10 @@ class DrawView(SeatView):
     """A draw: first the seat to take a card from, then a face-down card from its fan."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Choose"),
+        Binding("enter", "pick", "Choose", tooltip="Choose the player (then the card) the cursor is on"),
         Binding("escape", "choose_again", "Someone else"),
-        *ARROWS,
-        *NUMBERS,
+        *arrows("Move between the players, then between the cards held out"),
+        *numbers("Choose a player, then a card, by its number"),
     ]
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
@@ -353,6 +368,7 @@ class DrawView(SeatView):
             self._draw(number - 1)
 
     def action_choose_again(self) -> None:
+        """Choose someone else to take a card from."""
         self.draw_from = None
         self.say("")
 
@@ -384,7 +400,7 @@ class DrawView(SeatView):
 class ChoiceView(StepView):
     """A multiple-choice question: the options, numbered."""
 
-    BINDINGS: ClassVar[list[BindingType]] = NUMBERS
+    BINDINGS: ClassVar[list[BindingType]] = numbers("Choose an answer by its number")
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
         super().__init__(run, letters)

@@ -23,17 +23,18 @@ def problems_text(problems: Sequence[Problem], heading: str) -> Text:
     return text
 
 
-def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool) -> str:
+def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow: bool = False) -> str:
     """What anyone at the table can see of a seat: how many cards it holds (face down, but for
-    the learner's own); and, when the step isn't asking about it, whether it is safe or the Old Maid."""
+    the learner's own); and, when the step isn't asking about it, whether it is safe or the Old Maid.
+    `narrow`: in ten columns or fewer."""
     if tells_roles and game.loser == seat:
         return "WINNER ★" if game.winner == seat else "OLD MAID"
     if tells_roles and seat in game.safe:
         return "SAFE ✓"
     count = len(game.hands[seat])
     if count == 0:
-        return "no cards yet" if game.phase == "dealing" else "no cards"
-    backs = "" if learner else "▒" * min(count, 3) + " "
+        return ("none yet" if narrow else "no cards yet") if game.phase == "dealing" else "no cards"
+    backs = "" if learner else "▒" * min(count, 1 if narrow else 3) + " "
     return f"{backs}{count} card{'s' * (count != 1)}"
 
 
@@ -58,16 +59,12 @@ def option_line(number: int, words: str, right: bool, wrong: bool) -> Text:
     return line
 
 
-def not_quite(feedback: Feedback) -> Text:
-    """Why an answer is not right: the rule explained, or the step's own words for it."""
+def why_not(feedback: Feedback) -> Text:
+    """Why an answer is not right, for its own box (titled "✗ Not quite"): the rule explained,
+    or the step's own words for the option or seat chosen."""
     if feedback.explanation is not None:
-        text = Text(f"{BROKEN} Not quite — here's why:\n", style="bold")
-        text.append_text(explanation_text(feedback.explanation))
-        return text
-    message = feedback.message.strip()
-    if message.startswith("Not quite"):
-        return Text(f"{BROKEN} ", style="bold") + Text(message)
-    return Text(f"{BROKEN} Not quite — here's why: ", style="bold") + Text(message)
+        return explanation_text(feedback.explanation)
+    return Text(feedback.message.strip())
 
 
 def keep_going(kind: str) -> str:

@@ -1,0 +1,54 @@
+"""The end of a lesson: a short celebration with its stars, what the lesson taught, and one
+button on to the next lesson (or back to the list when there is none)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from tutor.learner.celebrations import Celebration
+
+
+class LessonDone(Vertical):
+    """Shown under the last step once it is solved; its one button says where it goes."""
+
+    class Next(Message):
+        """The learner pressed the button: on to the next lesson (or the list)."""
+
+    def __init__(self, celebration: Celebration, summary: str, next_title: str | None) -> None:
+        super().__init__(id="lesson-done")
+        self.celebration = celebration
+        self.summary = summary
+        self.next_title = next_title
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._words(), id="lesson-done-words")
+        label = "Next lesson ▶" if self.next_title else "Back to the lessons"
+        yield Button(f" {label} ", id="lesson-next", variant="success", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#lesson-next", Button).focus(scroll_visible=False)
+        self.call_after_refresh(self._into_view)
+
+    def _into_view(self) -> None:
+        """The top of the celebration, then as much as fits down to the button."""
+        self.scroll_visible(animate=False, top=True)
+        self.query_one("#lesson-next", Button).scroll_visible(animate=False)
+
+    def _words(self) -> Text:
+        celebration = self.celebration
+        text = Text(f"★ {celebration.headline}", style="bold")
+        if celebration.stars is not None:
+            text.append(f" ({celebration.stars} of 3 stars)", style="bold")
+        text.append("\n" + "\n".join(celebration.lines))
+        if self.summary.strip():
+            text.append("\nWhat you learned: ", style="bold")
+            text.append(self.summary.strip())
+        return text
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.Next())
