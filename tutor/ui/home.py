@@ -33,7 +33,7 @@ MENU = [
     ("quit", "Quit", "See you next time! Your progress is saved."),
 ]
 ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
-LOOKING = "Finding where you left off…"
+LOOKING = "Finding your next step…"
 COURSE_AFTER = 1.0
 """Seconds after Home first shows before the course is read: reading it (about half a second of
 imports and parsing, measured) alongside the start-up would delay the first paint as long."""
