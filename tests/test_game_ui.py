@@ -11,14 +11,25 @@ from helpers import cards
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
-from ui_helpers import crafted_app, play_to_the_end, prompt_text, select_cards, session_of
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import GameScreen
+from tutor.ui.hint_dialog import AnswerHintDialog
 from tutor.ui.home import HomeScreen
+
+
+def prompt_text(app: TutorApp) -> str:
+    """What the table says to the learner: the mistake or hint panel (when shown) and the prompt."""
+    panel = app.screen.query_one("#panel", Static)
+    shown = [str(panel.border_title), str(panel.content)] if panel.display else []
+    return " ".join([*shown, str(app.screen.query_one("#prompt", Static).content)])
+
 
 # The learner (seat 0) holds a mixed-colour pair, three 7s and a lone 9; one seat is already out.
 BICYCLE_HANDS = ["5C 5H 7C 7D 7S 9D KS", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]
@@ -49,9 +60,10 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        await mistake(pilot, app, ["d"], "kept-pair", "5♣ and 5♥ make a pair")
+        kept = "You still hold a pair" if guidance == "own" else "5♣ and 5♥ make a pair"  # on your own: the rule, not the cards
+        await mistake(pilot, app, ["d"], "kept-pair", kept)
         await select_cards(pilot, app, cards("7C 7D 7S"))
-        await mistake(pilot, app, ["enter"], "laid-down-three", "keep the third")
+        await mistake(pilot, app, ["enter"], "laid-down-three", "lay down three 7s")
         await select_cards(pilot, app, cards("7C 7D 7S"))  # unselect them
         assert not app.screen.query_one("#hand").selected
         await select_cards(pilot, app, cards("5C 9D"))
@@ -94,19 +106,45 @@ async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any)
         await pilot.press("h")
         assert "two 5s" in prompt_text(app) and "three 7s" in prompt_text(app)
         await pilot.press("h")
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, AnswerHintDialog)
         await pilot.press("n")
         assert "Hint 2 of 3" in prompt_text(app)
         await pilot.press("h", "y")
-        assert "Hint 3 of 3: Lay down 5♣ 5♥" in prompt_text(app)
+        assert "Hint 3 of 3 Lay down 5♣ and 5♥." in prompt_text(app)
 
 
-async def test_no_hints_when_on_your_own(store: Any, profile: Any) -> None:
+async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> None:
+    app = setup(store, profile, "bicycle", "hints")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        session = session_of(app)
+        for pair in session.game.pairs_in(0):
+            await select_cards(pilot, app, list(pair))
+            await pilot.press("enter")
+        await pilot.press("d")
+        while session.stage == "computer":
+            await pilot.press("f")
+        assert session.stage == "draw"
+        await pilot.press("h", "h", "h")
+        assert isinstance(app.screen, GameScreen), "a blind draw has no answer to hide"
+        assert "Hint 3 of 3 Any card will do" in prompt_text(app)
+
+
+def footer_keys(app: TutorApp) -> list[str]:
+    return [key.key for key in app.screen.query(FooterKey)]
+
+
+async def test_no_hint_key_when_on_your_own(store: Any, profile: Any) -> None:
     app = setup(store, profile, "bicycle", "own")
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
+        assert "d" in footer_keys(app) and "h" not in footer_keys(app)
         await pilot.press("h")
-        assert "Hints are off" in prompt_text(app)
+        assert not app.screen.query_one("#panel").display
+    hinted = setup(store, profile, "bicycle", "hints")
+    async with hinted.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert "h" in footer_keys(hinted)
 
 
 async def test_resume_after_the_app_is_closed_mid_game(store: Any, profile: Any) -> None:
@@ -216,7 +254,9 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         assert isinstance(app.screen, EndScreen)
         summary = str(app.screen.query_one("#summary").content)
         assert "one of yours was not a pair: that makes you the Old Maid" in summary
-        assert "The pairs were checked: You laid down 5♣ 9♦, which is not a pair." in summary
+        assert "The pairs were checked: You laid down 5♣ and 9♦, which is not a pair." in summary
+        assert "You are the Old Maid: you laid down 5♣ and 9♦, which is not a pair." in summary
+        assert "Bea still held 3 cards but is not the Old Maid" in summary
         assert "1 × A pair is two cards of the same rank" in summary
 
 

@@ -1,9 +1,14 @@
-"""Cards drawn as small faces: the learner's hand (face up) and a giver's fan (face down).
+"""Cards drawn as faces: the learner's hand (face up) and a giver's fan (face down).
 
 Each view is one widget that lays its cards out in rows to fit its width, so a hand of 13 cards
-still fits a narrow terminal. A card is 5 cells wide; a marker line under each row shows the
-cursor (▲) and cards a mistake was about (!). Selected cards get a double border: meaning is
-never carried by colour alone.
+still fits a narrow terminal. A card is 5 cells wide. Under each card a key line shows the key
+that picks it, when the view is given `keys` (the game: 1-9, then 0 for the tenth card; cards
+past the tenth show '·' and are reached with ← →), and its marks: the cursor (▲), a card a mistake was about (!) or the card just drawn (★). Selected
+cards get a double border: meaning is never carried by colour alone. In `compact` mode (short
+terminals) a card is one line high instead of three.
+
+Red suits are drawn in the plain colour "red", which the app fits to every theme's backgrounds
+(and to NO_COLOR's greys) for 4.5:1 contrast; see `tutor.ui.app.fitted_palette`.
 """
 
 from __future__ import annotations
@@ -20,6 +25,14 @@ from tutor.engine import Card
 
 CARD_WIDTH = 5
 GAP = 1
+KEYS = "1234567890"
+"""The keys that pick cards by position in the game: 1-9, then 0 for the tenth card."""
+
+
+def index_of(key: str, keys: str = KEYS) -> int | None:
+    """The card position a key picks, or None."""
+    position = keys.find(key) if key else -1
+    return position if position >= 0 else None
 
 
 @dataclass(frozen=True)
@@ -32,9 +45,10 @@ class _Spot:
 
 
 class CardRow(Widget, can_focus=True):
-    """Shared layout, cursor and mouse handling for a row of cards."""
+    """Shared layout, cursor, key labels and mouse handling for a row of cards."""
 
     cursor: reactive[int] = reactive(0)
+    compact: reactive[bool] = reactive(False, layout=True)
 
     class Picked(Message):
         def __init__(self, view: CardRow, index: int) -> None:
@@ -42,10 +56,12 @@ class CardRow(Widget, can_focus=True):
             self.view = view
             self.index = index
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None, keys: str = "") -> None:
         super().__init__(id=id, classes=classes)
         self._spots: list[_Spot] = []
         self.flagged: set[int] = set()
+        self.keys = keys
+        """The keys that pick cards by position, shown under them ("" shows only the marks)."""
 
     def count(self) -> int:
         raise NotImplementedError
@@ -53,10 +69,25 @@ class CardRow(Widget, can_focus=True):
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         raise NotImplementedError
 
-    def marker(self, index: int) -> str:
+    def mark(self, index: int) -> str:
         if index in self.flagged:
             return "!"
         return "▲" if self.has_focus and index == self.cursor else " "
+
+    def key_of(self, index: int) -> str | None:
+        """The key that picks card `index` (counting from 0), or None."""
+        return self.keys[index] if 0 <= index < len(self.keys) else None
+
+    def key_line(self, index: int) -> Text:
+        """The card's key (or '·' when it has none) between its marks, 5 cells wide; without
+        keys, only its mark in the middle."""
+        mark, key = self.mark(index), self.key_of(index)
+        if not self.keys:
+            return Text(mark.center(CARD_WIDTH), style="bold")
+        text = Text(mark, style="bold")
+        text.append((key or "·").center(3), style="bold underline" if key else "dim")
+        text.append(mark, style="bold")
+        return text
 
     def move_cursor(self, step: int) -> None:
         if self.count():
@@ -65,8 +96,12 @@ class CardRow(Widget, can_focus=True):
     def validate_cursor(self, cursor: int) -> int:
         return max(0, min(cursor, max(0, self.count() - 1)))
 
-    def per_row(self) -> int:
-        return max(1, (self.size.width + GAP) // (CARD_WIDTH + GAP))
+    def per_row(self, width: int | None = None) -> int:
+        width = self.size.width if width is None else width
+        return max(1, (width + GAP) // (CARD_WIDTH + GAP))
+
+    def card_height(self) -> int:
+        return 2 if self.compact else 4
 
     def render(self) -> Text:
         total, per_row = self.count(), self.per_row()
@@ -75,16 +110,16 @@ class CardRow(Widget, can_focus=True):
         self._spots = []
         lines: list[Text] = []
         for start in range(0, total, per_row):
-            indices = range(start, min(total, start + per_row))
-            rows = [Text(), Text(), Text(), Text()]
-            for column, index in enumerate(indices):
+            rows = [Text() for _ in range(self.card_height())]
+            for column, index in enumerate(range(start, min(total, start + per_row))):
                 if column:
                     for row in rows:
                         row.append(" " * GAP)
                 self._spots.append(_Spot(index, len(lines), column * (CARD_WIDTH + GAP)))
-                for row, part in zip(rows, self.card_lines(index), strict=False):
+                top, middle, bottom = self.card_lines(index)
+                parts = [middle] if self.compact else [top, middle, bottom]
+                for row, part in zip(rows, [*parts, self.key_line(index)], strict=True):
                     row.append_text(part)
-                rows[3].append(self.marker(index).center(CARD_WIDTH), style="bold")
             lines.extend(rows)
         return Text("\n").join(lines)
 
@@ -92,13 +127,12 @@ class CardRow(Widget, can_focus=True):
         return ""
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        per_row = max(1, (width + GAP) // (CARD_WIDTH + GAP))
-        rows = -(-self.count() // per_row) if self.count() else 1
-        return rows * 4
+        rows = -(-self.count() // self.per_row(width)) if self.count() else 1
+        return rows * self.card_height()
 
     def on_click(self, event: Click) -> None:
         for spot in self._spots:
-            if spot.top <= event.y < spot.top + 4 and spot.left <= event.x < spot.left + CARD_WIDTH:
+            if spot.top <= event.y < spot.top + self.card_height() and spot.left <= event.x < spot.left + CARD_WIDTH:
                 self.cursor = spot.index
                 self.post_message(self.Picked(self, spot.index))
                 return
@@ -113,8 +147,8 @@ class CardRow(Widget, can_focus=True):
 class HandView(CardRow):
     """The learner's own cards, face up, with selection."""
 
-    def __init__(self, *, letters: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, letters: bool = False, id: str | None = None, keys: str = "") -> None:
+        super().__init__(id=id, keys=keys)
         self.cards: list[Card] = []
         self.selected: set[Card] = set()
         self.new: int | None = None
@@ -129,13 +163,14 @@ class HandView(CardRow):
         self.cursor = self.cursor
         self.refresh(layout=True)
 
-    def marker(self, index: int) -> str:
-        mark = super().marker(index)
+    def mark(self, index: int) -> str:
+        mark = super().mark(index)
         return "★" if mark == " " and index == self.new else mark
 
     def toggle(self, index: int | None = None) -> None:
         index = self.cursor if index is None else index
         if 0 <= index < len(self.cards):
+            self.cursor = index
             self.selected ^= {self.cards[index]}
             self.refresh()
 
@@ -162,8 +197,8 @@ class HandView(CardRow):
 class FanView(CardRow):
     """A giver's cards held out face down: the learner picks a position, blind."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, keys: str = "") -> None:
+        super().__init__(id=id, keys=keys)
         self.size_of_fan = 0
 
     def show(self, count: int) -> None:
@@ -176,5 +211,8 @@ class FanView(CardRow):
 
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         style = "reverse" if index == self.cursor and self.has_focus else ""
-        label = f"░{index + 1}░" if index < 9 else "░░░"
+        if self.keys:
+            label = "░░░"
+        else:  # no key line under the cards: the number goes on the back
+            label = f"░{index + 1}░" if index < 9 else "░░░"
         return Text("┌───┐"), Text("│") + Text(label, style=style) + Text("│"), Text("└───┘")

@@ -1,4 +1,4 @@
-"""The end of a game: who is the Old Maid, who went out and when, and the learner's mistakes."""
+"""The end of a game: every player's result in words that fit the game played, and the learner's mistakes."""
 
 from __future__ import annotations
 
@@ -9,20 +9,25 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from tutor.engine import cards_text
 from tutor.explanations import rule_of
 from tutor.guided_game import LEARNER, GuidedGame
+from tutor.learner.celebrations import Celebration
 from tutor.ui.header import TutorHeader
+from tutor.wording import card_list, counted
 
 
 class EndScreen(Screen[None]):
     HELP_TITLE = "The end of the game"
     HELP_KEYS = [("N", "play again"), ("Escape", "back to the menu")]
-    BINDINGS = [Binding("n", "again", "Play again"), Binding("escape", "home", "Home")]
+    BINDINGS = [
+        Binding("n", "again", "Play again", tooltip="Play another game"),
+        Binding("escape", "home", "Home", tooltip="Back to the menu"),
+    ]
 
-    def __init__(self, session: GuidedGame) -> None:
+    def __init__(self, session: GuidedGame, celebration: Celebration | None = None) -> None:
         super().__init__()
         self.session = session
+        self.celebration = celebration
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -37,28 +42,31 @@ class EndScreen(Screen[None]):
 
     def summary(self) -> Text:
         session, game = self.session, self.session.game
-        names = ["You", *session.names[1:]]
         text = Text()
         text.append(_headline(session) + "\n", style="bold")
         if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
-            odd = cards_text(game.hands[game.loser], session.letters)
-            text.append(f"The card nobody could pair: {odd}.\n")
+            text.append(f"The card nobody could pair: {card_list(game.hands[game.loser], session.letters)}.\n")
         text.append("\n")
         if game.wrong_pairs:
             text.append("The pairs were checked: ", style="bold")
             for seat, pair in game.wrong_pairs:
-                text.append(f"{names[seat]} laid down {cards_text(pair, session.letters)}, which is not a pair. ")
+                text.append(f"{session.seats.who(seat, capital=True)} laid down {card_list(pair, session.letters)}, which is not a pair. ")
             text.append("That is why the game ended this way.\n\n")
-        if game.out_order:
-            text.append("Safe, in the order they went out: ", style="bold")
-            text.append(", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(game.out_order, 1)) + "\n")
-            text.append("Everyone who went out is safe; going out first earns nothing extra.\n\n", style="italic")
-        text.append(f"The game took {game.draws} draw{'s' if game.draws != 1 else ''}.\n\n")
+        text.append("How everyone did:\n", style="bold")
+        for result in session.results():
+            text.append(f"  {result.line}\n", style="bold" if result.seat == LEARNER else "")
+        if game.winner is not None:
+            text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
+        elif not game.wrong_pairs:
+            text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
+        text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
         counts = session.mistake_counts()
-        if not counts:
+        if self.celebration is not None:
+            text.append("\n".join(self.celebration.lines) + "\n")
+        elif not counts:
             unlucky = game.loser == LEARNER and game.winner is None
             text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
-        else:
+        if counts:
             text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
             for code, times in counts.most_common():
                 text.append(f"  {times} × {rule_of(code)}\n")
@@ -83,7 +91,9 @@ def _headline(session: GuidedGame) -> str:
     if game.loser is None:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:
-        return "You kept the odd card to the end: you win the reversed game!" if game.winner == LEARNER else session.narrator.ending(game)
+        if game.winner == LEARNER:
+            return "You kept the odd card to the end: you win the reversed game!"
+        return f"{session.seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
     if game.loser == LEARNER and game.wrong_pairs:
         return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
     if game.loser == LEARNER:

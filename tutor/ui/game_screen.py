@@ -6,57 +6,52 @@ in the learner store as soon as it is made, so nothing is lost if the terminal c
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer, Static
 
 from tutor.engine import Card, Draw, LayDown, cards_text
-from tutor.explanations import Explanation
-from tutor.guided_game import LEARNER, GuidedGame, Outcome
-from tutor.hints import Hint
-from tutor.ui.cards import CardRow, FanView, HandView
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.guided_game import GuidedGame, Outcome
+from tutor.hints import LEVELS, Hint
+from tutor.learner.recorder import Recorder
+from tutor.ui.cards import CARD_WIDTH, GAP, KEYS, CardRow, FanView, HandView, index_of
 from tutor.ui.header import TutorHeader
+from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import warn
-from tutor.ui.table import SeatsRow, SeatView, direction_text, explanation_text
+from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.wording import counted
 
-PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
+NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
+PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
+"""Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
+NARROW = 90
+"""Below this width the moves go in a few lines under the table instead of a side panel."""
+SIDE_WIDTH = 30  # as in game.tcss
+NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
+SEATS_HEIGHT = 5
 
 
 class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
     HELP_TITLE = "Playing a game"
-    HELP_KEYS = [
-        ("← →", "move between cards (or players)"),
-        ("Space", "select a card to lay down"),
-        ("Enter", "lay down the selected pair / draw / choose"),
-        ("1-9", "pick a card or player by number"),
-        ("D", "done laying down pairs"),
-        ("H", "a hint (press again for more)"),
-        ("F", "skip ahead while the others play"),
-        ("S", "sort your hand by rank or by suit"),
-        ("R", "the rules"),
-        ("N", "a new game, once this one is over"),
-    ]
     BINDINGS = [
-        Binding("left", "move(-1)", "←", show=False),
-        Binding("right", "move(1)", "→", show=False),
-        Binding("space", "select", "Select"),
-        Binding("enter", "confirm", "Choose"),
-        Binding("d", "done", "Done"),
-        Binding("h", "hint", "Hint"),
-        Binding("f", "skip", "Skip ahead"),
-        Binding("s", "sort", "Sort"),
-        Binding("r", "rules", "Rules"),
-        Binding("n", "new_game", "New game"),
-        Binding("escape", "leave", "Home"),
-        *[Binding(str(number), f"number({number})", show=False) for number in range(1, 10)],
+        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left"),
+        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right"),
+        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)"),
+        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player"),
+        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs"),
+        Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
+        Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play"),
+        Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit"),
+        Binding("r", "rules", "Rules", tooltip="The rules of this game"),
+        Binding("n", "new_game", "New game", tooltip="A new game, once this one is over"),
+        Binding("escape", "leave", "Home", tooltip="Back to the menu (the game is saved)"),
+        *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
     ]
 
     def __init__(self, resume: bool = False, seed: int | None = None) -> None:
@@ -68,12 +63,18 @@ class GameScreen(Screen[None]):
         self.flagged_cards: set[Card] = set()
         self.flagged_seats: set[int] = set()
         self.message = Text()
+        self.panel: tuple[str, str, Text] | None = None
+        """A mistake or hint shown in its own panel until the learner acts: (kind, title, words)."""
         self.sort_by_suit = False
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage = ""
 
     # ----- setting up ---------------------------------------------------------------------------
+
+    @property
+    def recorder(self) -> Recorder:
+        return Recorder(self.app.store, self.app.profile)  # type: ignore[attr-defined]
 
     def _load_or_deal(self) -> GuidedGame:
         app = self.app
@@ -84,20 +85,23 @@ class GameScreen(Screen[None]):
             except ValueError as error:
                 warn(app, f"Your saved game could not be read ({error}), so a new game starts.", timeout=10)
         session = GuidedGame.new(app.settings, self.seed)  # type: ignore[attr-defined]
-        app.store.save_game(app.profile, session.to_dict())  # type: ignore[attr-defined]
+        self.recorder.game_saved(session.to_dict())
         return session
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with Vertical(id="table"):
-            yield SeatsRow(self.session.names)
-            yield Static(id="direction")
-            with Horizontal(id="middle"):
-                yield Log(id="log", auto_scroll=True)
+        with Horizontal(id="table"):
+            with VerticalScroll(id="board"):
+                yield SeatsRow(self.session.names)
+                yield Static(id="direction")
+                yield FanView(id="fan", keys=KEYS)
+                yield Static(id="panel")
+                yield Static(id="prompt")
+                yield Static(id="news")
+                yield HandView(letters=self.session.letters, id="hand", keys=KEYS)
+            with Vertical(id="side"):
+                yield LogTail(id="log")
                 yield Static(id="pairs")
-            yield Static(id="prompt")
-            yield FanView(id="fan")
-            yield HandView(letters=self.session.letters, id="hand")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -105,25 +109,54 @@ class GameScreen(Screen[None]):
         rules = game.rules
         self.sub_title = f"{rules.variant.capitalize()} rules · {rules.players} players"
         self.query_one("#direction", Static).update(Text(direction_text(game)))
-        told = self.session.log[-50:]
+        self.query_one("#log", LogTail).border_title = "What happened"
+        told = self.session.log[-LogTail.KEPT:]
         if self.resume:
             told = [*told, "Welcome back! Your game carries on from where you stopped."]
-        self.call_after_refresh(self._narrate, told)  # once the log knows its width
+        self.query_one("#log", LogTail).add(told)
         self.refresh_table()
+
+    def on_resize(self, event: Resize) -> None:
+        self.refresh_table()
+
+    def _fit(self) -> None:
+        """Narrow terminals get the moves in a few lines under the table. Cards are drawn three
+        lines high when the hand (and the fan) fit that way, else one line high, so they always fit."""
+        width, height = self.app.size
+        narrow = width < NARROW
+        self.set_class(narrow, "narrow")
+        seen, stage = self.session.seen, self.session.stage
+        per_row = max(1, (width - (0 if narrow else SIDE_WIDTH) - 3 + GAP) // (CARD_WIDTH + GAP))
+        rows = -(-len(seen.hand) // per_row) or 1
+        if stage == "draw" and seen.giver is not None:
+            rows += -(-seen.hand_sizes[seen.giver] // per_row)
+        room = height - 2 - (NARROW_LOG if narrow else 0)
+        words = 7 if self.panel is not None else 3 + (2 if stage == "draw" else 0)
+        compact = SEATS_HEIGHT + 1 + words + 1 + rows * 4 > room
+        if compact != self.has_class("compact"):
+            self.set_class(compact, "compact")
+            for row in self.query(CardRow):
+                row.compact = compact
+            for seat in self.query(SeatView):
+                seat.compact = compact
 
     # ----- drawing the table --------------------------------------------------------------------
 
     def refresh_table(self) -> None:
         session, game = self.session, self.session.game
-        stage = session.stage
-        self.query_one(SeatsRow).show(game, self.seat_cursor if stage == "choose-giver" else None, self.flagged_seats)
+        stage, seen = session.stage, session.seen
+        self._fit()
+        self.query_one(SeatsRow).show(seen, self.seat_cursor if stage == "choose-giver" else None, self.flagged_seats, game)
         hand = self.query_one("#hand", HandView)
-        hand.show(self._sorted(session.hand), self.flagged_cards, session.drawn_card)
+        hand.show(self._sorted(seen.hand), self.flagged_cards, session.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = stage == "draw"
-        if stage == "draw" and game.giver is not None:
-            fan.show(len(game.hands[game.giver]))
+        if stage == "draw" and seen.giver is not None:
+            fan.show(seen.hand_sizes[seen.giver])
+            fan.border_title = f"{session.seats.whose(seen.giver, capital=True)} cards, face down"
         self.query_one("#pairs", Static).update(self._pairs_text())
+        self.query_one("#news", Static).update(Text(session.news, style="bold"))
+        self._show_panel()
         self._show_prompt()
         if stage != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
             self.shown_stage = stage
@@ -145,32 +178,52 @@ class GameScreen(Screen[None]):
             self.set_focus(None)
 
     def _pairs_text(self) -> Text:
-        session, game = self.session, self.session.game
-        face_up = game.rules.pairs_face_up
+        session, seen = self.session, self.session.seen
+        face_up = session.game.rules.pairs_face_up
         text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
-        by_seat: dict[int, list[tuple[Card, Card]]] = {}
-        for seat, pair in game.pairs:
+        by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
+        for seat, pair in seen.pairs:
             by_seat.setdefault(seat, []).append(pair)
-        for seat, name in enumerate(session.names):
+        for seat in range(len(session.names)):
             pairs = by_seat.get(seat, [])
-            label = "You" if seat == LEARNER else name
-            if face_up or seat == LEARNER:
-                shown = " ".join(cards_text(pair, session.letters).replace(" ", "") for pair in pairs)
-                text.append(f"{label}: {shown or '-'}\n")
+            label = session.seats.who(seat, capital=True)
+            shown = [cards_text(pair, session.letters).replace(" ", "") for pair in pairs if pair is not None]
+            if len(shown) == len(pairs):
+                text.append(f"{label}: {' '.join(shown) or '-'}\n")
             else:
-                text.append(f"{label}: {len(pairs)} pair{'s' if len(pairs) != 1 else ''}\n")
+                text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
         return text
+
+    def _show_panel(self) -> None:
+        panel = self.query_one("#panel", Static)
+        panel.display = self.panel is not None
+        panel.set_class(self.panel is not None and self.panel[0] == "mistake", "mistake")
+        panel.set_class(self.panel is not None and self.panel[0] == "hint", "hint")
+        if self.panel is not None:
+            _kind, title, words = self.panel
+            panel.border_title = title
+            panel.update(words)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
+        prompt.display = self.panel is None or self.panel[0] != "mistake"  # the panel says what to do instead
         if self.message:
             prompt.update(self.message)
             return
         stage = self.session.stage
         if self.session.guidance == "guided" or stage in ("computer", "over"):
-            prompt.update(Text(self.session.next_step()))
+            words = self.session.next_step()
         else:
-            prompt.update(Text(_short_prompt(stage)))
+            words = _short_prompt(stage)
+        if stage in ("pairing", "draw") and len(self.query_one("#hand" if stage == "pairing" else "#fan", CardRow).keys) < self._cards_in(stage):
+            words += " Cards past the tenth: use ← →."
+        prompt.update(Text(words))
+
+    def _cards_in(self, stage: str) -> int:
+        seen = self.session.seen
+        if stage == "pairing":
+            return len(seen.hand)
+        return seen.hand_sizes[seen.giver] if seen.giver is not None else 0
 
     def say(self, text: Text) -> None:
         self.message = text
@@ -186,7 +239,7 @@ class GameScreen(Screen[None]):
             "confirm": stage in ("pairing", "choose-giver", "draw"),
             "skip": stage == "computer",
             "new_game": stage == "over",
-            "hint": stage != "over",
+            "hint": stage != "over" and self.session.hints_allowed,
         }
         return allowed.get(action, True)
 
@@ -211,15 +264,19 @@ class GameScreen(Screen[None]):
         elif stage == "draw":
             self._draw(self.query_one("#fan", FanView).cursor)
 
-    def action_number(self, number: int) -> None:
+    def action_key(self, key: str) -> None:
+        """A card's key (shown under it) or a player's number."""
         stage = self.session.stage
-        if stage == "choose-giver" and number < self.session.game.rules.players:
-            self.seat_cursor = number
-            self._choose_giver(number)
-        elif stage == "draw" and number <= self.query_one("#fan", FanView).count():
-            self._draw(number - 1)
+        index = index_of(key)
+        if index is None:
+            return
+        if stage == "choose-giver" and 1 <= index + 1 < self.session.game.rules.players:
+            self.seat_cursor = index + 1
+            self._choose_giver(index + 1)
+        elif stage == "draw" and index < self.query_one("#fan", FanView).count():
+            self._draw(index)
         elif stage == "pairing":
-            self.query_one("#hand", HandView).toggle(number - 1)
+            self.query_one("#hand", HandView).toggle(index)
 
     def on_card_row_picked(self, event: CardRow.Picked) -> None:
         stage = self.session.stage
@@ -239,7 +296,7 @@ class GameScreen(Screen[None]):
     def _lay_down_selected(self) -> None:
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
-            self.say(Text("Select two cards of the same rank first: move with ← → and press Space on each one. "
+            self.say(Text("Select two cards of the same rank first: press the key under each card (or move with ← → and press Space). "
                           "If you have no pairs, press D."))
             return
         chosen = sorted(hand.selected)
@@ -256,81 +313,63 @@ class GameScreen(Screen[None]):
 
     def _after(self, outcome: Outcome) -> None:
         self.flagged_cards, self.flagged_seats = set(), set()
+        self.message, self.panel = Text(), None
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
             self.flagged_cards = set(outcome.mistake.cards)
             self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-            self._record_mistake(outcome)
-            self.message = _mistake_text(outcome.explanation)
+            self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
+            self.panel = ("mistake", "✗ Not quite!", explanation_text(outcome.explanation))
+            self._save()
         else:
-            self.message = Text()
             self._narrate(outcome.lines)
             self._save()
         self.refresh_table()
 
-    def _record_mistake(self, outcome: Outcome) -> None:
-        app, mistake = self.app, outcome.mistake
-        assert mistake is not None
-        app.store.record_mistake(app.profile, mistake.code.value, [str(card) for card in mistake.cards], "game")  # type: ignore[attr-defined]
-        self._save()
-
     def _narrate(self, lines: list[str]) -> None:
-        log = self.query_one("#log", Log)
-        width = max(20, log.scrollable_content_region.width - 1)
-        log.write_lines([part for line in lines for part in textwrap.wrap(line, width)], scroll_end=True)
+        self.query_one("#log", LogTail).add(lines)
 
     def _save(self) -> None:
-        app = self.app
         if self.session.game.is_over:
             self._record_finished()
         else:
-            app.store.save_game(app.profile, self.session.to_dict())  # type: ignore[attr-defined]
+            self.recorder.game_saved(self.session.to_dict())
 
     def _record_finished(self) -> None:
         if self.finished_recorded:
             return
         self.finished_recorded = True
-        app, game = self.app, self.session.game
-        lost = game.loser == LEARNER
-        result = ("won" if lost else "lost") if game.winner is not None else ("old-maid" if lost else "safe")
-        app.store.record_finished_game(app.profile, game.rules.to_dict(), result, game.draws, len(self.session.mistakes))  # type: ignore[attr-defined]
+        self.celebration = self.recorder.game_finished(self.session.game, len(self.session.mistakes))
         self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
 
     def _show_end(self) -> None:
         from tutor.ui.end_screen import EndScreen
 
         if self.is_current:
-            self.app.push_screen(EndScreen(self.session))
+            self.app.push_screen(EndScreen(self.session, getattr(self, "celebration", None)))
 
     # ----- hints --------------------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        if self.session.guidance == "own":
-            self.say(Text("Hints are off in the “On your own” level. You can turn them on in Settings."))
+        if not self.session.hints_allowed:
             return
         next_level = self.session.hint_level + 1
-        if next_level >= 3 and self.session.hint_level < 3:
-            self.app.push_screen(ConfirmScreen("Are you sure you want to see the answer? You're close!", "Show me", "Let me try"), self._hint_confirmed)
+        if next_level >= LEVELS and self.session.hint_level < LEVELS and self.session.peek_hint(LEVELS).reveals:
+            ask_before_the_answer(self.app, lambda: self._show_hint(self.session.hint()))
             return
         self._show_hint(self.session.hint())
 
-    def _hint_confirmed(self, sure: bool | None) -> None:
-        if sure:
-            self._show_hint(self.session.hint())
-
     def _show_hint(self, hint: Hint) -> None:
-        text = Text(f"Hint {hint.level} of 3: ", style="bold")
-        text.append(hint.text)
         move = hint.move if hint.shows_answer else None
         self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
-        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) else set()
-        self.message = text
+        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage == "choose-giver" else set()
+        self.panel = ("hint", f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
         self.refresh_table()
 
     # ----- the computer players ---------------------------------------------------------------
 
     def _pause(self) -> float:
-        return PAUSE_SECONDS.get(self.app.settings.speed, 0.9)  # type: ignore[attr-defined]
+        return PAUSE_SECONDS.get(self.app.settings.speed, PAUSE_SECONDS["normal"])  # type: ignore[attr-defined]
 
     def _schedule_computers(self) -> None:
         if self.session.stage == "computer" and self.timer is None:
@@ -339,7 +378,7 @@ class GameScreen(Screen[None]):
     def _computer_turn(self) -> None:
         self.timer = None
         if self.session.stage == "computer":
-            self.message = Text()
+            self.message, self.panel = Text(), None
             outcome = self.session.play_computer_turn()
             self._narrate(outcome.lines)
             self._save()
@@ -353,7 +392,7 @@ class GameScreen(Screen[None]):
         while self.session.stage == "computer":
             lines += self.session.play_computer_turn().lines
         self._narrate(lines)
-        self.message = Text()
+        self.message, self.panel = Text(), None
         self._save()
         self.refresh_table()
 
@@ -385,7 +424,3 @@ def _short_prompt(stage: str) -> str:
         "choose-giver": "Your turn: choose whom to draw from.",
         "draw": "Your turn: draw a card.",
     }.get(stage, "")
-
-
-def _mistake_text(explanation: Explanation) -> Text:
-    return Text("Not quite! ", style="bold") + explanation_text(explanation)

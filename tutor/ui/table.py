@@ -1,19 +1,34 @@
-"""The other players around the table: names, face-down card counts, safe marks and whose turn."""
+"""The other players around the table, the moves so far, and a mistake or hint panel.
+
+Seats are drawn only from the learner's `Observation` (hand sizes, who is safe, whose turn), so no
+seat can show a card the learner may not see. They sit as at a real table: the player on your
+left at the left of the screen, the players across in the middle, the one on your right at the right.
+"""
 
 from __future__ import annotations
+
+import textwrap
 
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.events import Click
 from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
-from tutor.engine import Game
+from tutor.engine import Game, Observation
 from tutor.explanations import Explanation
+from tutor.wording import counted
+
+SAFE = "✓ safe: no cards"
+"""One wording for a seat with an empty hand, used on every seat box (hints say "no cards" too)."""
 
 
 class SeatView(Static):
-    """One opponent: their number and name, where they sit, their cards (backs) and state."""
+    """One opponent: their key and name, where they sit, their face-down cards and their state."""
+
+    compact: reactive[bool] = reactive(False)
 
     class Chosen(Message):
         def __init__(self, seat: int) -> None:
@@ -21,27 +36,32 @@ class SeatView(Static):
             self.seat = seat
 
     def __init__(self, seat: int, name: str, where: str) -> None:
-        super().__init__(id=f"seat-{seat}", classes="seat")
+        super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
         self.seat = seat
         self.seat_name = name
         self.where = where
 
-    def show(self, game: Game, cursor: bool, flagged: bool) -> None:
-        cards = len(game.hands[self.seat])
-        safe = self.seat in game.safe
+    def show(self, seen: Observation, cursor: bool, flagged: bool, end: str = "") -> None:
+        """Draw the seat from what the learner sees; `end` is its result once the game is over."""
+        cards = seen.hand_sizes[self.seat]
+        safe = self.seat in seen.safe
         text = Text()
-        text.append(f"{self.seat}·{self.seat_name}", style="bold")
-        text.append(f"\n{self.where}\n", style="italic")
-        if game.loser == self.seat:
-            text.append("OLD MAID" if game.winner is None else "WINNER ★", style="bold")
+        text.append(f"{self.seat}", style="bold underline")
+        text.append(f"·{self.seat_name}", style="bold")
+        text.append(f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}", style="italic")
+        text.append("\n")
+        if end:
+            text.append(end, style="bold")
         elif safe:
-            text.append("SAFE ✓", style="bold")
+            text.append(SAFE, style="bold")
         else:
-            text.append("▒" * min(cards, 5) + f" {cards} " + role_of(game, self.seat).replace(" ", ""))
+            text.append("▒" * min(cards, 4) + " " + counted(cards, "card"))
+            role = role_of(seen, self.seat)
+            text.append(f", {role.split()[-1]}" if role else "", style="bold")
         if cursor or flagged:
             text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
-        self.set_class(game.drawer == self.seat or game.giver == self.seat, "turn")
+        self.set_class(seen.drawer == self.seat or seen.giver == self.seat, "turn")
         self.set_class(safe, "safe")
         self.set_class(cursor, "cursor")
         self.set_class(flagged, "flagged")
@@ -50,13 +70,22 @@ class SeatView(Static):
         self.post_message(self.Chosen(self.seat))
 
 
-def role_of(game: Game, seat: int) -> str:
+def role_of(seen: Game | Observation, seat: int) -> str:
     """'▶ draws' or '◀ offers' for the seats of the coming draw, else ''."""
-    if game.drawer == seat:
+    if seen.drawer == seat:
         return "▶ draws"
-    if game.giver == seat:
+    if seen.giver == seat:
         return "◀ offers"
     return ""
+
+
+def end_mark(game: Game, seat: int) -> str:
+    """A seat's result at the end of the game, in two or three words."""
+    if not game.is_over:
+        return ""
+    if game.loser == seat:
+        return "WINNER ★" if game.winner is not None else "OLD MAID"
+    return "loses" if game.winner is not None else SAFE
 
 
 def explanation_text(explanation: Explanation) -> Text:
@@ -89,13 +118,45 @@ class SeatsRow(Horizontal):
     def compose(self):  # type: ignore[no-untyped-def]
         yield from self.views
 
-    def show(self, game: Game, cursor: int | None = None, flagged: set[int] | None = None) -> None:
+    def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:
         for view in self.views:
-            view.show(game, view.seat == cursor, bool(flagged and view.seat in flagged))
+            end = end_mark(game, view.seat) if game is not None else ""
+            view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
 
 
 def direction_text(game: Game) -> str:
     """Which way the cards travel, in words, for the rules in play."""
     rules = game.rules
     extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
-    return f"{rules.variant.capitalize()} rules: you draw from the nearest player on your {rules.draws_from} who has cards.{extra}"
+    return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
+
+
+class LogTail(Widget):
+    """The moves so far, newest at the bottom: it always shows the last lines that fit its size.
+
+    Drawn from the lines themselves at every size, so the newest line can never scroll out of
+    sight (a `Log` in a bordered box stopped following once full)."""
+
+    KEPT = 80
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+        self.fresh = 0
+
+    def add(self, lines: list[str]) -> None:
+        """Add the lines of one move; they show in bold until the next move."""
+        if not lines:
+            return
+        self.lines = [*self.lines, *lines][-self.KEPT:]
+        self.fresh = len(lines)
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = max(8, self.size.width), max(1, self.size.height)
+        shown: list[Text] = []
+        for number, line in enumerate(self.lines):
+            style = "bold" if number >= len(self.lines) - self.fresh else ""
+            wrapped = textwrap.wrap(line, width) or [""]
+            shown += [Text(part, style=style) for part in wrapped]
+        return Text("\n").join(shown[-height:])

@@ -1,0 +1,159 @@
+"""Pilot tests of the table: every speed moves the computers, the newest move is always in view,
+names never clash with the learner's, every card key is shown and works, and end screens say
+every player's result."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pytest
+from conftest import set_settings
+from helpers import cards
+from textual.widgets import Static
+from ui_helpers import crafted_app, select_cards, session_of
+
+from tutor.engine import Rules
+from tutor.guided_game import same_name
+from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
+from tutor.ui.end_screen import EndScreen
+from tutor.ui.game_screen import PAUSE_SECONDS
+from tutor.ui.table import LogTail, SeatView
+
+
+def screen_text(app: TutorApp) -> str:
+    """Every character on the screen as the learner sees it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def lay_down_all_and_finish(pilot: Any, app: TutorApp) -> None:
+    session = session_of(app)
+    while session.stage == "pairing" and session.game.pairs_in(0):
+        await select_cards(pilot, app, list(session.game.pairs_in(0)[0]))
+        await pilot.press("enter")
+    if session.stage == "pairing":
+        await pilot.press("d")
+
+
+@pytest.mark.parametrize("speed", list(PAUSE_SECONDS))
+async def test_every_speed_moves_the_computers_without_a_key(store: Any, profile: Any, speed: str) -> None:
+    set_settings(store, profile, speed=speed, guidance="hints")
+    app = TutorApp(store, profile, start="play", seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        session = session_of(app)
+        await lay_down_all_and_finish(pilot, app)
+        before = session.game.draws
+        assert session.stage == "computer" or session.game.drawer == 0
+        if session.stage == "computer":
+            await pilot.pause(PAUSE_SECONDS[speed] * 2 + 0.3)
+            assert session.game.draws > before, f"the computers did not move at speed {speed!r}"
+
+
+SIZES = [(60, 20), (80, 24), (120, 40)]
+
+
+async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> None:
+    """After every move, and after 30 computer turns, at 60x20, 80x24 and 120x40 (one game: ten
+    computer turns at each size, then all three sizes once more)."""
+    set_settings(store, profile, speed="slow", guidance="hints", ruleset="table", players=6)
+    app = TutorApp(store, profile, start="play", seed=6)  # 56 computer turns, 5 of yours
+    mine = 0
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        session = session_of(app)
+        log = app.screen.query_one("#log", LogTail)
+
+        async def newest_in_view(size: tuple[int, int]) -> None:
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            await pilot.pause()
+            newest = textwrap.wrap(log.lines[-1], log.size.width)[-1]
+            turns = session.game.draws - mine
+            assert newest in screen_text(app), f"the newest move is out of sight at {size} after {turns} computer turns"
+
+        for _ in range(400):
+            if session.stage == "over" or session.game.draws - mine >= 30:
+                break
+            if session.stage == "pairing":
+                await lay_down_all_and_finish(pilot, app)
+            elif session.stage == "draw":
+                mine += 1
+                await pilot.press("1")
+            else:  # one computer turn, as its timer would play it (the timers are tested on their own)
+                app.screen._computer_turn()  # type: ignore[attr-defined]
+            await newest_in_view(SIZES[min(2, (session.game.draws - mine) // 10)])
+        assert session.game.draws - mine >= 30
+        for size in SIZES:
+            await newest_in_view(size)
+
+
+async def test_a_computer_player_never_has_the_learners_name(store: Any, profile: Any) -> None:
+    set_settings(store, profile, learner_name="ána", opponent_names=("Bea", "Ana", "ANA", "Sam", "Kit", "Lou", "Max"),
+                 ruleset="table", players=6, speed="slow")
+    app = TutorApp(store, profile, start="play", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        names = [seat.seat_name for seat in app.screen.query(SeatView)]
+        assert len(names) == 5 and not any(same_name(name, "Ana") for name in names)
+        assert "Ana" not in screen_text(app) and "ana" not in screen_text(app).replace("banana", "")
+
+
+async def test_every_card_shows_the_key_that_picks_it(store: Any, profile: Any) -> None:
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS"]
+    app = crafted_app(store, profile, Rules.bicycle(), hands, dealer=3, guidance="hints")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", HandView)
+        keys_line = next(line for line in screen_text(app).splitlines() if " 1 " in line and " 0 " in line)
+        assert "▲ 1 ▲   2     3     4     5     6     7     8     9     0     ·     · " in keys_line
+        await pilot.press("0")
+        assert hand.selected == {hand.cards[9]}
+        prompt = str(app.screen.query_one("#prompt", Static).content)
+        assert "Cards past the tenth: use ← →." in prompt
+
+
+async def test_a_mistake_stays_in_its_own_panel_until_you_act(store: Any, profile: Any) -> None:
+    app = crafted_app(store, profile, Rules.bicycle(), ["5C 5H 9D", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"], dealer=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        panel = app.screen.query_one("#panel", Static)
+        assert panel.display and panel.has_class("mistake") and "✗" in str(panel.border_title)
+        await pilot.pause(0.5)
+        assert panel.display, "the explanation stays while the learner reads it"
+        await select_cards(pilot, app, cards("5C 5H"))
+        await pilot.press("enter")
+        assert not panel.display
+
+
+async def test_the_news_line_says_what_just_happened_to_you(store: Any, profile: Any) -> None:
+    app = crafted_app(store, profile, Rules.bicycle(), ["5C 9D", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"], dealer=0, guidance="hints")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause(0.4)
+        news = str(app.screen.query_one("#news", Static).content)
+        assert news.startswith("Bea took your "), news
+
+
+async def test_the_end_of_a_reversed_game_says_everyone_else_loses(store: Any, profile: Any) -> None:
+    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1,
+                      odd_card_wins=True)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await lay_down_all_and_finish(pilot, app)
+        await pilot.press("1", "1")
+        await lay_down_all_and_finish(pilot, app)
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, EndScreen)
+        summary = str(app.screen.query_one("#summary", Static).content)
+        assert "You kept the odd card to the end: you win the reversed game!" in summary
+        assert "You win by keeping the odd card, Q♠, to the end." in summary
+        assert "Sam loses (went out 1st, without the odd card)." in summary
+        assert "Bea loses (went out 2nd, without the odd card)." in summary
+        assert " is safe" not in summary and "Safe," not in summary
+    assert store.finished_games(profile)[0].result == "won"
+
