@@ -42,10 +42,6 @@ imports and parsing, measured) alongside the start-up would delay the first pain
 class HomeScreen(Screen[None]):
     CSS_PATH = "home.tcss"
     HELP_TITLE = "The main menu"
-    HELP_KEYS = [
-        ("↑ ↓", "choose"), ("Enter", "open"), ("C", "continue where you left off"), ("L", "lessons"),
-        ("P", "play"), ("Z", "quiz"), ("R", "rules"), ("S", "settings"),
-    ]
     BINDINGS = [
         Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
         Binding("l", "choose('lessons')", "Lessons", tooltip="The lessons, one rule at a time"),

@@ -190,23 +190,13 @@ def export_path(name: str) -> str:
 class ProgressScreen(Screen[None]):
     CSS_PATH = "progress.tcss"
     HELP_TITLE = "My progress"
-    HELP_KEYS = [
-        ("↑ ↓", "scroll"),
-        ("G", "do what “What next?” says"),
-        ("E", "export: save your progress in a file"),
-        ("I", "import: add a learner from a file"),
-        ("L", "reset one lesson"),
-        ("R", "reset your progress"),
-        ("Tab", "the buttons, e.g. Reset everything"),
-        ("Escape", "back to the menu"),
-    ]
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("g", "go", "Go"),
-        Binding("e", "export", "Export"),
-        Binding("i", "import", "Import"),
-        Binding("l", "reset_lesson", "Reset a lesson", show=False),
-        Binding("r", "reset_profile", "Reset my progress", show=False),
+        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the menu"),
+        Binding("g", "go", "Go", tooltip="Do what “What next?” says"),
+        Binding("e", "export", "Export", tooltip="Export: save your progress in a file"),
+        Binding("i", "import", "Import", tooltip="Import: add a learner from a file"),
+        Binding("l", "reset_lesson", "Reset a lesson", show=False, tooltip="Reset one lesson"),
+        Binding("r", "reset_profile", "Reset my progress", show=False, tooltip="Reset your progress"),
     ]
 
     def __init__(self) -> None:
