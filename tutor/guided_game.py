@@ -158,7 +158,7 @@ class GuidedGame:
                         "then press Enter. Press D when you have no pairs left.")
             return "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
         if stage == "choose-giver":
-            verb = "must you take" if game.rules.variant == "table" else "do you take"
+            verb = "do you take" if game.rules.book.giver_offers else "must you take"
             return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
         if stage == "draw":
             giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
