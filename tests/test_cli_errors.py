@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from special_files import device
 
 from tutor import cli
 from tutor.cli import main
@@ -46,9 +47,10 @@ def test_export_to_an_empty_name_is_a_clear_line(tmp_path: Path, capsys: pytest.
 def test_export_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with open_store(tmp_path) as store:
         store.get_or_create_profile("Ana")
-    assert main(["--data-dir", str(tmp_path), "profiles", "export", "Ana", "/dev/null"]) == 2
+    null = device(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "profiles", "export", "Ana", str(null)]) == 2
     assert "is a device, not a file" in one_line_error(capsys)
-    assert Path("/dev/null").is_char_device()
+    assert null.is_char_device()
 
 
 def test_a_data_dir_that_is_a_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
