@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
+from scale import scaled
 
 from tutor.concepts import CONCEPTS
 from tutor.engine import Rules
@@ -27,7 +28,8 @@ SETTINGS = [
     Settings(ruleset="table", players=8, odd_rank="K", odd_card_wins=True),
     Settings(players=5, odd_rank="J", suit_style="letters"),
 ]
-SEEDS = range(40)
+SEEDS = range(scaled(40))
+"""Rounds answered at random per settings: 40 in `make test`, many more in `make soak`."""
 Answerer = Callable[[Question], int]
 
 
@@ -75,6 +77,7 @@ def rounds() -> Iterator[tuple[Settings, int, list[tuple[Question, bool, Result]
         yield settings, seed, list(asked)
 
 
+@pytest.mark.soak
 def test_a_round_has_eight_new_questions_and_never_one_concept_twice_in_a_row() -> None:
     for settings, seed, asked in rounds():
         new = [question for question, came_back, _ in asked if not came_back]
@@ -99,6 +102,7 @@ def returns(asked: list[tuple[Question, bool, Result]]) -> list[tuple[int, int]]
     return pairs
 
 
+@pytest.mark.soak
 def test_a_missed_question_comes_back_once_two_or_three_questions_later() -> None:
     for settings, seed, asked in rounds():
         for first, back in returns(asked):
@@ -156,6 +160,7 @@ def test_options_are_shuffled() -> None:
     assert min(places.values()) > sum(places.values()) / 8
 
 
+@pytest.mark.soak
 def test_true_false_keeps_true_first() -> None:
     for _, _, asked in rounds():
         for question, _, _ in asked:
@@ -175,6 +180,7 @@ def test_different_seeds_give_different_hands() -> None:
     assert len(set(every_position)) > len(every_position) * 0.9
 
 
+@pytest.mark.soak
 def test_a_round_mixes_written_and_generated_questions() -> None:
     for settings, seed, asked in rounds():
         generated = sum(question.generated for question, came_back, _ in asked if not came_back)
@@ -288,6 +294,7 @@ def test_the_position_gives_the_table_to_draw() -> None:
         assert 0 <= position.dealer < 4 and position.safe == {seat for seat in range(4) if not position.hands[seat]}
 
 
+@pytest.mark.soak
 def test_a_missed_question_comes_back_with_its_right_option_in_another_place() -> None:
     """A child who remembers the place of the answer, not its words, has to read it again."""
     checked = 0
@@ -369,6 +376,7 @@ GAME_ONLY_WORDS = ("say you're done", "press ", "then say")
 """Instructions for a move in a game: a quiz question is over once answered, so its words never give them."""
 
 
+@pytest.mark.soak
 def test_the_quiz_explains_in_its_own_words_not_the_game_instructions() -> None:
     checked = 0
     for settings, seed, asked in rounds():
