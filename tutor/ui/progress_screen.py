@@ -103,7 +103,7 @@ def lessons_text(record: Record, course: Course) -> Text:
 def concepts_title(grown: list[Growth]) -> str:
     mastered = sum(item.level is Level.MASTERED for item in grown)
     started = sum(item.steps > 0 for item in grown)
-    return f"Rules growing: {started} of {len(grown)} started, {mastered} mastered"
+    return f"Rules growing: {started} of {len(grown)} started" + (f", {mastered} mastered" if mastered else "")
 
 
 def concepts_text(grown: list[Growth]) -> Text:
