@@ -58,6 +58,11 @@ class LessonBody(VerticalScroll):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.keep_in_view)
+        self.call_after_refresh(self._sign)
+
+    def _sign(self) -> None:
+        if isinstance(self.screen, LessonScreen):
+            self.screen._show_more_sign()
 
 
 class LessonScreen(Screen[None]):
@@ -72,6 +77,8 @@ class LessonScreen(Screen[None]):
         Binding("R,ctrl+r", "restart", "Start again", show=False),
         Binding("r", "rules", "Rules", show=False),
         Binding("escape", "leave", "Lessons"),
+        Binding("pagedown", "scroll_body(1)", show=False, priority=True),
+        Binding("pageup", "scroll_body(-1)", show=False, priority=True),
     ]
 
     def __init__(self, lesson_id: str) -> None:
@@ -100,6 +107,7 @@ class LessonScreen(Screen[None]):
             yield ProgressBar(total=1, id="lesson-bar", show_eta=False, show_percentage=False)
         with LessonBody(id="lesson-body"):
             yield Static(id="lesson-text")
+        yield Static(id="lesson-more")
         with VerticalScroll(id="lesson-why-box") as why:
             why.border_title = f"{BROKEN} Not quite"
             yield Static(id="lesson-why")
@@ -110,6 +118,7 @@ class LessonScreen(Screen[None]):
     # ----- opening the lesson ------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.watch(self.query_one(LessonBody), "scroll_y", self._show_more_sign, init=False)
         self.sub_title = "Lesson"
         self._show_closed(Text("Getting the lesson ready…", style="italic"))
         self.run_worker(self._prepare, thread=True, name="prepare")
@@ -218,6 +227,7 @@ class LessonScreen(Screen[None]):
         if self.view is not None:
             self.view.remove()
         self.view = view_for(run, self.letters)
+        self.set_focus(None)  # until the step's widget is ready to take it
         self.query_one("#lesson-body", VerticalScroll).mount(self.view)  # it says when it is ready
         if save:
             self._save()
@@ -240,6 +250,7 @@ class LessonScreen(Screen[None]):
         self.query_one("#lesson-feedback", Static).update(self.message or self._instruction())
         self.query_one("#lesson-why-box").display = self.why is not None
         self.query_one("#lesson-why", Static).update(self.why or "")
+        self.call_after_refresh(self._show_more_sign)
         if not view.is_mounted:
             return  # drawn once it is (StepView.Ready)
         view.show(new_step)
@@ -257,6 +268,28 @@ class LessonScreen(Screen[None]):
         if keys != self.shown_keys:  # the footer rebuilds itself on every call: only when keys change
             self.shown_keys = keys
             self.call_after_refresh(self.refresh_bindings)  # once the focus has moved
+
+    def _show_more_sign(self) -> None:
+        """One line under the lesson while part of it is out of sight, with the keys that show it:
+        a sign that works without colour too (a scroll bar may not show under NO_COLOR)."""
+        body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
+        above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
+        if above and below:
+            words = "▲▼ More above and below: press PgUp or PgDn (or scroll)"
+        elif below:
+            words = "▼ More below: press PgDn (or scroll down)"
+        else:
+            words = "▲ More above: press PgUp (or scroll up)"
+        sign.update(Text(words, style="bold"))
+        sign.display = (above or below) and body.display
+
+    def action_scroll_body(self, direction: int) -> None:
+        """Scroll the lesson up or down a page, to see what is out of sight."""
+        body = self.query_one(LessonBody)
+        if direction > 0:
+            body.scroll_page_down(animate=False)
+        else:
+            body.scroll_page_up(animate=False)
 
     def _step_text(self, run: LessonRun) -> Text:
         text = Text()
