@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from tutor.learner.lessons import star_marks
 from tutor.wording import counted
 
-RESULTS = ("safe", "old-maid", "won", "lost")
-"""How a finished game went for the learner, as the store keeps it: "safe" or "old-maid" in the
-ordinary game; "won" or "lost" in the reversed game, where the odd card's holder wins."""
+RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
+"""How a finished game went for the learner, as the store keeps it ("safe" or "old-maid" in the
+ordinary game; "won" or "lost" in the reversed game, where the odd card's holder wins), in words."""
+RESULTS = tuple(RESULT_WORDS)
 
 
 @dataclass(frozen=True)

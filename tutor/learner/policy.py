@@ -194,6 +194,14 @@ def rule_words(code: str) -> str:
         return code
 
 
+def answers_by_day(answers: tuple[Answer, ...] | list[Answer]) -> dict[date, list[Answer]]:
+    """The quiz answers grouped by the learner's own (local) day, the latest day first."""
+    days: dict[date, list[Answer]] = {}
+    for answer in sorted(answers, key=lambda answer: answer.when, reverse=True):
+        days.setdefault(answer.when.astimezone().date(), []).append(answer)
+    return days
+
+
 # ----- today ----------------------------------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
 """My progress: what to do next, what changed today, lessons with their stars, how each rule is
 growing, quiz history, mistakes (one count per kind) and games; with resets, export and import.
+In a classroom (`old-maid-tutor serve`) all of those but resetting a lesson need the teacher's PIN.
 
 Every figure and every decision comes from the learner policy (`tutor.learner.policy`), read from
 the store each time the screen refreshes; this module only puts them into words and sends the
@@ -9,7 +10,6 @@ learner's keys on. Marks and words carry the meaning, never colour alone.
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
 from pathlib import Path
 
 from rich.text import Text
@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
+from tutor.learner.celebrations import RESULT_WORDS
 from tutor.learner.lessons import STARS_RULE, Standing, Status, course_for_app, star_marks
 from tutor.learner.policy import (
     GROWTH_RULE,
@@ -29,6 +30,7 @@ from tutor.learner.policy import (
     MistakeCount,
     Record,
     Suggestion,
+    answers_by_day,
     growth,
     growth_bar,
     lessons_done,
@@ -38,6 +40,7 @@ from tutor.learner.policy import (
     today,
 )
 from tutor.learner.recorder import Recorder
+from tutor.learner.teacher import Protected
 from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
@@ -47,7 +50,6 @@ LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEA
 QUIZ_DAYS_SHOWN = 5
 MARK_WIDTH = 16
 """Room for the longest lesson mark, "▶ step 10 of 12", and a space."""
-RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
 
 
 # ----- the sections, in words (every figure comes from tutor.learner.policy) ---------------------------
@@ -124,7 +126,7 @@ def quiz_text(answers: list[Answer]) -> Text:
         return Text("No quiz answers yet. Press Z on the home screen for a round of eight questions.")
     text = Text()
     text.append(f"{_right_of(answers)} answers right in all.\n", style="bold")
-    days = _by_day(answers)
+    days = answers_by_day(answers)
     for day, answered in list(days.items())[:QUIZ_DAYS_SHOWN]:
         text.append(f"  {day:%a %d %b %Y}   {_right_of(answered)} right\n")
     if len(days) > QUIZ_DAYS_SHOWN:
@@ -168,14 +170,6 @@ def games_text(games: list[FinishedGame]) -> Text:
 
 def _right_of(answers: list[Answer]) -> str:
     return f"{sum(answer.right for answer in answers)} of {len(answers)}"
-
-
-def _by_day(answers: list[Answer]) -> dict[date, list[Answer]]:
-    """The answers grouped by the learner's local day, the latest day first."""
-    days: dict[date, list[Answer]] = {}
-    for answer in sorted(answers, key=lambda answer: answer.when, reverse=True):
-        days.setdefault(answer.when.astimezone().date(), []).append(answer)
-    return days
 
 
 def export_path(name: str) -> str:
@@ -288,6 +282,15 @@ class ProgressScreen(Screen[None]):
         self.app.pop_screen()
         self.app.action_open(self.advice.target)  # type: ignore[attr-defined]
 
+    async def _teacher_allows(self, action: Protected) -> bool:
+        """In a classroom, only the teacher (with the PIN) may do ``action``; elsewhere anyone may."""
+        from tutor.ui.teacher_screen import teacher_allows
+
+        if await teacher_allows(self.app, action):
+            return True
+        self.note(f"Only the teacher can {action.words} in a classroom: ask your teacher.")
+        return False
+
     async def _confirm(self, question: str, yes: str, no: str = "Keep it") -> bool:
         answer: bool | None = await self.app.push_screen_wait(ConfirmScreen(question, yes, no))
         return bool(answer)
@@ -311,6 +314,8 @@ class ProgressScreen(Screen[None]):
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_profile(self) -> None:
         name = self.profile.name
+        if not await self._teacher_allows(Protected.RESET_PROGRESS):
+            return
         if not await self._confirm(
                 f"Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are "
                 "forgotten; the settings stay. This cannot be undone.", "Reset my progress"):
@@ -325,6 +330,8 @@ class ProgressScreen(Screen[None]):
 
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_everything(self) -> None:
+        if not await self._teacher_allows(Protected.RESET_EVERYTHING):
+            return
         names = ", ".join(profile.name for profile in self.store.profiles())
         if not await self._confirm(
                 f"Reset everything? Every learner on this computer ({names}) is removed, with all "
@@ -345,6 +352,8 @@ class ProgressScreen(Screen[None]):
 
     @work(exclusive=True, group="progress-dialog")
     async def action_export(self) -> None:
+        if not await self._teacher_allows(Protected.EXPORT):
+            return
         name, typed, problem = self.profile.name, export_path(self.profile.name), ""
         while True:
             answer: str | None = await self.app.push_screen_wait(PathScreen(
@@ -378,6 +387,8 @@ class ProgressScreen(Screen[None]):
 
     @work(exclusive=True, group="progress-dialog")
     async def action_import(self) -> None:
+        if not await self._teacher_allows(Protected.IMPORT):
+            return
         typed, problem = export_path(self.profile.name), ""
         while True:
             answer: str | None = await self.app.push_screen_wait(PathScreen(
