@@ -364,7 +364,7 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
 
 def lesson_titles() -> dict[str, str]:
     """Lesson titles by id, from the course files (without replaying them: this is quick)."""
-    from tutor.ui.lessons_screen import course_for_app
+    from tutor.learner.lessons import course_for_app
 
     return {lesson.id: lesson.title for lesson in course_for_app(replay=False).lessons}
 
