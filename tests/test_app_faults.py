@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.command import CommandPalette
 
 from tutor.store import Store, open_store
@@ -29,7 +30,9 @@ async def test_page_keys_at_once_after_ctrl_p_do_not_stop_the_app(store: Store, 
     app = TutorApp(store, profile)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+p", key)
+        assert app._driver is not None
+        app._driver.send_message(events.Key("ctrl+p", None))  # no wait between the keys, as typed
+        app._driver.send_message(events.Key(key, None))
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
@@ -116,3 +119,19 @@ async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
     assert third.load_game(ana) == {"by": "third"}
     first.close()
     third.close()
+
+
+async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_app(
+        store: Store, profile: object) -> None:
+    app = TutorApp(store, profile)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app._driver is not None
+        for typed in ["", "z", "qu", "p"]:  # as fast as a child's fingers: no wait between keys
+            app._driver.send_message(events.Key("ctrl+p", None))
+            for letter in typed:
+                app._driver.send_message(events.Key(letter, letter))
+            app._driver.send_message(events.Key("escape", None))
+            await pilot.pause(0.3)
+        assert app._exception is None
+        assert not isinstance(app.screen, CommandPalette)
