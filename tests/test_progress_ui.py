@@ -454,6 +454,25 @@ async def test_one_count_per_mistake_kind_and_none_made_on_purpose(store: Any, p
     assert rule_of("not-a-pair") not in shown
 
 
+async def test_a_mistake_a_lesson_asks_for_is_never_counted_end_to_end(store: Any, profile: Any) -> None:
+    """Lesson 7's first step asks you to keep a pair on purpose: doing it is no mistake of yours."""
+    from dataclasses import replace
+
+    store.save_settings(profile, replace(store.load_settings(profile), unlock_all_lessons=True))
+    app = TutorApp(store, profile, start="lesson:common-mistakes")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LessonScreen"
+        await pilot.press("d")  # done, with 5♣ and 5♥ still in the hand: the mistake asked for
+        await pilot.pause()
+        assert "That's the mistake!" in "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+    assert store.mistakes(profile) == []
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "No mistakes noted yet." in progress_text(app)
+
+
 async def test_stars_show_on_the_progress_screen_with_their_rule(store: Any, profile: Any) -> None:
     recorder = Recorder(store, profile)
     recorder.lesson_finished("deck-and-deal")  # no hints, no mistakes
