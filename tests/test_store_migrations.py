@@ -41,8 +41,23 @@ def check_version_2(db: sqlite3.Connection) -> None:
     assert rows in ([], [("Ana",)])  # kept from version 1 when there was one
 
 
-BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1}
-AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2}
+def fill_version_2(db: sqlite3.Connection) -> None:
+    """A learner open in a window, as version 2 left them."""
+    fill_version_1(db)
+    db.execute("INSERT INTO claim VALUES (1, 'token', 'host', 1, '2025-01-01T00:00:00+00:00')")
+
+
+def check_version_3(db: sqlite3.Connection) -> None:
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+    assert tables == VERSION_1_TABLES | {"claim", "teacher_pin"}
+    assert db.execute("SELECT COUNT(*) FROM teacher_pin").fetchone() == (0,)  # no PIN until the teacher sets one
+    assert db.execute("SELECT name FROM profile").fetchall() in ([], [("Ana",)])
+    assert db.execute("SELECT token FROM claim").fetchall() in ([], [("token",)])
+
+
+BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1, 2: fill_version_2}
+AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2,
+                                                           3: check_version_3}
 
 
 def old_file(folder: Path, version: int) -> sqlite3.Connection:

@@ -1,4 +1,4 @@
-"""`old-maid-tutor profiles ...`: list, export, import and reset learner profiles.
+"""`old-maid-tutor profiles ...`: list, export, import and reset learner profiles; the class report.
 
 ``register`` adds the subcommand; each handler takes the parsed arguments and an open
 store and returns the exit code: 0 done, 1 not done (declined, or a file could not be
@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from tutor.errors import UnsafeTarget
 from tutor.store import NoSuchProfile, Store
+from tutor.wording import counted
 
 Handler = Callable[[argparse.Namespace, Store], int]
 
@@ -31,6 +33,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     import_ = actions.add_parser("import", help="add a profile from a file")
     import_.add_argument("file", metavar="FILE")
     import_.set_defaults(func=import_profile)
+
+    report = actions.add_parser("report", help="save the class table (every learner's progress) as CSV")
+    report.add_argument("file", metavar="FILE.csv")
+    report.set_defaults(func=class_report)
 
     reset = actions.add_parser("reset", help="forget a profile's progress")
     reset.add_argument("name", metavar="NAME")
@@ -66,6 +72,22 @@ def import_profile(args: argparse.Namespace, store: Store) -> int:
     except OSError as error:
         return _fail(f"Could not read {args.file}: {error.strerror or error}", 2)
     print(f"Imported {args.file} as profile {profile.name}")
+    return 0
+
+
+def class_report(args: argparse.Namespace, store: Store) -> int:
+    """The teacher's table as CSV, the same file the teacher's view exports."""
+    from tutor.learner.class_report import class_rows, write_report
+    from tutor.learner.lessons import course_for_app
+
+    rows = class_rows(store, course_for_app(replay=False))
+    try:
+        write_report(Path(args.file), rows)
+    except UnsafeTarget as error:
+        return _fail(str(error), 2)
+    except OSError as error:
+        return _fail(f"Could not write {args.file}: {error.strerror or error}", 1)
+    print(f"Saved the class table ({counted(len(rows), 'learner')}) to {args.file}")
     return 0
 
 

@@ -58,6 +58,16 @@ one short transaction that waits its turn.
         store.import_profile(path) -> Profile
             ValueError for a bad file; a taken name is imported as "Name (2)".
 
+    Windows sharing one file (tabs of a classroom too)
+        store.claim(profile, take_over=False)   # ProfileInUse when another running window has it
+        store.claimed_elsewhere(profile) -> bool  # what claim would refuse
+        store.watch(profile) / store.release(profile) / store.holds(profile)
+
+    The teacher's PIN (hashed and checked by tutor.learner.teacher; never kept as typed)
+        store.teacher_pin() -> TeacherPin | None
+        store.set_teacher_pin(pin)
+        store.note_pin_try(right, when=None)   # wrong tries in a row, shared by every window
+
 Times are timezone-aware datetimes; a naive ``when`` is taken as local time.
 """
 
@@ -70,6 +80,7 @@ from tutor.store.records import (
     Mistake,
     NoSuchProfile,
     Profile,
+    TeacherPin,
 )
 from tutor.store.store import Store
 
@@ -82,5 +93,6 @@ __all__ = [
     "NoSuchProfile",
     "Profile",
     "Store",
+    "TeacherPin",
     "open_store",
 ]

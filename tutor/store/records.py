@@ -69,6 +69,23 @@ class Mistake:
     when: datetime
 
 
+@dataclass(frozen=True)
+class TeacherPin:
+    """The teacher's PIN as the store keeps it: a slow hash (scrypt) with its salt and cost, never
+    the PIN itself; and how many wrong tries came in a row, the latest when."""
+
+    digest: bytes
+    salt: bytes
+    cost: int
+    """scrypt's n (a power of two)."""
+    block_size: int
+    """scrypt's r."""
+    parallel: int
+    """scrypt's p."""
+    wrong_tries: int = 0
+    last_wrong: datetime | None = None
+
+
 def profile_name(name: str) -> str:
     """The tidy form of a profile name, or ValueError saying what is wrong with it.
 

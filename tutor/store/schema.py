@@ -86,7 +86,25 @@ def _add_claims(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims]
+def _add_teacher_pin(db: sqlite3.Connection) -> None:
+    """The teacher's PIN for a classroom: a slow hash of it (never the PIN), its cost, and the
+    wrong tries in a row, so every tab of the class waits after a few wrong guesses."""
+    db.execute(
+        """CREATE TABLE teacher_pin (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            digest TEXT NOT NULL,
+            salt TEXT NOT NULL,
+            cost INTEGER NOT NULL CHECK (cost > 1),
+            block_size INTEGER NOT NULL CHECK (block_size > 0),
+            parallel INTEGER NOT NULL CHECK (parallel > 0),
+            wrong_tries INTEGER NOT NULL DEFAULT 0 CHECK (wrong_tries >= 0),
+            last_wrong TEXT,
+            since TEXT NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin]
 LATEST = len(MIGRATIONS)
 
 

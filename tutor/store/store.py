@@ -28,6 +28,7 @@ from tutor.store.records import (
     Mistake,
     NoSuchProfile,
     Profile,
+    TeacherPin,
     name_key,
     now,
     profile_name,
@@ -386,6 +387,37 @@ class Store:
                 mistakes=tuple(self.mistakes(profile)),
             )
 
+    # The teacher's PIN (tutor.learner.teacher hashes and checks it; only the hash is kept here)
+
+    def teacher_pin(self) -> TeacherPin | None:
+        """The kept PIN hash and its wrong tries in a row, or None when no PIN was set yet."""
+        rows = self._read("SELECT digest, salt, cost, block_size, parallel, wrong_tries, last_wrong"
+                          " FROM teacher_pin WHERE id = 1")
+        if not rows:
+            return None
+        row = rows[0]
+        last = row["last_wrong"]
+        return TeacherPin(bytes.fromhex(row["digest"]), bytes.fromhex(row["salt"]), row["cost"],
+                          row["block_size"], row["parallel"], row["wrong_tries"],
+                          None if last is None else time_from_text(last))
+
+    def set_teacher_pin(self, pin: TeacherPin) -> None:
+        """Keep a new PIN hash (replacing any before), with no wrong tries. Saved now or StoreError."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO teacher_pin (id, digest, salt, cost, block_size, parallel,"
+                       " wrong_tries, last_wrong, since) VALUES (1, ?, ?, ?, ?, ?, 0, NULL, ?)",
+                       (pin.digest.hex(), pin.salt.hex(), pin.cost, pin.block_size, pin.parallel,
+                        time_text()))
+
+    def note_pin_try(self, right: bool, when: datetime | None = None) -> None:
+        """Count a wrong try (one more in a row, at ``when``), or start again from none after a right one."""
+        with self._write() as db:
+            if right:
+                db.execute("UPDATE teacher_pin SET wrong_tries = 0, last_wrong = NULL WHERE id = 1")
+            else:
+                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ?"
+                           " WHERE id = 1", (time_text(when),))
+
     # Windows sharing one file
 
     def claim(self, profile: Profile, take_over: bool = False) -> None:
@@ -398,14 +430,19 @@ class Store:
         with self._write() as db:
             row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?",
                              (profile.id,)).fetchone()
-            if (row is not None and not take_over and row["token"] not in (RESET, self._claims.get(profile.id))
-                    and _running(row["host"], row["pid"])):
+            if row is not None and not take_over and _claim_stands(row, self._claims.get(profile.id)):
                 raise ProfileInUse(profile.name)
             db.execute("INSERT OR REPLACE INTO claim (profile_id, token, host, pid, since)"
                        " VALUES (?, ?, ?, ?, ?)", (profile.id, token, host, pid, time_text()))
         self._claims[profile.id] = token
         self._lost.discard(profile.id)
         self._watching.discard(profile.id)
+
+    def claimed_elsewhere(self, profile: Profile) -> bool:
+        """Whether another running window (another tab of a classroom) has claimed ``profile``:
+        what ``claim`` would refuse with ProfileInUse."""
+        rows = self._read("SELECT token, host, pid FROM claim WHERE profile_id = ?", (profile.id,))
+        return bool(rows) and _claim_stands(rows[0], self._claims.get(profile.id))
 
     def watch(self, profile: Profile) -> None:
         """Open ``profile`` read-only here: it is shown, nothing of it is saved from this window."""
@@ -551,6 +588,11 @@ class Store:
         if profile is None:
             raise NoSuchProfile(name)
         return profile
+
+
+def _claim_stands(row: sqlite3.Row, mine: str | None) -> bool:
+    """Whether a claim row belongs to another window that may still be running."""
+    return row["token"] not in (RESET, mine) and _running(row["host"], row["pid"])
 
 
 def _running(host: str, pid: int) -> bool:

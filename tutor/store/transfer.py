@@ -102,23 +102,28 @@ def from_document(document: object) -> ProfileData:
 
 
 def write_document(path: Path, document: dict[str, Any]) -> None:
+    """Write a profile file whole or not at all (see ``write_text``)."""
+    write_text(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+
+def write_text(path: Path, text: str, example: str = "old-maid.json") -> None:
     """Write the whole file or nothing: a half-written file would look damaged.
 
     Only a regular file (or a name not taken yet) is written: UnsafeTarget for an empty name, a
     folder, a link, a device or a pipe, which are never replaced. The text goes to a temporary
-    file beside the target first, then takes its place.
+    file beside the target first, then takes its place. ``example`` is a file name suggested when
+    the path has none.
     """
     if not path.name or path.name in (".", ".."):
-        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like old-maid.json")
+        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like {example}")
     if path.is_symlink():
         raise UnsafeTarget(f"{path} is a link; choose the file itself or another name")
     kind = checked_json.file_kind(path)
     if kind not in ("file", "missing"):
         raise UnsafeTarget(f"{path} is {kind}, not a file; choose a file name")
-    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     handle, partial = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".partial", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
             file.write(text)
         if checked_json.file_kind(path) not in ("file", "missing") or path.is_symlink():
             raise UnsafeTarget(f"{path} stopped being a file while it was written")

@@ -1,0 +1,169 @@
+"""The teacher's PIN, and which actions need it in a classroom (`old-maid-tutor serve`).
+
+    pin_problem(pin) -> str                  # "" for 4 to 12 digits, else what is wrong, kindly
+    set_pin(store, pin, again) -> str        # "" when kept (hashed), else what is wrong
+    check_pin(store, pin, when=None) -> PinCheck   # right, wrong, or "wait a little"
+    needs_pin(action, environ=None) -> bool  # True in a served session for a Protected action
+
+The PIN is kept as a slow hash (scrypt, a random salt, its cost kept beside it), never as typed,
+and compared in constant time. Wrong tries in a row are counted in the store, so every tab of the
+class shares them: after FREE_TRIES, each further try waits a little longer (up to LONGEST_WAIT).
+Outside a served session nothing needs the PIN, except the teacher's view itself.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from hashlib import scrypt
+from typing import TYPE_CHECKING
+
+from tutor.classroom import is_served
+from tutor.store.records import TeacherPin, now
+from tutor.wording import counted
+
+if TYPE_CHECKING:
+    from tutor.store import Store
+
+SHORTEST_PIN, LONGEST_PIN = 4, 12
+PIN_RULE = f"{SHORTEST_PIN} to {LONGEST_PIN} digits"
+_PIN = re.compile(rf"[0-9]{{{SHORTEST_PIN},{LONGEST_PIN}}}")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """scrypt's cost: n (a power of two), r and p. About 16 MiB and a few hundredths of a second."""
+
+    n: int = 2**14
+    r: int = 8
+    p: int = 1
+
+
+COST = Cost()
+SALT_BYTES = 16
+DIGEST_BYTES = 32
+FREE_TRIES = 3
+"""Wrong tries in a row with no wait after them."""
+FIRST_WAIT = 2.0
+"""Seconds to wait after the first wrong try past FREE_TRIES; each one more doubles it."""
+LONGEST_WAIT = 60.0
+
+
+class Protected(Enum):
+    """What a pupil may not do in a classroom without the teacher; each says what it is, in words."""
+
+    RESET_PROGRESS = "reset a learner's progress"
+    DELETE_PROFILE = "remove a learner"
+    RESET_EVERYTHING = "reset everything"
+    IMPORT = "import a learner from a file"
+    EXPORT = "export progress to a file"
+    OPEN_IN_USE = "open a learner who is learning in another tab"
+
+    @property
+    def words(self) -> str:
+        return self.value
+
+
+def needs_pin(action: Protected, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``action`` needs the teacher's PIN here: in a served session, every Protected action
+    does (a pupil may still reset a lesson of their own); outside one, none does."""
+    return isinstance(action, Protected) and is_served(environ)
+
+
+# ----- the PIN ------------------------------------------------------------------------------------
+
+
+def pin_problem(pin: str) -> str:
+    """What is wrong with a PIN as typed, kindly; "" when it will do."""
+    if not pin:
+        return "Please type the PIN first."
+    if not pin.isascii() or not pin.isdigit():
+        return f"A PIN is made of digits only (0 to 9): {PIN_RULE}."
+    if not _PIN.fullmatch(pin):
+        return f"That PIN has {len(pin)} digits; a PIN has {PIN_RULE}."
+    return ""
+
+
+def hashed(pin: str, cost: Cost | None = None, salt: bytes | None = None) -> TeacherPin:
+    """The PIN as kept: its scrypt digest with a fresh random salt (or ``salt``) and the cost."""
+    salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
+    cost = cost or COST
+    return TeacherPin(_digest(pin, salt, cost.n, cost.r, cost.p), salt, cost.n, cost.r, cost.p)
+
+
+def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 1024 * 1024,
+                  dklen=DIGEST_BYTES)
+
+
+def has_pin(store: Store) -> bool:
+    return store.teacher_pin() is not None
+
+
+def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None) -> str:
+    """Keep a new PIN (typed twice); what is wrong, kindly, or "" once it is kept (StoreError when
+    the store cannot save it)."""
+    problem = pin_problem(pin)
+    if problem:
+        return problem
+    if not hmac.compare_digest(pin.encode("ascii"), again.encode("ascii", "replace")):
+        return "The two PINs are not the same. Please type the same PIN twice."
+    store.set_teacher_pin(hashed(pin, cost or COST))
+    return ""
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    right: bool
+    message: str
+    """Why not, kindly ("" when right)."""
+    wait: float = 0.0
+    """Seconds before the next try will be looked at (0: try again now)."""
+
+
+def wait_after(wrong_tries: int) -> float:
+    """Seconds to wait after this many wrong tries in a row: none for the first few, then longer each time."""
+    if wrong_tries < FREE_TRIES:
+        return 0.0
+    return min(LONGEST_WAIT, FIRST_WAIT * 2.0 ** (wrong_tries - FREE_TRIES))
+
+
+def waiting(kept: TeacherPin, when: datetime) -> float:
+    """Seconds still to wait before a try is looked at, after the wrong tries kept so far."""
+    if kept.last_wrong is None:
+        return 0.0
+    passed = (when - kept.last_wrong).total_seconds()
+    return max(0.0, wait_after(kept.wrong_tries) - max(0.0, passed))
+
+
+def check_pin(store: Store, pin: str, when: datetime | None = None) -> PinCheck:
+    """Whether ``pin`` is the teacher's. A wrong one is counted (shared by every tab); while a wait
+    after wrong tries is still running, nothing is checked or counted."""
+    when = when or now()
+    kept = store.teacher_pin()
+    if kept is None:
+        return PinCheck(False, "No teacher's PIN is set yet. The teacher sets one in the teacher's "
+                               "view (choose Teacher on the “Who is learning?” screen).")
+    left = waiting(kept, when)
+    if left > 0:
+        return PinCheck(False, f"Please wait {_seconds(left)} before trying again.", left)
+    typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if not pin_problem(pin) else b""
+    right = hmac.compare_digest(typed, kept.digest)
+    store.note_pin_try(right, when)
+    if right:
+        return PinCheck(True, "")
+    wait = wait_after(kept.wrong_tries + 1)
+    message = "That is not the teacher's PIN. Please check it and try again."
+    if wait:
+        message = f"That is not the teacher's PIN. Please wait {_seconds(wait)}, then try again."
+    return PinCheck(False, message, wait)
+
+
+def _seconds(seconds: float) -> str:
+    return counted(max(1, math.ceil(seconds)), "second")
