@@ -11,13 +11,14 @@ from rich.terminal_theme import TerminalTheme
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
+from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
-from tutor.ui.contrast import RGB, readable
+from tutor.ui.contrast import RGB, readable, readable_variables
 from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen, help_lines
 
 HIGH_CONTRAST = Theme(
@@ -80,7 +81,6 @@ class TutorApp(App[None]):
         self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
         self.settings = Settings()  # the learner's own, once use_profile knows who they are
         self._applying_theme = True  # until a learner's theme is in place, theme changes are not theirs
-        self._base_palettes = (self.ansi_theme_dark, self.ansi_theme_light)
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
@@ -180,27 +180,40 @@ class TutorApp(App[None]):
             self.theme = self.wanted_theme()
         finally:
             self._applying_theme = applying
-        self._fit_palette()
+        # Textual builds its palette filter before the app's ansi_theme can be asked, and rebuilds it
+        # only when the theme changes: when it stays the same (the default theme), rebuild it here.
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     def watch_theme(self, theme: str) -> None:
         """However the theme was chosen (settings or the command palette's theme picker), keep it."""
-        self._fit_palette()
         if self._applying_theme:
             return
         if self.settings.theme_chosen and self.settings.theme == theme:
             return
         self.save_settings(replace(self.settings, theme=theme, theme_chosen=True))
 
-    def _fit_palette(self) -> None:
-        """Plain colours in text (the red suits) made readable on this theme's backgrounds."""
-        variables = self.get_css_variables()
-        grounds = [Color.parse(variables[name]) for name in CARD_GROUNDS]
-        boost = Color.parse(variables["boost"])
-        grounds += [ground + boost for ground in grounds]
-        rgb = [(ground.r, ground.g, ground.b) for ground in grounds]
-        dark, light = self._base_palettes
-        self.ansi_theme_dark = fitted_palette(dark, rgb, self.no_color)
-        self.ansi_theme_light = fitted_palette(light, rgb, self.no_color)
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, with the footer's, the header's and the highlight's text made readable."""
+        return readable_variables(super().get_css_variables(), self.no_color)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's "Old Maid Tutor — Settings", without Textual's dimmed sub-title (too faint to read)."""
+        return Content(f"{title} — {sub_title}" if sub_title else title)
+
+    @property
+    def ansi_theme(self) -> TerminalTheme:
+        """Textual's palette for plain colours in text (the red suits), made readable on this
+        theme's backgrounds (Textual asks for it whenever the theme changes)."""
+        base = self.ansi_theme_dark if self.current_theme.dark else self.ansi_theme_light
+        key = (self.theme, self.no_color)
+        palettes: dict[tuple[str, bool], TerminalTheme] = self.__dict__.setdefault("_palettes", {})
+        if key not in palettes:
+            variables = self.get_css_variables()
+            grounds = [Color.parse(variables[name]) for name in CARD_GROUNDS]
+            boost = Color.parse(variables["boost"])
+            grounds += [ground + boost for ground in grounds]
+            palettes[key] = fitted_palette(base, [(ground.r, ground.g, ground.b) for ground in grounds], self.no_color)
+        return palettes[key]
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 RGB = tuple[int, int, int]
 READABLE = 4.5  # WCAG AA for ordinary text
-_MARGIN = 0.2  # aim a little higher, so rounding in the terminal never drops below READABLE
+_MARGIN = 0.5  # aim higher: some widgets tint their background a little toward the text (focus)
 
 
 def luminance(colour: RGB) -> float:
@@ -47,18 +47,67 @@ def blend(colour: RGB, toward: RGB, amount: float) -> RGB:
 
 
 def readable(colour: RGB, backgrounds: Iterable[RGB], in_grey: bool = False, target: float = READABLE + _MARGIN) -> RGB:
-    """`colour`, lightened on dark backgrounds or darkened on light ones just enough to reach
-    `target` against every background (in NO_COLOR's greys when `in_grey`). Unchanged if it already does."""
+    """`colour`, blended toward white or black (whichever needs less) just enough to reach `target`
+    against every background (in NO_COLOR's greys when `in_grey`). Unchanged if it already does;
+    if nothing reaches it, the better of white and black."""
     grounds = list(backgrounds)
-    dark = sum(luminance(ground) for ground in grounds) / len(grounds) < 0.18
-    toward: RGB = (255, 255, 255) if dark else (0, 0, 0)
     shown = grey if in_grey else _same
 
-    def fine(candidate: RGB) -> bool:
-        return all(contrast(shown(candidate), shown(ground)) >= target for ground in grounds)
+    def worst(candidate: RGB) -> float:
+        return min(contrast(shown(candidate), shown(ground)) for ground in grounds)
 
     for step in range(21):
-        candidate = blend(colour, toward, step / 20)
-        if fine(candidate):
-            return candidate
-    return toward
+        for toward in ((255, 255, 255), (0, 0, 0)):
+            candidate = blend(colour, toward, step / 20)
+            if worst(candidate) >= target:
+                return candidate
+    return black_or_white(grounds, in_grey)
+
+
+def black_or_white(grounds: list[RGB], in_grey: bool = False) -> RGB:
+    """Whichever of white and black reads better on all of `grounds` (Textual's "auto" text colour)."""
+    shown = grey if in_grey else _same
+    return max(((255, 255, 255), (0, 0, 0)), key=lambda colour: min(contrast(shown(colour), shown(ground)) for ground in grounds))
+
+
+TEXT_ON: dict[str, tuple[str, ...]] = {
+    "foreground": ("background", "surface", "panel"),
+    "footer-key-foreground": ("footer-background",),
+    "footer-description-foreground": ("footer-background",),
+    "footer-foreground": ("footer-background",),
+    "block-cursor-foreground": ("block-cursor-background",),
+    "block-cursor-blurred-foreground": ("block-cursor-blurred-background",),
+    "text-on-panel": ("panel",),
+    "button-foreground": ("surface", "surface-darken-1"),
+    "button-color-foreground": ("primary",),
+}
+"""Theme variables that colour text, and the variables of the backgrounds they are drawn on.
+`text-on-panel` is the tutor's own: the theme's foreground, fitted to $panel (the header's ground)."""
+
+
+def readable_variables(variables: dict[str, str], in_grey: bool) -> dict[str, str]:
+    """A theme's CSS variables with each text colour in `TEXT_ON` fitted to 4.5:1 on its background."""
+    from textual.color import Color
+
+    fitted = dict(variables)
+    fitted.setdefault("text-on-panel", variables["foreground"])
+    base = Color.parse(variables["background"])
+
+    def solid(value: str, under: Color) -> Color | None:
+        if value.startswith("auto"):
+            return None
+        try:
+            return under + Color.parse(value)
+        except Exception:  # "ansi_default", "transparent" and such: colours the tutor can't see
+            return None
+
+    for text, grounds in TEXT_ON.items():
+        behind = [colour for colour in (solid(fitted.get(ground, ""), base) for ground in grounds) if colour is not None]
+        if not behind:
+            continue
+        backs: list[RGB] = [(colour.r, colour.g, colour.b) for colour in behind]
+        colour = solid(fitted[text], behind[0])
+        start: RGB = (colour.r, colour.g, colour.b) if colour is not None else black_or_white(backs, in_grey)
+        red, green, blue = readable(start, backs, in_grey)
+        fitted[text] = f"#{red:02x}{green:02x}{blue:02x}"
+    return fitted

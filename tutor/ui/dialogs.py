@@ -57,9 +57,18 @@ class HelpLine:
 
     @property
     def keys_text(self) -> str:
-        names = [key_name(key) for key in self.keys]
-        if len(self.keys) > 2 and all(key.isdigit() for key in self.keys):
-            return f"{names[0]}–{names[-1]}"
+        """The keys as one text: "F1 or ?", "Enter, N, Space"; runs of number keys as "1–9"."""
+        names: list[str] = []
+        run: list[int] = []
+        for key in [*self.keys, ""]:
+            if key.isdigit() and (not run or int(key) == run[-1] + 1):
+                run.append(int(key))
+                continue
+            if run:
+                names.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+            run = [int(key)] if key.isdigit() else []
+            if key and not key.isdigit():
+                names.append(key_name(key))
         return " or ".join(names) if len(names) == 2 else ", ".join(names)
 
 

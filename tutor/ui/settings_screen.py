@@ -1,30 +1,39 @@
-"""Settings: which rules to play, who plays, how much help, and how the table looks."""
+"""Settings: which rules to play, who plays, how much help, and how the table looks.
+
+The form only offers what the chosen ruleset allows: the engine's rulebook says which player
+counts, odd cards and house rules go with it, and the lists change as soon as the ruleset does.
+A problem is shown right under its own field. Leaving with changes not yet saved asks first.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from tutor.settings import Settings
+from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
+from tutor.settings import NAME_LENGTH, Settings
+from tutor.ui.dialogs import SaveChangesScreen
 from tutor.ui.header import TutorHeader
 
-CHOICES: dict[str, list[tuple[str, Any]]] = {
-    "ruleset": [("Bicycle rules (draw from your right)", "bicycle"), ("Table rules (draw from your left)", "table")],
-    "players": [(f"{count} players", count) for count in range(2, 9)],
-    "odd_rank": [("Queen (the usual)", "Q"), ("King (Table house rule)", "K"), ("Jack (a variant)", "J")],
+if TYPE_CHECKING:
+    from tutor.ui.app import TutorApp
+
+RANK_NAMES = {"Q": "Queen", "K": "King", "J": "Jack"}
+FIXED_CHOICES: dict[str, list[tuple[str, str]]] = {
     "guidance": [("Guided: the tutor says what to do", "guided"), ("Hints: help when you ask (H)", "hints"), ("On your own: no help", "own")],
     "speed": [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Instant", "instant")],
-    "theme": [("Dark", "textual-dark"), ("Light", "textual-light"), ("High contrast", "high-contrast")],
     "suit_style": [("Symbols: ♣ ♦ ♥ ♠", "symbols"), ("Letters: C D H S", "letters")],
 }
 LABELS = {
+    "learner_name": "Your name",
     "ruleset": "Rules",
     "players": "Players",
     "odd_rank": "Card taken out",
@@ -33,60 +42,232 @@ LABELS = {
     "theme": "Colours",
     "suit_style": "Suits shown as",
 }
-SWITCHES = {
-    "extra_draw_on_pair": "Table house rule: a pair earns another draw",
+HOUSE_RULES = {
+    "extra_draw_on_pair": "House rule: a pair earns another draw",
     "odd_card_wins": "Reversed game: the last odd card wins",
-    "wrong_pair_loses": "Strict Bicycle: a wrong pair is allowed, and loses at the end",
-    "unlock_all_lessons": "Teacher: unlock every lesson",
+    "wrong_pair_loses": "Strict: a wrong pair may go down, and loses at the end",
 }
+TEACHER_SWITCHES = {"unlock_all_lessons": "Teacher: unlock every lesson"}
+SELECTS = ("ruleset", "players", "odd_rank", "guidance", "speed", "theme", "suit_style")
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(f"{rulebook(variant).name} rules (draw from your {rulebook(variant).draws_from})", variant) for variant in VARIANTS]
+
+
+def player_choices(ruleset: str) -> list[tuple[str, int]]:
+    low, high = rulebook(ruleset).players
+    return [(f"{count} players", count) for count in range(low, high + 1)]
+
+
+def odd_rank_choices(ruleset: str) -> list[tuple[str, str]]:
+    usual, *others = rulebook(ruleset).odd_ranks
+    return [(f"{RANK_NAMES[usual]} (the usual)", usual), *[(f"{RANK_NAMES[rank]} (a house rule)", rank) for rank in others]]
+
+
+def theme_label(name: str) -> str:
+    special = {"textual-dark": "Dark", "textual-light": "Light", "high-contrast": "High contrast (easiest to read)"}
+    return special.get(name, name.replace("-", " ").capitalize())
+
+
+def rules_allow(ruleset: str, players: int, odd_rank: str, switches_on: set[str]) -> bool:
+    """Whether the engine accepts this combination (the engine has the last word)."""
+    try:
+        Rules.of(ruleset, players, odd_rank, **{switch: True for switch in switches_on})
+    except ValueError:
+        return False
+    return True
+
+
+def setting_row(field: str, control: Widget) -> Vertical:
+    """One setting: its label and control on a line, and the place for its problem just below."""
+    return Vertical(
+        Horizontal(Label(LABELS[field], classes="setting-label"), control, classes="setting-line"),
+        Static(id=f"{field}-problem", classes="problem"),
+        classes="setting",
+        id=f"{field}-row",
+    )
+
+
+def switch_row(field: str, value: bool, text: str) -> Vertical:
+    return Vertical(
+        Horizontal(
+            Switch(value, id=field),
+            Label(on_off(value), id=f"{field}-state", classes="switch-state"),
+            Label(text, classes="switch-label"),
+            classes="setting-line",
+        ),
+        Static(id=f"{field}-problem", classes="problem"),
+        classes="setting switch",
+        id=f"{field}-row",
+    )
+
+
+def on_off(value: bool) -> str:
+    return "On" if value else "Off"
 
 
 class SettingsScreen(Screen[None]):
     HELP_TITLE = "Settings"
-    HELP_KEYS = [("Tab", "next setting"), ("Enter", "open a list / press a button"), ("Ctrl+S", "save")]
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "save", "Save")]
+    BINDINGS = [
+        Binding("escape", "leave", "Back", tooltip="Leave the settings (if you changed something, you are asked first)"),
+        Binding("ctrl+s", "save", "Save", tooltip="Save your settings and go back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._saved_form: dict[str, Any] = {}
+
+    @property
+    def tutor(self) -> TutorApp:
+        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.tutor.settings
         yield TutorHeader()
         with VerticalScroll(id="settings"):
-            yield Horizontal(Label("Your name", classes="setting-label"), Input(settings.learner_name, id="learner_name", max_length=40), classes="setting")
-            for field, options in CHOICES.items():
-                yield Horizontal(
-                    Label(LABELS[field], classes="setting-label"),
-                    Select(options, value=getattr(settings, field), allow_blank=False, id=field),
-                    classes="setting",
-                )
-            for field, label in SWITCHES.items():
-                yield Horizontal(Switch(getattr(settings, field), id=field), Label(label), classes="setting switch")
-            yield Static(id="settings-error")
+            yield setting_row("learner_name", Input(settings.learner_name, id="learner_name", max_length=NAME_LENGTH, compact=True))
+            yield setting_row("ruleset", Select(ruleset_choices(), value=settings.ruleset, allow_blank=False, compact=True, id="ruleset"))
+            yield setting_row("players", Select(player_choices(settings.ruleset), value=settings.players, allow_blank=False, compact=True, id="players"))
+            yield setting_row("odd_rank", Select(odd_rank_choices(settings.ruleset), value=settings.odd_rank, allow_blank=False, compact=True, id="odd_rank"))
+            for field, text in HOUSE_RULES.items():
+                yield switch_row(field, getattr(settings, field), text)
+            for field, choices in FIXED_CHOICES.items():
+                yield setting_row(field, Select(choices, value=getattr(settings, field), allow_blank=False, compact=True, id=field))
+            themes = [(theme_label(name), name) for name in self.tutor.offered_themes()]
+            yield setting_row("theme", Select(themes, value=self.tutor.theme, allow_blank=False, compact=True, id="theme"))
+            for field, text in TEACHER_SWITCHES.items():
+                yield switch_row(field, getattr(settings, field), text)
             yield Horizontal(Button("Save", id="save", variant="primary"), Button("Cancel", id="cancel"), classes="buttons")
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Settings"
+        self._fit_to_ruleset()
+        self._saved_form = self.form()
 
-    def chosen(self) -> Settings:
-        """Settings from the form; ValueError (naming the setting) if they don't go together."""
+    # ----- reading and fitting the form -----------------------------------------------------------
+
+    def form(self) -> dict[str, Any]:
+        """What the form shows now, field by field (house rules the ruleset lacks count as off)."""
         values: dict[str, Any] = {"learner_name": self.query_one("#learner_name", Input).value.strip()}
-        values |= {field: self.query_one(f"#{field}", Select).value for field in CHOICES}
-        values |= {field: self.query_one(f"#{field}", Switch).value for field in SWITCHES}
-        if values["ruleset"] == "bicycle":
-            values["extra_draw_on_pair"] = False
-        return replace(self.app.settings, **values)  # type: ignore[attr-defined]
+        values |= {field: self.query_one(f"#{field}", Select).value for field in SELECTS}
+        offered = rulebook(values["ruleset"]).switches
+        values |= {field: field in offered and self.query_one(f"#{field}", Switch).value for field in SWITCHES}
+        values |= {field: self.query_one(f"#{field}", Switch).value for field in TEACHER_SWITCHES}
+        return values
+
+    def changed(self) -> bool:
+        return self.form() != self._saved_form
+
+    def _fit_to_ruleset(self) -> None:
+        """Offer only the players, odd cards and house rules the chosen ruleset allows."""
+        ruleset = str(self.query_one("#ruleset", Select).value)
+        book = rulebook(ruleset)
+        players = self.query_one("#players", Select)
+        count = players.value if isinstance(players.value, int) else book.players[1]
+        fitted = min(max(count, book.players[0]), book.players[1])
+        players.set_options(player_choices(ruleset))
+        players.value = fitted
+        self._say("players", "" if fitted == count else f"{book.name} rules take {book.players[0]} to {book.players[1]} players, so this is now {fitted}.")
+        odd_rank = self.query_one("#odd_rank", Select)
+        rank = odd_rank.value
+        odd_rank.set_options(odd_rank_choices(ruleset))
+        odd_rank.value = rank if rank in book.odd_ranks else book.odd_ranks[0]
+        if rank not in book.odd_ranks and isinstance(rank, str):
+            self._say("odd_rank", f"{book.name} rules don't take out a {RANK_NAMES[rank]}, so this is now the {RANK_NAMES[book.odd_ranks[0]]}.")
+        else:
+            self._say("odd_rank", "")
+        for field in SWITCHES:
+            self.query_one(f"#{field}-row").display = field in book.switches
+        self._fit_switches()
+
+    def _fit_switches(self) -> None:
+        """A house rule that can't go with the ones already on is shown off, with the reason."""
+        values = self.form()
+        book = rulebook(values["ruleset"])
+        on = {field for field in book.switches if values[field]}
+        for field in book.switches:
+            switch = self.query_one(f"#{field}", Switch)
+            blocker = None if switch.value else self._blocker(values, on, field)
+            switch.disabled = blocker is not None
+            self._say(field, "" if blocker is None else f"Can't be on together with “{HOUSE_RULES.get(blocker, blocker)}”: turn that off first.")
+
+    def _blocker(self, values: dict[str, Any], on: set[str], field: str) -> str | None:
+        """Which switch that is on keeps `field` from being turned on (None: nothing does)."""
+        ruleset, players, odd_rank = values["ruleset"], values["players"], values["odd_rank"]
+        if rules_allow(ruleset, players, odd_rank, on | {field}):
+            return None
+        return next((other for other in sorted(on) if rules_allow(ruleset, players, odd_rank, (on - {other}) | {field})), "")
+
+    def _say(self, field: str, problem: str) -> None:
+        box = self.query_one(f"#{field}-problem", Static)
+        box.update(Text(problem))
+        box.set_class(bool(problem), "-shown")
+
+    # ----- reacting to the learner ----------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "ruleset":
+            self._fit_to_ruleset()
+        elif event.select.id in ("players", "odd_rank"):
+            self._fit_switches()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self.query_one(f"#{event.switch.id}-state", Label).update(on_off(event.value))
+        if event.switch.id in SWITCHES:
+            self._fit_switches()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._say("learner_name", self._name_problem(event.value))
+
+    @staticmethod
+    def _name_problem(name: str) -> str:
+        return "" if name.strip() else f"Please type a name (1 to {NAME_LENGTH} letters)."
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
             self.action_save()
         else:
-            self.app.pop_screen()
+            self.action_leave()
+
+    def chosen(self) -> Settings:
+        """Settings from the form; ValueError (its message starting with the field) if they can't be made."""
+        values = self.form()
+        problem = self._name_problem(values["learner_name"])
+        if problem:
+            raise ValueError(f"learner_name {problem}")
+        settings = self.tutor.settings
+        if values["theme"] == self._saved_form["theme"]:  # untouched: keep any theme picked meanwhile
+            values["theme"] = settings.theme
+        else:
+            values["theme_chosen"] = True
+        return replace(settings, **values)
 
     def action_save(self) -> None:
         try:
             settings = self.chosen()
         except ValueError as error:
-            self.query_one("#settings-error", Static).update(Text(f"Those settings don't go together: {error}"))
+            field, _, message = str(error).partition(" ")
+            if field not in LABELS and field not in SWITCHES:
+                field, message = "learner_name", str(error)
+            self._say(field, message)
+            target = self.query_one(f"#{field}-row")
+            target.scroll_visible(animate=False)
+            self.query_one(f"#{field}").focus()
             return
-        self.app.save_settings(settings)  # type: ignore[attr-defined]
+        self.tutor.save_settings(settings)
         self.app.notify("Settings saved. They apply to your next game.", timeout=4)
-        self.app.pop_screen()
+        self.dismiss()
+
+    def action_leave(self) -> None:
+        if not self.changed():
+            self.dismiss()
+            return
+        self.app.push_screen(SaveChangesScreen(), self._leave_answer)
+
+    def _leave_answer(self, answer: str | None) -> None:
+        if answer == "save":
+            self.action_save()
+        elif answer == "discard":
+            self.dismiss()
