@@ -13,10 +13,14 @@ from textual.events import Mount
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
+# Textual's own icon (U+2B58, a heavy circle) is missing from DejaVu Sans Mono, the monospace font a browser falls back
+# to offline (see `old-maid-tutor serve`); "≡" is in it, and says "menu" (a click opens the palette).
+ICON = "≡"
+
 
 class TutorHeader(Header):
     def __init__(self) -> None:
-        super().__init__(show_clock=False)
+        super().__init__(show_clock=False, icon=ICON)
 
     def _on_mount(self, event: Mount) -> None:
         event.prevent_default()  # replaces Header._on_mount (Textual calls every class's handler)

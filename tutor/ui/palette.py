@@ -12,13 +12,19 @@
 from __future__ import annotations
 
 from textual import work
-from textual.command import CommandPalette
+from textual.command import CommandPalette, SearchIcon
 from textual.css.query import NoMatches
 
 _gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # the coroutine under @work (functools.wraps sets it; the stubs do not say so)
 
+# Textual's search icon (U+1F50E, a magnifying glass) is missing from DejaVu Sans Mono (the browser's offline monospace font).
+SEARCH_ICON = "⌕"
+
 
 class SafeCommandPalette(CommandPalette):
+    def on_mount(self) -> None:
+        self.query_one(SearchIcon).icon = SEARCH_ICON
+
     def _action_command_list(self, action: str) -> None:
         try:
             super()._action_command_list(action)
