@@ -502,6 +502,19 @@ async def test_growth_and_today_instead_of_none_mastered(store: Any, profile: An
     assert "Quiz answers today: 1 of 1 right." in shown
 
 
+async def test_at_60x20_every_button_fits_and_more_is_shown_by_a_scrollbar(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        scroller = app.screen.query_one("#progress")
+        assert scroller.max_scroll_y > 0 and scroller.show_vertical_scrollbar  # the sign that more is below
+        scroller.scroll_end(animate=False)
+        await pilot.pause()
+        inside = scroller.content_region
+        for button in app.screen.query(Button):
+            assert inside.x <= button.region.x and button.region.right <= inside.right, button.label
+
+
 # ----- the snapshot -----------------------------------------------------------------------------------
 
 

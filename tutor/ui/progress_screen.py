@@ -205,12 +205,13 @@ class ProgressScreen(Screen[None]):
             yield Static(id="progress-next", classes="section")
             for section in ("today", "lessons", "concepts", "quiz", "mistakes", "games"):
                 yield Static(id=f"progress-{section}", classes="section")
+            # Each row of buttons under its own label, so that all of them fit at 60 columns.
+            yield Label("Start again:", classes="progress-label")
             with Horizontal(classes="progress-actions"):
-                yield Label("Start again:")
                 yield Button("Reset a lesson (L)", id="reset-lesson", compact=True)
                 yield Button("Reset my progress (R)", id="reset-profile", compact=True)
+            yield Label("For grown-ups:", classes="progress-label")
             with Horizontal(classes="progress-actions"):
-                yield Label("For grown-ups:")
                 yield Button("Export (E)", id="export", compact=True)
                 yield Button("Import (I)", id="import", compact=True)
                 yield Button("Reset everything", id="reset-everything", compact=True)
