@@ -316,3 +316,12 @@ def test_a_wrong_pair_strict_bicycle_lets_go_down_is_still_broken() -> None:
     plain = table_game(Rules.bicycle(players=3), "5C 9D", "5H 2C", "QS 3C", learners=(0,))
     assert _codes(plain, LayDown(0, cards("5C 9D"))) == ["not-a-pair"]
     assert _codes(plain, FinishPairing(0)) == []
+
+
+def test_next_seat_moves_a_cursor_round_the_table() -> None:
+    rules = Rules.table(players=5)
+    assert [rules.next_seat(seat) for seat in range(5)] == [1, 2, 3, 4, 0]
+    assert rules.next_seat(0, -1) == 4
+    opponents = range(1, 5)
+    assert rules.next_seat(4, 1, among=opponents) == 1 and rules.next_seat(1, -1, among=opponents) == 4
+    assert rules.next_seat(2, 1, among={2}) == 2  # nowhere else to go

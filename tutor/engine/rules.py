@@ -8,6 +8,7 @@ allows), `Rules` (one choice of those options) and seat geometry (`Rules.side_of
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from itertools import product
 from typing import Any, Literal
@@ -223,6 +224,17 @@ class Rules:
         """The seat `steps` places to the left (clockwise) of `seat`; a negative count goes right.
         Empty hands are not skipped: for the next seat that holds cards ask `Game.next_active`."""
         return (seat + steps) % self.players
+
+    def next_seat(self, seat: int, step: int = 1, among: Collection[int] | None = None) -> int:
+        """The nearest seat to the left of `seat` (`step` 1) or to its right (`step` -1) that is one
+        of `among` (any seat if None), for moving a cursor round the table; `seat` itself when no
+        other seat qualifies. Empty hands are not skipped unless `among` leaves them out."""
+        direction = 1 if step >= 0 else -1
+        for distance in range(1, self.players):
+            other = (seat + direction * distance) % self.players
+            if among is None or other in among:
+                return other
+        return seat
 
     def seats_from(self, seat: int) -> tuple[int, ...]:
         """Every seat going left (clockwise) from `seat`, starting with `seat` itself."""
