@@ -128,7 +128,7 @@ def _steps(lesson_done: bool, answers: list[Answer]) -> int:
     rights = [answer for answer in answers if answer.right]
     days = {answer.when.astimezone().date() for answer in rights}
     steps = lesson_done + min(len(rights), MASTERED_RIGHT_ANSWERS) + min(len(days), MASTERED_DAYS)
-    if answers and level_of(answers) is Level.MASTERED and lesson_done:
+    if answers and level_of(answers) is Level.MASTERED:
         return GROWTH_STEPS
     return min(steps, GROWTH_STEPS - 1)
 
