@@ -5,47 +5,55 @@ from __future__ import annotations
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import HelpScreen, key_name
 
 
-def listed_keys(help_text: str) -> list[str]:
-    """The keys in the help's left-hand column, one entry per key ("1–9" counts as nine keys)."""
+def expand(keys_text: str) -> list[str]:
+    """The keys named in one help line ("F1 or ?", "Enter, N, Space", "1–9 or 0"), one entry per key."""
     keys: list[str] = []
-    for line in help_text.splitlines():
-        column, gap, meaning = line.strip().partition("  ")
-        if not gap or not meaning.strip():
-            continue
-        for name in column.replace(" or ", ", ").split(", "):
-            if "–" in name and name.replace("–", "").isdigit():
-                low, high = name.split("–")
-                keys += [str(number) for number in range(int(low), int(high) + 1)]
-            else:
-                keys.append(name)
+    for name in keys_text.replace(" or ", ", ").split(", "):
+        if "–" in name and name.replace("–", "").isdigit():
+            low, high = name.split("–")
+            keys += [str(number) for number in range(int(low), int(high) + 1)]
+        else:
+            keys.append(name)
     return keys
 
 
+def screen_text(app: Any) -> str:
+    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())
+
+
 async def check_help(pilot: Pilot[None], where: str) -> list[str]:
-    """Open F1 on the current screen; every live key (not a system one) is listed exactly once."""
+    """Open F1 on the current screen: every live key (not a system one) is listed exactly once, each
+    line shown on screen with its explanation."""
     app = pilot.app
     screen = app.screen
     live = sorted(key_name(key) for key, active in screen.active_bindings.items() if not active.binding.system)
     await pilot.press("f1")
     await pilot.pause()
-    assert isinstance(app.screen, HelpScreen), where
-    text = str(app.screen.query_one("#help-text", Static).content)
-    assert sorted(listed_keys(text)) == live, where
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen), where
+    listed = [key for line in help_screen.lines for key in expand(line.keys_text)]
+    assert sorted(listed) == live, where
+    shown = screen_text(app)
+    help_screen.query_one("#help-box").scroll_end(animate=False)
+    await pilot.pause()
+    shown += screen_text(app)
+    for line in help_screen.lines:
+        assert line.meaning.strip(), f"{where}: {line.keys_text} has no explanation"
+        assert f"{line.keys_text}  {line.meaning[:20]}" in shown, f"{where}: {line.keys_text} not shown"
     await pilot.press("escape")
     await pilot.pause()
     assert app.screen is screen, where
-    return listed_keys(text)
+    return listed
 
 
 async def test_every_screen_lists_each_of_its_live_keys_once(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile, seed=3)
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=(110, 70)) as pilot:
         await pilot.pause()
         home = await check_help(pilot, "home")
         assert "R" in home  # Rules, missing from the old hand-written list
@@ -60,7 +68,7 @@ async def test_every_screen_lists_each_of_its_live_keys_once(store: Any, profile
 
 async def test_the_profile_picker_lists_its_keys(store: Any) -> None:
     app = TutorApp(store, None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(110, 70)) as pilot:
         await pilot.pause()
         await check_help(pilot, "picker")
 

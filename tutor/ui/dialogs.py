@@ -6,6 +6,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -120,19 +121,20 @@ class HelpScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        text = Text()
-        text.append(f"{self.help_title}\n", style="bold")
-        where = ""
-        width = max((len(line.keys_text) for line in self.lines), default=0)
-        for line in self.lines:
-            if line.where != where:
-                where = line.where
-                text.append(f"\n{SECTIONS[where]}\n", style="bold underline")
-            text.append(f"{line.keys_text:>{width}}  ", style="bold")
-            text.append(line.meaning + ("" if line.enabled else " (not right now)") + "\n")
-        text.append("\nPress Escape to close.", style="italic")
         with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static(text, id="help-text")
+            yield Static(Text(self.help_title, style="bold"), id="help-title")
+            for where, title in SECTIONS.items():
+                lines = [line for line in self.lines if line.where == where]
+                if not lines:
+                    continue
+                table = Table.grid(padding=(0, 2))
+                table.add_column(justify="right", no_wrap=True, style="bold")
+                table.add_column()
+                for line in lines:
+                    table.add_row(Text(line.keys_text), Text(line.meaning + ("" if line.enabled else " (not right now)")))
+                yield Static(Text(title, style="bold underline"), classes="help-section")
+                yield Static(table, classes="help-keys")
+            yield Static(Text("Press Escape to close.", style="italic"), classes="help-section")
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -174,7 +176,7 @@ class SaveChangesScreen(ModalScreen[str | None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="save-changes"):
             yield Static(Text("You changed some settings. Save them before you leave?"), id="question")
             with Horizontal(classes="buttons"):
                 yield Button("Save (S)", id="save", variant="primary")

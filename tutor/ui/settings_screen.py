@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
@@ -52,7 +53,7 @@ SELECTS = ("ruleset", "players", "odd_rank", "guidance", "speed", "theme", "suit
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(f"{rulebook(variant).name} rules (draw from your {rulebook(variant).draws_from})", variant) for variant in VARIANTS]
+    return [(f"{rulebook(variant).name} (draw from your {rulebook(variant).draws_from})", variant) for variant in VARIANTS]
 
 
 def player_choices(ruleset: str) -> list[tuple[str, int]]:
@@ -217,6 +218,12 @@ class SettingsScreen(Screen[None]):
         self.query_one(f"#{event.switch.id}-state", Label).update(on_off(event.value))
         if event.switch.id in SWITCHES:
             self._fit_switches()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Mark the focused setting's row clearly (compact controls alone show focus too faintly)."""
+        focused_row = next((node for node in event.widget.ancestors_with_self if "setting" in node.classes), None)
+        for row in self.query(".setting"):
+            row.set_class(row is focused_row, "-focused")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._say("learner_name", self._name_problem(event.value))
