@@ -24,7 +24,7 @@ from tutor.store import open_store
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal")
 
 ROOT = Path(__file__).resolve().parent.parent
-CARD = re.compile(r"│(\S{2,3}?) *│")
+CARD = re.compile(r"[│║](\S{2,3}?) *[│║]")  # a card box; the one under the cursor is drawn double
 SEAT_CARDS = re.compile(r"▒+ (\d+) cards?")
 KEYS = "1234567890"
 
@@ -63,7 +63,7 @@ def hand(shown: str) -> list[str]:
     lines = shown.splitlines()
     cards: list[str] = []
     for above, line in zip(lines, lines[1:], strict=False):
-        if "┌───┐" in above and "│" in line:
+        if ("┌───┐" in above or "╔═══╗" in above) and ("│" in line or "║" in line):
             cards += CARD.findall(line)
     return cards
 

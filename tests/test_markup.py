@@ -22,6 +22,8 @@ from tutor.ui.app import TutorApp
 from tutor.ui.store_faults import ChoiceScreen
 
 MARKUP = ["[red]x[/red]", "[link=https:example.com]here[/link]", "[bold", "[@click=app.quit]q[/]"]
+ALL_MARKUP = " ".join(MARKUP)  # one app run per path, every kind of markup at once
+NAME = "Ana [red]x[/red][link=a]b[/link][bold"  # a profile name has at most 40 characters
 SIZE = (120, 40)
 
 
@@ -45,8 +47,8 @@ async def test_the_helper_shows_markup_as_written(text: str) -> None:
         assert f"warned {text} end" in shown_toasts(app)
 
 
-@pytest.mark.parametrize("text", MARKUP)
-async def test_a_data_folder_with_markup_in_its_name_is_shown_as_written(tmp_path: Path, text: str) -> None:
+async def test_a_data_folder_with_markup_in_its_name_is_shown_as_written(tmp_path: Path) -> None:
+    text = ALL_MARKUP
     folder = tmp_path / f"kids {text} folder"
     folder.mkdir(parents=True)
     (folder / "progress.db").write_bytes(b"not a database at all" * 200)
@@ -61,8 +63,8 @@ async def test_a_data_folder_with_markup_in_its_name_is_shown_as_written(tmp_pat
     store.close()
 
 
-@pytest.mark.parametrize("text", MARKUP)
-async def test_a_damaged_saved_game_field_is_shown_as_written(store: object, text: str) -> None:
+async def test_a_damaged_saved_game_field_is_shown_as_written(store: object) -> None:
+    text = ALL_MARKUP
     ana = store.get_or_create_profile("Ana")  # type: ignore[attr-defined]
     saved = GuidedGame.new(Settings(), 3).to_dict()
     saved["game"]["phase"] = text
@@ -73,11 +75,10 @@ async def test_a_damaged_saved_game_field_is_shown_as_written(store: object, tex
         assert f"phase {text!r}" in shown_toasts(app)
 
 
-@pytest.mark.parametrize("text", MARKUP)
-async def test_a_profile_name_with_markup_in_the_store_dialogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               text: str) -> None:
+async def test_a_profile_name_with_markup_in_the_store_dialogs(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
-    name = f"Ana {text}"[:40]
+    name = NAME
     first = open_store(tmp_path)
     ana = first.get_or_create_profile(name)
     first.claim(ana)

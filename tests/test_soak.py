@@ -10,6 +10,7 @@ on the same store and the count goes on.
 from __future__ import annotations
 
 import random
+import threading
 import time
 import unicodedata
 from pathlib import Path
@@ -95,7 +96,10 @@ async def drive(app: TutorApp, rng: random.Random, budget: int) -> int:
 
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(scaled(SEEDS)))
-async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path, seed: int) -> None:
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path, seed: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    thread_errors: list[BaseException | None] = []  # a screen's helper thread failing counts too
+    monkeypatch.setattr(threading, "excepthook", lambda failed: thread_errors.append(failed.exc_value))
     rng = random.Random(seed)
     wanted = EVENTS * (LONGER if scaled(1) > 1 else 1)
     driven = apps = 0
@@ -110,3 +114,4 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path
     print(f"\nsoak seed {seed}: {driven:,} events in {apps} app runs, "
           f"{time.monotonic() - started:.1f} s, 0 exceptions", flush=True)
     assert driven == wanted
+    assert thread_errors == []
