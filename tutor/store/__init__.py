@@ -54,9 +54,20 @@ one short transaction that waits its turn.
         store.profile_data(profile) -> ProfileData
 
     Profile files (versioned JSON)
-        store.export_profile(name, path)
+        store.export_profile(name, path)     # UnsafeTarget for a device, a pipe, a folder or a link
         store.import_profile(path) -> Profile
-            ValueError for a bad file; a taken name is imported as "Name (2)".
+            ProfileFileError (a ValueError) for a bad file, UnsafeTarget for a special file;
+            a taken name is imported as "Name (2)".
+
+    Windows sharing one file (tutor.errors: ProfileInUse, ProfileLost, StoreBusy, StoreFull)
+        store.claim(profile, take_over=False)   # ProfileInUse when another running window has it
+        store.watch(profile)                    # look only: nothing of it is saved from here
+        store.holds(profile) / store.watching(profile) / store.release(profile)
+        store.report_faults_to(handler, wait_seconds)
+            from then on a busy file, a full disk or a profile reset, removed or taken over
+            elsewhere is reported to ``handler`` instead of raised; the writes wait, in order,
+            until ``store.flush()`` can save them (``store.unsaved`` counts them). Without a
+            handler these raise (after a long wait for a busy file).
 
     Windows sharing one file (tabs of a classroom too)
         store.claim(profile, take_over=False)   # ProfileInUse when another running window has it
