@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from tutor import __version__, lessons_cli, profiles_cli
+from tutor.classroom import is_served
 from tutor.errors import TutorError
+from tutor.serve import command as serve_command
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     profiles_cli.register(commands)
     lessons_cli.register(commands)
+    serve_command.register(commands)
     quiz = commands.add_parser("quiz", help="start a round of the rules quiz", description="Start a round of eight rules questions.")
     quiz.add_argument("--seed", type=int, help="the random seed, for a repeatable round")
     quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
@@ -180,8 +183,11 @@ def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None
 
 
 def _profile(store: Store, name: str | None) -> Profile | None:
-    """The profile named on the command line, the only one there is, or None to ask in the app."""
+    """The profile named on the command line, the only one there is, or None to ask in the app
+    (always, in a classroom: each pupil says who is learning)."""
     if name is not None:
         return store.get_or_create_profile(name)
+    if is_served():
+        return None
     profiles = store.profiles()
     return profiles[0] if len(profiles) == 1 else None

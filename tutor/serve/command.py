@@ -1,0 +1,110 @@
+"""`old-maid-tutor serve`: its options, what it prints, and its exit codes (0 stopped, 1 the
+progress file cannot be kept, 2 a bad option or an address that cannot be used).
+
+Only argparse and the standard library here: the server (aiohttp, textual-serve) is imported
+when a class is really served, so the rest of the command line starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 30
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="serve the tutor to a class: every pupil opens it in a browser tab",
+        description="Serve the tutor to a class: each browser tab gets its own tutor, starting at "
+                    "'Who is learning?'; all of them keep progress in the same place (--data-dir). "
+                    "Bound to anything but this computer, a class code is printed and asked for.",
+    )
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; "
+                            "0.0.0.0 for the whole network, with a class code)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    serve.add_argument("--public-url", metavar="URL", type=_url,
+                       help="the address pupils type, when it differs from the one listened on")
+    serve.add_argument("--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                       help=f"at most this many pupils at once (default {DEFAULT_MAX_SESSIONS})")
+    serve.set_defaults(func=run, needs_store=False)
+
+
+def _port(text: str) -> int:
+    number = _number(text)
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text}")
+    return number
+
+
+def _positive(text: str) -> int:
+    number = _number(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"give a number of 1 or more, not {text}")
+    return number
+
+
+def _number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _url(text: str) -> str:
+    if not text.startswith(("http://", "https://")) or len(text) <= len("https://"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address like http://192.168.1.20:8000")
+    return text.rstrip("/")
+
+
+def announcement(address: str, code: str | None, max_sessions: int, progress: Path) -> list[str]:
+    """What `serve` prints once it is listening."""
+    if code is None:
+        lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.",
+                 "Only this computer can connect, so no class code is asked."]
+    else:
+        lines = [f"Old Maid Tutor is ready for the class: pupils open {address}",
+                 f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
+    lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.",
+              "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from tutor.serve import classcode
+    from tutor.serve.addresses import address_problem, address_to_open
+    from tutor.store import open_store
+    from tutor.store.opening import FILE_NAME, data_folder
+
+    folder = data_folder(args.data_dir).absolute()
+    store = open_store(folder, waiting=lambda text: print(text, file=sys.stderr))
+    for notice in store.notices:
+        print(notice, file=sys.stderr)
+    kept = not store.in_memory
+    store.close()
+    if not kept:
+        print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
+        return 1
+    code = classcode.new_code() if classcode.needs_code(args.host) else None
+    address = address_to_open(args.host, args.port, args.public_url)
+    from tutor.serve.server import ClassroomServer
+
+    server = ClassroomServer(
+        [sys.executable, "-m", "tutor", "--data-dir", str(folder)],
+        host=args.host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions,
+        code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME),
+    )
+    try:
+        server.serve()
+    except OSError as error:
+        print(f"old-maid-tutor serve: error: {address_problem(error, args.host, args.port)}", file=sys.stderr)
+        return 2
+    closed = server.closed_sessions
+    sessions = "1 pupil's session" if closed == 1 else f"{closed} pupils' sessions"
+    print(f"The class has stopped ({sessions} closed).")
+    return 0

@@ -1,0 +1,298 @@
+"""The classroom server: textual-serve's Server, with a class code, a size limit and a clean stop.
+
+Each browser tab that is let in gets its own app process (`TabService`), started with the served
+flag (`tutor.classroom`) and the class's --data-dir, in a session of its own so that Ctrl+C at the
+teacher's terminal reaches only the server, which then closes every pupil's app itself. The page
+is our own template: nothing is loaded from outside this server, and the font xterm.js draws with
+is DejaVu Sans Mono, which has every character the app uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import shlex
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+import textual_serve
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from tutor.classroom import served_environment
+from tutor.serve import classcode
+
+TITLE = "Old Maid Tutor"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATICS = Path(textual_serve.__file__).resolve().parent / "static"
+FONT_FOLDER = Path("/usr/share/fonts/truetype/dejavu")
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str  # the file, served at /font/<name>
+    local: str  # the name a pupil's own copy goes by
+    weight: str
+
+
+FACES = (Face("DejaVuSansMono.ttf", "DejaVu Sans Mono", "normal"),
+         Face("DejaVuSansMono-Bold.ttf", "DejaVu Sans Mono Bold", "bold"))
+# How long a pupil's app may take to close when asked before it is stopped by force.
+STOP_SECONDS = 5.0
+# Terminal sizes a tab may ask for (a huge one would make its app build a huge screen).
+LARGEST_SIZE = 500
+log = logging.getLogger("tutor.serve")
+
+
+class TabService(AppService):
+    """One pupil's app process: told it is served, started without a shell, in its own session."""
+
+    def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv = list(argv)
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return served_environment(super()._build_environment(width=width, height=height))
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,  # the teacher's Ctrl+C is for the server, which closes this app
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def stop_within(self, seconds: float = STOP_SECONDS) -> None:
+        """Ask the app to quit; stop it by force if it has not within `seconds`."""
+        try:
+            await asyncio.wait_for(self.stop(), seconds)
+        except (TimeoutError, ConnectionError):
+            pass
+        process = self._process
+        if process is None:
+            return
+        if process.stdin is not None:
+            process.stdin.close()  # asyncio reports the end only once every pipe is closed
+        try:  # killed only if it has not ended: killing an ended process would collect it behind asyncio's back
+            await asyncio.wait_for(process.wait(), seconds)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+
+@dataclass(eq=False)
+class Tab:
+    websocket: web.WebSocketResponse
+    service: TabService
+
+
+class ClassroomServer(Server):
+    """Serves the tutor to a class: see the module's docstring."""
+
+    def __init__(self, app_argv: Sequence[str], *, host: str, port: int, public_url: str | None,
+                 max_sessions: int, code: str | None, announcement: Sequence[str]) -> None:
+        super().__init__(shlex.join(app_argv), host=host, port=port, title=TITLE, public_url=public_url,
+                         statics_path=STATICS, templates_path=TEMPLATES)
+        self.app_argv = list(app_argv)
+        self.given_public_url = public_url
+        self.max_sessions = max_sessions
+        self.code = code
+        self.announcement = list(announcement)
+        self.guesses = classcode.Guesses()
+        self.tabs: set[Tab] = set()
+        self.stopping = False
+        self.closed_sessions = 0
+        self._stop = asyncio.Event()
+        self._closing: set[asyncio.Future[None]] = set()
+
+    @property
+    def full(self) -> bool:
+        return len(self.tabs) >= self.max_sessions
+
+    # --- running -------------------------------------------------------------------------------
+
+    def initialize_logging(self) -> None:
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.WARNING, format="%(message)s")
+
+    def request_exit(self) -> None:
+        """Ctrl+C (or SIGTERM): stop the class; more of them while it closes change nothing."""
+        self.stopping = True
+        self._stop.set()
+
+    def serve(self, debug: bool = False) -> None:
+        """Run until Ctrl+C. Raises OSError when the address cannot be used (a port in use...)."""
+        self.debug = debug
+        self.initialize_logging()
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        self._stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(number, self.request_exit)
+        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
+                               shutdown_timeout=STOP_SECONDS)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+            for line in self.announcement:  # only once it really listens
+                print(line, flush=True)
+            await self._stop.wait()
+        finally:
+            await runner.cleanup()
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/ws/{code}", self.handle_websocket, name="websocket_with_code"),
+            web.get("/font/{name}", self.handle_font, name="font"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Close every pupil's app, then their tabs' connections."""
+        self.stopping = True
+        tabs = list(self.tabs)
+        self.closed_sessions = len(tabs)
+        await asyncio.gather(*(tab.service.stop_within() for tab in tabs), return_exceptions=True)
+        await asyncio.gather(*(tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The class has stopped.")
+                               for tab in tabs), return_exceptions=True)
+        await asyncio.gather(*self._closing, return_exceptions=True)
+
+    # --- pages ---------------------------------------------------------------------------------
+
+    def _notice(self, request: web.Request, kind: str, status: int) -> web.Response:
+        context = {"title": TITLE, "kind": kind, "sessions": len(self.tabs)}
+        response = aiohttp_jinja2.render_template("notice.html", request, context, status=status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The class code form, the class-full page, or the app's page for a tab that is let in."""
+        if self.code is not None:
+            given = request.query.get("code")
+            if given is None:
+                return self._notice(request, "ask", 200)
+            refusal = self._refusal(request, given)
+            if refusal:
+                return self._notice(request, refusal, 429 if refusal == "wait" else 403)
+        if self.full or self.stopping:
+            return self._notice(request, "full", 503)
+        context = {
+            "title": TITLE,
+            "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48),
+            "websocket_url": self._websocket_url(request),
+            "fonts": [face for face in FACES if (FONT_FOLDER / face.name).is_file()],
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def _refusal(self, request: web.Request, given: str | None) -> str | None:
+        """Why a tab that gave `given` is not let in ("wrong", "wait"), or None."""
+        if self.code is None:
+            return None
+        address = request.remote or ""
+        if self.guesses.blocked(address):
+            return "wait"
+        if not classcode.matches(given, self.code):
+            self.guesses.wrong(address)
+            return "wrong"
+        return None
+
+    def _websocket_url(self, request: web.Request) -> str:
+        base = (self.given_public_url or f"{request.scheme}://{request.host}").rstrip("/")
+        scheme, rest = base.split(":", 1)
+        path = "/ws" if self.code is None else f"/ws/{self.code}"
+        return ("wss:" if scheme == "https" else "ws:") + rest + path
+
+    async def handle_font(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        for face in FACES:
+            if face.name == name and (FONT_FOLDER / face.name).is_file():
+                return web.FileResponse(FONT_FOLDER / face.name, headers={"Content-Type": "font/ttf", "Cache-Control": "max-age=86400"})
+        raise web.HTTPNotFound()
+
+    # --- a pupil's session ---------------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]  # refusals are plain responses
+        """Start a pupil's app for a tab that gave the class code, while there is room."""
+        if self._refusal(request, request.match_info.get("code")):
+            return web.Response(status=403, text="Not the class code: open the page and type the code your teacher gave you.\n")
+        if self.full or self.stopping:
+            return web.Response(status=503, text="The class is full.\n")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        service = TabService(self.app_argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                             close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+        tab = Tab(websocket, service)
+        self.tabs.add(tab)  # counted before the first await: two tabs cannot take the last place
+        try:
+            await websocket.prepare(request)
+            await service.start(_size(request.query.get("width"), 80), _size(request.query.get("height"), 24))
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # noqa: BLE001 - one tab's trouble must not stop the class
+            log.warning("A pupil's session stopped: %s: %s", type(error).__name__, error)
+        finally:
+            # aiohttp cancels this handler when the tab's connection is lost: the closing goes on.
+            closing = asyncio.ensure_future(self._close(tab))
+            self._closing.add(closing)
+            closing.add_done_callback(self._closing.discard)
+            await asyncio.shield(closing)
+        return websocket
+
+    async def _close(self, tab: Tab) -> None:
+        try:
+            await tab.service.stop_within()
+        finally:
+            self.tabs.discard(tab)
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """Keys, sizes and focus from the tab to its app; anything malformed is ignored."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await app_service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
+
+def _size(value: object, default: int) -> int:
+    number = to_int(value, default) if isinstance(value, str) else value if isinstance(value, int) else default
+    return min(max(number, 1), LARGEST_SIZE)
