@@ -15,6 +15,7 @@ from tutor.course import LessonRun, PickOption, PickSeat
 from tutor.course.runner import NOT_QUITE
 from tutor.learner.lessons import course_for_app
 from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import HelpScreen
 from tutor.ui.lessons import LessonListScreen, LessonScreen
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.seats import LessonSeat
@@ -160,3 +161,41 @@ async def test_a_learner_named_like_a_lesson_seat_never_meets_their_name(store: 
         shown = [str(seat.content) for seat in app.screen.query(LessonSeat) if seat.display]
         assert shown and not any("Ana" in text for text in shown)
         assert "Ana" not in str(app.screen.query_one("#lesson-text", Static).content)
+
+
+async def help_text(pilot: Pilot[None]) -> str:
+    app = pilot.app
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    text = "\n".join(f"{line.keys_text}  {line.meaning}" for line in app.screen.lines)
+    await pilot.press("escape")
+    await pilot.pause()
+    return text
+
+
+STEP_KEYS = {
+    "choice": "Choose an answer by its number",
+    "seat": "Choose a player by their number",
+    "deal": "Deal all the cards that are left",
+}
+
+
+async def test_help_lists_the_keys_of_the_step_in_front_of_the_learner(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await ready(pilot)
+        seen = set()
+        while not run_of(app).finished and len(seen) < len(STEP_KEYS):
+            run = run_of(app)
+            kind = run.step.kind
+            if kind in STEP_KEYS and not run.solved:
+                said = await help_text(pilot)
+                assert STEP_KEYS[kind] in said, kind
+                assert not any(words in said for other, words in STEP_KEYS.items() if other != kind), kind
+                assert "Scroll Up" not in said and "Page Left" not in said  # only keys a learner needs
+                seen.add(kind)
+            if not run.solved:
+                run.solve_with_solution()
+            await pilot.press("n")
+        assert seen == set(STEP_KEYS)

@@ -45,9 +45,10 @@ if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
 
-class LessonBody(VerticalScroll):
+class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
     """The step's words and its widget; the cards or options to act on stay in view, whole,
-    also when a box below (why an answer was wrong, the feedback) takes some of its height."""
+    also when a box below (why an answer was wrong, the feedback) takes some of its height.
+    Its keys are the screen's PgUp and PgDn, so a step's help lists only the step's own keys."""
 
     def keep_in_view(self) -> None:
         focused = self.screen.focused
@@ -196,6 +197,7 @@ class LessonScreen(Screen[None]):
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
         if self.view is not None:
+            self.view.retired = True
             self.view.remove()
             self.view = None
         self.query_one("#lesson-top").display = False
@@ -225,6 +227,7 @@ class LessonScreen(Screen[None]):
         for old in self.query(LessonDone):
             old.remove()
         if self.view is not None:
+            self.view.retired = True
             self.view.remove()
         self.view = view_for(run, self.letters)
         self.set_focus(None)  # until the step's widget is ready to take it

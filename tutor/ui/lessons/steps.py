@@ -81,6 +81,8 @@ class StepView(Vertical, can_focus=True):
         self.letters = letters
         self.flagged_cards: set[Card] = set()
         self.wrong_seats: set[int] = set()
+        self.retired = False
+        """Set when the step is over and the widget is on its way out: its keys stop at once."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-chart")
@@ -103,7 +105,7 @@ class StepView(Vertical, can_focus=True):
 
     @property
     def answering(self) -> bool:
-        return not self.run.solved
+        return not self.run.solved and not self.retired and self.is_mounted
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.answering
@@ -397,6 +399,16 @@ class DrawView(SeatView):
             self.seat_cursor = self.draw_from = None
 
 
+class AnswerList(OptionList, inherit_bindings=False):
+    """The options of a choice step, with only the keys a learner needs there."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", show=False, tooltip="Move up the answers"),
+        Binding("down", "cursor_down", show=False, tooltip="Move down the answers"),
+        Binding("enter", "select", "Choose", tooltip="Choose the answer that is lit up"),
+    ]
+
+
 class ChoiceView(StepView):
     """A multiple-choice question: the options, numbered."""
 
@@ -407,7 +419,7 @@ class ChoiceView(StepView):
         self.wrong_options: set[int] = set()
 
     def compose_end(self) -> ComposeResult:
-        yield OptionList(id="lesson-options")
+        yield AnswerList(id="lesson-options")
 
     def instruction(self) -> str:
         return f"Choose an answer: press 1-{len(self.run.options)}, or use ↑ ↓ and Enter."
