@@ -1,20 +1,24 @@
 """Who is learning? Pick a profile, or make one by typing a name.
 
 The very first time there are no profiles yet, so the screen just asks for a name. Names are
-shown as plain text (never markup): they may hold quotes, brackets or any alphabet.
+shown as plain text (never markup): they may hold quotes, brackets or any alphabet. The teacher's
+view opens from here (T), behind the teacher's PIN. In a classroom, a learner who is learning in
+another tab opens here only with the teacher's PIN.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import StoreError
+from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
 from tutor.ui.header import TutorHeader
 
@@ -31,7 +35,10 @@ class ProfilePickerScreen(Screen[Profile | None]):
         ("Enter", "start as that learner"),
         ("Escape", "back to the list, or quit"),
     ]
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("t", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
+    ]
 
     def compose(self) -> ComposeResult:
         profiles = self.app.store.profiles()  # type: ignore[attr-defined]
@@ -47,6 +54,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
             with Center():
                 yield Input(placeholder="Type your name here", id="picker-name")
             yield Static(id="picker-message")
+            with Center():
+                yield Button("Teacher (T)", id="picker-teacher", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,6 +70,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def show_list(self) -> None:
         self._greet("Hello! Who is learning today?", "Choose your name and press Enter.")
         self.query_one("#picker-name", Input).display = False
+        self.query_one("#picker-teacher").display = True
         names = self.query_one("#picker-list", OptionList)
         names.display = True
         names.highlighted = 0
@@ -69,6 +79,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def ask_name(self, question: str) -> None:
         self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
         self.query_one("#picker-list", OptionList).display = False
+        self.query_one("#picker-teacher").display = False
         name = self.query_one("#picker-name", Input)
         name.display = True
         name.value = ""
@@ -95,7 +106,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         if chosen is None:
             self._say("That learner isn't here any more. Please choose another name.")
         else:
-            self.dismiss(chosen)
+            self.choose(chosen)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():
@@ -109,7 +120,46 @@ class ProfilePickerScreen(Screen[Profile | None]):
         except StoreError as error:
             self._say(f"✗ {error} Please press Enter again in a moment.")
             return
+        self.choose(profile)
+
+    def choose(self, profile: Profile) -> None:
+        """Start as ``profile``; in a classroom, one learning in another tab needs the teacher first."""
+        try:
+            in_use = needs_pin(Protected.OPEN_IN_USE) and self.app.store.claimed_elsewhere(profile)  # type: ignore[attr-defined]
+        except StoreError:
+            in_use = False  # the app's own claim asks what to do
+        if in_use:
+            self._open_with_teacher(profile)
+        else:
+            self.dismiss(profile)
+
+    @work(exclusive=True, group="picker-teacher")
+    async def _open_with_teacher(self, profile: Profile) -> None:
+        from tutor.ui.teacher_screen import teacher_allows
+
+        if not await teacher_allows(self.app, Protected.OPEN_IN_USE):
+            self._say(f"{profile.name} is learning in another tab. Please choose your own name; "
+                      "only the teacher can open it here.")
+            return
+        try:
+            self.app.store.claim(profile, take_over=True)  # type: ignore[attr-defined]
+        except StoreError as error:
+            self._say(f"✗ {error} Please try again in a moment.")
+            return
         self.dismiss(profile)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "picker-teacher":
+            self.action_teacher()
+
+    @work(exclusive=True, group="picker-teacher")
+    async def action_teacher(self) -> None:
+        """The teacher's view of the class (with the teacher's PIN)."""
+        from tutor.ui.teacher_screen import open_teacher_view
+
+        await open_teacher_view(self.app)
+        if self.is_current:
+            self.query_one("#picker-list", OptionList).focus()
 
     def action_back(self) -> None:
         typing = self.query_one("#picker-name", Input).display

@@ -1,0 +1,314 @@
+"""The teacher's view of the class, behind the teacher's PIN; and the PIN dialog itself.
+
+    TeacherScreen()                 # every learner: lessons and stars, rules mastered, games, last
+                                    # active; the highlighted one's quiz mastery and common mistakes
+    PinScreen.choose() / PinScreen.asking(purpose)   # set the PIN (typed twice) / type it
+    await teacher_allows(app, action)  # True when `action` may go ahead (asks for the PIN in a class)
+
+Every figure comes from `tutor.learner.class_report` (the learner policy); the PIN is checked by
+`tutor.learner.teacher`. Learners' names are shown as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Static
+
+from tutor.errors import StoreError, UnsafeTarget
+from tutor.learner.class_report import (
+    SORTS,
+    ClassRow,
+    class_rows,
+    filtered,
+    sorted_rows,
+    when_text,
+    write_report,
+)
+from tutor.learner.lessons import course_for_app
+from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
+from tutor.store import Level
+from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.header import TutorHeader
+from tutor.wording import listed
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from tutor.store import Store
+
+REPORT_PATH = "~/old-maid-class.csv"
+NAME_WIDTH = 18
+LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "practised", Level.LEARNING: "not yet"}
+
+
+async def teacher_allows(app: App[None], action: Protected) -> bool:
+    """Whether ``action`` may go ahead here: always outside a classroom; in one, once the teacher has
+    typed the PIN. Call it from a worker (it waits for the dialog)."""
+    if not needs_pin(action):
+        return True
+    allowed: bool = await app.push_screen_wait(PinScreen.asking(f"Only the teacher can {action.words} "
+                                                                "in a classroom."))
+    return allowed
+
+
+def store_of(app: App[None]) -> Store:
+    return app.store  # type: ignore[attr-defined,no-any-return]
+
+
+# ----- the PIN dialog ------------------------------------------------------------------------------
+
+
+class PinScreen(ModalScreen[bool]):
+    """Asks for the teacher's PIN (or, the first time, to choose one, typed twice); dismisses with
+    True when the PIN was right (or chosen and kept), False when the dialog was left."""
+
+    BINDINGS = [Binding("escape", "dismiss(False)", "Cancel", tooltip="Never mind: close this")]
+    DEFAULT_CSS = """
+    #pin-why, #pin-problem { margin-bottom: 1; }
+    #pin-again { margin-top: 1; }
+    #pin-problem { margin-top: 1; }
+    """
+
+    def __init__(self, why: str, choosing: bool) -> None:
+        super().__init__()
+        self.why = why
+        self.choosing = choosing
+
+    @classmethod
+    def asking(cls, why: str) -> PinScreen:
+        return cls(why, choosing=False)
+
+    @classmethod
+    def choose(cls) -> PinScreen:
+        return cls(f"The first time here: choose the teacher's PIN ({PIN_RULE}), and keep it from the pupils.",
+                   choosing=True)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="pin-dialog"):
+            yield Static(Text("Choose the teacher's PIN" if self.choosing else "The teacher's PIN", style="bold"))
+            yield Static(Text(self.why), id="pin-why")
+            yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin", compact=True,
+                        placeholder="The PIN" if not self.choosing else f"A new PIN: {PIN_RULE}")
+            if self.choosing:
+                yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin-again", compact=True,
+                            placeholder="The same PIN again")
+            yield Static(id="pin-problem")
+            with Horizontal(classes="buttons"):
+                yield Button("OK (Enter)", id="ok", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#pin-problem").display = False
+        self.query_one("#pin", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.choosing and event.input.id == "pin":
+            self.query_one("#pin-again", Input).focus()
+            return
+        self._done()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self._done()
+        else:
+            self.dismiss(False)
+
+    def _done(self) -> None:
+        pin = self.query_one("#pin", Input).value
+        store = store_of(self.app)
+        try:
+            if self.choosing:
+                problem = set_pin(store, pin, self.query_one("#pin-again", Input).value)
+            else:
+                result = check_pin(store, pin)
+                problem = result.message
+        except StoreError as error:
+            problem = f"{error} Please try again in a moment."
+        if not problem:
+            self.dismiss(True)
+            return
+        self._say(f"✗ {problem}")
+        for field in self.query(Input):
+            field.value = ""
+        self.query_one("#pin", Input).focus()
+
+    def _say(self, problem: str) -> None:
+        shown = self.query_one("#pin-problem", Static)
+        shown.update(Text(problem))
+        shown.display = True
+
+
+# ----- the class table ----------------------------------------------------------------------------
+
+
+def detail_text(row: ClassRow) -> Text:
+    """The highlighted learner: how well each rule is known in the quiz, and the common mistakes."""
+    text = Text()
+    text.append(row.name, style="bold")
+    text.append(" · quiz: ")
+    known = [(level, row.level(level)) for level in (Level.MASTERED, Level.PRACTISED)]
+    for level, concepts in known:
+        if concepts:
+            text.append(f"{LEVEL_WORDS[level]} ", style="bold")
+            text.append(f"{listed([concept.title for concept in concepts])}; ")
+    rest, total = len(row.level(Level.LEARNING)), len(row.levels)
+    text.append(f"none of the {total} rules known yet\n" if rest == total else f"{rest} of {total} rules not yet\n")
+    if not row.mistakes:
+        text.append("No rule mistakes noted.")
+    for mistake in row.mistakes:
+        text.append(f"{mistake.times}× ", style="bold")
+        text.append(f"{mistake.rule}\n")
+    text.rstrip()
+    return text
+
+
+class TeacherScreen(Screen[None]):
+    CSS_PATH = "teacher.tcss"
+    HELP_TITLE = "The teacher's view"
+    BINDINGS = [
+        Binding("escape", "back", "Back", tooltip="Back to “Who is learning?”"),
+        Binding("s", "sort", "Sort", tooltip="Sort by name, last active or lessons done"),
+        Binding("f", "filter", "Filter", tooltip="Filter: show only names with these letters"),
+        Binding("e", "export", "Export CSV", tooltip="Export the table as a CSV file"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sort = next(iter(SORTS))
+        self.rows: list[ClassRow] = []
+        self.shown: list[ClassRow] = []
+
+    def compose(self) -> ComposeResult:
+        yield TutorHeader()
+        with Vertical(id="teacher"):
+            with Horizontal(id="teacher-bar"):
+                yield Input(placeholder="Filter by name (F)", id="teacher-filter")
+                yield Static(id="teacher-sort")
+            yield DataTable(id="teacher-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="teacher-detail")
+            yield Static(id="teacher-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "The teacher's view"
+        table = self.query_one(DataTable)
+        table.add_column("Name", width=NAME_WIDTH, key="name")
+        for label, key in (("Lessons", "lessons"), ("Stars", "stars"), ("Mastered", "mastered"),
+                           ("Games", "games"), ("Last active", "last")):
+            table.add_column(label, key=key)
+        self.query_one("#teacher-note").display = False
+        self.rows = class_rows(store_of(self.app), course_for_app(replay=False))
+        self.show_rows()
+        table.focus()
+
+    def show_rows(self) -> None:
+        """The rows that pass the filter, in the chosen order."""
+        table = self.query_one(DataTable)
+        self.shown = sorted_rows(filtered(self.rows, self.query_one("#teacher-filter", Input).value), self.sort)
+        table.clear()
+        for index, row in enumerate(self.shown):
+            table.add_row(Text(row.name, overflow="ellipsis", no_wrap=True), f"{row.lessons_done} of {row.lessons}",
+                          f"★ {row.stars}", f"{row.mastered} of {len(row.levels)}", str(row.games),
+                          when_text(row.last_active), key=str(index))
+        self.query_one("#teacher-sort", Static).update(Text(f"{len(self.shown)} of {len(self.rows)} · "
+                                                            f"sorted by {self.sort}"))
+        self._show_detail(0)
+
+    def _show_detail(self, index: int) -> None:
+        detail = self.query_one("#teacher-detail", Static)
+        if not self.rows:
+            detail.update(Text("No learners yet. They appear here once they have chosen a name."))
+        elif not self.shown:
+            detail.update(Text("No names have those letters. Change the filter (F) to see more."))
+        else:
+            detail.update(detail_text(self.shown[min(index, len(self.shown) - 1)]))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail(event.cursor_row)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "teacher-filter":
+            self.show_rows()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "teacher-filter":
+            self.query_one(DataTable).focus()
+
+    def note(self, message: str) -> None:
+        note = self.query_one("#teacher-note", Static)
+        note.update(Text(message, style="bold"))
+        note.display = bool(message)
+
+    def action_back(self) -> None:
+        if self.query_one("#teacher-filter", Input).has_focus:
+            self.query_one(DataTable).focus()
+        else:
+            self.dismiss(None)
+
+    def action_sort(self) -> None:
+        ways = list(SORTS)
+        self.sort = ways[(ways.index(self.sort) + 1) % len(ways)]
+        self.show_rows()
+
+    def action_filter(self) -> None:
+        self.query_one("#teacher-filter", Input).focus()
+
+    @work(exclusive=True, group="teacher-dialog")
+    async def action_export(self) -> None:
+        from tutor.ui.progress_screen import PathScreen
+
+        typed, problem = REPORT_PATH, ""
+        while True:
+            answer: str | None = await self.app.push_screen_wait(PathScreen(
+                "Export the class table as CSV",
+                f"Where should the file go? It holds the {len(self.shown)} learners shown, in this order.",
+                typed, problem, "Save the file"))
+            if answer is None:
+                return
+            typed = answer
+            path = Path(typed).expanduser().absolute()
+            if path.is_file() and not await self.app.push_screen_wait(ConfirmScreen(
+                    f"There is already a file at {path}. Replace it?", "Replace it", "Choose another")):
+                problem = ""
+                continue
+            problem = self._export(path)
+            if not problem:
+                self.note(f"✓ Saved the class table in {path}.")
+                return
+
+    def _export(self, path: Path) -> str:
+        """Write the CSV; what went wrong, in words, or "" when all is well."""
+        if path.is_dir():
+            return f"✗ {path} is a folder. Add a file name at the end, like {path / 'class.csv'}"
+        try:
+            write_report(path, self.shown)
+        except UnsafeTarget as error:
+            return f"✗ {error}"
+        except OSError as error:
+            return f"✗ The file could not be saved there: {error.strerror or error}. Try another place."
+        return ""
+
+
+async def open_teacher_view(app: App[None]) -> None:
+    """Ask for the PIN (to choose it, the very first time), then show the class. From a worker."""
+    store = store_of(app)
+    try:
+        first = not has_pin(store)
+    except StoreError as error:
+        from tutor.ui.notices import warn
+
+        warn(app, f"{error} Please try again in a moment.")
+        return
+    pin = PinScreen.choose() if first else PinScreen.asking("Type the teacher's PIN to see the class.")
+    if await app.push_screen_wait(pin):
+        await app.push_screen_wait(TeacherScreen())
