@@ -90,6 +90,9 @@ async def test_changing_the_ruleset_fits_the_other_choices_and_says_so_next_to_t
         assert f"so this is now {high}" in problem(screen, "players")
         assert screen.query_one("#odd_rank", Select).value == "Q"
         assert "King" in problem(screen, "odd_rank")
+        await choose(pilot, "players", 3)  # the learner chooses: the note has done its job
+        assert problem(screen, "players") == ""
+        await choose(pilot, "players", high)
         await pilot.press("ctrl+s")
         await pilot.pause()
     settings = store.load_settings(profile)

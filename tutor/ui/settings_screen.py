@@ -168,13 +168,14 @@ class SettingsScreen(Screen[None]):
         players = self.query_one("#players", Select)
         count = players.value if isinstance(players.value, int) else book.players[1]
         fitted = min(max(count, book.players[0]), book.players[1])
-        players.set_options(player_choices(ruleset))
-        players.value = fitted
-        self._say("players", "" if fitted == count else f"{book.name} rules take {book.players[0]} to {book.players[1]} players, so this is now {fitted}.")
         odd_rank = self.query_one("#odd_rank", Select)
         rank = odd_rank.value
-        odd_rank.set_options(odd_rank_choices(ruleset))
-        odd_rank.value = rank if rank in book.odd_ranks else book.odd_ranks[0]
+        with self.prevent(Select.Changed):  # fitted here, not chosen by the learner
+            players.set_options(player_choices(ruleset))
+            players.value = fitted
+            odd_rank.set_options(odd_rank_choices(ruleset))
+            odd_rank.value = rank if rank in book.odd_ranks else book.odd_ranks[0]
+        self._say("players", "" if fitted == count else f"{book.name} rules take {book.players[0]} to {book.players[1]} players, so this is now {fitted}.")
         if rank not in book.odd_ranks and isinstance(rank, str):
             self._say("odd_rank", f"{book.name} rules don't take out a {RANK_NAMES[rank]}, so this is now the {RANK_NAMES[book.odd_ranks[0]]}.")
         else:
@@ -212,6 +213,7 @@ class SettingsScreen(Screen[None]):
         if event.select.id == "ruleset":
             self._fit_to_ruleset()
         elif event.select.id in ("players", "odd_rank"):
+            self._say(event.select.id, "")  # the learner chose: an earlier "so this is now ..." no longer applies
             self._fit_switches()
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
