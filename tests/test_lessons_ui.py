@@ -249,6 +249,7 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert store.mistakes(profile)[-1].code == "wrong-neighbour"
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
         assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
+        assert why(app) == ""  # choosing again is acting: the reason makes way
         assert await pilot.click("#lesson-fan", offset=(8, 1))  # her second card
         assert run_of(app).solved and len(run_of(app).game.hands[0]) == 5  # type: ignore[union-attr]
         assert "You've got a new card." in feedback(app)

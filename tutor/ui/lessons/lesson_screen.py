@@ -346,7 +346,7 @@ class LessonScreen(Screen[None]):
         self._answer(event.answer)
 
     def on_step_view_said(self, event: StepView.Said) -> None:
-        self.message = event.text
+        self.message, self.why = event.text, None  # the learner acted: the last reason makes way
         if self.run is not None and self.view is not None:
             self._show()
 
