@@ -133,6 +133,7 @@ class GameScreen(Screen[None]):
         room = height - 2 - (NARROW_LOG if narrow else 0)
         words = 7 if self.panel is not None else 3 + (2 if stage == "draw" else 0)
         compact = SEATS_HEIGHT + 1 + words + 1 + rows * 4 > room
+        self.query_one("#direction").display = not (compact and self.panel is not None)  # the seats say left and right
         if compact != self.has_class("compact"):
             self.set_class(compact, "compact")
             for row in self.query(CardRow):
@@ -158,6 +159,11 @@ class GameScreen(Screen[None]):
         self.query_one("#news", Static).update(Text(session.news, style="bold"))
         self._show_panel()
         self._show_prompt()
+        board = self.query_one("#board", VerticalScroll)
+        if self.panel is not None:  # on a short terminal: the explanation and the hand in view, the seats above
+            self.call_after_refresh(board.scroll_end, animate=False)
+        elif board.scroll_y:
+            self.call_after_refresh(board.scroll_home, animate=False)
         if stage != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
             self.shown_stage = stage
             self._focus_for(stage)

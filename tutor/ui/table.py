@@ -45,6 +45,7 @@ class SeatView(Static):
         """Draw the seat from what the learner sees; `end` is its result once the game is over."""
         cards = seen.hand_sizes[self.seat]
         safe = self.seat in seen.safe
+        role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
         text.append(f"{self.seat}", style="bold underline")
         text.append(f"·{self.seat_name}", style="bold")
@@ -55,9 +56,10 @@ class SeatView(Static):
         elif safe:
             text.append(SAFE, style="bold")
         else:
-            text.append("▒" * min(cards, 4) + " " + counted(cards, "card"))
-            role = role_of(seen, self.seat)
-            text.append(f", {role.split()[-1]}" if role else "", style="bold")
+            status = counted(cards, "card") + (f", {role}" if role else "")
+            backs = min(cards, 4, self.content_region.width - len(status) - 1)
+            text.append("▒" * backs + " " if backs > 0 else "")
+            text.append(status, style="bold" if role else "")
         if cursor or flagged:
             text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
