@@ -240,3 +240,26 @@ def test_without_a_fault_handler_a_busy_write_raises_the_tutors_error(tmp_path: 
         other.close()
     assert store.unsaved == 0
     store.close()
+
+
+def test_a_file_locked_at_start_is_waited_for_while_the_learner_says_so(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    progress_with_ana(tmp_path)
+    monkeypatch.setattr(opening, "OPEN_WAIT_SECONDS", 0.3)
+    other = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")  # not even reading is allowed
+    other.execute("BEGIN IMMEDIATE")
+    other.execute(f"PRAGMA user_version = {LATEST}")
+    asked: list[str] = []
+
+    def keep_waiting() -> bool:
+        asked.append("wait?")
+        if len(asked) == 2:  # the other program lets go while we wait a second time
+            other.execute("ROLLBACK")
+            other.close()
+        return True
+
+    with open_store(tmp_path, keep_waiting=keep_waiting) as store:
+        assert not store.in_memory and store.notices == []  # on the file, once it was free
+        assert store.load_game(store.profiles()[0]) == {"turn": 1}
+    assert asked == ["wait?", "wait?"]

@@ -160,7 +160,17 @@ def _main(argv: Sequence[str] | None) -> int:
 def _open_store(args: argparse.Namespace) -> Store:
     from tutor.store import open_store
 
-    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr))
+    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr),
+                      keep_waiting=_keep_waiting)
+
+
+def _keep_waiting() -> bool:
+    """Another program still holds the progress file: ask whether to wait on (only at a terminal)."""
+    if not sys.stdin.isatty():
+        return False
+    answer = input("Another program is still using the progress file. Keep waiting (W), or carry on "
+                   "without saving this time (C)? [W/c] ")
+    return not answer.strip().lower().startswith("c")
 
 
 def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None) -> int:

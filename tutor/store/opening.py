@@ -65,12 +65,15 @@ def folder_problem(folder: Path) -> str | None:
 
 
 def open_store(data_dir: Path | str | None = None,
-               waiting: Callable[[str], None] | None = None) -> Store:
+               waiting: Callable[[str], None] | None = None,
+               keep_waiting: Callable[[], bool] | None = None) -> Store:
     """The learner store for ``data_dir`` (see ``data_folder``). Never raises for a bad
     file or folder: read ``store.notices`` and ``store.in_memory`` instead.
 
     ``waiting`` is told (once) when another program holds the file and opening waits for it,
-    so the person at the keyboard sees why nothing happens yet."""
+    so the person at the keyboard sees why nothing happens yet. When it still holds the file after
+    OPEN_WAIT_SECONDS, ``keep_waiting()`` chooses: True waits as long again, False (or no
+    ``keep_waiting``) goes on with a store in memory and a notice saying so."""
     folder = data_folder(data_dir)
     path = folder / FILE_NAME
     notices: list[str] = []
@@ -79,7 +82,7 @@ def open_store(data_dir: Path | str | None = None,
         if problem:
             raise NotADirectoryError(errno.ENOTDIR, problem)
         folder.mkdir(parents=True, exist_ok=True)
-        return Store(_open_or_start_afresh(path, notices, waiting), path, notices)
+        return Store(_open_or_start_afresh(path, notices, waiting, keep_waiting), path, notices)
     except _Busy as busy:
         notices.append(
             f"Another program is holding the progress file {path} and did not let go ({busy}). "
@@ -103,21 +106,23 @@ def open_store(data_dir: Path | str | None = None,
     return Store(_in_memory(path), None, notices)
 
 
-def _open_or_start_afresh(path: Path, notices: list[str],
-                          waiting: Callable[[str], None] | None) -> sqlite3.Connection:
+def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str], None] | None,
+                          keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
     try:
-        return _patiently(path, waiting)
+        return _patiently(path, waiting, keep_waiting)
     except _Unusable as problem:
         aside = _set_aside(path, problem.kind)
         notices.append(
             f"Your progress file {path} {problem.reason}; it was kept as {aside} "
             f"and a fresh one was started."
         )
-    return _patiently(path, waiting)
+    return _patiently(path, waiting, keep_waiting)
 
 
-def _patiently(path: Path, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
-    """``_open``, tried again while another program holds the file, for OPEN_WAIT_SECONDS."""
+def _patiently(path: Path, waiting: Callable[[str], None] | None,
+               keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
+    """``_open``, tried again while another program holds the file, for OPEN_WAIT_SECONDS at a
+    time, as long as ``keep_waiting`` says so."""
     deadline = time.monotonic() + OPEN_WAIT_SECONDS
     told = False
     while True:
@@ -127,7 +132,9 @@ def _patiently(path: Path, waiting: Callable[[str], None] | None) -> sqlite3.Con
             if not is_busy(error):
                 raise
             if time.monotonic() >= deadline:
-                raise _Busy(str(error)) from error
+                if keep_waiting is None or not keep_waiting():
+                    raise _Busy(str(error)) from error
+                deadline = time.monotonic() + OPEN_WAIT_SECONDS
             if waiting is not None and not told:
                 waiting(f"Waiting for another window to finish with {path}...")
                 told = True
