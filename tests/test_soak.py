@@ -109,6 +109,12 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path
         while driven < wanted:
             driven += await drive(new_app(store, rng), rng, wanted - driven)
             apps += 1
+            if thread_errors:
+                raise AssertionError(f"a thread failed: {thread_errors[0]!r}")
+    except BaseException as error:  # say it at once: a long run's summary comes only at its very end
+        print(f"\nsoak seed {seed}: FAILED after {driven:,} events: {type(error).__name__}: "
+              f"{' '.join(str(error).split())[:300]}", flush=True)
+        raise
     finally:
         store.close()
     print(f"\nsoak seed {seed}: {driven:,} events in {apps} app runs, "
