@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from test_teacher import CHEAP, claim_by_another_tab, fill_class
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, OptionList, Static
 
 from tutor.classroom import SERVED_VARIABLE
 from tutor.learner import teacher
@@ -153,6 +153,47 @@ async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
     expected = csv_text(sorted_rows(filtered(class_rows(store, course_for_app()), "a"), "lessons done"))
     assert (tmp_path / "class.csv").read_bytes().decode("utf-8") == expected
     assert expected.splitlines()[1].startswith("Ana,2,")
+
+
+async def test_the_teacher_resets_or_removes_the_highlighted_learner(store: Store) -> None:
+    fill_class(store)
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_teacher_view(pilot, store)
+        await pilot.press("down", "r")  # Ana
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Reset all of Ana's progress?" in str(app.screen.query_one("#question", Static).content)
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.finished_games(store.get_or_create_profile("Ana"))  # kept
+        await pilot.press("r", "y")
+        await pilot.pause()
+        assert store.finished_games(store.get_or_create_profile("Ana")) == []
+        assert "✓ Ana's progress is reset." in str(app.screen.query_one("#teacher-note", Static).content)
+        await pilot.press("up", "delete", "y")  # =Ben+1
+        await pilot.pause()
+        assert shown_names(app) == ["Ana", "cleo"] and store.find_profile("=Ben+1") is None
+        await pilot.press("escape")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)] == [
+            "Ana", "cleo", "+ New learner"]  # the picker lists who is left
+
+
+async def test_in_a_classroom_the_teacher_can_start_before_any_pupil(store: Store, served: None) -> None:
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "What's your name?" in str(app.screen.query_one("#picker-greeting", Static).content)
+        app.screen.query_one("#picker-teacher", Button).press()
+        await type_pin(pilot, PIN)
+        await type_pin(pilot, PIN)
+        assert isinstance(app.screen, TeacherScreen)
+        assert "No learners yet" in str(app.screen.query_one("#teacher-detail", Static).content)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen) and app.screen.query_one("#picker-name", Input).has_focus
 
 
 def test_snapshot_of_the_teacher_view(store: Store, snap_compare: Any, utc: None) -> None:

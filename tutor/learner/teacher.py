@@ -8,7 +8,8 @@
 The PIN is kept as a slow hash (scrypt, a random salt, its cost kept beside it), never as typed,
 and compared in constant time. Wrong tries in a row are counted in the store, so every tab of the
 class shares them: after FREE_TRIES, each further try waits a little longer (up to LONGEST_WAIT).
-Outside a served session nothing needs the PIN, except the teacher's view itself.
+Outside a served session nothing needs the PIN, except the teacher's view itself (where the teacher
+also resets or removes a learner).
 """
 
 from __future__ import annotations
@@ -59,7 +60,6 @@ class Protected(Enum):
     """What a pupil may not do in a classroom without the teacher; each says what it is, in words."""
 
     RESET_PROGRESS = "reset a learner's progress"
-    DELETE_PROFILE = "remove a learner"
     RESET_EVERYTHING = "reset everything"
     IMPORT = "import a learner from a file"
     EXPORT = "export progress to a file"

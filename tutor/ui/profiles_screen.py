@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.classroom import is_served
 from tutor.errors import StoreError
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
@@ -41,16 +42,11 @@ class ProfilePickerScreen(Screen[Profile | None]):
     ]
 
     def compose(self) -> ComposeResult:
-        profiles = self.app.store.profiles()  # type: ignore[attr-defined]
         yield TutorHeader()
         with Vertical(id="picker"):
             yield Static(id="picker-greeting")
             with Center():
-                yield OptionList(
-                    *[Option(Text(profile.name), id=str(profile.id)) for profile in profiles],
-                    Option(Text("+ New learner"), id=NEW_LEARNER),
-                    id="picker-list",
-                )
+                yield OptionList(*self._options(), id="picker-list")
             with Center():
                 yield Input(placeholder="Type your name here", id="picker-name")
             yield Static(id="picker-message")
@@ -58,8 +54,18 @@ class ProfilePickerScreen(Screen[Profile | None]):
                 yield Button("Teacher (T)", id="picker-teacher", compact=True)
         yield Footer()
 
+    def _options(self) -> list[Option]:
+        profiles = self.app.store.profiles()  # type: ignore[attr-defined]
+        return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles],
+                Option(Text("+ New learner"), id=NEW_LEARNER)]
+
     def on_mount(self) -> None:
         self.sub_title = "Who is learning?"
+        self.start_again()
+
+    def start_again(self) -> None:
+        """The list of learners as the store has it now (the teacher may have removed some), or the
+        question for a name when there is nobody."""
         if self.app.store.profiles():  # type: ignore[attr-defined]
             self.show_list()
         else:
@@ -70,7 +76,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def show_list(self) -> None:
         self._greet("Hello! Who is learning today?", "Choose your name and press Enter.")
         self.query_one("#picker-name", Input).display = False
-        self.query_one("#picker-teacher").display = True
+        teacher = self.query_one("#picker-teacher", Button)
+        teacher.label, teacher.display = "Teacher (T)", True
         names = self.query_one("#picker-list", OptionList)
         names.display = True
         names.highlighted = 0
@@ -79,7 +86,10 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def ask_name(self, question: str) -> None:
         self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
         self.query_one("#picker-list", OptionList).display = False
-        self.query_one("#picker-teacher").display = False
+        # T types a letter here: the button only, and in a classroom only, where the teacher may
+        # need to choose the PIN before any pupil has a name.
+        teacher = self.query_one("#picker-teacher", Button)
+        teacher.label, teacher.display = "Teacher", is_served()
         name = self.query_one("#picker-name", Input)
         name.display = True
         name.value = ""
@@ -157,9 +167,10 @@ class ProfilePickerScreen(Screen[Profile | None]):
         """The teacher's view of the class (with the teacher's PIN)."""
         from tutor.ui.teacher_screen import open_teacher_view
 
-        await open_teacher_view(self.app)
-        if self.is_current:
-            self.query_one("#picker-list", OptionList).focus()
+        if await open_teacher_view(self.app):
+            names = self.query_one("#picker-list", OptionList)
+            names.set_options(self._options())
+            self.start_again()
 
     def action_back(self) -> None:
         typing = self.query_one("#picker-name", Input).display

@@ -1,7 +1,8 @@
 """The teacher's view of the class, behind the teacher's PIN; and the PIN dialog itself.
 
     TeacherScreen()                 # every learner: lessons and stars, rules mastered, games, last
-                                    # active; the highlighted one's quiz mastery and common mistakes
+                                    # active; the highlighted one's quiz mastery and common mistakes;
+                                    # reset or remove the highlighted learner
     PinScreen.choose() / PinScreen.asking(purpose)   # set the PIN (typed twice) / type it
     await teacher_allows(app, action)  # True when `action` may go ahead (asks for the PIN in a class)
 
@@ -11,6 +12,7 @@ Every figure comes from `tutor.learner.class_report` (the learner policy); the P
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +36,7 @@ from tutor.learner.class_report import (
 )
 from tutor.learner.lessons import course_for_app
 from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
-from tutor.store import Level
+from tutor.store import Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
 from tutor.wording import listed
@@ -179,7 +181,9 @@ class TeacherScreen(Screen[None]):
         Binding("escape", "back", "Back", tooltip="Back to “Who is learning?”"),
         Binding("s", "sort", "Sort", tooltip="Sort by name, last active or lessons done"),
         Binding("f", "filter", "Filter", tooltip="Filter: show only names with these letters"),
-        Binding("e", "export", "Export CSV", tooltip="Export the table as a CSV file"),
+        Binding("e", "export", "CSV", tooltip="Export the table as a CSV file"),
+        Binding("r", "reset", "Reset", tooltip="Reset the highlighted learner's progress (lessons, quiz, games)"),
+        Binding("delete", "remove", "Remove", show=False, tooltip="Remove the highlighted learner and all their progress"),
     ]
 
     def __init__(self) -> None:
@@ -263,6 +267,42 @@ class TeacherScreen(Screen[None]):
     def action_filter(self) -> None:
         self.query_one("#teacher-filter", Input).focus()
 
+    def highlighted(self) -> ClassRow | None:
+        table = self.query_one(DataTable)
+        if not self.shown or self.query_one("#teacher-filter", Input).has_focus:
+            return None
+        return self.shown[min(table.cursor_row, len(self.shown) - 1)]
+
+    @work(exclusive=True, group="teacher-dialog")
+    async def action_reset(self) -> None:
+        row = self.highlighted()
+        if row is None or not await self.app.push_screen_wait(ConfirmScreen(
+                f"Reset all of {row.name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; "
+                "the settings stay. A tab where they are learning stops saving. This cannot be undone.",
+                "Reset it", "Keep it")):
+            return
+        self._change(row, store_of(self.app).reset_profile, f"✓ {row.name}'s progress is reset.")
+
+    @work(exclusive=True, group="teacher-dialog")
+    async def action_remove(self) -> None:
+        row = self.highlighted()
+        if row is None or not await self.app.push_screen_wait(ConfirmScreen(
+                f"Remove {row.name}, with all their progress and settings? A tab where they are learning "
+                "stops saving. This cannot be undone.", "Remove them", "Keep them")):
+            return
+        self._change(row, store_of(self.app).delete_profile, f"✓ {row.name} is removed.")
+
+    def _change(self, row: ClassRow, change: Callable[[str], None], done: str) -> None:
+        try:
+            change(row.name)
+        except NoSuchProfile:
+            done = f"{row.name} isn't in the store any more."
+        except StoreError as error:
+            done = f"✗ {error} Please try again in a moment."
+        self.rows = class_rows(store_of(self.app), course_for_app(replay=False))
+        self.show_rows()
+        self.note(done)
+
     @work(exclusive=True, group="teacher-dialog")
     async def action_export(self) -> None:
         from tutor.ui.progress_screen import PathScreen
@@ -299,8 +339,9 @@ class TeacherScreen(Screen[None]):
         return ""
 
 
-async def open_teacher_view(app: App[None]) -> None:
-    """Ask for the PIN (to choose it, the very first time), then show the class. From a worker."""
+async def open_teacher_view(app: App[None]) -> bool:
+    """Ask for the PIN (to choose it, the very first time), then show the class; True once the class
+    was shown (learners may have been reset or removed). From a worker."""
     store = store_of(app)
     try:
         first = not has_pin(store)
@@ -308,7 +349,9 @@ async def open_teacher_view(app: App[None]) -> None:
         from tutor.ui.notices import warn
 
         warn(app, f"{error} Please try again in a moment.")
-        return
+        return False
     pin = PinScreen.choose() if first else PinScreen.asking("Type the teacher's PIN to see the class.")
-    if await app.push_screen_wait(pin):
-        await app.push_screen_wait(TeacherScreen())
+    if not await app.push_screen_wait(pin):
+        return False
+    await app.push_screen_wait(TeacherScreen())
+    return True
