@@ -49,21 +49,18 @@ def wrong_answers(run: LessonRun) -> list[PickOption | PickSeat]:
     return [PickSeat(seat) for seat in range(len(run.names)) if seat not in run.right_seats()]
 
 
-def expected_why(run: LessonRun, answer: PickOption | PickSeat) -> str:
-    """What the runner says about this wrong answer, from a fresh run at the same step."""
-    twin = LessonRun(run.lesson, step=run.index, learner_name=run.learner_name)
-    return twin.submit(answer).message.strip()
 
 
 async def answer_every_wrong_way(pilot: Pilot[None], app: TutorApp) -> int:
     """Press each wrong option or seat of this step; each shows its own reason. Returns how many."""
     run = run_of(app)
+    twin = LessonRun(run.lesson, step=run.index, learner_name=run.learner_name)  # says what the runner says
     reasons = []
     for answer in wrong_answers(run):
         number = answer.index + 1 if isinstance(answer, PickOption) else answer.seat + 1
         await pilot.press(str(number))
         said = why_box(app)
-        assert said == expected_why(run, answer), (run.step.id, answer)
+        assert said == twin.submit(answer).message.strip(), (run.step.id, answer)
         assert said and said != NOT_QUITE, (run.step.id, answer)
         assert app.screen.query_one("#lesson-why-box").border_title == "✗ Not quite"
         reasons.append(said)

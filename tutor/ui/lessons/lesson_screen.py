@@ -202,6 +202,7 @@ class LessonScreen(Screen[None]):
             self.view = None
         self.query_one("#lesson-top").display = False
         self.query_one("#lesson-why-box").display = False
+        self.query_one("#lesson-more").display = False
         self.query_one("#lesson-feedback-box").display = False
         self.query_one("#lesson-text", Static).update(message)
         self.refresh_bindings()
