@@ -19,7 +19,7 @@ from tutor.learner.class_report import class_rows, csv_text, filtered, sorted_ro
 from tutor.learner.lessons import course_for_app
 from tutor.store import Store
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, HelpScreen
 from tutor.ui.home import HomeScreen
 from tutor.ui.profiles_screen import ProfilePickerScreen
 from tutor.ui.progress_screen import ChooseLessonScreen, PathScreen, ProgressScreen
@@ -90,6 +90,13 @@ async def test_the_first_visit_chooses_the_pin_then_it_is_asked(store: Store) ->
         await type_pin(pilot, PIN)
         await type_pin(pilot, PIN)
         assert isinstance(app.screen, TeacherScreen) and store.teacher_pin() is not None
+        await pilot.press("f1")  # every key of the view in its help, Remove (not in the footer) too
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = {line.keys_text: line.meaning for line in app.screen.lines}
+        assert {"S", "F", "E", "R", "Delete", "Escape"} <= set(keys) and "Remove" in keys["Delete"]
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ProfilePickerScreen)
