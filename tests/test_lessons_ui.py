@@ -237,7 +237,7 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         await ready(pilot)
         await pilot.press("enter", "4", "enter")
         fan = app.screen.query_one("#lesson-fan")
-        assert not fan.display and "Who do you take a card from?" in feedback(app)
+        assert not fan.display and "Who must you take a card from?" in feedback(app)
         await pilot.press("1")
         assert "That's you!" in feedback(app)
         await pilot.press("2")  # Ana holds out her cards, but she is on the left

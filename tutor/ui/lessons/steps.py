@@ -329,7 +329,7 @@ class DrawView(SeatView):
 
     def instruction(self) -> str:
         if self.draw_from is None:
-            return f"Who do you take a card from? Press 1-{len(self.run.names)}, or use ← → and Enter."
+            return f"Who must you take a card from? Press 1-{len(self.run.names)}, or use ← → and Enter."
         return "Pick a card: press its number, or use ← → and Enter. (Escape: choose someone else.)"
 
     def pointed_seats(self) -> set[int]:
