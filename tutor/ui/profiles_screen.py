@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
-from tutor.errors import StoreError
+from tutor.errors import ProfileInUse, StoreError
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
 from tutor.ui.header import TutorHeader
@@ -133,15 +133,17 @@ class ProfilePickerScreen(Screen[Profile | None]):
         self.choose(profile)
 
     def choose(self, profile: Profile) -> None:
-        """Start as ``profile``; in a classroom, one learning in another tab needs the teacher first."""
-        try:
-            in_use = needs_pin(Protected.OPEN_IN_USE) and self.app.store.claimed_elsewhere(profile)  # type: ignore[attr-defined]
-        except StoreError:
-            in_use = False  # the app's own claim asks what to do
-        if in_use:
-            self._open_with_teacher(profile)
-        else:
-            self.dismiss(profile)
+        """Start as ``profile``. In a classroom this tab claims it here, so one learning in another
+        tab opens only with the teacher's PIN (elsewhere the app asks: look only, take over, or another)."""
+        if needs_pin(Protected.OPEN_IN_USE):
+            try:
+                self.app.store.claim(profile)  # type: ignore[attr-defined]
+            except ProfileInUse:
+                self._open_with_teacher(profile)
+                return
+            except StoreError:
+                pass  # the app's own claim says what went wrong
+        self.dismiss(profile)
 
     @work(exclusive=True, group="picker-teacher")
     async def _open_with_teacher(self, profile: Profile) -> None:
