@@ -47,6 +47,8 @@ def test_simulate_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> 
     [
         ["simulate", "--players", "9"],
         ["simulate", "--rules", "bicycle", "--extra-draw"],
+        ["simulate", "--rules", "bicycle", "--odd-rank", "K"],
+        ["simulate", "--rules", "table", "--odd-rank", "J"],
         ["simulate", "--games", "0"],
         ["simulate", "--players", "x"],
         ["simulate", "--rules", "poker"],
