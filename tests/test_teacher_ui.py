@@ -242,13 +242,13 @@ async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: A
         for key, button, then in PROTECTED:
             await progress_action(pilot, key, button)
             assert isinstance(app.screen, PinScreen), key or button
-            assert "Only the teacher can" in str(app.screen.query_one("#pin-why", Static).content)
+            assert "In a classroom, only the teacher can" in str(app.screen.query_one("#pin-why", Static).content)
             await type_pin(pilot, "1111")
             assert isinstance(app.screen, PinScreen)  # a wrong PIN does not let it through
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, ProgressScreen)
-            assert "ask your teacher" in str(app.screen.query_one("#progress-note", Static).content)
+            assert "only the teacher can" in str(app.screen.query_one("#progress-note", Static).content)
             store.note_pin_try(True)  # the wrong tries start again (no waiting in this test)
             await progress_action(pilot, key, button)
             await type_pin(pilot, PIN)

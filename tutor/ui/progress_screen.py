@@ -289,7 +289,7 @@ class ProgressScreen(Screen[None]):
 
         if await teacher_allows(self.app, action):
             return True
-        self.note(f"Only the teacher can {action.words} in a classroom: ask your teacher.")
+        self.note(f"In a classroom, only the teacher can {action.words}: please ask your teacher.")
         return False
 
     async def _confirm(self, question: str, yes: str, no: str = "Keep it") -> bool:

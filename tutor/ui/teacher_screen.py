@@ -56,8 +56,8 @@ async def teacher_allows(app: App[None], action: Protected) -> bool:
     typed the PIN. Call it from a worker (it waits for the dialog)."""
     if not needs_pin(action):
         return True
-    allowed: bool = await app.push_screen_wait(PinScreen.asking(f"Only the teacher can {action.words} "
-                                                                "in a classroom."))
+    allowed: bool = await app.push_screen_wait(PinScreen.asking(
+        f"In a classroom, only the teacher can {action.words}. Teacher: please type your PIN."))
     return allowed
 
 
