@@ -11,11 +11,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
 
-from tutor.course import LessonRun, PickOption, PickSeat
+from tutor.course import ChoiceStep, LessonRun, PickOption, PickSeat
 from tutor.course.runner import NOT_QUITE
 from tutor.learner.lessons import course_for_app
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import HelpScreen
+from tutor.ui.dialogs import ConfirmScreen, HelpScreen
 from tutor.ui.lessons import LessonListScreen, LessonScreen
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.seats import LessonSeat
@@ -128,6 +128,15 @@ async def test_every_wrong_option_of_a_choice_step_has_its_own_reason(store: Any
         assert await answer_every_wrong_way(pilot, app) >= 1
         await pilot.press("h")  # a hint leaves the reason where it is
         assert why_box(app)
+        run = run_of(app)
+        for _ in range(len(run.step.hints) + 1):  # every wrong try unlocked the next hint
+            await pilot.press("h")
+            if isinstance(app.screen, ConfirmScreen):
+                await pilot.press("y")
+        said = str(app.screen.query_one("#lesson-feedback", Static).content)
+        step = run.step
+        assert isinstance(step, ChoiceStep) and step.because.strip()
+        assert "(the answer)" in said and run.answer() in said  # the answer, then why it is right
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)])
