@@ -136,7 +136,7 @@ class Settings:
         others left out. Raises ValueError (`RulesError`) for a combination no rulebook has."""
         from tutor.engine.rules import Rules
 
-        return Rules(self.ruleset, self.players, self.odd_rank, **self.house_rules())
+        return Rules(self.ruleset, self.players, self.odd_rank, deck="standard", **self.house_rules())
 
     def house_rules(self) -> dict[str, bool]:
         """The house-rule switches the ruleset in play offers, with their values (SWITCH_ORDER)."""

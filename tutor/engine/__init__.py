@@ -7,7 +7,8 @@ made `from tutor.engine import Rules` cost about 48 ms instead of about 4 ms (be
 
 Where to look: `rules` (Rules, Rulebook: every fact about a ruleset and seat geometry), `game`
 (Game: the turn questions, Observation, TurnPassing, saving), `mistakes` (MistakeCode, Mistake,
-wrong_pair_mistake), `actions`, `events`, `cards`, `simulation`.
+wrong_pair_mistake, pair_rule), `decks` (Deck, Picture, find_deck, all_decks: the standard deck
+and the picture decks), `actions`, `events`, `cards`, `simulation`.
 """
 
 from __future__ import annotations
@@ -18,20 +19,22 @@ from typing import TYPE_CHECKING, Any
 _WHERE = {
     "actions": ("Action", "DealCard", "Draw", "FinishDeal", "FinishPairing", "LayDown"),
     "cards": ("DECK", "RANKS", "SUITS", "Card", "cards_text", "parse_cards", "rank_name"),
+    "decks": ("STANDARD_ID", "Deck", "Picture", "all_decks", "find_deck", "picture_deck", "register_deck"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown",
                "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "TurnPassing"),
-    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "wrong_pair_mistake"),
+    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "wrong_pair_mistake"),
     "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 __all__ = [  # a literal list, so that type checkers see what this package exports
-    "CARDS_IN_PLAY", "Action", "Card", "DECK", "DealCard", "DealFinished", "Dealt", "Draw", "Drew", "Event", "FinishDeal",
+    "CARDS_IN_PLAY", "Action", "Card", "DECK", "Deck", "DealCard", "DealFinished", "Dealt", "Draw", "Drew", "Event", "FinishDeal",
     "FinishPairing", "Game", "GameOver", "HeldCard", "IllegalAction", "LayDown", "Mistake", "MistakeCode",
-    "Observation", "PairLaidDown", "PairingFinished", "PairsChecked", "RANKS", "RULEBOOKS", "Rulebook",
-    "Rules", "SUITS", "Side", "SimulationResult", "Turn", "TurnPassing", "VARIANTS", "Variant", "WentOut",
-    "cards_text", "every_rules", "parse_cards", "rank_name", "rulebook", "simulate", "wrong_pair_mistake",
+    "Observation", "PairLaidDown", "PairingFinished", "PairsChecked", "Picture", "RANKS", "RULEBOOKS", "Rulebook",
+    "Rules", "STANDARD_ID", "SUITS", "Side", "SimulationResult", "Turn", "TurnPassing", "VARIANTS", "Variant", "WentOut",
+    "all_decks", "cards_text", "every_rules", "find_deck", "pair_rule", "parse_cards", "picture_deck", "rank_name",
+    "register_deck", "rulebook", "simulate", "wrong_pair_mistake",
 ]
 
 
@@ -47,6 +50,7 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
     from .cards import DECK, RANKS, SUITS, Card, cards_text, parse_cards, rank_name
+    from .decks import STANDARD_ID, Deck, Picture, all_decks, find_deck, picture_deck, register_deck
     from .events import (
         DealFinished,
         Dealt,
@@ -60,6 +64,6 @@ if TYPE_CHECKING:
         WentOut,
     )
     from .game import Game, HeldCard, Observation, TurnPassing
-    from .mistakes import IllegalAction, Mistake, MistakeCode, wrong_pair_mistake
+    from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, wrong_pair_mistake
     from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

@@ -1,14 +1,20 @@
-"""Playing cards: ranks, suits, and the 52 Card objects.
+"""Playing cards: ranks, suits, and the 52 Card objects; picture cards are Cards too.
 
-There is exactly one Card object per card of the deck, so cards compare and hash by identity,
-which keeps the rules engine fast. `Card.parse` and `Card.of` hand out those objects.
+There is exactly one Card object per card of a deck, so cards compare and hash by identity,
+which keeps the rules engine fast. `Card.parse` and `Card.of` hand out the 52 playing cards;
+a picture deck's cards come from its `Deck` (see `tutor.engine.decks`). Two cards match (make a
+pair) when their `rank_index` is the same: the rank for playing cards, the picture for pictures.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tutor.errors import RulesError
+
+if TYPE_CHECKING:
+    from .decks import Picture
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
@@ -22,15 +28,27 @@ ACCEPTED = "a rank (A 2-10 J Q K, or T for 10) then a suit (C D H S or ♣ ♦ �
 
 
 class Card:
-    """One playing card, such as 5♣ or 10♥."""
+    """One playing card, such as 5♣ or 10♥, or one picture card, such as a Cat.
 
-    __slots__ = ("rank", "suit", "rank_index", "index", "same_rank")
+    rank: the rank ("5", "Q"), or a picture card's picture id ("cat").  suit: "♣" ... or "" for a
+    picture card.  rank_index: the match key: cards with the same one make a pair.  index: the
+    card's place in its deck, for sorting.  code: the card as saved ("5♣", "cat/1").
+    picture: what a picture card shows (None for a playing card).  is_character: the picture
+    deck's Old Maid card, which never pairs.  deck_id: "standard" or the picture deck's id.
+    """
+
+    __slots__ = ("rank", "suit", "rank_index", "index", "same_rank", "picture", "code", "deck_id", "is_character")
     rank: str
     suit: str
     rank_index: int
     index: int
     same_rank: tuple[Card, ...]
-    """The three other cards of this rank."""
+    """The other cards this card pairs with: three for a playing card, one for a picture, none
+    for the character."""
+    picture: Picture | None
+    code: str
+    deck_id: str
+    is_character: bool
 
     def __init__(self) -> None:
         raise TypeError("use Card.parse('5C') or Card.of('5', '♣'): there is one Card per card")
@@ -41,7 +59,22 @@ class Card:
         card.rank, card.suit = rank, suit
         card.rank_index = RANKS.index(rank)
         card.index = card.rank_index * 4 + SUITS.index(suit)
+        card.picture, card.code, card.deck_id, card.is_character = None, rank + suit, "standard", False
         return card
+
+    @classmethod
+    def _picture(cls, deck_id: str, picture: Picture, code: str, number: int, index: int,
+                 is_character: bool = False) -> Card:
+        """A picture card (made by `tutor.engine.decks.picture_deck`, once per card of the deck)."""
+        card = object.__new__(cls)
+        card.rank, card.suit, card.rank_index, card.index = picture.id, "", number, index
+        card.picture, card.code, card.deck_id, card.is_character = picture, code, deck_id, is_character
+        card.same_rank = ()
+        return card
+
+    @property
+    def is_picture(self) -> bool:
+        return self.picture is not None
 
     @staticmethod
     def of(rank: str, suit: str) -> Card:
@@ -67,20 +100,30 @@ class Card:
         return self.suit in RED_SUITS
 
     def text(self, letters: bool = False) -> str:
-        """`5♣`, or `5C` with suit letters."""
+        """`5♣`, or `5C` with suit letters; a picture card's name ("Cat")."""
+        if self.picture is not None:
+            return self.picture.name
         return self.rank + (SUIT_LETTERS[self.suit] if letters else self.suit)
 
     def __str__(self) -> str:
-        return self.rank + self.suit
+        return self.picture.name if self.picture is not None else self.rank + self.suit
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({self.code!r})"
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
+    def __reduce__(self) -> tuple[object, tuple[str, ...]]:
+        if self.picture is not None:
+            return (_picture_card, (self.deck_id, self.code))
         return (Card.parse, (str(self),))
+
+
+def _picture_card(deck_id: str, code: str) -> Card:
+    from .decks import find_deck
+
+    return find_deck(deck_id).parse(code)
 
 
 DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for rank in RANKS for suit in SUITS)

@@ -10,6 +10,10 @@ the turn got there: whose turn ended, which empty seats were passed over and why
 `Game.skipped()`, `Game.possible_pair()` (can a pair still form?), `Game.rules_broken(action)`
 (every rule a move breaks, a wrong pair under strict Bicycle rules included), `Game.observation(seat)`
 (everything one seat may see, enough to draw the table).
+
+Every deck plays by the same turn rules (`rules.deck`: the standard deck or a picture deck, see
+`tutor.engine.decks`): two cards pair when their `rank_index` is the same, so a picture deck's
+pairs match by picture and its character card, whose match key is its own, never pairs.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from tutor.errors import RulesError
 
 from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from .cards import DECK, Card
+from .decks import Deck
 from .events import (
     DealFinished,
     Dealt,
@@ -37,7 +42,7 @@ from .events import (
     Turn,
     WentOut,
 )
-from .mistakes import IllegalAction, Mistake, MistakeCode, wrong_pair_mistake
+from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, wrong_pair_mistake
 from .rules import Rules
 
 FORMAT_VERSION = 1
@@ -166,7 +171,8 @@ class Game:
 
     @classmethod
     def deal(cls, rules: Rules, seed: Any, dealer: int = 0, learners: Iterable[int] = ()) -> Game:
-        """Remove one card of the odd rank, shuffle with `random.Random(seed)` and deal all 51."""
+        """Remove one card of the odd rank (the standard deck; a picture deck keeps every card),
+        shuffle with `random.Random(seed)` and deal every card in play."""
         return cls.deal_with(rules, random.Random(seed), dealer, learners)
 
     @classmethod
@@ -187,7 +193,7 @@ class Game:
     @classmethod
     def _shuffled_deck(cls, rules: Rules, rng: random.Random, dealer: int, learners: Iterable[int]) -> Game:
         game = cls(rules, dealer, learners, rng)
-        decks = _decks_without_one(rules.odd_rank)
+        decks = _decks_to_deal(rules)
         deck = decks[int(rng.random() * len(decks))]
         # Sorting by random keys is a fair shuffle, and quicker than random.shuffle's
         # Python loop for 51 cards (see benchmarks/). The top of the deck is the end.
@@ -208,7 +214,8 @@ class Game:
         if len(hands) != rules.players:
             raise RulesError(f"hands: give one hand per seat ({rules.players}), not {len(hands)}")
         game = cls(rules, dealer, learners, random.Random(seed))
-        game._hands = [[Card.parse(card) for card in hand] for hand in hands]
+        deck = rules.playing_deck
+        game._hands = [[deck.parse(card) for card in hand] for hand in hands]
         check_cards_possible(rules, [card for hand in game._hands for card in hand])
         game._start_pairing()
         return game
@@ -547,7 +554,7 @@ class Game:
         if any(count % 2 for count in counts.values()) or not cards:
             if self.rules.wrong_pair_loses and len(cards) == 2:
                 return None
-            return Mistake(MistakeCode.NOT_A_PAIR, seat, cards, detail="a pair is two cards of the same rank")
+            return Mistake(MistakeCode.NOT_A_PAIR, seat, cards, detail=pair_rule(cards))
         return None
 
     def _finish_pairing_mistake(self, seat: int) -> Mistake | None:
@@ -763,9 +770,9 @@ class Game:
             "dealer": self.dealer,
             "learners": sorted(self.learners),
             "phase": self._phase,
-            "hands": [[str(card) for card in hand] for hand in self._hands],
-            "stock": [str(card) for card in self._stock],
-            "pairs": [[seat, [str(card) for card in pair]] for seat, pair in self._pairs],
+            "hands": [[card.code for card in hand] for hand in self._hands],
+            "stock": [card.code for card in self._stock],
+            "pairs": [[seat, [card.code for card in pair]] for seat, pair in self._pairs],
             "out": list(self._out),
             "pending": sorted(self._pending),
             "drawer": self._drawer,
@@ -805,9 +812,10 @@ class Game:
         game._phase = data["phase"]
         if len(data["hands"]) != rules.players:
             raise RulesError(f"hands: {len(data['hands'])} hands for {rules.players} players")
-        game._hands = [[Card.parse(card) for card in hand] for hand in data["hands"]]
-        game._stock = [Card.parse(card) for card in data["stock"]]
-        game._pairs = [(_seat(seat, rules, "pairs"), _pair(cards)) for seat, cards in data["pairs"]]
+        deck = rules.playing_deck
+        game._hands = [[deck.parse(card) for card in hand] for hand in data["hands"]]
+        game._stock = [deck.parse(card) for card in data["stock"]]
+        game._pairs = [(_seat(seat, rules, "pairs"), _pair(cards, deck)) for seat, cards in data["pairs"]]
         game._wrong_pairs = [(seat, pair) for seat, pair in game._pairs if pair[0].rank != pair[1].rank]
         every_card = [card for hand in game._hands for card in hand] + game._stock
         every_card += [card for _, pair in game._pairs for card in pair]
@@ -829,6 +837,14 @@ class Game:
         if self._draws == 0 or self._drawer is None or self._giver is None:
             return self.dealer
         return self._giver if self.rules.book.giver_offers else self.rules.seat_left_of(self._drawer, -1)
+
+
+def _decks_to_deal(rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """The decks one of which is dealt: for the standard deck the four 51-card decks (the full
+    deck less one card of the odd rank), for a picture deck the deck itself."""
+    if rules.deck == "standard":
+        return _decks_without_one(rules.odd_rank)
+    return (rules.playing_deck.cards,)
 
 
 @cache
@@ -857,12 +873,18 @@ def _pairs_of(cards: Sequence[Card]) -> tuple[list[tuple[Card, Card]], list[Card
 
 
 def check_cards_possible(rules: Rules, cards: Sequence[Card]) -> None:
-    """Raise `RulesError` unless these cards could all be in play together (51 cards, one odd card out)."""
+    """Raise `RulesError` unless these cards could all be in play together: each card of the
+    rules' deck at most once, and for the standard deck one card of the odd rank left out."""
+    deck = rules.playing_deck
     seen: set[Card] = set()
     for card in cards:
+        if not deck.holds(card):
+            raise RulesError(f"{card} is not a card of the {deck.name} deck that these rules play with")
         if card in seen:
-            raise RulesError(f"{card} is dealt twice: each card is in the deck once")
+            raise RulesError(f"{_card_named(card)} is dealt twice: each card is in the deck once")
         seen.add(card)
+    if not deck.is_standard:
+        return
     odd = [card for card in cards if card.rank == rules.odd_rank]
     if len(odd) > 3:
         raise RulesError(f"all four {rules.odd_rank}s are in play, but one card of the odd rank is removed before the deal")
@@ -878,7 +900,12 @@ def _optional_seat(value: Any, rules: Rules, field: str) -> int | None:
     return None if value is None else _seat(value, rules, field)
 
 
-def _pair(cards: Any) -> tuple[Card, Card]:
+def _pair(cards: Any, deck: Deck) -> tuple[Card, Card]:
     if not isinstance(cards, list) or len(cards) != 2:
         raise RulesError(f"pairs: {cards!r} is not two cards")
-    return Card.parse(cards[0]), Card.parse(cards[1])
+    return deck.parse(cards[0]), deck.parse(cards[1])
+
+
+def _card_named(card: Card) -> str:
+    """A card for an error message: "5♣", or "Cat (cat/1)" for a picture card."""
+    return str(card) if card.picture is None else f"{card} ({card.code})"

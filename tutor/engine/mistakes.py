@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -56,5 +56,12 @@ def wrong_pair_mistake(events: Iterable[Event]) -> Mistake | None:
     """
     for event in events:
         if isinstance(event, PairLaidDown) and event.wrong:
-            return Mistake(MistakeCode.NOT_A_PAIR, event.seat, event.cards, detail="a pair is two cards of the same rank")
+            return Mistake(MistakeCode.NOT_A_PAIR, event.seat, event.cards, detail=pair_rule(event.cards))
     return None
+
+
+def pair_rule(cards: Sequence[Card]) -> str:
+    """What makes a pair, for a mistake's detail: the same rank, or the same picture for picture cards."""
+    if any(card.picture is not None for card in cards):
+        return "a pair is two cards with the same picture"
+    return "a pair is two cards of the same rank"

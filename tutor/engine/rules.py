@@ -9,11 +9,14 @@ allows), `Rules` (one choice of those options) and seat geometry (`Rules.side_of
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from itertools import product
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tutor.errors import RulesError
+
+if TYPE_CHECKING:
+    from .decks import Deck
 
 Variant = Literal["bicycle", "table"]
 Side = Literal["self", "left", "right", "across", "opposite"]
@@ -25,10 +28,10 @@ PLAYER_RANGE: dict[str, tuple[int, int]] = {"bicycle": (2, 5), "table": (2, 8)}
 ODD_RANKS = ("Q", "K", "J")
 """Every odd rank some ruleset allows; `Rulebook.odd_ranks` says which go with which ruleset."""
 CARDS_IN_PLAY = 51
-"""A 52-card deck, no jokers, less one card of the odd rank."""
+"""A 52-card deck, no jokers, less one card of the odd rank (a picture deck: see `Rules.cards_in_play`)."""
 SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses")
 """The house-rule switches of `Rules`, all off by default; `Rulebook.switches` says which go with which."""
-_OPTIONS = ("odd_rank", *SWITCHES)
+_OPTIONS = ("odd_rank", *SWITCHES, "deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +97,7 @@ class Rulebook:
         switch_sets = [dict(zip(self.switches, flags, strict=True))
                        for flags in product((False, True), repeat=len(self.switches))]
         return tuple(
-            Rules(self.variant, count, odd_rank, **options)
+            Rules(self.variant, count, odd_rank, deck="standard", **options)
             for count in counts
             for odd_rank in self.odd_ranks
             for options in switch_sets
@@ -142,6 +145,11 @@ class Rules:
     """The rules in play. Build with `Rules.bicycle(...)`, `Rules.table(...)` or `Rules(variant, ...)`.
 
     Anything not allowed raises `RulesError` (a `ValueError`) naming the option and what is allowed.
+
+    `deck` is the id of the deck played with: "standard" (52 cards less one of `odd_rank`) or a
+    picture deck's (see `tutor.engine.decks`; `playing_deck` is the `Deck` itself). With a picture
+    deck the character card is the Old Maid, so `odd_rank` does not apply: it must stay at the
+    ruleset's usual rank ("Q"), and any other is refused. The turn rules are the same for every deck.
     """
 
     variant: Variant
@@ -150,6 +158,7 @@ class Rules:
     extra_draw_on_pair: bool = False
     odd_card_wins: bool = False
     wrong_pair_loses: bool = False
+    deck: str = field(default="standard", kw_only=True)
 
     def __post_init__(self) -> None:
         book = rulebook(self.variant)
@@ -169,6 +178,19 @@ class Rules:
                 raise RulesError(f"{option} is not a {book.name} rule; allowed with {book.name} rules: False")
         if self.wrong_pair_loses and self.odd_card_wins:
             raise RulesError("wrong_pair_loses belongs to the ordinary game; allowed with odd_card_wins: False")
+        self._check_deck(book)
+
+    def _check_deck(self, book: Rulebook) -> None:
+        from .decks import find_deck
+
+        deck = find_deck(self.deck)
+        if deck.is_standard:
+            return
+        if self.odd_rank != book.odd_ranks[0]:
+            raise RulesError(f"odd_rank does not apply to the picture deck {deck.id!r}: its Old Maid is the character card, "
+                             f"which has no partner, so no card is taken out; leave odd_rank at {book.odd_ranks[0]}")
+        if self.players > deck.size:
+            raise RulesError(f"the picture deck {deck.id!r} has {deck.size} cards, too few for {self.players} players")
 
     @classmethod
     def bicycle(cls, players: int = 4, **options: Any) -> Rules:
@@ -186,14 +208,20 @@ class Rules:
     def of(cls, variant: str, players: int = 4, odd_rank: str = "Q", **switches: bool) -> Rules:
         """Rules for `variant` from a set of switches that may hold some another ruleset uses
         (as settings do): switches this ruleset does not offer are left out if they are off,
-        and refused if they are on."""
+        and refused if they are on. The deck is the standard deck: see `with_deck`."""
         book = rulebook(variant)
         _check_options(switches)
         for name, value in switches.items():
             if name not in book.switches and value is not False:
                 raise RulesError(f"{name} is not a {book.name} rule; allowed with {book.name} rules: False")
         kept = {name: value for name, value in switches.items() if name in book.switches}
-        return cls(book.variant, players, odd_rank, **kept)
+        return cls(book.variant, players, odd_rank, deck="standard", **kept)
+
+    def with_deck(self, deck: str) -> Rules:
+        """These rules played with another deck ("standard" or a picture deck's id). A picture deck
+        has no odd rank, so `odd_rank` goes back to the ruleset's usual one (what `to_dict` keeps)."""
+        odd_rank = self.odd_rank if deck == "standard" else self.book.odd_ranks[0]
+        return replace(self, deck=deck, odd_rank=odd_rank)
 
     @property
     def book(self) -> Rulebook:
@@ -204,6 +232,23 @@ class Rules:
     def name(self) -> str:
         """"Bicycle" or "Table"."""
         return RULEBOOKS[self.variant].name
+
+    @property
+    def playing_deck(self) -> Deck:
+        """The deck played with (see `tutor.engine.decks.Deck`)."""
+        from .decks import find_deck
+
+        return find_deck(self.deck)
+
+    @property
+    def pictures(self) -> bool:
+        """Whether a picture deck is played with (pairs match by picture; the character is the Old Maid)."""
+        return self.deck != "standard"
+
+    @property
+    def cards_in_play(self) -> int:
+        """How many cards are dealt: 51 with the standard deck, 2 x pairs + 1 with a picture deck."""
+        return CARDS_IN_PLAY if self.deck == "standard" else self.playing_deck.size
 
     @property
     def pairs_face_up(self) -> bool:
@@ -243,7 +288,7 @@ class Rules:
     def dealt_sizes(self, dealer: int = 0) -> tuple[int, ...]:
         """How many cards each seat is dealt (index = seat): one at a time, starting on the
         dealer's left, so the seats dealt to first may get one card more than the rest."""
-        base, extra = divmod(CARDS_IN_PLAY, self.players)
+        base, extra = divmod(self.cards_in_play, self.players)
         return tuple(base + ((seat - dealer - 1) % self.players < extra) for seat in range(self.players))
 
     def side_of(self, seat: int, seen_from: int) -> Side:
@@ -261,7 +306,12 @@ class Rules:
         return "across"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The rules as plain values for `from_dict`; `deck` is left out for the standard deck
+        (as saved before picture decks were)."""
+        data = asdict(self)
+        if self.deck == "standard":
+            del data["deck"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
