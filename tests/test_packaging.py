@@ -19,6 +19,8 @@ def test_the_wheel_carries_the_lessons_the_styles_and_every_package(tmp_path: Pa
     lessons = {path.name for path in (ROOT / "lessons").glob("*.yaml")}
     assert {f"tutor/lessons/{name}" for name in lessons} <= names
     assert {"tutor/lessons/mistakes.yaml", "tutor/lessons/quiz.yaml"} <= names
+    decks = {path.name for path in (ROOT / "lessons" / "decks").glob("*.yaml")}
+    assert decks and {f"tutor/lessons/decks/{name}" for name in decks} <= names
     styles = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutor" / "ui").rglob("*.tcss")}
     assert "tutor/ui/lessons/lessons.tcss" in styles and styles <= names
     packages = {path.parent.relative_to(ROOT).as_posix() for path in (ROOT / "tutor").rglob("__init__.py")}
