@@ -1,4 +1,5 @@
-"""Snapshots of the home screen and the game table at two terminal sizes, and without colour."""
+"""Snapshots of the home screen and the game table at the smallest, the usual and a large terminal,
+and without colour."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tutor.engine import Rules
 from tutor.ui.app import TutorApp
 
 SIZES = [(80, 24), (120, 40)]
+ALL_SIZES = [(60, 20), (80, 24), (120, 40)]
 HANDS = ["5C 5H 7C 7D 7S 9D KS 2H", "2C 3C 8H", "", "9C 2D 3D QS KD 8S"]
 
 
@@ -23,7 +25,7 @@ def test_home(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]
     assert snap_compare(TutorApp(store, profile), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", ALL_SIZES)
 def test_table_at_the_learners_turn(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
     async def select_a_card(pilot: Any) -> None:
         await pilot.pause()
@@ -50,8 +52,7 @@ def test_a_hint(snap_compare: Any, store: Any, profile: Any, size: tuple[int, in
     assert snap_compare(table_app(store, profile, guidance="hints"), terminal_size=size, run_before=ask_twice)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_end_screen(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+def test_the_end_screen(snap_compare: Any, store: Any, profile: Any) -> None:
     # Three players near the end: Sam is out, Bea holds 5♦ and you hold 5♣ Q♠.
     app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C QS", "5D", "8C 8D"], dealer=1)
 
@@ -62,6 +63,21 @@ def test_the_end_screen(snap_compare: Any, store: Any, profile: Any, size: tuple
         await play_to_the_end(pilot, pilot.app)
         await pilot.pause(0.6)
         assert session_of(pilot.app).game.is_over
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
+
+
+@pytest.mark.parametrize("size", ALL_SIZES)
+def test_the_end_of_a_reversed_game(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
+    # Three players: Bea holds 5♦, you hold 5♣ Q♠; in the reversed game the odd card's holder wins.
+    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1,
+                      odd_card_wins=True)
+
+    async def finish(pilot: Any) -> None:
+        await pilot.pause()
+        await play_to_the_end(pilot, pilot.app)
+        await pilot.pause(0.6)
+        assert session_of(pilot.app).game.winner == 0
 
     assert snap_compare(app, terminal_size=size, run_before=finish)
 

@@ -4,11 +4,13 @@ Each view is one widget that lays its cards out in rows to fit its width, so a h
 still fits a narrow terminal. A card is 5 cells wide. Under each card a key line shows the key
 that picks it, when the view is given `keys` (the game: 1-9, then 0 for the tenth card; cards
 past the tenth show '·' and are reached with ← →), and its marks: the cursor (▲), a card a mistake was about (!) or the card just drawn (★). Selected
-cards get a double border: meaning is never carried by colour alone. In `compact` mode (short
-terminals) a card is one line high instead of three.
+cards get a double border: meaning is never carried by colour alone. A view's `scale` sets the
+card size: "compact" (one line high, for short terminals), "normal" (5 wide, 3 high) or "large"
+(7 wide, 5 high, when there is room).
 
 Red suits are drawn in the plain colour "red", which the app fits to every theme's backgrounds
-(and to NO_COLOR's greys) for 4.5:1 contrast; see `tutor.ui.app.fitted_palette`.
+for 4.5:1 contrast (see `tutor.ui.app.fitted_palette`); under NO_COLOR they are drawn in the
+text colour, like the black suits: the suit symbol tells them apart.
 """
 
 from __future__ import annotations
@@ -22,9 +24,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tutor.engine import Card
+from tutor.ui.picture_cards import PICTURE_HEIGHTS, PICTURE_WIDTH, picture_parts
 
 CARD_WIDTH = 5
+LARGE_WIDTH = 7
 GAP = 1
+HEIGHTS = {"compact": 2, "normal": 4, "large": 6}
+"""Lines per row of cards in each scale, the key line included."""
 KEYS = "1234567890"
 """The keys that pick cards by position in the game: 1-9, then 0 for the tenth card."""
 
@@ -48,7 +54,7 @@ class CardRow(Widget, can_focus=True):
     """Shared layout, cursor, key labels and mouse handling for a row of cards."""
 
     cursor: reactive[int] = reactive(0)
-    compact: reactive[bool] = reactive(False, layout=True)
+    scale: reactive[str] = reactive("normal", layout=True)
 
     class Picked(Message):
         def __init__(self, view: CardRow, index: int) -> None:
@@ -83,9 +89,9 @@ class CardRow(Widget, can_focus=True):
         keys, only its mark in the middle."""
         mark, key = self.mark(index), self.key_of(index)
         if not self.keys:
-            return Text(mark.center(CARD_WIDTH), style="bold")
+            return Text(mark.center(self.card_width()), style="bold")
         text = Text(mark, style="bold")
-        text.append((key or "·").center(3), style="bold underline" if key else "dim")
+        text.append((key or "·").center(self.card_width() - 2), style="bold underline" if key else "")
         text.append(mark, style="bold")
         return text
 
@@ -98,10 +104,13 @@ class CardRow(Widget, can_focus=True):
 
     def per_row(self, width: int | None = None) -> int:
         width = self.size.width if width is None else width
-        return max(1, (width + GAP) // (CARD_WIDTH + GAP))
+        return max(1, (width + GAP) // (self.card_width() + GAP))
 
     def card_height(self) -> int:
-        return 2 if self.compact else 4
+        return HEIGHTS.get(self.scale, 4)
+
+    def card_width(self) -> int:
+        return LARGE_WIDTH if self.scale == "large" else CARD_WIDTH
 
     def render(self) -> Text:
         total, per_row = self.count(), self.per_row()
@@ -115,9 +124,8 @@ class CardRow(Widget, can_focus=True):
                 if column:
                     for row in rows:
                         row.append(" " * GAP)
-                self._spots.append(_Spot(index, len(lines), column * (CARD_WIDTH + GAP)))
-                top, middle, bottom = self.card_lines(index)
-                parts = [middle] if self.compact else [top, middle, bottom]
+                self._spots.append(_Spot(index, len(lines), column * (self.card_width() + GAP)))
+                parts = self.card_parts(index)
                 for row, part in zip(rows, [*parts, self.key_line(index)], strict=True):
                     row.append_text(part)
             lines.extend(rows)
@@ -126,13 +134,29 @@ class CardRow(Widget, can_focus=True):
     def empty_text(self) -> str:
         return ""
 
+    def card_parts(self, index: int) -> list[Text]:
+        """The lines of card `index` at the view's scale (the key line comes after them)."""
+        top, middle, bottom = self.card_lines(index)
+        if self.scale == "compact":
+            return [middle]
+        if self.scale != "large":
+            return [top, middle, bottom]
+        grow = "─" if "─" in top.plain else "═"
+        side = middle.plain[0]
+        face = middle[1:-1]
+        wide_top = Text(top.plain[0] + grow * (LARGE_WIDTH - 2) + top.plain[-1])
+        wide_bottom = Text(bottom.plain[0] + grow * (LARGE_WIDTH - 2) + bottom.plain[-1])
+        blank = Text(side + " " * (LARGE_WIDTH - 2) + side)
+        face_line = Text(side + " ") + face + Text(" " + side)
+        return [wide_top, blank, face_line, blank, wide_bottom]
+
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         rows = -(-self.count() // self.per_row(width)) if self.count() else 1
         return rows * self.card_height()
 
     def on_click(self, event: Click) -> None:
         for spot in self._spots:
-            if spot.top <= event.y < spot.top + self.card_height() and spot.left <= event.x < spot.left + CARD_WIDTH:
+            if spot.top <= event.y < spot.top + self.card_height() and spot.left <= event.x < spot.left + self.card_width():
                 self.cursor = spot.index
                 self.post_message(self.Picked(self, spot.index))
                 return
@@ -167,6 +191,23 @@ class HandView(CardRow):
         mark = super().mark(index)
         return "★" if mark == " " and index == self.new else mark
 
+    @property
+    def pictures(self) -> bool:
+        """Whether the hand holds picture cards (drawn by `tutor.ui.picture_cards`)."""
+        return bool(self.cards) and self.cards[0].picture is not None
+
+    def card_width(self) -> int:
+        return PICTURE_WIDTH if self.pictures else super().card_width()
+
+    def card_height(self) -> int:
+        return PICTURE_HEIGHTS.get(self.scale, 6) if self.pictures else super().card_height()
+
+    def card_parts(self, index: int) -> list[Text]:
+        if not self.pictures:
+            return super().card_parts(index)
+        card = self.cards[index]
+        return picture_parts(card, self.scale, card in self.selected, index == self.cursor and self.has_focus)
+
     def toggle(self, index: int | None = None) -> None:
         index = self.cursor if index is None else index
         if 0 <= index < len(self.cards):
@@ -183,7 +224,7 @@ class HandView(CardRow):
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         card = self.cards[index]
         face = card.text(self.letters).ljust(3)
-        style = "bold red" if card.is_red else "bold"
+        style = "bold red" if card.is_red and not self.app.no_color else "bold"  # NO_COLOR: the suit symbol says it
         if card in self.selected:
             top, side, bottom = "╔═══╗", "║", "╚═══╝"
         else:

@@ -38,7 +38,7 @@ class EndScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Game over"
-        self.query_one("#again", Button).focus()
+        self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
     def summary(self) -> Text:
         session, game = self.session, self.session.game

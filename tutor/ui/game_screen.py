@@ -19,10 +19,11 @@ from tutor.engine import Card, Draw, LayDown, cards_text
 from tutor.guided_game import GuidedGame, Outcome
 from tutor.hints import LEVELS, Hint
 from tutor.learner.recorder import Recorder
-from tutor.ui.cards import CARD_WIDTH, GAP, KEYS, CardRow, FanView, HandView, index_of
+from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView, index_of
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import warn
+from tutor.ui.picture_cards import PICTURE_HEIGHTS, PICTURE_WIDTH
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
 from tutor.wording import counted
 
@@ -120,26 +121,34 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _fit(self) -> None:
-        """Narrow terminals get the moves in a few lines under the table. Cards are drawn three
-        lines high when the hand (and the fan) fit that way, else one line high, so they always fit."""
+        """Narrow terminals get the moves in a few lines under the table. Cards are drawn as large
+        as the hand (and the fan) fit: five lines high, three, or one on a short terminal."""
         width, height = self.app.size
         narrow = width < NARROW
         self.set_class(narrow, "narrow")
-        seen, stage = self.session.seen, self.session.stage
-        per_row = max(1, (width - (0 if narrow else SIDE_WIDTH) - 3 + GAP) // (CARD_WIDTH + GAP))
-        rows = -(-len(seen.hand) // per_row) or 1
-        if stage == "draw" and seen.giver is not None:
-            rows += -(-seen.hand_sizes[seen.giver] // per_row)
-        room = height - 2 - (NARROW_LOG if narrow else 0)
-        words = 7 if self.panel is not None else 3 + (2 if stage == "draw" else 0)
-        compact = SEATS_HEIGHT + 1 + words + 1 + rows * 4 > room
+        board = width - (0 if narrow else SIDE_WIDTH) - 3
+        room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if self.panel is not None else 3)
+        scale = next((scale for scale in ("large", "normal") if self._cards_height(scale, board) <= room), "compact")
+        compact = scale == "compact"
         self.query_one("#direction").display = not (compact and self.panel is not None)  # the seats say left and right
         if compact != self.has_class("compact"):
             self.set_class(compact, "compact")
-            for row in self.query(CardRow):
-                row.compact = compact
             for seat in self.query(SeatView):
                 seat.compact = compact
+        for row in self.query(CardRow):
+            row.scale = scale
+
+    def _cards_height(self, scale: str, width: int) -> int:
+        """Lines the hand (and the fan, when drawing) take at `scale` in `width` columns."""
+        seen = self.session.seen
+        per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
+        if self.session.game.rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
+            lines = (-(-len(seen.hand) // max(1, (width + GAP) // (PICTURE_WIDTH + GAP))) or 1) * PICTURE_HEIGHTS[scale]
+        else:
+            lines = (-(-len(seen.hand) // per_row) or 1) * HEIGHTS[scale]
+        if self.session.stage == "draw" and seen.giver is not None:
+            lines += -(-seen.hand_sizes[seen.giver] // per_row) * HEIGHTS[scale] + 2  # and the fan's border
+        return lines
 
     # ----- drawing the table --------------------------------------------------------------------
 
