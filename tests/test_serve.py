@@ -181,6 +181,14 @@ async def test_the_page_is_old_maid_tutor_and_loads_nothing_from_outside() -> No
         assert (await client.get("/static/")).status in (403, 404)  # no folder listing
 
 
+async def test_the_page_connects_through_the_public_url_when_one_is_given() -> None:
+    server = ClassroomServer(FAKE_ARGV, host="0.0.0.0", port=0, public_url="https://class.example", max_sessions=30,
+                             code="KBTFRM", announcement=[])
+    async with TestClient(TestServer(await server._make_app())) as client:
+        page = await (await client.get("/", params={"code": "KBTFRM"})).text()
+        assert 'data-session-websocket-url="wss://class.example/ws/KBTFRM"' in page
+
+
 async def test_a_full_class_gets_a_friendly_page_and_no_process(started: list[int]) -> None:
     async with classroom(max_sessions=1) as (server, client):
         async with client.ws_connect("/ws?width=80&height=24") as first:
