@@ -278,7 +278,7 @@ def app_processes(data_dir: Path) -> list[int]:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"tutor" in command and str(data_dir).encode() in command and b"serve" not in command:
+        if b"tutor.serve.tab" in command and str(data_dir).encode() in command:
             found.append(int(entry.name))
     return found
 
@@ -331,6 +331,30 @@ def test_each_tab_starts_at_the_picker_and_ctrl_c_closes_them_all(tmp_path: Path
     assert "The class has stopped (2 pupils' sessions closed)." in out
     assert "Traceback" not in out + err and err == ""
     deadline = time.monotonic() + 5
+    while app_processes(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not app_processes(tmp_path)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_a_tab_ends_even_when_the_server_is_killed(tmp_path: Path) -> None:
+    server, port = start_serving(tmp_path)
+    try:
+        async def one_tab_then_kill() -> None:
+            async with ClientSession() as session:
+                async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as tab:
+                    screen = b""
+                    while b"Who is learning" not in screen:
+                        screen += (await asyncio.wait_for(tab.receive(), 30)).data
+                    assert len(app_processes(tmp_path)) == 1
+                    server.kill()  # no chance to close its pupils' apps
+                    server.wait()
+
+        asyncio.run(one_tab_then_kill())
+    finally:
+        if server.poll() is None:
+            server.kill()
+    deadline = time.monotonic() + 10
     while app_processes(tmp_path) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not app_processes(tmp_path)

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     from tutor.serve.server import ClassroomServer
 
     server = ClassroomServer(
-        [sys.executable, "-m", "tutor", "--data-dir", str(folder)],
+        [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(folder)],
         host=args.host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions,
         code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME),
     )

@@ -131,7 +131,7 @@ class ClassroomServer(Server):
         logging.basicConfig(level=logging.DEBUG if self.debug else logging.WARNING, format="%(message)s")
 
     def request_exit(self) -> None:
-        """Ctrl+C (or SIGTERM): stop the class; more of them while it closes change nothing."""
+        """Ctrl+C (or SIGTERM, SIGHUP): stop the class; more of them while it closes change nothing."""
         self.stopping = True
         self._stop.set()
 
@@ -144,7 +144,7 @@ class ClassroomServer(Server):
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for number in (signal.SIGINT, signal.SIGTERM):
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the teacher's terminal closed
             loop.add_signal_handler(number, self.request_exit)
         runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
                                shutdown_timeout=STOP_SECONDS)
