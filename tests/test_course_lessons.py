@@ -28,7 +28,7 @@ from tutor.engine import Card, MistakeCode, parse_cards, simulate
 ROOT = Path(__file__).parent.parent
 LESSON_IDS = [
     "deck-and-deal", "pairs", "a-turn", "worked-turn", "empty-hands",
-    "the-ending", "common-mistakes", "table-rules", "variants", "is-it-fair",
+    "the-ending", "common-mistakes", "table-rules", "variants", "is-it-fair", "picture-cards",
 ]
 
 

@@ -18,6 +18,9 @@ The file:
         why:                       # `any`, plus optional wordings for the rules in play:
           any: ...                 #   bicycle, table, reversed (the odd card wins),
           bicycle: ...             #   bicycle-reversed, table-reversed (the most specific is used)
+        pictures:                  # optional: words for a picture deck, where they differ
+          rule: ...                #   (any of rule, lesson, what, why, instead; `why` as above,
+          why: {any: ...}          #   its `any` needed); ranks and colours never arise there
 
 Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
 """
@@ -25,14 +28,14 @@ Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card, rank_name
 from tutor.engine.mistakes import Mistake
-from tutor.wording import listed
+from tutor.wording import capitalised, card_list
 
 if TYPE_CHECKING:
     from tutor.course.problems import Problem
@@ -41,7 +44,9 @@ if TYPE_CHECKING:
     from tutor.engine.rules import Rules
 
 PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
-FIELDS = ("rule", "lesson", "what", "why", "instead")
+FIELDS = ("rule", "lesson", "what", "why", "instead", "pictures")
+REQUIRED = ("rule", "lesson", "what", "why", "instead")
+PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead")
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -73,6 +78,16 @@ class MistakeWords:
     why: Mapping[str, str] = field(hash=False)
     """By WHY_KEYS; always has "any"."""
     instead: str
+    pictures: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """Words for a picture deck where they differ: rule, lesson, what, instead."""
+    picture_why: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """`why` for a picture deck, by WHY_KEYS (has "any" when given)."""
+
+    def for_deck(self, rules: Rules) -> MistakeWords:
+        """These words for the deck in play: a picture deck's own words where the file gives them."""
+        if not rules.pictures or not (self.pictures or self.picture_why):
+            return self
+        return replace(self, **self.pictures, why=self.picture_why or self.why, pictures={}, picture_why={})
 
     def why_for(self, rules: Rules) -> str:
         """The wording of `why` for the rules in play: the most specific one the file gives."""
@@ -200,25 +215,45 @@ def book_from(root: Item | None, problems: list[Problem], where: str, lessons: C
 
 def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | None) -> MistakeWords | None:
     before = len(check.problems)
-    found = check.fields(item, FIELDS, FIELDS, "words for a mistake")
+    found = check.fields(item, FIELDS, REQUIRED, "words for a mistake")
     if found is None:
         return None
     rule = check.text(found.get("rule"))
-    lesson = check.slug(found["lesson"]) if "lesson" in found else None
-    if lesson is not None and lessons is not None and lesson not in lessons:
-        check.problem(found["lesson"], f"no lesson has the id {lesson!r}")
+    lesson = _lesson(check, found.get("lesson"), lessons)
     what = check.text(found.get("what"), PLACEHOLDERS)
+    why = _why(check, found.get("why"))
+    instead = check.text(found.get("instead"), PLACEHOLDERS)
+    pictures: dict[str, str] = {}
+    picture_why: dict[str, str] = {}
+    picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
+    for key, child in (picture_found or {}).items():
+        if key == "why":
+            picture_why = _why(check, child)
+        else:
+            text = _lesson(check, child, lessons) if key == "lesson" else check.text(child, PLACEHOLDERS)
+            if text is not None:
+                pictures[key] = text
+    if len(check.problems) > before or lesson is None or "any" not in why:
+        return None
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why)
+
+
+def _lesson(check: Checker, item: Item | None, lessons: Collection[str] | None) -> str | None:
+    lesson = check.slug(item) if item is not None else None
+    if item is not None and lesson is not None and lessons is not None and lesson not in lessons:
+        check.problem(item, f"no lesson has the id {lesson!r}")
+    return lesson
+
+
+def _why(check: Checker, item: Item | None) -> dict[str, str]:
     why: dict[str, str] = {}
-    if "why" in found:
-        why_found = check.fields(found["why"], WHY_KEYS, ("any",), "wordings of why (any, and optionally bicycle, table, reversed ...)")
+    if item is not None:
+        why_found = check.fields(item, WHY_KEYS, ("any",), "wordings of why (any, and optionally bicycle, table, reversed ...)")
         for key, child in (why_found or {}).items():
             text = check.text(child, PLACEHOLDERS)
             if text is not None:
                 why[key] = text
-    instead = check.text(found.get("instead"), PLACEHOLDERS)
-    if len(check.problems) > before or lesson is None or "any" not in why:
-        return None
-    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "")
+    return why
 
 
 def load_mistakes() -> Mapping[str, MistakeWords]:
@@ -234,7 +269,7 @@ def explain(
     entries: Mapping[str, MistakeWords] | None = None,
 ) -> Explanation:
     """Words for `mistake`, made in `game`, with seats called by `names`."""
-    words = (entries or load_mistakes())[mistake.code.value]
+    words = (entries or load_mistakes())[mistake.code.value].for_deck(game.rules)
     values = _placeholders(mistake, game, names, letters)
     return Explanation(
         code=mistake.code.value,
@@ -264,8 +299,8 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
     rightful = mistake.seats[1] if len(mistake.seats) > 1 else game.giver
     ranks = {card.rank for card in mistake.cards}
     return {
-        "cards": _card_list(mistake.cards, letters),
-        "rank": rank_name(next(iter(ranks)), plural=True) if len(ranks) == 1 else "cards",
+        "cards": card_list(mistake.cards, letters),
+        "rank": _rank_named(mistake.cards[0]) if len(ranks) == 1 else "cards",
         "seat": name(chosen),
         "giver": name(rightful),
         "drawer": name(game.drawer),
@@ -274,13 +309,14 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
     }
 
 
-def _card_list(cards: Sequence[Card], letters: bool) -> str:
-    """'7♣ and 7♦', '5♣, 5♦ and 5♥': cards as a sentence names them."""
-    return listed([card.text(letters) for card in sorted(cards)]) or "those cards"
+def _rank_named(card: Card) -> str:
+    """'5s' for playing cards, a picture card's name ('Cat') for pictures."""
+    return card.text() if card.picture is not None else rank_name(card.rank, plural=True)
 
 
 def _fill(text: str, values: Mapping[str, str]) -> str:
-    return text.format_map(values)
+    """The words with the table's values in, a sentence starting with a capital ('The two Cat cards ...')."""
+    return capitalised(text.format_map(values))
 
 
 __all__ = [

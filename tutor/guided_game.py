@@ -116,7 +116,7 @@ class GuidedGame:
         dealer = random.Random(seed).randrange(rules.players)
         names = [settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, rules.players - 1)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=(LEARNER,)), names, settings.guidance, settings.suit_style == "letters")
-        session.log.append(f"{session.seats.who(dealer, capital=True)} dealt all 51 cards. Everyone lays down their pairs.")
+        session.log.append(f"{session.seats.who(dealer, capital=True)} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs.")
         return session
 
     # ----- where the game stands ---------------------------------------------------------------

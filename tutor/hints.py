@@ -57,6 +57,11 @@ def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_g
 
 def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
     pairs = game.pairs_in(seat)
+    if game.rules.pictures:  # a picture deck: no ranks, suits or colours, two cards of each picture
+        if level == 1:
+            return Hint(1, "Look for two cards with the same picture. The Old Maid has no partner.")
+        if level == 2:
+            return Hint(2, _describe_pictures(pairs) if pairs else "No two of your cards show the same picture, so there's nothing to lay down.")
     if level == 1:
         return Hint(1, "Look for two cards of the same rank: the same number or the same picture. Suit and colour don't matter.")
     if level == 2:
@@ -65,6 +70,11 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
         pair = pairs[0]
         return Hint(3, f"Lay down {card_list(pair, letters)}.", LayDown(seat, pair))
     return Hint(3, "You have no pairs: say you're done (press D).", FinishPairing(seat))
+
+
+def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
+    """'You have two Cat cards and two Dog cards.'"""
+    return "You have " + listed(f"two {pair[0].text()} cards" for pair in pairs) + "."
 
 
 def _describe_ranks(hand: Sequence[Card]) -> str:

@@ -46,7 +46,7 @@ class Narrator:
         told: str | None = None
         for event in events:
             if isinstance(event, Drew) and event.drawer == self.learner:
-                card = event.card.text(self.letters)
+                card = card_list((event.card,), self.letters)  # '7♦', or 'the Cat' for a picture
                 pairs = any(other.rank == event.card.rank and other != event.card for other in game.hands[self.learner])
                 told = f"You drew {card} from {self.who(event.giver)}" + (": a pair!" if pairs else ".")
             elif isinstance(event, Drew) and event.giver == self.learner:
@@ -60,7 +60,7 @@ class Narrator:
         return told
 
     def _drew(self, event: Drew) -> str:
-        card = event.card.text(self.letters)
+        card = card_list((event.card,), self.letters)
         if event.drawer == self.learner:
             return f"You drew {card} from {self.who(event.giver)}."
         if event.giver == self.learner:

@@ -90,6 +90,7 @@ class Settings:
     extra_draw_on_pair: bool = False  # used by the Table rules only
     odd_card_wins: bool = False
     wrong_pair_loses: bool = False  # strict Bicycle rules only
+    deck: str = "standard"  # "standard" or a picture deck's id (tutor.engine.decks); the odd rank applies to the standard deck only
     guidance: Guidance = "guided"
     speed: Speed = "normal"
     theme: str = "textual-dark"
@@ -106,6 +107,7 @@ class Settings:
         _check_name("learner_name", self.learner_name)
         _check_opponents(self.opponent_names, self.players)
         _check_name("theme", self.theme)
+        _check_deck(self.deck)
         self.rules()  # the engine has the last word on which house rules go together
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,7 +138,8 @@ class Settings:
         others left out. Raises ValueError (`RulesError`) for a combination no rulebook has."""
         from tutor.engine.rules import Rules
 
-        return Rules(self.ruleset, self.players, self.odd_rank, deck="standard", **self.house_rules())
+        rules = Rules(self.ruleset, self.players, self.odd_rank, deck="standard", **self.house_rules())
+        return rules if self.deck == "standard" else rules.with_deck(self.deck)
 
     def house_rules(self) -> dict[str, bool]:
         """The house-rule switches the ruleset in play offers, with their values (SWITCH_ORDER)."""
@@ -170,6 +173,16 @@ def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
 def _check_switch(name: str, value: object) -> None:
     if not isinstance(value, bool):
         raise ValueError(f"{name} must be True or False, not {value!r}")
+
+
+def _check_deck(deck: object) -> None:
+    """A known deck id; a picture deck is looked up (and its file read) only when one is chosen."""
+    if not isinstance(deck, str):
+        raise ValueError(f"deck must be a deck's id, not {deck!r}")
+    if deck != "standard":
+        from tutor.engine.decks import find_deck
+
+        find_deck(deck)  # RulesError (a ValueError) naming the known decks
 
 
 def _check_players(ruleset: str, players: object) -> None:

@@ -13,6 +13,7 @@ from tutor.engine.cards import Card, rank_name
 
 _IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
 _SECOND_PERSON = {"be": "are"}
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
 
@@ -45,18 +46,40 @@ def third_person(verb: str) -> str:
 
 
 def card_list(cards: Iterable[Card], letters: bool = False) -> str:
-    """'7♣ and 7♦', '5♣, 5♦ and 5♥' (sorted), as a sentence names cards."""
-    return listed(card.text(letters) for card in sorted(cards)) or "those cards"
+    """'7♣ and 7♦', '5♣, 5♦ and 5♥' (sorted), as a sentence names cards; picture cards as
+    `picture_list` names them ('the two Cat cards', 'the Cat and the Dog')."""
+    cards = sorted(cards)
+    if any(card.picture is not None for card in cards):
+        return picture_list(cards)
+    return listed(card.text(letters) for card in cards) or "those cards"
+
+
+def picture_list(cards: Sequence[Card]) -> str:
+    """Picture cards in a sentence, without plurals a name may not take: 'the two Cat cards' (a
+    pair), 'the Cat and the Dog', 'the Cat, the Dog and the Old Maid'."""
+    names = [card.text() for card in cards]
+    if len(names) > 1 and len(set(names)) == 1:
+        return f"the {_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} cards"
+    return listed(f"the {name}" for name in names) or "those cards"
+
+
+def capitalised(text: str) -> str:
+    """The text with its first letter a capital, to start a sentence ('the two Cat cards ...')."""
+    return text[:1].upper() + text[1:]
 
 
 def a_rank(card: Card) -> str:
-    """'a 5', 'an 8', 'an Ace', 'a Jack'."""
+    """'a 5', 'an 8', 'an Ace', 'a Jack'; a picture card's 'a Cat', 'an Owl'."""
+    if card.picture is not None:
+        return ("an " if card.text()[:1] in "AEIOU" else "a ") + card.text()
     name = rank_name(card.rank)
     return ("an " if name[0] in "A8" else "a ") + name
 
 
 def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of one rank are a pair, in a way that never leans on colour alone."""
+    if first.picture is not None:
+        return f"{capitalised(picture_list((first, second)))} are a pair: the same picture."
     one, two = first.text(letters), second.text(letters)
     if first.is_red != second.is_red:
         return f"{one} and {two} are a pair: same rank, and the colour doesn't matter."
@@ -64,7 +87,12 @@ def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
 
 
 def not_pair_reason(first: Card, second: Card, letters: bool = False) -> str:
-    """Why two cards of different ranks are not a pair."""
+    """Why two cards of different ranks (or pictures) are not a pair."""
+    if first.picture is not None or second.picture is not None:
+        text = f"{capitalised(picture_list((first, second)))} are not a pair: two different pictures."
+        if first.is_character or second.is_character:
+            text += " The Old Maid has no partner: she never makes a pair."
+        return text
     text = f"{first.text(letters)} and {second.text(letters)} are not a pair: one is {a_rank(first)}, the other {a_rank(second)}."
     if first.suit == second.suit:
         text += f" Both being {first.text(letters)[-1]} doesn't help: only the rank counts."

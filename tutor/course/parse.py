@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tutor.engine.cards import Card, rank_name
+from tutor.engine.decks import STANDARD, Deck
 from tutor.engine.game import check_cards_possible
 from tutor.engine.mistakes import MistakeCode
 from tutor.engine.rules import Rules
@@ -96,6 +97,8 @@ class _Parser(Checker):
         self.seats_here: tuple[str, ...] = ()
         """The computer seats of the step being read: words must name them in braces."""
         self.table_broken = False
+        self.deck: Deck = STANDARD
+        """The deck of the table in play (`rules: {variant: ..., deck: farm}`): cards are read as its cards."""
         """The step's table has problems (already reported): its seat names are unknown, so
         placeholders and answers that name seats are not checked."""
 
@@ -119,7 +122,7 @@ class _Parser(Checker):
 
     def card(self, item: Item) -> Card | None:
         try:
-            return Card.parse(item.value)  # type: ignore[arg-type]
+            return self.deck.parse(item.value)  # type: ignore[arg-type]
         except ValueError as error:
             self.problem(item, str(error))
             return None
@@ -242,6 +245,7 @@ class _Parser(Checker):
         """The step's own table, or the context it continues; and the context it leaves."""
         if "continue" in found:
             return None, self.continued(found, before, first)
+        self.deck = STANDARD
         if any(name in found for name in TABLE_FIELDS):
             table = self.table(item, found, kind)
             if table is None:
@@ -281,6 +285,7 @@ class _Parser(Checker):
             return None
         if rules is None or dealer is None or seed is None:
             return None
+        self.deck = rules.playing_deck
         removed = self.removed(found["removed"], rules) if "removed" in found else None
         hands = self.hands(found["hands"], seats, rules, removed) if "hands" in found else None
         if "hands" in found and hands is None:

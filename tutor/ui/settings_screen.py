@@ -37,6 +37,7 @@ LABELS = {
     "learner_name": "Your name",
     "ruleset": "Rules",
     "players": "Players",
+    "deck": "Cards",
     "odd_rank": "Card taken out",
     "guidance": "Help level",
     "speed": "Computer speed",
@@ -49,7 +50,7 @@ HOUSE_RULES = {
     "wrong_pair_loses": "Strict: a wrong pair may go down, and loses at the end",
 }
 TEACHER_SWITCHES = {"unlock_all_lessons": "Teacher: unlock every lesson"}
-SELECTS = ("ruleset", "players", "odd_rank", "guidance", "speed", "theme", "suit_style")
+SELECTS = ("ruleset", "players", "deck", "odd_rank", "guidance", "speed", "theme", "suit_style")
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -59,6 +60,23 @@ def ruleset_choices() -> list[tuple[str, str]]:
 def player_choices(ruleset: str) -> list[tuple[str, int]]:
     low, high = rulebook(ruleset).players
     return [(f"{count} players", count) for count in range(low, high + 1)]
+
+
+def deck_choices() -> list[tuple[str, str]]:
+    """Every deck, as the settings and the start of a game offer them (the standard deck first)."""
+    from tutor.engine.decks import all_decks
+
+    return [(deck_label(deck.id), deck.id) for deck in all_decks()]
+
+
+def deck_label(deck_id: str) -> str:
+    """"Playing cards (51 in play)" or "Farm friends: 9 pictures, 19 cards"."""
+    from tutor.engine.decks import find_deck
+
+    deck = find_deck(deck_id)
+    if deck.is_standard:
+        return f"Playing cards ({deck.size} in play)"
+    return f"{deck.name}: {deck.pair_count} pictures, {deck.size} cards"
 
 
 def odd_rank_choices(ruleset: str) -> list[tuple[str, str]]:
@@ -130,6 +148,7 @@ class SettingsScreen(Screen[None]):
             yield setting_row("learner_name", Input(settings.learner_name, id="learner_name", max_length=NAME_LENGTH, compact=True))
             yield setting_row("ruleset", Select(ruleset_choices(), value=settings.ruleset, allow_blank=False, compact=True, id="ruleset"))
             yield setting_row("players", Select(player_choices(settings.ruleset), value=settings.players, allow_blank=False, compact=True, id="players"))
+            yield setting_row("deck", Select(deck_choices(), value=settings.deck, allow_blank=False, compact=True, id="deck"))
             yield setting_row("odd_rank", Select(odd_rank_choices(settings.ruleset), value=settings.odd_rank, allow_blank=False, compact=True, id="odd_rank"))
             for field, text in HOUSE_RULES.items():
                 yield switch_row(field, getattr(settings, field), text)
@@ -182,7 +201,12 @@ class SettingsScreen(Screen[None]):
             self._say("odd_rank", "")
         for field in SWITCHES:
             self.query_one(f"#{field}-row").display = field in book.switches
+        self._fit_to_deck()
         self._fit_switches()
+
+    def _fit_to_deck(self) -> None:
+        """A picture deck's Old Maid is its character card: no card is taken out, so no odd rank to choose."""
+        self.query_one("#odd_rank-row").display = self.query_one("#deck", Select).value == "standard"
 
     def _fit_switches(self) -> None:
         """A house rule that can't go with the ones already on is shown off, with the reason."""
@@ -212,6 +236,8 @@ class SettingsScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "ruleset":
             self._fit_to_ruleset()
+        elif event.select.id == "deck":
+            self._fit_to_deck()
         elif event.select.id in ("players", "odd_rank"):
             self._say(event.select.id, "")  # the learner chose: an earlier "so this is now ..." no longer applies
             self._fit_switches()
