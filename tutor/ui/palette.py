@@ -22,6 +22,13 @@ SEARCH_ICON = "⌕"
 
 
 class SafeCommandPalette(CommandPalette):
+    # Textual draws its icon in black (its emoji brought its own colours): the text colour shows in every theme.
+    DEFAULT_CSS = """
+    SafeCommandPalette SearchIcon {
+        color: $foreground;
+    }
+    """
+
     def on_mount(self) -> None:
         self.query_one(SearchIcon).icon = SEARCH_ICON
 
