@@ -235,6 +235,8 @@ def test_the_announcement_says_the_code_only_when_there_is_one(tmp_path: Path) -
     assert "no class code" in here and "Ctrl+C" in here and str(tmp_path) in here
     wide = "\n".join(announcement("http://10.0.0.2:8000/", "KBTFRM", 12, tmp_path / "progress.db"))
     assert "Class code: KBTFRM" in wide and "http://10.0.0.2:8000/?code=KBTFRM" in wide and "12 pupils" in wide
+    assert "PIN" not in wide
+    assert "No teacher's PIN yet" in "\n".join(announcement("http://10.0.0.2:8000/", "KBTFRM", 12, tmp_path, pin_set=False))
 
 
 def test_address_problems_are_one_line() -> None:

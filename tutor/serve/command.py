@@ -62,20 +62,24 @@ def _url(text: str) -> str:
     return text.rstrip("/")
 
 
-def announcement(address: str, code: str | None, max_sessions: int, progress: Path) -> list[str]:
-    """What `serve` prints once it is listening."""
+def announcement(address: str, code: str | None, max_sessions: int, progress: Path, pin_set: bool = True) -> list[str]:
+    """What `serve` prints once it is listening; `pin_set`: whether the teacher's PIN is chosen."""
     if code is None:
         lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.",
                  "Only this computer can connect, so no class code is asked."]
     else:
         lines = [f"Old Maid Tutor is ready for the class: pupils open {address}",
                  f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
+    if not pin_set:
+        lines.append("No teacher's PIN yet: open the address yourself first and press T on 'Who is learning?' "
+                     "to choose one, before the pupils do.")
     lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.",
               "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
     return lines
 
 
 def run(args: argparse.Namespace) -> int:
+    from tutor.learner.teacher import has_pin
     from tutor.serve import classcode
     from tutor.serve.addresses import address_problem, address_to_open
     from tutor.store import open_store
@@ -86,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     for notice in store.notices:
         print(notice, file=sys.stderr)
     kept = not store.in_memory
+    pin_set = has_pin(store)
     store.close()
     if not kept:
         print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
@@ -97,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     server = ClassroomServer(
         [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(folder)],
         host=args.host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions,
-        code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME),
+        code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME, pin_set),
     )
     try:
         server.serve()
