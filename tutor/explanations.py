@@ -281,9 +281,10 @@ def explain(
     )
 
 
-def rule_of(code: str) -> str:
-    """The short title of the rule a mistake code is about."""
-    return load_mistakes()[str(code)].rule
+def rule_of(code: str, rules: Rules | None = None) -> str:
+    """The short title of the rule a mistake code is about (as said for the deck of `rules`, if given)."""
+    words = load_mistakes()[str(code)]
+    return words.for_deck(rules).rule if rules is not None else words.rule
 
 
 def lesson_of(code: str) -> str:

@@ -152,6 +152,11 @@ class GuidedGame:
     def next_step(self) -> str:
         """What the learner should do now, in words (shown at every step in the Guided level)."""
         stage, game = self.stage, self.game
+        if stage == "pairing" and game.rules.pictures:  # no ranks in a picture deck: pictures match
+            if game.pairs_in(LEARNER):
+                return ("Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
+                        "then press Enter. Press D when you have no pairs left.")
+            return "Check your hand for pairs. If no two cards show the same picture, press D to say you're done."
         if stage == "pairing":
             if game.pairs_in(LEARNER):
                 return ("Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
@@ -230,7 +235,7 @@ class GuidedGame:
         self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
         explanation = explain(mistake, self.game, self._names_for_you(), self.letters)
         if self.guidance == "own":
-            explanation = _without_the_answer(explanation)
+            explanation = _without_the_answer(explanation, self.game.rules.pictures)
         return Outcome(mistake=mistake, explanation=explanation)
 
     def _names_for_you(self) -> list[str]:
@@ -318,9 +323,10 @@ class GuidedGame:
         return session
 
 
-def _without_the_answer(explanation: Explanation) -> Explanation:
+def _without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:
     """The "On your own" level: say which rule was broken, not which cards or seat to play."""
     if explanation.code == MistakeCode.KEPT_PAIR.value:
-        explanation = replace(explanation, what="You still hold a pair.",
-                              why="Two cards of the same rank make a pair, whatever their colours, and every pair goes down.")
+        why = ("Two cards with the same picture make a pair, and every pair goes down." if pictures else
+               "Two cards of the same rank make a pair, whatever their colours, and every pair goes down.")
+        explanation = replace(explanation, what="You still hold a pair.", why=why)
     return replace(explanation, instead=f"The rule: {explanation.rule}. Find the right move yourself, then try again.")

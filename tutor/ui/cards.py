@@ -24,7 +24,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tutor.engine import Card
-from tutor.ui.picture_cards import PICTURE_HEIGHTS, PICTURE_WIDTH, picture_parts
+from tutor.ui.picture_cards import PICTURE_HEIGHTS, picture_parts
+from tutor.ui.picture_cards import card_width as picture_width
 
 CARD_WIDTH = 5
 LARGE_WIDTH = 7
@@ -197,7 +198,7 @@ class HandView(CardRow):
         return bool(self.cards) and self.cards[0].picture is not None
 
     def card_width(self) -> int:
-        return PICTURE_WIDTH if self.pictures else super().card_width()
+        return picture_width(self.cards[0].deck_id) if self.pictures else super().card_width()
 
     def card_height(self) -> int:
         return PICTURE_HEIGHTS.get(self.scale, 6) if self.pictures else super().card_height()

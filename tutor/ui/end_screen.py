@@ -69,7 +69,7 @@ class EndScreen(Screen[None]):
         if counts:
             text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
             for code, times in counts.most_common():
-                text.append(f"  {times} × {rule_of(code)}\n")
+                text.append(f"  {times} × {rule_of(code, game.rules)}\n")
             text.append("Each one is a rule worth a second look in the lessons.\n")
         return text
 

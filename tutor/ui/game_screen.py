@@ -23,7 +23,8 @@ from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow,
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import warn
-from tutor.ui.picture_cards import PICTURE_HEIGHTS, PICTURE_WIDTH
+from tutor.ui.picture_cards import PICTURE_HEIGHTS
+from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
 from tutor.wording import counted
 
@@ -143,7 +144,8 @@ class GameScreen(Screen[None]):
         seen = self.session.seen
         per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
         if self.session.game.rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
-            lines = (-(-len(seen.hand) // max(1, (width + GAP) // (PICTURE_WIDTH + GAP))) or 1) * PICTURE_HEIGHTS[scale]
+            wide = picture_width(self.session.game.rules.deck)
+            lines = (-(-len(seen.hand) // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
         else:
             lines = (-(-len(seen.hand) // per_row) or 1) * HEIGHTS[scale]
         if self.session.stage == "draw" and seen.giver is not None:

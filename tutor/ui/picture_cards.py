@@ -1,6 +1,7 @@
 """How a picture card looks: its small drawing and its name, in a box, at each card scale.
 
-A picture card is 11 cells wide (the drawing is at most 9). Every scale names the picture in
+A picture card is as wide as its deck's widest drawing or name needs, and at most 11 cells (a
+drawing is at most 9), so a hand of seven Farm friends fits one row of an 80-column table. Every scale names the picture in
 words, so two pictures are never told apart by their drawing or colour alone; nothing is coloured,
 so the cards read the same under NO_COLOR and in every theme. The drawings use only characters
 DejaVu Sans Mono has (checked where the decks are read, `tutor.course.decks`).
@@ -15,14 +16,32 @@ its name in reverse.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rich.text import Text
 
 from tutor.engine.cards import Card
-from tutor.engine.decks import ART_LINES, ART_WIDTH
+from tutor.engine.decks import ART_LINES, ART_WIDTH, find_deck
 
 PICTURE_WIDTH = ART_WIDTH + 2
+"""The widest a picture card gets (see `card_width`)."""
 PICTURE_HEIGHTS = {"compact": 2, "normal": 6, "large": 7}
 """Lines per row of picture cards in each scale, the key line included."""
+
+
+@cache
+def face_width(deck_id: str) -> int:
+    """Cells inside a card's border for this deck: its widest drawing or name (a name too long
+    for the card is shown by its short name), at most ART_WIDTH."""
+    pictures = [*find_deck(deck_id).pictures, find_deck(deck_id).character]
+    widths = [len(line.rstrip()) for picture in pictures if picture is not None for line in picture.art]
+    widths += [len(picture.name) if len(picture.name) <= ART_WIDTH else len(picture.short) for picture in pictures if picture is not None]
+    return min(ART_WIDTH, max(widths, default=ART_WIDTH))
+
+
+def card_width(deck_id: str) -> int:
+    """How wide a card of this picture deck is drawn, its border included."""
+    return face_width(deck_id) + 2
 
 
 def label(card: Card, room: int) -> str:
@@ -33,12 +52,12 @@ def label(card: Card, room: int) -> str:
     return picture.name if len(picture.name) <= room else picture.short[:room]
 
 
-def art(card: Card) -> list[str]:
-    """The drawing's lines, padded alike and centred in the card (blank lines if it has none)."""
+def art(card: Card, width: int = ART_WIDTH) -> list[str]:
+    """The drawing's lines, padded alike and centred in `width` cells (blank lines if it has none)."""
     lines = list(card.picture.art if card.picture is not None else ())[:ART_LINES]
     lines += [""] * (ART_LINES - len(lines))
     widest = max(len(line.rstrip()) for line in lines)
-    return [line.rstrip().ljust(widest).center(ART_WIDTH)[:ART_WIDTH] for line in lines]
+    return [line.rstrip().ljust(widest).center(width)[:width] for line in lines]
 
 
 def picture_parts(card: Card, scale: str, selected: bool, cursor: bool) -> list[Text]:
@@ -46,15 +65,16 @@ def picture_parts(card: Card, scale: str, selected: bool, cursor: bool) -> list[
     across, side = ("═", "║") if selected else ("─", "│")
     top_left, top_right, bottom_left, bottom_right = ("╔", "╗", "╚", "╝") if selected else ("┌", "┐", "└", "┘")
     name_style = "bold reverse" if cursor else "bold"
+    width = face_width(card.deck_id)
     if scale == "compact":
-        return [Text(side) + Text(label(card, ART_WIDTH).center(ART_WIDTH), style=name_style) + Text(side)]
-    bottom = Text(bottom_left + across * ART_WIDTH + bottom_right)
-    drawing = [Text(side + line + side) for line in art(card)]
+        return [Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)]
+    bottom = Text(bottom_left + across * width + bottom_right)
+    drawing = [Text(side + line + side) for line in art(card, width)]
     if scale == "large":
-        top = Text(top_left + across * ART_WIDTH + top_right)
-        name = Text(side) + Text(label(card, ART_WIDTH).center(ART_WIDTH), style=name_style) + Text(side)
+        top = Text(top_left + across * width + top_right)
+        name = Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)
         return [top, *drawing, name, bottom]
-    words = f" {label(card, ART_WIDTH - 2)} "
-    left = (ART_WIDTH - len(words)) // 2
-    top = Text(top_left + across * left) + Text(words, style=name_style) + Text(across * (ART_WIDTH - left - len(words)) + top_right)
+    words = f" {label(card, width - 2)} "
+    left = (width - len(words)) // 2
+    top = Text(top_left + across * left) + Text(words, style=name_style) + Text(across * (width - left - len(words)) + top_right)
     return [top, *drawing, bottom]
