@@ -142,3 +142,16 @@ async def test_the_rules_screen_names_the_ruleset(store: Any, profile: Any) -> N
         app.push_screen(RulesScreen(Rules.table(players=5)))
         await pilot.pause()
         assert app.screen.sub_title == "The rules: Table, 5 players"
+
+
+def test_a_picture_deck_is_described_by_its_pictures_not_a_rank() -> None:
+    from tutor.engine.decks import all_decks
+
+    deck = next(deck for deck in all_decks() if not deck.is_standard)
+    rules = Rules.table(players=3).with_deck(deck.id)
+    words = text(rules)
+    assert deck.name in words["What you need"] and "Nothing is taken out" in words["What you need"]
+    assert "Queen" not in everything(rules) and "52" not in everything(rules)
+    assert "same picture" in words["Pairs"]
+    assert not any(line.startswith("Take out") for line in words["House rules and variants"].splitlines())
+    assert f"{rules.cards_in_play} cards in all" in words["What you need"]

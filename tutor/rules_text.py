@@ -22,17 +22,14 @@ SWITCH_WORDS = {
 
 def rules_summary(rules: Rules) -> list[tuple[str, str]]:
     """(heading, paragraph) pairs describing `rules` for a young reader."""
-    odd = rank_name(rules.odd_rank)
+    odd = _odd_card(rules)
     return [
         ("Players", _players_text(rules)),
-        ("What you need", f"A normal pack of 52 cards with no jokers. Take out one {odd}: that leaves "
-         f"{CARDS_IN_PLAY} cards, so one {odd} can never find a partner. That lonely card is the Old Maid."
-         + _odd_rank_note(rules)),
+        ("What you need", _deck_text(rules)),
         ("The deal", _deal_text(rules)),
         ("Your cards", "Hold your cards so that nobody else can see them, and don't peek at anyone "
          "else's. When others draw from you, they pick without seeing the faces."),
-        ("Pairs", "Two cards of the same rank make a pair, whatever their suits or colours: 5♣ and 5♥ are a "
-         "pair. With three of a kind, lay down two and keep one. Four of a kind makes two pairs."),
+        ("Pairs", _pairs_text(rules)),
         ("Before play", "Everybody first lays down all the pairs in their hand, "
          + ("face up." if rules.pairs_face_up else "face down.")
          + " Anyone whose whole hand pairs off is safe straight away."),
@@ -55,6 +52,33 @@ def _players_text(rules: Rules) -> str:
         allowed = (f"The {book.name} rules don't say how many may play; this app seats {low} to {high} players, "
                    "so everyone still gets a good handful of cards.")
     return f"{allowed} This game has {rules.players}."
+
+
+def _odd_card(rules: Rules) -> str:
+    """The card that can never be paired, in words: "the last Queen", or "the Old Maid card" of a picture deck."""
+    character = rules.playing_deck.character
+    return f"the {character.name} card" if character is not None else f"the last {rank_name(rules.odd_rank)}"
+
+
+def _deck_text(rules: Rules) -> str:
+    deck = rules.playing_deck
+    if deck.character is None:
+        odd = rank_name(rules.odd_rank)
+        return (f"A normal pack of 52 cards with no jokers. Take out one {odd}: that leaves {CARDS_IN_PLAY} "
+                f"cards, so one {odd} can never find a partner. That lonely card is the Old Maid."
+                + _odd_rank_note(rules))
+    name = deck.character.name
+    return (f"The {deck.name} deck: {counted(deck.pair_count, 'picture')}, each on two cards, and one {name} "
+            f"card, {counted(rules.cards_in_play, 'card')} in all. Nothing is taken out: the {name} card is the "
+            "one card that can never find a partner.")
+
+
+def _pairs_text(rules: Rules) -> str:
+    if rules.pictures:
+        return ("Two cards with the same picture make a pair. Lay each pair down as soon as you have it; "
+                "the Old Maid card never pairs with anything.")
+    return ("Two cards of the same rank make a pair, whatever their suits or colours: 5♣ and 5♥ are a "
+            "pair. With three of a kind, lay down two and keep one. Four of a kind makes two pairs.")
 
 
 def _odd_rank_note(rules: Rules) -> str:
@@ -129,9 +153,9 @@ def _turn_text(rules: Rules) -> str:
 
 def _ending_text(rules: Rules, odd: str) -> str:
     if rules.odd_card_wins:
-        return (f"Play goes on until only one player has cards: they hold the last {odd}. In this reversed game, "
+        return (f"Play goes on until only one player has cards: they hold {odd}. In this reversed game, "
                 "that player wins!")
-    ending = (f"Play goes on until only one player has cards: they hold the last {odd} and are the Old Maid. "
+    ending = (f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. "
               "Everyone else is safe, and being first out earns nothing extra.")
     if rules.wrong_pair_loses:
         ending += (" Before anyone is named the Old Maid, all the pairs are checked: if the check finds a wrong "
@@ -156,7 +180,7 @@ def _house_rules_text(rules: Rules) -> str:
     book = rules.book
     lines = []
     source = f" (a variant {book.odd_rank_variant_from} describes)" if book.odd_rank_variant_from else ""
-    for other in book.odd_ranks[1:]:
+    for other in () if rules.pictures else book.odd_ranks[1:]:  # a picture deck takes nothing out
         state = "on" if rules.odd_rank == other else "off"
         lines.append(f"Take out a {rank_name(other)} instead of a {rank_name(book.odd_ranks[0])}{source}: {state}.")
     for name in book.switches:
