@@ -246,6 +246,8 @@ def test_a_pupil_learns_plays_and_takes_the_quiz(classroom: Serving, tab: Tab) -
     tab.press("Escape", "Escape")
     tab.wait_for("Let's learn Old Maid")
     tab.press("p")
+    tab.wait_for("Which cards shall we play with?")
+    tab.press("Home", "Enter")  # the playing cards (a new pupil's first game suggests a picture deck)
     shown = tab.wait_for(re.compile(r"(?s)(│ *(10|[2-9AJQK])[♣♦♥♠] *│.*){6}"))
     hand = _hand(shown)
     pair = _first_pair(hand[:10])

@@ -222,14 +222,30 @@ class TutorApp(App[None]):
 
     # ----- moving between screens ---------------------------------------------------------------
 
-    def open_game(self, resume: bool) -> None:
+    def open_game(self, resume: bool, choose_deck: bool = False) -> None:
+        """Open the game: the saved one (`resume`), or a new one; with `choose_deck`, a new game
+        first asks which cards to play with (the choice becomes the deck setting)."""
         from tutor.ui.game_screen import GameScreen
 
+        if choose_deck and not resume:
+            from tutor.ui.deck_choice import DeckChoiceScreen
+
+            new_learner = not self.store.finished_games(self.profile)
+            self.push_screen(DeckChoiceScreen(self.settings.deck, new_learner), self._deck_chosen)
+            return
         self.push_screen(GameScreen(resume=resume, seed=self.seed))
+
+    def _deck_chosen(self, deck: str | None) -> None:
+        if deck is None:
+            return
+        if deck != self.settings.deck:
+            self.save_settings(replace(self.settings, deck=deck))
+        self.open_game(resume=False)
 
     def action_open(self, screen: str) -> None:
         if screen == "play":
-            self.open_game(resume=bool(self.store.load_game(self.profile)))
+            resume = bool(self.store.load_game(self.profile))
+            self.open_game(resume=resume, choose_deck=not resume)
             return
         self.push_screen(self._make_screen(screen))
 

@@ -427,7 +427,7 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
-        self.app.open_game(resume=False)  # type: ignore[attr-defined]
+        self.app.open_game(resume=False, choose_deck=True)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         if self.timer is not None:

@@ -149,7 +149,7 @@ class HomeScreen(Screen[None]):
 
     def _play_answer(self, carry_on: bool | None) -> None:
         if carry_on is not None:  # Escape means "never mind": the saved game stays as it is
-            self.app.open_game(resume=carry_on)  # type: ignore[attr-defined]
+            self.app.open_game(resume=carry_on, choose_deck=True)  # type: ignore[attr-defined]
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_about(str(event.option.id))
