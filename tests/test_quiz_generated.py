@@ -321,3 +321,15 @@ def test_an_after_draw_option_never_leaves_out_what_also_happens() -> None:
                     assert question.move.seat not in value.safe  # keeps a card, so cannot be out
                 if index not in question.correct and value.pair == right.pair and value.old_maid == right.old_maid:
                     assert not set(value.safe) <= set(right.safe) or (not value.safe and right.safe)
+
+
+def test_a_picture_deck_in_play_gets_questions_about_the_standard_deck() -> None:
+    from tutor.engine.decks import all_decks
+
+    deck = next(deck for deck in all_decks() if not deck.is_standard)
+    rules = Rules.bicycle(players=4).with_deck(deck.id)
+    for kind, make in GENERATORS.items():
+        question = make(random.Random(3), rules, Seats(NAMES[:4]))
+        assert question.id == PREFIX + kind and question.setup is not None
+        standard = rules.with_deck("standard")
+        assert _option_is_true(standard, question, question.values[min(question.correct)])

@@ -600,11 +600,26 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
     )
 
 
+def _with_standard_cards(make: Generator) -> Generator:
+    """Generated positions are built from the standard deck's ranks and suits: with a picture deck
+    in play, the question uses the same rules with the standard deck instead of failing."""
+
+    def generate(rng: random.Random, rules: Rules, seats: Seats) -> Question:
+        return make(rng, rules if not rules.pictures else rules.with_deck("standard"), seats)
+
+    generate.__name__ = generate.__qualname__ = make.__name__
+    generate.__doc__ = make.__doc__
+    return generate
+
+
 GENERATORS: dict[str, Generator] = {
-    "pick-pairs": pick_pairs,
-    "is-pair": is_pair,
-    "who-draws": who_draws,
-    "after-draw": after_draw,
-    "spot-the-mistake": spot_the_mistake,
-    "old-maid-now": old_maid_now,
+    kind: _with_standard_cards(make)
+    for kind, make in {
+        "pick-pairs": pick_pairs,
+        "is-pair": is_pair,
+        "who-draws": who_draws,
+        "after-draw": after_draw,
+        "spot-the-mistake": spot_the_mistake,
+        "old-maid-now": old_maid_now,
+    }.items()
 }
