@@ -62,9 +62,11 @@ async def settle(websocket: aiohttp.ClientWebSocketResponse, quiet: float = 0.3)
     """Wait until the app has drawn nothing for `quiet` seconds (ready for a key, as a pupil sees)."""
     while True:
         try:
-            await asyncio.wait_for(websocket.receive(), quiet)
+            message = await asyncio.wait_for(websocket.receive(), quiet)
         except TimeoutError:
             return
+        if message.type != aiohttp.WSMsgType.BINARY:
+            raise ConnectionError(f"the tab closed: {message.type}")
 
 
 async def round_trip(websocket: aiohttp.ClientWebSocketResponse, key: str) -> float | None:
@@ -107,15 +109,16 @@ async def pupil(session: aiohttp.ClientSession, url: str, who: Pupil, start: asy
         who.error = f"{stage}: {type(error).__name__} {error}".strip()
 
 
-def children(parent: int) -> list[int]:
+def app_processes(folder: str) -> list[int]:
+    """The pupils' app processes: those started with this run's data folder."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if int(fields[1]) == parent:
+            if b"tutor.serve.tab" in command and folder.encode() in command:
                 found.append(int(entry.name))
     return found
 
@@ -159,7 +162,7 @@ async def run(pupils: int) -> None:
             start.set()
             while not all(who.typed or who.error for who in class_):
                 await asyncio.sleep(0.2)
-            apps = children(server.pid)
+            apps = app_processes(folder)
             print(f"{sum(who.typed for who in class_)} tabs typed through; {len(apps)} app processes running")
             memories = [memory_kib(pid) for pid in apps]
             server_memory = memory_kib(server.pid)
