@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState
@@ -276,7 +277,10 @@ class LessonScreen(Screen[None]):
     def _show_more_sign(self) -> None:
         """One line under the lesson while part of it is out of sight, with the keys that show it:
         a sign that works without colour too (a scroll bar may not show under NO_COLOR)."""
-        body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
+        try:
+            body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
+        except NoMatches:
+            return  # queued before the screen closed (found by tests/test_soak.py): nothing to sign
         above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
         if above and below:
             words = "▲▼ More above and below: press PgUp or PgDn (or scroll)"
