@@ -42,7 +42,11 @@ def deck_words(deck: Deck, suggested: bool) -> Text:
 class DeckChoiceScreen(ModalScreen[str | None]):
     """Pick the cards for the new game (Enter), or Escape to go back without starting one."""
 
-    BINDINGS = [Binding("escape", "back", "Back", tooltip="Go back without starting a game")]
+    HELP_TITLE = "Which cards?"
+    BINDINGS = [
+        Binding("escape", "back", "Back", tooltip="Go back without starting a game"),
+        Binding("f1", "app.help", "Help", key_display="F1", tooltip="This help: what every key does here"),
+    ]
 
     def __init__(self, current: str, new_learner: bool) -> None:
         super().__init__()
