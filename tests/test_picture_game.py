@@ -1,0 +1,140 @@
+"""Pilot tests of the picture deck: a new learner's first game suggests the small picture deck and
+is played to the end, a mistake caught and explained in picture words; the "Picture cards" lesson
+from its first step to its summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import set_settings
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+from ui_helpers import NAMES, play_to_the_end, select_cards, session_of
+
+from tutor.engine import Game, Rules
+from tutor.engine.decks import find_deck
+from tutor.guided_game import GuidedGame
+from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
+from tutor.ui.deck_choice import SUGGESTED_NOTE, DeckChoiceScreen
+from tutor.ui.end_screen import EndScreen
+from tutor.ui.game_screen import GameScreen
+from tutor.ui.lessons import LessonScreen
+from tutor.ui.lessons.done import LessonDone
+
+FARM = find_deck("farm")
+CARD_WORDS = ("rank", "suit", "colour", "three of a kind", "♣", "♦", "♥", "♠")
+
+
+def picture_app(store: Any, profile: Any, hands: list[str], dealer: int = 2, guidance: str = "guided") -> TutorApp:
+    """An app that opens straight onto a Farm friends game dealt from these hands (seat 0 is the learner)."""
+    set_settings(store, profile, guidance=guidance, speed="instant", deck="farm", players=len(hands))
+    rules = Rules.bicycle(len(hands)).with_deck("farm")
+    game = Game.from_hands(rules, [[FARM.parse(code) for code in hand.split()] for hand in hands], dealer=dealer, learners=(0,))
+    store.save_game(profile, GuidedGame(game, NAMES[: rules.players], guidance).to_dict())
+    return TutorApp(store, profile, start="play")
+
+
+def table_words(app: TutorApp) -> str:
+    panel = app.screen.query_one("#panel", Static)
+    return f"{panel.border_title} {panel.content}" if panel.display else ""
+
+
+async def test_a_first_game_with_the_small_picture_deck_to_the_end(store: Any, profile: Any) -> None:
+    set_settings(store, profile, speed="instant", players=3)
+    app = TutorApp(store, profile, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, DeckChoiceScreen)
+        decks = choice.query_one("#decks", OptionList)
+        highlighted = decks.highlighted_option
+        assert highlighted is not None and highlighted.id == "farm" and SUGGESTED_NOTE in str(highlighted.prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert store.load_settings(profile).deck == "farm"
+        session = session_of(app)
+        assert session.game.rules.deck == "farm" and sum(session.game.rules.dealt_sizes()) == 19
+
+        hand = app.screen.query_one("#hand", HandView)
+        assert hand.pictures and all(card.picture is not None for card in hand.cards)
+        assert "same picture" in str(app.screen.query_one("#prompt", Static).content)
+        pairs = session.game.pairs_in(0)
+        single = [card for card in hand.cards if not any(card in pair for pair in pairs)]
+        if pairs:  # keep a pair: caught, explained in picture words, nothing changes
+            before = session.game.to_dict()
+            await pilot.press("d")
+            said = table_words(app)
+            assert "Not quite" in said and "are a pair: the same picture" in said, said
+            assert session.game.to_dict() == before
+        else:  # two different pictures
+            await select_cards(pilot, app, single[:2])
+            await pilot.press("enter")
+            said = table_words(app)
+            assert "show different pictures" in said, said
+        assert session.mistakes and not any(word in said.lower() for word in CARD_WORDS), said
+
+        await play_to_the_end(pilot, app)
+        await pilot.pause(0.6)
+        game = session_of(app).game
+        assert game.is_over and game.loser is not None
+        assert list(game.hands[game.loser]) == [FARM.character_card]  # the Old Maid is the one card left
+        assert isinstance(app.screen, EndScreen)
+        end = str(app.screen.query_one("#summary", Static).content)
+        assert "The card nobody could pair: the Old Maid." in end
+        assert not any(word in end.lower() for word in CARD_WORDS), end
+
+
+async def test_two_different_pictures_are_refused_with_their_names(store: Any, profile: Any) -> None:
+    app = picture_app(store, profile, ["cat/1 cat/2 dog/1 old-maid", "dog/2 pig/1", "pig/2 hen/1 hen/2"])
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", HandView)
+        assert hand.scale == "compact" and hand.card_width() == 10
+        await select_cards(pilot, app, [FARM.parse("dog/1"), FARM.parse("old-maid")])
+        await pilot.press("enter")
+        said = table_words(app)
+        assert "The Dog and the Old Maid can't go down as a pair." in said, said
+        assert not any(word in said.lower() for word in CARD_WORDS), said
+
+
+async def ready(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_picture_cards_lesson_to_its_summary(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 6, 0, True)
+    store.save_lesson_progress(profile, "pairs", 5, 0, True)
+    app = TutorApp(store, profile, start="lesson:picture-cards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        run = screen.run
+        assert run is not None and run.lesson.title == "Picture cards"
+        caught = ""
+        while not run.finished:
+            if run.step.id == "lay-down-the-cats":  # a learner's mistake first: two different pictures
+                hand = app.screen.query_one("#lesson-hand", HandView)
+                assert hand.pictures
+                await select_cards(pilot, app, [FARM.parse("cat/1"), FARM.parse("dog/1")], hand_id="#lesson-hand")
+                await pilot.press("enter")
+                caught = str(app.screen.query_one("#lesson-why", Static).content)
+            if run.step.kind in ("choice", "seat"):
+                right = sorted(run.right_options() if run.step.kind == "choice" else run.right_seats())[0]
+                await pilot.press(str(right + 1))
+            elif run.step.kind != "explain":
+                run.solve_with_solution()
+            if not run.finished:
+                await pilot.press("n")
+            await pilot.pause()
+        assert "different pictures" in caught, caught
+        done = app.screen.query_one(LessonDone)
+        words = str(done.query_one("#lesson-done-words", Static).content)
+        assert "Lesson done: “Picture cards”!" in words and "the same picture are a pair" in words
+        assert store.lesson_progress(profile)["picture-cards"].finished
