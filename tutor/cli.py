@@ -52,8 +52,45 @@ def build_parser() -> argparse.ArgumentParser:
     lesson.set_defaults(func=_open_lesson, needs_store=False)
     play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
     play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
-    play.set_defaults(func=lambda args: run_app(args, start="play", seed=args.seed), needs_store=False)
+    play.add_argument("--deck", metavar="ID", help="play with this deck (see 'old-maid-tutor decks'); "
+                      "the game in progress goes on only if it uses this deck")
+    play.set_defaults(func=_play, needs_store=False)
+    decks = commands.add_parser("decks", help="list the decks to play with", description="List the decks: "
+                                "the standard deck and the picture decks (pairs of pictures and one Old Maid card).")
+    decks.set_defaults(func=_list_decks, needs_store=False)
     return parser
+
+
+def _known_deck(command: str, deck_id: str | None) -> bool:
+    """True if `deck_id` is None or a known deck; otherwise one line on stderr naming the known ids."""
+    if deck_id is None:
+        return True
+    from tutor.engine.decks import find_deck
+
+    try:
+        find_deck(deck_id)
+    except ValueError as error:
+        print(f"old-maid-tutor {command}: error: {error}", file=sys.stderr)
+        return False
+    return True
+
+
+def _play(args: argparse.Namespace) -> int:
+    if not _known_deck("play", args.deck):
+        return 2
+    return run_app(args, start="play", seed=args.seed, deck=args.deck)
+
+
+def _list_decks(args: argparse.Namespace) -> int:
+    from tutor.engine.decks import all_decks
+
+    decks = all_decks()
+    width = max(len(deck.id) for deck in decks)
+    for deck in decks:
+        what = (f"{deck.size} cards: 52 less one of the odd rank" if deck.is_standard
+                else f"{deck.size} cards: {deck.pair_count} pairs of pictures and the {deck.character_card}")
+        print(f"{deck.id:<{width}}  {deck.name}, {what}")
+    return 0
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -68,6 +105,8 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
     simulate.add_argument("--odd-rank", choices=("Q", "K", "J"), default="Q", type=str.upper, help="the rank with one card removed (default Q)")
     simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
+    simulate.add_argument("--deck", metavar="ID", default="standard",
+                          help="the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)")
     simulate.set_defaults(func=_run_simulate, needs_store=False)
 
 
@@ -79,9 +118,9 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
         if args.rules == "bicycle":
             if args.extra_draw:
                 raise ValueError("--extra-draw is a Table house rule; use it with --rules table")
-            rules = Rules.bicycle(players=args.players, odd_rank=args.odd_rank)
+            rules = Rules.bicycle(players=args.players, odd_rank=args.odd_rank, deck=args.deck)
         else:
-            rules = Rules.table(players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw)
+            rules = Rules.table(players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw, deck=args.deck)
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.games > MAX_SIMULATED_GAMES:
@@ -173,8 +212,9 @@ def _keep_waiting() -> bool:
     return not answer.strip().lower().startswith("c")
 
 
-def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None) -> int:
-    """Open the learner store, choose the profile and run the app; 1 when the app crashed."""
+def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None, deck: str | None = None) -> int:
+    """Open the learner store, choose the profile and run the app; 1 when the app crashed.
+    `deck` (with start "play") is the deck the game is played with, instead of the learner's setting."""
     store = _open_store(args)
     try:
         profile = _profile(store, args.profile)
@@ -184,7 +224,7 @@ def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None
         return 2
     from tutor.ui.app import TutorApp
 
-    app = TutorApp(store, profile, start=start, seed=seed)
+    app = TutorApp(store, profile, start=start, seed=seed, deck=deck)
     try:
         app.run()
     finally:

@@ -1,8 +1,9 @@
 """`old-maid-tutor lessons check [PATH...]`: check the course files and list every problem.
 
-With no PATH: the whole course shipped with the program (every lesson, `quiz.yaml` and
-`mistakes.yaml`). A folder: its lesson files, and its quiz.yaml and mistakes.yaml if it has them.
-A file named quiz.yaml or mistakes.yaml is checked as one; any other file as a lesson.
+With no PATH: the whole course shipped with the program (every lesson, `quiz.yaml`,
+`mistakes.yaml` and the picture decks in `decks/`). A folder: its lesson files, its quiz.yaml and
+mistakes.yaml if it has them, and its `decks/*.yaml` (a folder named `decks`: its deck files). A file named quiz.yaml or mistakes.yaml is
+checked as one, a .yaml file in a folder named `decks` as a picture deck, any other file as a lesson.
 Exit code 0 when every file is good, 1 when any file has a problem.
 """
 
@@ -19,28 +20,33 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = lessons.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser(
         "check",
-        help="check lesson, quiz and mistake files and list every problem",
+        help="check lesson, quiz, mistake and deck files and list every problem",
         description="Check the course files (the course shipped with the program if no PATH is given: every lesson, "
-        "quiz.yaml and mistakes.yaml): their format, cards and rules, ids and requirements, and that each lesson's "
-        "solution plays through.",
+        "quiz.yaml, mistakes.yaml and the picture decks): their format, cards and rules, ids and requirements, and "
+        "that each lesson's solution plays through.",
     )
-    check.add_argument("paths", nargs="*", metavar="PATH", help="a lesson, quiz.yaml or mistakes.yaml file, or a folder of them")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="a lesson, quiz.yaml, mistakes.yaml or decks/*.yaml file, or a folder of them")
     check.set_defaults(func=check_lessons, needs_store=False)
 
 
 def check_lessons(args: argparse.Namespace) -> int:
     from tutor.course import Problem, load_course
+    from tutor.course.decks import check_deck_files, deck_files_in
     from tutor.explanations import check_mistakes_file
     from tutor.quiz.bank import check_quiz_file
 
     paths = [Path(path) for path in args.paths]
+    deck_files = [path for path in paths if _is_deck_file(path)]
+    deck_files += [file for path in paths if path.is_dir() for file in deck_files_in(path)]
+    deck_files += [file for path in paths if path.is_dir() and path.name == "decks" for file in sorted(path.glob("*.yaml"))]
+    paths = [path for path in paths if not _is_deck_file(path) and not (path.is_dir() and path.name == "decks")]
     lesson_paths = [path for path in paths if path.name not in (QUIZ, MISTAKES) or path.is_dir()]
     quiz_files = [path for path in paths if path.name == QUIZ and not path.is_dir()]
     quiz_files += [path / QUIZ for path in paths if path.is_dir() and (path / QUIZ).exists()]
     mistake_files = [path for path in paths if path.name == MISTAKES and not path.is_dir()]
     mistake_files += [path / MISTAKES for path in paths if path.is_dir() and (path / MISTAKES).exists()]
 
-    course = load_course(lesson_paths or None) if lesson_paths or not paths else None
+    course = load_course(lesson_paths or None) if lesson_paths or not (paths or deck_files) else None
     problems: list[Problem] = list(course.problems) if course else []
     files = len(course.entries) if course else 0
     broken = len(course.broken) if course else 0
@@ -48,11 +54,13 @@ def check_lessons(args: argparse.Namespace) -> int:
     if course:
         lesson_ids |= {entry.id for entry in course.entries if entry.id}
     others: list[list[Problem]] = []
-    if not paths:
+    if not paths and not deck_files:
         others = [check_quiz_file(), check_mistakes_file(lessons=lesson_ids)]
+        others += [found for _, found in check_deck_files()]
     else:
         others = [check_quiz_file(path) for path in quiz_files]
         others += [check_mistakes_file(path, str(path), lesson_ids) for path in mistake_files]
+        others += [found for _, found in check_deck_files(deck_files)] if deck_files else []
     for found in others:
         problems += found
         files += 1
@@ -65,3 +73,8 @@ def check_lessons(args: argparse.Namespace) -> int:
         return 1
     print(f"{files} course file{'s' * (files != 1)} checked: all good.")
     return 0
+
+
+def _is_deck_file(path: Path) -> bool:
+    """A picture deck file: a .yaml file in a folder named `decks`."""
+    return path.parent.name == "decks" and path.suffix == ".yaml" and not path.is_dir()

@@ -7,7 +7,9 @@ from tutor.wording import bar
 
 
 def rules_title(rules: Rules) -> str:
-    extras = [f"odd rank {rules.odd_rank}"]
+    """"Bicycle rules, 4 players (odd rank Q)", or with a picture deck "(Farm friends deck, 19 cards)"."""
+    deck = rules.playing_deck
+    extras = [f"odd rank {rules.odd_rank}" if deck.is_standard else f"{deck.name} deck, {deck.size} cards"]
     if rules.extra_draw_on_pair:
         extras.append("extra draw on a pair")
     return f"{rules.name} rules, {rules.players} players ({', '.join(extras)})"

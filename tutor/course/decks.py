@@ -51,12 +51,14 @@ FORMAT_VERSION = 1
 NAME_WIDTH = 20
 """A picture's or deck's name is at most this many characters (it must fit on a card and a menu)."""
 _EXTRA_GLYPHS = "•…♠♣♥♦♡♢♤♧★☆☻☼♪♫✓✗✿❀"
-_RANGES = ((0x20, 0x7E), (0xA1, 0xAC), (0xAE, 0xFF), (0x2190, 0x21FF), (0x2500, 0x259F), (0x25A0, 0x25FF))
+_RANGES = ((0x20, 0x7E), (0xA1, 0xAC), (0xAE, 0xFF), (0x2190, 0x21FF), (0x2500, 0x259F), (0x25A0, 0x25FA), (0x25FF, 0x25FF))
 DRAWABLE = frozenset(chr(code) for low, high in _RANGES for code in range(low, high + 1)) | frozenset(_EXTRA_GLYPHS)
 """Every character a deck's names and drawings may use: printable ASCII and Latin-1, arrows, box
 drawing, blocks, geometric shapes and a few symbols, all in DejaVu Sans Mono (the browser's offline
-monospace font; tests check this against the font itself) and one column wide. No emoji."""
+monospace font; tests check this against the font itself) and one column wide. No emoji (◻ ◼ ◽ ◾
+are left out: terminals may draw them as emoji, two columns wide)."""
 _PICTURE_FIELDS = ("id", "name", "short", "art")
+_FIELD_WORDS = {"name": "name", "short": "short name", "art": "drawing"}
 
 
 def read_deck_file(path: Path | Traversable, shown: str) -> tuple[Deck | None, list[Problem]]:
@@ -137,10 +139,9 @@ class _DeckReader:
             check.problem(found["id"], f"{STANDARD_ID!r} is the id of the standard deck: give this deck its own")
         name = self.name(found["name"]) if "name" in found else None
         character = self.character(found["character"]) if "character" in found else None
-        pictures = self.pictures(found["pictures"]) if "pictures" in found else None
-        if character is not None and pictures is not None:
-            self.unique(found["pictures"], pictures, character)
-        if check.problems or deck_id is None or name is None or character is None or pictures is None:
+        pictures = self.pictures(found["pictures"]) if "pictures" in found else []
+        self.unique(pictures, character)
+        if check.problems or deck_id is None or name is None or character is None or not pictures:
             return None
         try:
             return picture_deck(deck_id, name, [picture for _, picture in pictures], character)
@@ -154,14 +155,14 @@ class _DeckReader:
             return None
         return self.picture(item, "the character")
 
-    def pictures(self, item: Item) -> list[tuple[Item, Picture]] | None:
+    def pictures(self, item: Item) -> list[tuple[Item, Picture]]:
+        """The pictures that are good (a bad one is a problem, so no deck is made)."""
         items = self.check.items(item, "pictures")
         low, high = PAIRS_RANGE
         if isinstance(item.value, list) and not low <= len(items) <= high:
             self.check.problem(item, f"{len(items)} pictures: a deck has {low} to {high}, each listed once and making a pair")
         read = [(child, self.picture(child, "a picture")) for child in items]
-        good = [(child, picture) for child, picture in read if picture is not None]
-        return good if len(good) == len(read) and isinstance(item.value, list) else None
+        return [(child, picture) for child, picture in read if picture is not None]
 
     def picture(self, item: Item, what: str) -> Picture | None:
         check = self.check
@@ -225,18 +226,30 @@ class _DeckReader:
                                      "(no emoji): use letters, punctuation, box drawing or shapes")
         return not odd
 
-    def unique(self, item: Item, pictures: list[tuple[Item, Picture]], character: Picture) -> None:
+    def unique(self, pictures: list[tuple[Item, Picture]], character: Picture | None) -> None:
         """Every picture different from the others and from the character: ids, names, short
         names and drawings (two pictures are told apart by their drawing, never by colour)."""
         seen: dict[tuple[str, object], str] = {}
-        every = [(None, character), *pictures]
-        for child, picture in every:
-            label = "the character" if child is None else f"{picture.id!r}"
-            for what, value in (("id", picture.id), ("name", picture.name.casefold()), ("short name", picture.short.casefold()),
-                                ("drawing", picture.art)):
-                first = seen.get((what, value))
+        if character is not None:
+            for field, value in _looks(character):
+                seen[(field, value)] = "the character"
+        for child, picture in pictures:
+            parts = child.value if isinstance(child.value, dict) else {}
+            for field, value in _looks(picture):
+                first = seen.get((field, value))
                 if first is None:
-                    seen[(what, value)] = label
-                elif child is not None:
-                    where = "listed twice: each picture is listed once and makes a pair" if what == "id" else f"the same {what} as {first}"
-                    self.check.problem(child, f"{label} has {where}" if what != "id" else f"{label} is {where}")
+                    seen[(field, value)] = repr(picture.id)
+                    continue
+                where = parts.get(field, child)
+                if field == "id" and first == "the character":
+                    message = f"{picture.id!r} is the character's id too: the character has no partner and is not one of the pictures"
+                elif field == "id":
+                    message = f"{picture.id!r} is listed twice: list each picture once, and it makes a pair (two cards)"
+                else:
+                    message = f"the same {_FIELD_WORDS[field]} as {first}: every picture looks different and has its own name"
+                self.check.problem(where, message)
+
+
+def _looks(picture: Picture) -> tuple[tuple[str, object], ...]:
+    """What tells a picture apart, by field: its id, name, short name and drawing."""
+    return (("id", picture.id), ("name", picture.name.casefold()), ("short", picture.short.casefold()), ("art", picture.art))

@@ -67,17 +67,20 @@ class TutorApp(App[None]):
     ]
 
     def __init__(
-        self, store: Store | None = None, profile: Profile | None = None, start: str | None = None, seed: int | None = None
+        self, store: Store | None = None, profile: Profile | None = None, start: str | None = None, seed: int | None = None,
+        deck: str | None = None,
     ) -> None:
         """`store` None opens the default store (closed again when the app ends); `profile` None asks
         the learner who they are first. `start` opens a screen at once: "play", "quiz", "lessons",
-        "lesson:ID" (the command line's shortcuts). With no arguments at all
-        (`textual run tutor.ui.app:TutorApp`) the app runs just as `old-maid-tutor` does."""
+        "lesson:ID" (the command line's shortcuts); with "play", `deck` (a deck id, `play --deck`)
+        becomes the deck setting and the game in progress goes on only if it uses that deck. With no
+        arguments at all (`textual run tutor.ui.app:TutorApp`) the app runs just as `old-maid-tutor` does."""
         super().__init__()
         self._owns_store = store is None
         self.store = open_store() if store is None else store
         self.start = start
         self.seed = seed
+        self.deck = deck
         self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
         self.settings = Settings()  # the learner's own, once use_profile knows who they are
         self._applying_theme = True  # until a learner's theme is in place, theme changes are not theirs
@@ -121,7 +124,7 @@ class TutorApp(App[None]):
         start, self.start = self.start, None  # the command line's shortcut is taken only once
         self.push_screen(HomeScreen(offer_resume=start is None))
         if start == "play":
-            self.open_game(resume=bool(self.store.load_game(profile)))
+            self._play_from_command_line(profile)
         elif start is not None:
             self.push_screen(self._make_screen(start))
 
@@ -235,6 +238,18 @@ class TutorApp(App[None]):
             return
         self.push_screen(GameScreen(resume=resume, seed=self.seed))
 
+    def _play_from_command_line(self, profile: Profile) -> None:
+        """`play`: the game in progress, or a new one; `play --deck ID`: that deck (it becomes the
+        deck setting), going on with the game in progress only if it is played with that deck."""
+        saved = self.store.load_game(profile)
+        deck, self.deck = self.deck, None
+        if deck is not None:
+            if deck != self.settings.deck:
+                self.save_settings(replace(self.settings, deck=deck))
+            if _deck_of(saved) != deck:
+                saved = None
+        self.open_game(resume=bool(saved))
+
     def _deck_chosen(self, deck: str | None) -> None:
         if deck is None:
             return
@@ -316,3 +331,11 @@ class TutorApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif showing and not too_small and self.screen.is_current:
             self.pop_screen()
+
+
+def _deck_of(saved: dict[str, Any] | None) -> str | None:
+    """The deck a saved game (`GuidedGame.to_dict`) is played with, or None if there is none."""
+    game = saved.get("game") if isinstance(saved, dict) else None
+    rules = game.get("rules") if isinstance(game, dict) else None
+    deck = rules.get("deck", "standard") if isinstance(rules, dict) else None
+    return deck if isinstance(deck, str) else None
