@@ -106,3 +106,37 @@ def test_the_contrast_sums() -> None:
     assert contrast(dark_grey, near_black) < 2.5
     fitted = readable((0xCD, 0x31, 0x31), [near_black], in_grey=True)
     assert contrast(grey(fitted), near_black) >= READABLE
+
+
+async def check_picture_cards(store: Any, profile: Any) -> list[str]:
+    """A picture hand (selected, flagged, under the cursor) in every offered theme: each card's
+    name and drawing readable; the names are found on screen, so the words tell the pictures apart."""
+    from test_picture_game import picture_app
+
+    app = picture_app(store, profile, ["cat/1 cat/2 dog/1 old-maid", "dog/2 pig/1", "pig/2 hen/1 hen/2"])
+    problems: list[str] = []
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", HandView)
+        hand.focus()
+        hand.toggle(1)
+        hand.flagged, hand.new = {2}, 3
+        await pilot.pause()
+        assert hand.scale == "large"
+        for theme in app.offered_themes():
+            app.theme = theme
+            await pilot.pause()
+            seen = {piece.text for piece in drawn(app, hand.content_region)}
+            assert {"Cat", "Dog", "Old Maid"} <= seen, f"{theme}: picture names not found: {seen}"
+            assert any("(o.o)" in text for text in seen), f"{theme}: the Old Maid's drawing not found: {seen}"
+            problems += [f"{theme} picture cards: {problem}" for problem in unreadable(app, hand.content_region)]
+    return problems
+
+
+async def test_picture_cards_are_readable_in_every_theme(store: Any, profile: Any) -> None:
+    assert await check_picture_cards(store, profile) == []
+
+
+async def test_picture_cards_are_readable_under_no_color(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert await check_picture_cards(store, profile) == []
