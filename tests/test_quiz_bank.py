@@ -18,9 +18,9 @@ from tutor.quiz import bank as bank_module
 from tutor.quiz.generators import PREFIX
 from tutor.settings import Settings
 
-EVERY_RULES = every_rules()
+EVERY_RULES = every_rules() + tuple(rules.with_deck("farm") for rules in every_rules() if rules.odd_rank == "Q")
 """Every rules combination the settings can produce: both rulesets, every player count, every
-odd rank and house rule each ruleset allows."""
+odd rank and house rule each ruleset allows, with playing cards; and each with a picture deck."""
 
 # RULES.md, "Questions the quiz must cover": each point and the written questions that cover it.
 RULES_LIST = {

@@ -8,9 +8,11 @@ with `text`, `right` (true, or the rules under which it is the right option; lef
 right), `why` (why it is wrong, needed wherever it can be wrong) and an optional `when` (offered
 only where those rules hold). A true-false question has `answer`: true, false, or the rules
 under which the statement is true. `{odd}` and `{odds}` in any words stand for the odd rank.
+An optional `after` (a lesson id) also asks the question, whatever the rules, once the learner
+has finished that lesson: its options and answer must then be right under every rules.
 
 Rules are a mapping of `CONDITIONS` (ruleset, odd_rank, extra_draw_on_pair, wrong_pair_loses,
-odd_card_wins), each given one value or a list of values. The file is checked against every
+odd_card_wins, deck: standard or pictures), each given one value or a list of values. The file is checked against every
 rules combination Settings can produce (`tutor.engine.rules.every_rules`): wherever a question
 is asked exactly one offered option must be right, every wrong option offered needs a `why`,
 and every `when`, `right` and `answer` must hold somewhere it can apply. Every problem is
@@ -37,13 +39,14 @@ from tutor.quiz.model import TRUE_FALSE, Question
 WHERE = "lessons/quiz.yaml"
 FORMAT_VERSION = 2
 KINDS = ("choice", "true-false")
-QUESTION_FIELDS = ("id", "concept", "kind", "when", "prompt", "options", "answer", "explanation")
+QUESTION_FIELDS = ("id", "concept", "kind", "when", "after", "prompt", "options", "answer", "explanation")
 OPTION_FIELDS = ("text", "right", "why", "when")
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 CONDITIONS: dict[str, tuple[str | bool, ...]] = {
     "ruleset": VARIANTS,
     "odd_rank": ODD_RANKS,
     **{switch: (False, True) for switch in SWITCHES},
+    "deck": ("standard", "pictures"),
 }
 """What rules a question may depend on, and the values each may take."""
 _RULES_FIELD = {"ruleset": "variant"}
@@ -62,7 +65,7 @@ class Conditions:
     wants: tuple[tuple[str, frozenset[str | bool]], ...] = ()
 
     def hold(self, rules: Rules) -> bool:
-        return all(getattr(rules, _RULES_FIELD.get(name, name)) in values for name, values in self.wants)
+        return all(_value(rules, name) in values for name, values in self.wants)
 
     def __str__(self) -> str:
         def value(choice: str | bool) -> str:
@@ -72,6 +75,14 @@ class Conditions:
 
 
 ALWAYS = Conditions()
+
+
+def _value(rules: Rules, condition: str) -> str | bool:
+    """What `rules` say for one condition ("deck": "standard", or "pictures" for any picture deck)."""
+    if condition == "deck":
+        return "pictures" if rules.pictures else "standard"
+    value: str | bool = getattr(rules, _RULES_FIELD.get(condition, condition))
+    return value
 
 
 @dataclass(frozen=True)
@@ -104,10 +115,12 @@ class WrittenQuestion:
     true_when: Conditions | None = None
     when: Conditions = ALWAYS
     line: int = 0
+    after: str = ""
+    """A lesson id: once the learner has finished it, the question is asked whatever the rules."""
 
-    def fits(self, rules: Rules) -> bool:
-        """True when the question is asked under `rules`."""
-        return self.when.hold(rules)
+    def fits(self, rules: Rules, lessons_done: Iterable[str] = ()) -> bool:
+        """True when the question is asked under `rules` (to a learner who finished `lessons_done`)."""
+        return self.when.hold(rules) or bool(self.after) and self.after in lessons_done
 
     def offered(self, rules: Rules) -> tuple[tuple[str, bool, str], ...]:
         """(text, right, why) for each option shown under `rules`, placeholders not yet filled."""
@@ -174,10 +187,14 @@ def parse_bank(text: str, where: str = WHERE) -> tuple[tuple[WrittenQuestion, ..
 def rules_in_reach() -> tuple[Rules, ...]:
     """Every rules combination the settings can produce, one per combination of the conditions
     (the number of players never changes what a written question says)."""
+    from tutor.engine.decks import all_decks
+
+    pictures = next((deck.id for deck in all_decks() if not deck.is_standard), None)
     kept: dict[tuple[Any, ...], Rules] = {}
     for rules in every_rules():
-        key = tuple(getattr(rules, _RULES_FIELD.get(name, name)) for name in CONDITIONS)
-        kept.setdefault(key, rules)
+        for played in (rules, rules.with_deck(pictures)) if pictures else (rules,):
+            key = tuple(_value(played, name) for name in CONDITIONS)
+            kept.setdefault(key, played)
     return tuple(kept.values())
 
 
@@ -223,12 +240,13 @@ class _Reader(Checker):
         explanation = self.text(found.get("explanation"), PLACEHOLDERS)
         kind = self.one_of(found["kind"], KINDS, "a kind of question") if "kind" in found else None
         when = self.conditions(found.get("when"), "the question is never asked")
+        after = self.slug(found["after"]) if "after" in found else ""
         answers = self.choice(item, found) if kind == "choice" else self.true_false(item, found) if kind else None
-        if kind is None or when is None or answers is None:
+        if kind is None or when is None or answers is None or after is None:
             return None
         options, true_when = answers
         question = WrittenQuestion(id_ or "", concept or "", kind, prompt or "", explanation or "",
-                                   tuple(option for _, option in options), true_when, when, item.line)
+                                   tuple(option for _, option in options), true_when, when, item.line, after)
         self.asked_right(question, options, found.get("answer") or found.get("options") or item)
         if len(self.problems) > before or not (id_ and concept and prompt and explanation):
             return None
@@ -334,7 +352,7 @@ class _Reader(Checker):
     def asked_right(self, question: WrittenQuestion, options: list[tuple[Item, WrittenOption]], where: Item) -> None:
         """Wherever the question is asked: 2 to 4 options, exactly one right, a why for each wrong
         one; each option offered and right somewhere it can be, and each why shown somewhere."""
-        asked = [rules for rules in rules_in_reach() if question.fits(rules)]
+        asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))]
         for message in _each_once(_count_problem(question, rules) for rules in asked):
             self.problem(where, message)
         if question.kind == "true-false" and question.true_when not in (ALWAYS, None):

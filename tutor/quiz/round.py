@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -60,7 +60,9 @@ class QuizRound:
     With a `recorder` (tutor.learner), every answer is reported to it; a `store` and a `profile`
     make one. `retry` are questions to ask again (from a summary's `try_again`); they come first
     among the new ones, their options in a new order. If quiz.yaml is broken the round uses
-    generated questions alone; `problems` says why.
+    generated questions alone; `problems` says why. With a picture deck the questions are written
+    ones only (the generated positions are dealt in playing cards). `lessons_done` (added to those
+    the recorder's learner has finished) lets questions with `after` in.
     """
 
     def __init__(
@@ -73,6 +75,7 @@ class QuizRound:
         recorder: Recorder | None = None,
         bank: Sequence[WrittenQuestion] | None = None,
         retry: Sequence[Question] = (),
+        lessons_done: Collection[str] = (),
     ) -> None:
         if (store is None) != (profile is None):
             raise ValueError("give both a store and a profile to record answers, or neither")
@@ -92,7 +95,8 @@ class QuizRound:
         self.problems: list[str] = []
         self.recorder = recorder
         self._rng = random.Random(self.seed)
-        self._written = [question for question in self._load_bank(bank) if question.fits(self.rules)]
+        done = set(lessons_done) | (_finished_lessons(recorder) if recorder is not None else set())
+        self._written = [question for question in self._load_bank(bank) if question.fits(self.rules, done)]
         self._rng.shuffle(self._written)
         self._kinds = list(GENERATORS)
         self._rng.shuffle(self._kinds)
@@ -236,6 +240,8 @@ class QuizRound:
         return None
 
     def _generated_question(self, avoid: set[str | None]) -> Question | None:
+        if self.rules.pictures and not self.problems:  # positions are dealt in playing cards: a picture deck gets written ones
+            return None
         for _ in range(_GENERATOR_TRIES):
             kind = self._kinds.pop(0)
             self._kinds.append(kind)
@@ -265,3 +271,8 @@ def _names(settings: Settings, players: int) -> tuple[str, ...]:
 def _why(question: Question, choice: int, right: bool) -> str:
     note = "" if right else question.note(choice)
     return f"{note} {question.explanation}" if note else question.explanation
+
+
+def _finished_lessons(recorder: Recorder) -> set[str]:
+    """The ids of the lessons the recorder's learner has finished (questions with `after` need them)."""
+    return {lesson for lesson, progress in recorder.store.lesson_progress(recorder.profile).items() if progress.finished}
