@@ -29,7 +29,7 @@ from tutor.errors import RulesError
 
 from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from .cards import DECK, Card
-from .decks import Deck
+from .decks import Deck, find_deck
 from .events import (
     DealFinished,
     Dealt,
@@ -193,7 +193,7 @@ class Game:
     @classmethod
     def _shuffled_deck(cls, rules: Rules, rng: random.Random, dealer: int, learners: Iterable[int]) -> Game:
         game = cls(rules, dealer, learners, rng)
-        decks = _decks_to_deal(rules)
+        decks = _decks_to_deal(rules.deck, rules.odd_rank)
         deck = decks[int(rng.random() * len(decks))]
         # Sorting by random keys is a fair shuffle, and quicker than random.shuffle's
         # Python loop for 51 cards (see benchmarks/). The top of the deck is the end.
@@ -841,12 +841,14 @@ class Game:
         return self._giver if self.rules.book.giver_offers else self.rules.seat_left_of(self._drawer, -1)
 
 
-def _decks_to_deal(rules: Rules) -> tuple[tuple[Card, ...], ...]:
+@cache
+def _decks_to_deal(deck: str, odd_rank: str) -> tuple[tuple[Card, ...], ...]:
     """The decks one of which is dealt: for the standard deck the four 51-card decks (the full
-    deck less one card of the odd rank), for a picture deck the deck itself."""
-    if rules.deck == "standard":
-        return _decks_without_one(rules.odd_rank)
-    return (rules.playing_deck.cards,)
+    deck less one card of the odd rank), for a picture deck the deck itself. Kept, as a deck's
+    cards never change (another deck cannot take a known deck's id)."""
+    if deck == "standard":
+        return _decks_without_one(odd_rank)
+    return (find_deck(deck).cards,)
 
 
 @cache
