@@ -279,8 +279,11 @@ class SeatView(StepView):
         return {self.seat_cursor} if self.answering and self.seat_cursor is not None else set()
 
     def action_move(self, step: int) -> None:
-        players = len(self.run.names)
-        self.seat_cursor = 0 if self.seat_cursor is None and step > 0 else ((self.seat_cursor or 0) + step) % players
+        game = self.run.game
+        if self.seat_cursor is None and step > 0 or game is None:
+            self.seat_cursor = 0
+        else:
+            self.seat_cursor = game.rules.next_seat(self.seat_cursor or 0, step)
         self.show()
 
     def action_pick(self) -> None:
