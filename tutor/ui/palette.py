@@ -30,7 +30,10 @@ class SafeCommandPalette(CommandPalette):
     """
 
     def on_mount(self) -> None:
-        self.query_one(SearchIcon).icon = SEARCH_ICON
+        try:
+            self.query_one(SearchIcon).icon = SEARCH_ICON
+        except NoMatches:
+            pass  # closed again before it was drawn (found by the soak)
 
     def _action_command_list(self, action: str) -> None:
         try:

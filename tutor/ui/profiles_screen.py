@@ -143,7 +143,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
                 return
             except StoreError:
                 pass  # the app's own claim says what went wrong
-        self.dismiss(profile)
+        if self.is_current:  # a second Enter in the same moment must not close the screen below
+            self.dismiss(profile)
 
     @work(exclusive=True, group="picker-teacher")
     async def _open_with_teacher(self, profile: Profile) -> None:
