@@ -103,6 +103,11 @@ class Deck:
         odd card depends on the rules (`Rules.odd_rank`) and the deal."""
         return None if self.is_standard else self.cards[-1]
 
+    @property
+    def the_deck(self) -> str:
+        """The deck in a sentence: "the standard deck" or "the Farm friends deck"."""
+        return "the standard deck" if self.is_standard else f"the {self.name} deck"
+
     def holds(self, card: Card) -> bool:
         """Whether `card` is one of this deck's cards."""
         return card.deck_id == self.id
@@ -112,21 +117,21 @@ class Deck:
         "cat/2", "old-maid" for a picture deck), or the card itself; RulesError otherwise."""
         if isinstance(text, Card):
             if not self.holds(text):
-                raise RulesError(f"{text} is not a card of the {self.name} deck")
+                raise RulesError(f"{text} is not a card of {self.the_deck}")
             return text
         if self.is_standard:
             return Card.parse(text)
         card = self._by_code.get(text.strip() if isinstance(text, str) else "")
         if card is None:
             example = self.cards[0].code
-            raise RulesError(f"{text!r} is not a card of the {self.name} deck: write a picture's id and copy, like {example}")
+            raise RulesError(f"{text!r} is not a card of {self.the_deck}: write a picture's id and copy, like {example}")
         return card
 
     def __repr__(self) -> str:
         return f"Deck({self.id!r})"
 
 
-STANDARD = Deck(STANDARD_ID, "Standard deck")
+STANDARD = Deck(STANDARD_ID, "Playing cards")
 """The 52-card deck, no jokers; one card of the odd rank is taken out before the deal."""
 
 

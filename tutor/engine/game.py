@@ -883,7 +883,7 @@ def check_cards_possible(rules: Rules, cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if not deck.holds(card):
-            raise RulesError(f"{card} is not a card of the {deck.name} deck that these rules play with")
+            raise RulesError(f"{_card_named(card)} is not a card of {deck.the_deck}, which these rules play with")
         if card in seen:
             raise RulesError(f"{_card_named(card)} is dealt twice: each card is in the deck once")
         seen.add(card)
