@@ -24,6 +24,7 @@ from tutor.engine import (
     decks,
     find_deck,
     picture_deck,
+    possible_mistakes,
     register_deck,
     simulate,
 )
@@ -204,6 +205,9 @@ def test_drawing_from_the_wrong_player_or_an_empty_hand_is_caught() -> None:
 def test_three_of_a_kind_cannot_arise_with_pictures() -> None:
     deck = find_deck("farm")
     assert all(len(card.same_rank) <= 1 for card in deck.cards)
+    assert deck.copies == 2 and find_deck("standard").copies == 4
+    assert MistakeCode.LAID_DOWN_THREE not in possible_mistakes(deck.copies)
+    assert possible_mistakes(deck.copies) | {MistakeCode.LAID_DOWN_THREE} == possible_mistakes(4) == set(MistakeCode)
     with pytest.raises(RulesError, match="dealt twice"):
         Game.from_hands(Rules.bicycle(2, deck="farm"), [["cat/1", "cat/1"], ["cat/2"]])
 

@@ -7,7 +7,7 @@ made `from tutor.engine import Rules` cost about 48 ms instead of about 4 ms (be
 
 Where to look: `rules` (Rules, Rulebook: every fact about a ruleset and seat geometry), `game`
 (Game: the turn questions, Observation, TurnPassing, saving), `mistakes` (MistakeCode, Mistake,
-wrong_pair_mistake, pair_rule), `decks` (Deck, Picture, find_deck, all_decks: the standard deck
+wrong_pair_mistake, pair_rule, possible_mistakes), `decks` (Deck, Picture, find_deck, all_decks: the standard deck
 and the picture decks), `actions`, `events`, `cards`, `simulation`.
 """
 
@@ -23,7 +23,7 @@ _WHERE = {
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown",
                "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "TurnPassing"),
-    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "wrong_pair_mistake"),
+    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
     "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
@@ -33,7 +33,7 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "FinishPairing", "Game", "GameOver", "HeldCard", "IllegalAction", "LayDown", "Mistake", "MistakeCode",
     "Observation", "PairLaidDown", "PairingFinished", "PairsChecked", "Picture", "RANKS", "RULEBOOKS", "Rulebook",
     "Rules", "STANDARD_ID", "SUITS", "Side", "SimulationResult", "Turn", "TurnPassing", "VARIANTS", "Variant", "WentOut",
-    "all_decks", "cards_text", "every_rules", "find_deck", "pair_rule", "parse_cards", "picture_deck", "rank_name",
+    "all_decks", "cards_text", "every_rules", "find_deck", "pair_rule", "parse_cards", "picture_deck", "possible_mistakes", "rank_name",
     "register_deck", "rulebook", "simulate", "wrong_pair_mistake",
 ]
 
@@ -64,6 +64,6 @@ if TYPE_CHECKING:
         WentOut,
     )
     from .game import Game, HeldCard, Observation, TurnPassing
-    from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, wrong_pair_mistake
+    from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, possible_mistakes, wrong_pair_mistake
     from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

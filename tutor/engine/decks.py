@@ -98,6 +98,12 @@ class Deck:
         return self.size // 2
 
     @property
+    def copies(self) -> int:
+        """How many cards share a match key: 4 (a rank's four suits) or 2 (a picture's pair). With
+        2, three of a kind cannot arise."""
+        return 4 if self.is_standard else 2
+
+    @property
     def character_card(self) -> Card | None:
         """The character card of a picture deck (the Old Maid); None for the standard deck, whose
         odd card depends on the rules (`Rules.odd_rank`) and the deal."""

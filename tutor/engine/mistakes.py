@@ -65,3 +65,12 @@ def pair_rule(cards: Sequence[Card]) -> str:
     if any(card.picture is not None for card in cards):
         return "a pair is two cards with the same picture"
     return "a pair is two cards of the same rank"
+
+
+def possible_mistakes(deck_copies: int) -> frozenset[MistakeCode]:
+    """The mistakes that can happen with a deck whose match keys each have `deck_copies` cards
+    (`Deck.copies`): every one, except laying down three of a kind with a picture deck (each
+    picture is on exactly two cards). Ask it with `possible_mistakes(rules.playing_deck.copies)`."""
+    if deck_copies < 3:
+        return frozenset(MistakeCode) - {MistakeCode.LAID_DOWN_THREE}
+    return frozenset(MistakeCode)
