@@ -166,8 +166,8 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
         await pilot.pause()
         shown = progress_text(app)
     quiz_day = store.answers(profile)[-1].when.astimezone()
-    assert "Robin: 2 of 10 lessons done" in shown
-    assert "Lessons: 2 of 10 done" in shown
+    assert "Robin: 2 of 11 lessons done" in shown
+    assert "Lessons: 2 of 11 done" in shown
     assert "✓ done ★★★      The deck and the deal" in shown and "✓ done ★★☆      Pairs" in shown
     turn_steps = len(next(lesson for lesson in LESSONS if lesson.id == "a-turn").steps)
     assert f"{f'▶ step 3 of {turn_steps}':<16}A turn in Bicycle rules" in shown and "⊘ locked        Empty hands" in shown
@@ -242,7 +242,7 @@ async def test_reset_one_lesson_asks_first(store: Any, profile: Any) -> None:
         assert set(store.lesson_progress(profile)) == {"deck-and-deal", "a-turn"}
         shown = progress_text(app)
         assert "✓ The lesson “Pairs” starts again from the first step." in shown
-        assert "Lessons: 1 of 10 done" in shown and "○ not yet       Pairs" in shown
+        assert "Lessons: 1 of 11 done" in shown and "○ not yet       Pairs" in shown
 
 
 async def test_reset_a_lesson_with_none_started_just_says_so(store: Any, profile: Any) -> None:
@@ -272,7 +272,7 @@ async def test_reset_my_progress_asks_first_and_keeps_the_settings(store: Any, p
         assert (data.lessons, data.answers, data.finished_games, data.mistakes) == ((), (), (), ())
         assert len(store.finished_games(ana)) == 1
         shown = progress_text(app)
-        assert "✓ Robin's progress is reset." in shown and "Lessons: 0 of 10 done" in shown
+        assert "✓ Robin's progress is reset." in shown and "Lessons: 0 of 11 done" in shown
         assert "No games finished yet." in shown
 
 
