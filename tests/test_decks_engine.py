@@ -13,6 +13,7 @@ from scale import scaled
 
 from tutor.engine import (
     Draw,
+    FinishDeal,
     FinishPairing,
     Game,
     IllegalAction,
@@ -78,6 +79,8 @@ def test_every_game_conserves_cards_lays_true_pairs_and_ends_with_the_character(
         switches = {"odd_card_wins": choices.random() < 0.3}
         if variant == "table":
             switches["extra_draw_on_pair"] = choices.random() < 0.5
+        elif not switches["odd_card_wins"]:
+            switches["wrong_pair_loses"] = choices.random() < 0.5
         rules = rules_for(deck.id, variant, players, **switches)
         learners = set(choices.sample(range(players), k=choices.randint(0, 2)))
         game = Game.deal(rules, number, dealer=choices.randrange(players), learners=learners)
@@ -190,16 +193,30 @@ def test_a_wrong_picture_pair_under_strict_bicycle_rules_costs_the_game() -> Non
     assert "same picture" in broken[0].detail
 
 
-def test_drawing_from_the_wrong_player_or_an_empty_hand_is_caught() -> None:
+def test_every_mistake_possible_with_a_picture_deck_is_caught_with_nothing_changed() -> None:
+    deck = find_deck("farm")
+    card = deck.parse
+    seen: set[MistakeCode] = set()
+
+    def check(game: Game, action, code: MistakeCode) -> None:
+        caught(game, action, code)
+        seen.add(code)
+
+    pairing = learner_game([["cat/1", "cat/2", "dog/1"], ["dog/2", "pig/1"], ["pig/2", "old-maid"]], "table")
+    check(pairing, FinishPairing(0), MistakeCode.KEPT_PAIR)
+    check(pairing, LayDown(0, [card("cat/1"), card("dog/1")]), MistakeCode.NOT_A_PAIR)
+    check(pairing, LayDown(0, [card("cat/1"), card("pig/1")]), MistakeCode.NOT_IN_HAND)
+    check(pairing, LayDown(1, [card("dog/2"), card("pig/1")]), MistakeCode.OUT_OF_TURN)
     rules = Rules.table(4, deck="farm")
-    deck = rules.playing_deck
     hands = [["cat/1"], ["dog/1", "pig/1"], [], ["cat/2", "dog/2", "pig/2", "old-maid"]]
-    game = Game.from_hands(rules, [[deck.parse(code) for code in hand] for hand in hands], dealer=3, learners=(0,))
-    game.apply(FinishPairing(0))
-    assert game.drawer == 0 and game.giver == 1
-    caught(game, Draw(0, 3, position=0), MistakeCode.WRONG_NEIGHBOUR)
-    caught(game, Draw(0, 2, position=0), MistakeCode.DREW_FROM_EMPTY)
-    caught(game, Draw(0, 1, card=deck.parse("cow/1")), MistakeCode.NO_SUCH_CARD)
+    playing = Game.from_hands(rules, hands, dealer=3, learners=(0,))
+    playing.apply(FinishPairing(0))
+    check(playing, Draw(0, 3, position=0), MistakeCode.WRONG_NEIGHBOUR)
+    check(playing, Draw(0, 2, position=0), MistakeCode.DREW_FROM_EMPTY)
+    check(playing, Draw(0, 1, card=card("cow/1")), MistakeCode.NO_SUCH_CARD)
+    dealing = Game.start_deal(Rules.bicycle(3, deck="farm"), seed=1)
+    check(dealing, FinishDeal(), MistakeCode.STOCK_LEFT)
+    assert seen == possible_mistakes(deck.copies)
 
 
 def test_three_of_a_kind_cannot_arise_with_pictures() -> None:
