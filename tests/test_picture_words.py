@@ -73,7 +73,7 @@ def test_card_lists_and_reasons_name_pictures() -> None:
     cat1, cat2, dog, maid = card("cat/1"), card("cat/2"), card("dog/1"), card("old-maid")
     assert card_list([cat2, cat1]) == "the two Cat cards"
     assert card_list([dog, cat1]) == "the Cat and the Dog"
-    assert pair_reason(cat1, cat2) == "The two Cat cards are a pair: the same picture."
+    assert pair_reason(cat1, cat2) == "The two Cat cards are a pair: both show the same picture, so they match."
     assert not_pair_reason(cat1, maid) == ("The Cat and the Old Maid are not a pair: two different pictures. "
                                            "The Old Maid has no partner: she never makes a pair.")
 

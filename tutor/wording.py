@@ -79,7 +79,7 @@ def a_rank(card: Card) -> str:
 def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of one rank are a pair, in a way that never leans on colour alone."""
     if first.picture is not None:
-        return f"{capitalised(picture_list((first, second)))} are a pair: the same picture."
+        return f"{capitalised(picture_list((first, second)))} are a pair: both show the same picture, so they match."
     one, two = first.text(letters), second.text(letters)
     if first.is_red != second.is_red:
         return f"{one} and {two} are a pair: same rank, and the colour doesn't matter."

@@ -47,7 +47,7 @@ from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
-from tutor.wording import bar, listed, pair_reason
+from tutor.wording import bar, listed, pair_reason, picture_list
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
@@ -543,7 +543,9 @@ class _Blank(dict):  # type: ignore[type-arg]
 
 
 def _card_words(cards: Sequence[Card]) -> str:
-    """'7♣ and 7♦', '7♣, 7♦ and 7♠': cards as a sentence names them."""
+    """'7♣ and 7♦', '7♣, 7♦ and 7♠': cards as a sentence names them ('the two Cat cards' for pictures)."""
+    if cards and cards[0].picture is not None:
+        return picture_list(cards)
     words = [str(card) for card in cards]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
