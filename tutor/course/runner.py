@@ -389,7 +389,7 @@ class LessonRun:
         entries = load_mistakes()
         own = step.mistakes.get(mistake.code.value) if isinstance(step, TaskStep) else None
         if own is not None:
-            entries = {**entries, mistake.code.value: replace(entries[mistake.code.value], why={"any": own})}
+            entries = {**entries, mistake.code.value: replace(entries[mistake.code.value], why={"any": own}, picture_why={})}
         explanation = explain(mistake, self.game, self.names, self.letters, entries)
         return replace(explanation, **{part: self._say(getattr(explanation, part), fill=False) for part in ("what", "why", "instead")})
 
