@@ -250,9 +250,17 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
         assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
         assert why(app) == ""  # choosing again is acting: the reason makes way
+        before = set(run_of(app).game.hands[0])  # type: ignore[union-attr]
         assert await pilot.click("#lesson-fan", offset=(8, 1))  # her second card
         assert run_of(app).solved and len(run_of(app).game.hands[0]) == 5  # type: ignore[union-attr]
-        assert "You've got a new card." in feedback(app)
+        assert "You've got a new card: it is marked ★" in feedback(app)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        assert hand.new is not None and hand.cards[hand.new] not in before and hand.mark(hand.new) == "★"
+        await pilot.press("enter")  # "does your new card make a pair?": the card is still marked
+        await pilot.pause()
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        assert hand.new is not None and hand.mark(hand.new) == "★"
+        assert hand.key_line(0).plain.strip(" ▲") == "1"  # the lay-down step shows the keys under the cards
 
 
 async def test_dealing_with_suit_letters(store: Any, profile: Any) -> None:

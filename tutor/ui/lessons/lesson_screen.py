@@ -228,10 +228,15 @@ class LessonScreen(Screen[None]):
         self.step_text = self._step_text(run)  # as said at the start: a move changes who {giver} is
         for old in self.query(LessonDone):
             old.remove()
+        drawn = None
         if self.view is not None:
+            drawn = self.view.drawn_card
             self.view.retired = True
             self.view.remove()
         self.view = view_for(run, self.letters)
+        hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
+        if run.step.kind == "lay-down" and drawn in hand:
+            self.view.drawn_card = drawn  # "does your new card make a pair?": still marked ★
         self.set_focus(None)  # until the step's widget is ready to take it
         self.query_one("#lesson-body", VerticalScroll).mount(self.view)  # it says when it is ready
         if save:

@@ -37,7 +37,7 @@ from tutor.course import (
     PickOption,
     PickSeat,
 )
-from tutor.engine import Card, cards_text
+from tutor.engine import Card, Drew, cards_text
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text, option_line
@@ -81,8 +81,13 @@ class StepView(Vertical, can_focus=True):
         self.letters = letters
         self.flagged_cards: set[Card] = set()
         self.wrong_seats: set[int] = set()
+        self.drawn_card: Card | None = None
+        """The card the learner just drew, marked ★ in their hand."""
         self.retired = False
         """Set when the step is over and the widget is on its way out: its keys stop at once."""
+
+    hand_keys: ClassVar[str] = ""
+    """The keys shown under the learner's cards: only where a number key picks a card."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-chart")
@@ -90,7 +95,7 @@ class StepView(Vertical, can_focus=True):
         yield Static(id="lesson-deck")
         yield from self.compose_middle()
         yield Static(id="lesson-hand-label")
-        yield HandView(letters=self.letters, id="lesson-hand")
+        yield HandView(letters=self.letters, id="lesson-hand", keys=self.hand_keys)
         yield Static(id="lesson-pairs")
         yield from self.compose_end()
 
@@ -126,6 +131,9 @@ class StepView(Vertical, can_focus=True):
             self.wrong_seats.add(answer.seat)
         if feedback.right:
             self.query_one("#lesson-hand", HandView).selected.clear()
+        learner = self.run.learner
+        self.drawn_card = next((event.card for event in feedback.events
+                                if isinstance(event, Drew) and event.drawer == learner), None)
 
     def answer(self, answer: Answer) -> None:
         self.post_message(self.Answered(answer))
@@ -175,7 +183,7 @@ class StepView(Vertical, can_focus=True):
         if not showing:
             return
         label.update(Text(f"Your cards ({len(cards)}):" if cards else "Your hand is empty.", style="bold"))
-        hand.show(sorted(cards), self.flagged_cards)
+        hand.show(sorted(cards), self.flagged_cards, self.drawn_card)
         pairs.update(Text("Your pairs on the table: " + " · ".join(cards_text(pair, self.letters) for pair in mine)))
 
     def hand_is_played(self) -> bool:
@@ -220,11 +228,13 @@ class LayDownView(StepView):
         Binding("d", "done", "Done"),
         *arrows("Move between your cards"),
         *numbers("Select or unselect a card by its number"),
+        Binding("0", "number(10)", show=False, tooltip="Select or unselect a card by its number"),
     ]
+    hand_keys = "1234567890"
 
     def instruction(self) -> str:
-        return ("Select the cards of a pair with Space (or their numbers 1-9), then press Enter to lay "
-                "them down. Press D when you're done.")
+        return ("Select the cards of a pair with Space (or the number under each card), then press Enter "
+                "to lay them down. Press D when you're done.")
 
     def hand_is_played(self) -> bool:
         return self.answering
