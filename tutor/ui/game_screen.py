@@ -257,6 +257,7 @@ class GameScreen(Screen[None]):
             "skip": stage == "computer",
             "new_game": stage == "over",
             "hint": stage != "over" and self.session.hints_allowed,
+            "sort": not self.session.game.rules.pictures,  # picture cards have no ranks or suits: matching pictures sit together
         }
         return allowed.get(action, True)
 
