@@ -117,8 +117,8 @@ class HomeScreen(Screen[None]):
         from tutor.learner.lessons import course_for_app
         from tutor.learner.policy import Record, lessons_done, next_step
 
-        if not self.is_attached:  # the app closed (and its store with it) while the course was read
-            return
+        if not self.is_attached or not self.query("#menu"):  # the app closed (and its store with it)
+            return  # while the course was read
         record = Record.read(self.app.store, self.app.profile)  # type: ignore[attr-defined]
         course = course_for_app(replay=False)
         step = next_step(record, course)

@@ -197,6 +197,8 @@ class LessonScreen(Screen[None]):
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
+        if not self.query("#lesson-text"):
+            return  # the screen closed (Escape) before the lesson was ready: nothing left to show on
         if self.view is not None:
             self.view.retired = True
             self.view.remove()
