@@ -66,7 +66,19 @@ def test_a_replay_keeps_the_stars_earned_first(recorder: Any) -> None:
     assert (saved.step, saved.hints_used, saved.finished) == (0, 0, True)
     assert recorder.store.mistakes(recorder.profile)[0].where == f"lesson:{lesson.id}:again"
     assert lesson_mistakes(recorder.store.mistakes(recorder.profile))[lesson.id] == 0
-    assert recorder.lesson_finished(lesson.id).stars == 3
+    again = recorder.lesson_finished(lesson.id)
+    assert again.stars == 3
+    assert "Done again! Your stars are from your first time through (no hints and no mistakes)." in again.text
+
+
+def test_a_replay_says_its_counts_are_from_the_first_time(recorder: Any) -> None:
+    lesson = course_for_app().lessons[1]
+    recorder.lesson_mistake(lesson.id, MistakeCode.NOT_A_PAIR, ["5C", "6C"])
+    assert "You finished it with 1 mistake" in recorder.lesson_finished(lesson.id).text
+    recorder.lesson_restarted(lesson.id)  # played again without a slip: "you finished it with 1 mistake" is untrue
+    again = recorder.lesson_finished(lesson.id).text
+    assert "You finished it with" not in again and "first time through (1 mistake)" in again
+    assert "reset the lesson in My progress" in again
 
 
 def test_mistakes_count_against_the_stars(recorder: Any) -> None:

@@ -126,13 +126,14 @@ class Recorder:
         saved = self._saved(lesson_id)
         steps = len(lesson.steps) if lesson is not None else (saved.step if saved else 0)
         hints = saved.hints_used if saved else 0
+        again = saved is not None and saved.finished
         self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
         mistakes = lesson_mistakes(self.store.mistakes(self.profile), course)[lesson_id]
         following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile),
                                 self._unlock_all())
         return celebrations.lesson_done(
             title_of(course, lesson_id), stars_for(hints, mistakes), hints, mistakes,
-            following.title if following is not None else None,
+            following.title if following is not None else None, again=again,
         )
 
     def lesson_restarted(self, lesson_id: str) -> None:
