@@ -111,16 +111,17 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
+    from dataclasses import replace
+
     from tutor.engine import Rules
+    from tutor.engine.rules import rulebook
     from tutor.simulation_report import run_simulation
 
     try:
-        if args.rules == "bicycle":
-            if args.extra_draw:
-                raise ValueError("--extra-draw is a Table house rule; use it with --rules table")
-            rules = Rules.bicycle(players=args.players, odd_rank=args.odd_rank, deck=args.deck)
-        else:
-            rules = Rules.table(players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw, deck=args.deck)
+        if args.extra_draw and "extra_draw_on_pair" not in rulebook(args.rules).switches:
+            raise ValueError(f"--extra-draw is a house rule the {rulebook(args.rules).name} rules don't have")
+        rules = replace(Rules.of(args.rules, players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw),
+                        deck=args.deck)
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.games > MAX_SIMULATED_GAMES:

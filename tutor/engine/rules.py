@@ -294,16 +294,7 @@ class Rules:
     def side_of(self, seat: int, seen_from: int) -> Side:
         """Where `seat` sits seen from `seen_from`: on their "left", "right", "across" the table,
         "opposite" (the other seat of a two-player game) or "self"."""
-        if seat == seen_from:
-            return "self"
-        if self.players == 2:
-            return "opposite"
-        step = (seat - seen_from) % self.players
-        if step == 1:
-            return "left"
-        if step == self.players - 1:
-            return "right"
-        return "across"
+        return side_of(seat, seen_from, self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as plain values for `from_dict`; `deck` is left out for the standard deck
@@ -328,3 +319,18 @@ def _check_options(options: dict[str, Any]) -> None:
     for name in options:
         if name not in _OPTIONS:
             raise RulesError(f"unknown rules option {name!r}; allowed: {', '.join(_OPTIONS)}")
+
+
+def side_of(seat: int, seen_from: int, players: int) -> Side:
+    """Where `seat` sits seen from `seen_from` at a table of `players` (any ruleset, any count):
+    "left", "right", "across", "opposite" (the other seat of two) or "self"."""
+    if seat == seen_from:
+        return "self"
+    if players == 2:
+        return "opposite"
+    step = (seat - seen_from) % players
+    if step == 1:
+        return "left"
+    if step == players - 1:
+        return "right"
+    return "across"

@@ -264,8 +264,8 @@ class GameScreen(Screen[None]):
     def action_move(self, step: int) -> None:
         stage = self.session.stage
         if stage == "choose-giver":
-            players = self.session.game.rules.players
-            self.seat_cursor = (self.seat_cursor - 1 + step) % (players - 1) + 1
+            rules = self.session.game.rules
+            self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=range(1, rules.players))
             self.refresh_table()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.engine import Game, Observation
+from tutor.engine.rules import side_of
 from tutor.explanations import Explanation
 from tutor.wording import counted
 
@@ -99,14 +100,9 @@ def explanation_text(explanation: Explanation) -> Text:
 
 
 def where_is(seat: int, players: int) -> str:
-    """Where an opponent sits from the learner's seat 0: the left is seat 1, the right the last."""
-    if players == 2:
-        return "opposite"
-    if seat == 1:
-        return "on your left"
-    if seat == players - 1:
-        return "on your right"
-    return "across"
+    """Where an opponent sits from the learner's seat 0, in words ("on your left", "across")."""
+    side = side_of(seat, 0, players)
+    return f"on your {side}" if side in ("left", "right") else side
 
 
 class SeatsRow(Horizontal):
