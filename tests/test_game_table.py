@@ -14,12 +14,12 @@ from textual.widgets import Static
 from ui_helpers import crafted_app, select_cards, session_of
 
 from tutor.engine import Rules
-from tutor.guided_game import same_name
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import PAUSE_SECONDS
 from tutor.ui.table import LogTail, SeatView
+from tutor.wording import same_name
 
 
 def screen_text(app: TutorApp) -> str:

@@ -4,8 +4,9 @@ import pytest
 from helpers import cards
 
 from tutor.engine import Game, Rules
-from tutor.guided_game import GuidedGame, computer_names, same_name
+from tutor.guided_game import GuidedGame
 from tutor.settings import Settings
+from tutor.wording import computer_names, same_name
 
 NAMES = ["Robin", "Bea", "Sam", "Ana"]
 

@@ -385,3 +385,14 @@ def test_the_quiz_explains_in_its_own_words_not_the_game_instructions() -> None:
                 assert not any(game in words for game in GAME_ONLY_WORDS), (settings, seed, words)
             checked += 1
     assert checked > 300
+
+
+def test_a_learner_named_like_a_computer_player_never_meets_that_name() -> None:
+    """Bea is the first computer player's name; a learner called bÉa sees another name there."""
+    for seed in range(scaled(12)):
+        quiz = QuizRound(Settings(learner_name="bÉa", players=5), seed=seed)
+        while (question := quiz.current) is not None:
+            position = question.position
+            if position is not None:
+                assert all("bea" not in name.lower().replace("é", "e") for name in position.names[1:]), position.names
+            quiz.answer(0)

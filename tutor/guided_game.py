@@ -8,9 +8,8 @@ methods; it has no Textual import, so it is tested directly.
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -33,13 +32,12 @@ from tutor.explanations import Explanation, explain
 from tutor.hints import LEVELS, Hint, hint_for
 from tutor.narration import Narrator
 from tutor.settings import Settings
-from tutor.wording import Seats, card_list, counted, ordinal
+from tutor.wording import Seats, card_list, computer_names, counted, ordinal
 
 FORMAT = "old-maid-session"
 VERSION = 1
 LEARNER = 0
 LOG_KEPT = 200
-SPARE_NAMES = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli")
 """Computer players' names to use when one of the chosen names is the learner's own."""
 Stage = Literal["pairing", "choose-giver", "draw", "computer", "over"]
 
@@ -61,27 +59,6 @@ class Outcome:
 class MadeMistake:
     code: str
     cards: tuple[str, ...]
-
-
-def same_name(one: str, other: str) -> bool:
-    """Whether two names are the same to a reader: case and accents ignored ("ana" and "Ána")."""
-    return _plain(one) == _plain(other)
-
-
-def _plain(name: str) -> str:
-    return "".join(char for char in unicodedata.normalize("NFKD", name.strip()) if not unicodedata.combining(char)).casefold()
-
-
-def computer_names(learner: str, wanted: Iterable[str], count: int) -> list[str]:
-    """`count` names for the computer players: the wanted ones first, never the learner's name nor
-    a name twice, topped up from `SPARE_NAMES`."""
-    chosen: list[str] = []
-    for name in [*wanted, *SPARE_NAMES]:
-        if len(chosen) == count:
-            break
-        if not same_name(name, learner) and not any(same_name(name, other) for other in chosen):
-            chosen.append(name)
-    return chosen
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ Textual; the engine stays free of words beyond a card's own text.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from tutor.engine.cards import Card, rank_name
@@ -16,6 +17,7 @@ _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
+SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli", "Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
 
 
 def listed(words: Iterable[str]) -> str:
@@ -147,3 +149,24 @@ class Seats:
     def listed(self, seats: Iterable[int], capital: bool = False) -> str:
         """'Bea, Sam and you' (or 'You and Bea' to start a sentence)."""
         return listed(self.who(seat, capital and index == 0) for index, seat in enumerate(seats))
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are the same to a reader: case and accents ignored ("ana" and "Ána")."""
+    return _plain(one) == _plain(other)
+
+
+def _plain(name: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFKD", name.strip()) if not unicodedata.combining(char)).casefold()
+
+
+def computer_names(learner: str, wanted: Iterable[str], count: int) -> list[str]:
+    """`count` names for the computer players: the wanted ones first, never the learner's name nor
+    a name twice, topped up from `SPARE_NAMES`."""
+    chosen: list[str] = []
+    for name in [*wanted, *SPARE_NAMES]:
+        if len(chosen) == count:
+            break
+        if not same_name(name, learner) and not any(same_name(name, other) for other in chosen):
+            chosen.append(name)
+    return chosen

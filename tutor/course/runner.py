@@ -47,7 +47,7 @@ from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
 from tutor.explanations import Explanation, explain, load_mistakes
 from tutor.simulation_report import rules_title
-from tutor.wording import bar, listed, pair_reason, picture_list
+from tutor.wording import SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
@@ -574,19 +574,14 @@ def chart_result(rules: Rules, games: int, seed: int, dealer: int) -> Simulation
 def shown_names(seats: Sequence[str], learner_name: str) -> tuple[str, ...]:
     """The seat names the learner sees: a computer seat that would share the learner's own name
     (case and accents ignored) takes a spare name nobody else at the table has."""
-    from tutor.guided_game import SPARE_NAMES, same_name
-
     if not learner_name.strip():
         return tuple(seats)
     shown = list(seats)
     for seat, name in enumerate(seats):
         if name != LEARNER and same_name(name, learner_name):
             taken = [*shown, learner_name]
-            shown[seat] = next(spare for spare in (*SPARE_NAMES, *_MORE_NAMES) if not any(same_name(spare, other) for other in taken))
+            shown[seat] = next(spare for spare in SPARE_NAMES if not any(same_name(spare, other) for other in taken))
     return tuple(shown)
-
-
-_MORE_NAMES = ("Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
 
 
 def _chart(result: SimulationResult, names: Sequence[str], dealer: int) -> tuple[str, ...]:

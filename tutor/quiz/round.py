@@ -24,7 +24,7 @@ from tutor.quiz.bank import WrittenQuestion, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
 from tutor.settings import Settings
-from tutor.wording import Seats
+from tutor.wording import Seats, computer_names
 
 if TYPE_CHECKING:
     from tutor.learner.recorder import Recorder
@@ -265,7 +265,7 @@ class QuizRound:
 
 
 def _names(settings: Settings, players: int) -> tuple[str, ...]:
-    return (settings.learner_name, *settings.opponent_names[: players - 1])
+    return (settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, players - 1))
 
 
 def _why(question: Question, choice: int, right: bool) -> str:
