@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tutor.learner.celebrations import Celebration
@@ -32,11 +33,15 @@ class LessonDone(Vertical):
     def on_mount(self) -> None:
         self.query_one("#lesson-next", Button).focus(scroll_visible=False)
         self.call_after_refresh(self._into_view)
+        self.set_timer(0.1, self._into_view)  # again once the feedback under the lesson has settled
 
     def _into_view(self) -> None:
-        """The top of the celebration, then as much as fits down to the button."""
+        """The top of the celebration (its stars), then as much as fits down to the button; the
+        button first only when the whole celebration cannot fit."""
         self.scroll_visible(animate=False, top=True)
-        self.query_one("#lesson-next", Button).scroll_visible(animate=False)
+        body = self.parent
+        if isinstance(body, Widget) and self.outer_size.height > body.scrollable_content_region.height:
+            self.query_one("#lesson-next", Button).scroll_visible(animate=False)
 
     def _words(self) -> Text:
         celebration = self.celebration
