@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,3 @@ def store(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def profile(store: Any) -> Any:
     return store.get_or_create_profile("Robin")
-
-
-def set_settings(store: Any, profile: Any, **changes: Any) -> None:
-    store.save_settings(profile, replace(store.load_settings(profile), **changes))

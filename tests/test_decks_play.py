@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import set_settings
-from ui_helpers import session_of
+from ui_helpers import session_of, set_settings
 
 from tutor.ui.app import TutorApp
 from tutor.ui.game_screen import GameScreen

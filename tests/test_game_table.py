@@ -8,10 +8,9 @@ import textwrap
 from typing import Any
 
 import pytest
-from conftest import set_settings
 from helpers import cards
 from textual.widgets import Static
-from ui_helpers import crafted_app, select_cards, session_of
+from ui_helpers import crafted_app, select_cards, session_of, set_settings
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp

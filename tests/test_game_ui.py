@@ -6,14 +6,13 @@ import random
 from typing import Any
 
 import pytest
-from conftest import set_settings
 from helpers import cards
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
-from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of
+from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp

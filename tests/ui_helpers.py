@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from conftest import set_settings
 from helpers import cards
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -67,3 +67,8 @@ async def play_to_the_end(pilot: Pilot, app: TutorApp) -> None:
         else:
             await pilot.press("f")
     raise AssertionError("the game did not end")
+
+
+def set_settings(store: Any, profile: Any, **changes: Any) -> None:
+    store.save_settings(profile, replace(store.load_settings(profile), **changes))
+
