@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import set_settings
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
-from ui_helpers import NAMES, play_to_the_end, select_cards, session_of
+from ui_helpers import NAMES, play_to_the_end, select_cards, session_of, set_settings
 
 from tutor.engine import Game, Rules
 from tutor.engine.decks import find_deck
