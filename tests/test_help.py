@@ -62,6 +62,12 @@ async def test_every_screen_lists_each_of_its_live_keys_once(store: Any, profile
             await pilot.pause(0.2)
             keys = await check_help(pilot, name)
             assert keys.count("Escape") == 1, name
+            if name == "play":  # a new game first asks which cards: then the table's own keys
+                await pilot.press("enter")
+                await pilot.pause(0.2)
+                assert type(app.screen).__name__ == "GameScreen"
+                keys = await check_help(pilot, "the table")
+                assert keys.count("Escape") == 1
             app.pop_screen()
             await pilot.pause()
 
@@ -77,3 +83,17 @@ def test_keys_are_named_as_a_learner_reads_them() -> None:
     assert [key_name(key) for key in ("ctrl+s", "R", "r", "question_mark", "escape", "f1", "shift+tab", "left")] == [
         "Ctrl+S", "Shift+R", "R", "?", "Escape", "F1", "Shift+Tab", "←"
     ]
+
+
+async def test_textual_boxes_keys_in_plain_words_everyday_ones_first(store: Any) -> None:
+    app = TutorApp(store, None)
+    async with app.run_test(size=(110, 70)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        box = [line for line in app.screen.lines if line.where == "box"]  # the name box
+        assert [(line.keys_text, line.meaning) for line in box[:3]] == [
+            ("←", "Move back one letter"), ("→", "Move on one letter"), ("Home or Ctrl+A", "Go to the start")]
+        meanings = [line.meaning for line in box]
+        assert "Done: use what you typed" in meanings and "Handle a submit action." not in meanings
+        assert "Scroll Up" not in meanings and "Nothing in a one-line box (scroll up)" in meanings
