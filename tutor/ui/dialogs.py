@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
@@ -31,6 +31,23 @@ TEXTUAL_ACTIONS = {
     "command_palette": "All commands: type to search them",
 }
 """Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
+BOX_ACTIONS = {
+    "cursor_left": "Move back one letter", "cursor_right": "Move on one letter",
+    "home": "Go to the start", "end": "Go to the end",
+    "delete_left": "Rub out the letter before the cursor", "delete_right": "Rub out the letter at the cursor",
+    "submit": "Done: use what you typed", "paste": "Paste text you copied",
+    "cursor_up": "Move up the list", "cursor_down": "Move down the list",
+    "first": "Go to the top of the list", "last": "Go to the bottom of the list",
+    "page_up": "Up a page", "page_down": "Down a page",
+    "select": "Choose the highlighted line", "press": "Press the button",
+    "scroll_up": "Scroll up", "scroll_down": "Scroll down", "scroll_home": "Scroll to the top",
+    "scroll_end": "Scroll to the bottom",
+}
+"""Plain words for the everyday keys of Textual's own boxes (text boxes, lists, buttons, scrolling),
+listed first; their other keys (selecting, word by word, cutting) come after, in Textual's words."""
+IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right",
+                    "page_left", "page_right"}
+"""A one-line text box takes these keys, but they do nothing there."""
 
 
 def key_name(key: str) -> str:
@@ -94,20 +111,37 @@ def explanation(binding: Binding, node: DOMNode) -> str:
     return binding.description or name.replace("_", " ").capitalize()
 
 
+def textual_words(binding: Binding, node: DOMNode) -> str | None:
+    """For an everyday key of one of Textual's own boxes, its plain words; else None (its words
+    come from `explanation`)."""
+    name, arguments, _ = binding.action.partition("(")
+    method = getattr(type(node), f"action_{name}", None)
+    if "." in name or arguments or method is None or not getattr(method, "__module__", "").startswith("textual."):
+        return None
+    if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX:
+        return f"Nothing in a one-line box ({name.replace('_', ' ')})"
+    return BOX_ACTIONS.get(name)
+
+
 def help_lines(screen: Screen[Any]) -> list[HelpLine]:
     """Every key live on `screen` now (shown in the footer or not), each once: keys that do the same
-    thing share a line. The screen's own keys first, then the focused box's, then the app's."""
+    thing share a line. The screen's own keys first, then the focused box's (its everyday keys
+    first), then the app's."""
     lines: dict[tuple[str, str], HelpLine] = {}
+    everyday: set[str] = set()
     for key, active in screen.active_bindings.items():
         binding, node = active.binding, active.node
         if binding.system:
             continue
         where = "app" if node is screen.app else "screen" if node is screen else "box"
-        meaning = explanation(binding, node)
+        plain = textual_words(binding, node) if where == "box" else None
+        meaning = plain or explanation(binding, node)
         line = lines.setdefault((where, meaning), HelpLine([], meaning, where, active.enabled))
         line.keys.append(key)
+        if plain and not plain.startswith("Nothing"):
+            everyday.add(meaning)
     order = {"screen": 0, "box": 1, "app": 2}
-    return sorted(lines.values(), key=lambda line: order[line.where])
+    return sorted(lines.values(), key=lambda line: (order[line.where], line.where == "box" and line.meaning not in everyday))
 
 
 class HelpScreen(ModalScreen[None]):
