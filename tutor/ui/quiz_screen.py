@@ -118,9 +118,9 @@ class QuizScreen(Screen[None]):
             if self.result is None and hidden and question is not None:
                 words = f"Answers below: press 1-{len(question.options)}, or ↓ to see them"
             elif self.result is not None:
-                words = "More below: scroll down, or press Enter to go on"
+                words = "More below: press PgDn to read it, or Enter to go on"
             else:
-                words = "More below: scroll down to see it"
+                words = "More below: press ↓ or PgDn to see it"
             sign.update(Text(f"{MORE_MARK} {words} {MORE_MARK}"))
         sign.display = below
 
