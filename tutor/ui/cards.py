@@ -16,6 +16,7 @@ text colour, like the black suits: the suit symbol tells them apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Text
 from textual.events import Click
@@ -88,13 +89,7 @@ class CardRow(Widget, can_focus=True):
     def key_line(self, index: int) -> Text:
         """The card's key (or '·' when it has none) between its marks, 5 cells wide; without
         keys, only its mark in the middle."""
-        mark, key = self.mark(index), self.key_of(index)
-        if not self.keys:
-            return Text(mark.center(self.card_width()), style="bold")
-        text = Text(mark, style="bold")
-        text.append((key or "·").center(self.card_width() - 2), style="bold underline" if key else "")
-        text.append(mark, style="bold")
-        return text
+        return _key_line(self.mark(index), self.key_of(index), self.card_width(), bool(self.keys))
 
     def move_cursor(self, step: int) -> None:
         if self.count():
@@ -224,16 +219,8 @@ class HandView(CardRow):
 
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         card = self.cards[index]
-        face = card.text(self.letters).ljust(3)
-        style = "bold red" if card.is_red and not self.app.no_color else "bold"  # NO_COLOR: the suit symbol says it
-        if card in self.selected:
-            top, side, bottom = "╔═══╗", "║", "╚═══╝"
-        else:
-            top, side, bottom = "┌───┐", "│", "└───┘"
-        if index == self.cursor and self.has_focus:
-            style += " reverse"
-        middle = Text(side) + Text(face, style=style) + Text(side)
-        return Text(top), middle, Text(bottom)
+        pointed = index == self.cursor and self.has_focus
+        return _face(card, self.letters, card in self.selected, pointed, self.app.no_color)
 
 
 class FanView(CardRow):
@@ -258,3 +245,26 @@ class FanView(CardRow):
         else:  # no key line under the cards: the number goes on the back
             label = f"░{index + 1}░" if index < 9 else "░░░"
         return Text("┌───┐"), Text("│") + Text(label, style=style) + Text("│"), Text("└───┘")
+
+
+# A key on the table redraws the whole hand: the pieces of each card are made once and reused
+# (rows copy them with append_text, so the cached Texts are never changed).
+@lru_cache(maxsize=1024)
+def _face(card: Card, letters: bool, selected: bool, pointed: bool, plain: bool) -> tuple[Text, Text, Text]:
+    """A face-up card's three lines: double border when selected, reversed face under the cursor."""
+    style = "bold red" if card.is_red and not plain else "bold"  # NO_COLOR: the suit symbol says it
+    top, side, bottom = ("╔═══╗", "║", "╚═══╝") if selected else ("┌───┐", "│", "└───┘")
+    if pointed:
+        style += " reverse"
+    middle = Text(side) + Text(card.text(letters).ljust(3), style=style) + Text(side)
+    return Text(top), middle, Text(bottom)
+
+
+@lru_cache(maxsize=256)
+def _key_line(mark: str, key: str | None, width: int, with_keys: bool) -> Text:
+    if not with_keys:
+        return Text(mark.center(width), style="bold")
+    text = Text(mark, style="bold")
+    text.append((key or "·").center(width - 2), style="bold underline" if key else "")
+    text.append(mark, style="bold")
+    return text
