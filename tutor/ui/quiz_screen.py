@@ -240,7 +240,7 @@ class QuizSummaryScreen(Screen[None]):
                 if self.summary.try_again:
                     yield Button("Try these again (T)", id="again", variant="primary")
                 yield Button("New round (N)", id="new-round", variant="default" if self.summary.try_again else "primary")
-                yield Button("Home (Esc)", id="home")
+                yield Button("Home (Esc)", id="quiz-home")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -251,7 +251,7 @@ class QuizSummaryScreen(Screen[None]):
         return bool(self.summary.try_again) if action == "again" else True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"again": self.action_again, "new-round": self.action_new_round, "home": self.action_home}
+        actions = {"again": self.action_again, "new-round": self.action_new_round, "quiz-home": self.action_home}
         actions[str(event.button.id)]()
 
     def action_again(self) -> None:
@@ -350,9 +350,9 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
         text.append("The ones to look at again:\n", style="bold underline")
         for missed in summary.missed:
             question = missed.question
-            text.append(f"\n• {question.prompt}\n", style="bold")
-            text.append(f"  The answer: {_sentence(' / '.join(question.answers))}\n")
-            text.append(f"  {missed.explanation}\n")
+            text.append(f"\n• {question.prompt}\n", style="bold")  # lines below start at the edge:
+            text.append(f"The answer: {_sentence(' / '.join(question.answers))}\n")  # an indent would
+            text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
     if summary.try_again:
         text.append(f"\nTry these again: {len(summary.try_again)} question"
                     f"{'s' if len(summary.try_again) > 1 else ''} still to get right. Press T to have another go.\n")
@@ -360,7 +360,9 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
     for pointer in summary.lessons:
         text.append(f"\n↺ {pointer.title}: missed {pointer.misses} times. ", style="bold")
         lesson = titles.get(pointer.lesson, pointer.lesson)
-        text.append(f"The lesson “{lesson}” explains it; it's worth another look (L on the home screen).\n")
+        text.append(f"The lesson “{lesson}” explains it.\n")
+    if summary.lessons:
+        text.append("\nThose lessons are worth another look: press L on the home screen.\n")
     return text
 
 
