@@ -142,7 +142,7 @@ def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profi
     for minute, right in enumerate([False, True, False, False]):
         store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
     assert advice(store, profile).startswith(
-        "Quiz questions about “Who you draw from” were missed 2 times in a row. "
+        "The quiz questions about “Who you draw from” were tricky: your last 2 were not quite right. "
         "The lesson “A turn in Bicycle rules” explains it")
 
 

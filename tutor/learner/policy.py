@@ -296,8 +296,8 @@ def _missed_concept(record: Record, course: Course) -> Suggestion | None:
         if concept is None or lesson is None or times < MISSES_WORTH_A_LESSON:
             continue
         if can_open(record, course, lesson):
-            return Suggestion(f"Quiz questions about “{concept.title}” were missed {times} times in a row. "
-                              f"The lesson “{lesson.title}” explains it: have another look!",
+            return Suggestion(f"The quiz questions about “{concept.title}” were tricky: your last {times} "
+                              f"were not quite right. The lesson “{lesson.title}” explains it: have another look!",
                               f"lesson:{lesson.id}", f"Look again: {lesson.title}")
     return None
 
