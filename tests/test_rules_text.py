@@ -142,6 +142,12 @@ async def test_the_rules_screen_names_the_ruleset(store: Any, profile: Any) -> N
         app.push_screen(RulesScreen(Rules.table(players=5)))
         await pilot.pause()
         assert app.screen.sub_title == "The rules: Table, 5 players"
+        await pilot.pause()
+        sign = app.screen.query_one("#rules-more")
+        assert sign.display and "More below: press ↓ or PgDn" in str(sign.render())  # the rules run on below
+        await pilot.press("end")
+        await pilot.pause()
+        assert not sign.display  # read to the end: no sign
 
 
 def test_a_picture_deck_is_described_by_its_pictures_not_a_rank() -> None:

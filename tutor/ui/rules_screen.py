@@ -15,6 +15,17 @@ from tutor.ui.header import TutorHeader
 
 
 class RulesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #rules-more {
+        height: 1;
+        width: 100%;
+        content-align: center middle;
+        text-style: bold;
+        background: $panel;
+        color: $text;
+        display: none;
+    }
+    """
     HELP_TITLE = "The rules"
     HELP_KEYS = [("↑ ↓", "scroll"), ("Escape", "back")]
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -33,9 +44,27 @@ class RulesScreen(Screen[None]):
             text.append(f"{paragraph}\n\n")
         with VerticalScroll(id="rules"):
             yield Static(text)
+        yield Static(id="rules-more")
         yield Footer()
 
     def on_mount(self) -> None:
         rules = self.rules
         self.sub_title = f"The rules: {rules.name}, {rules.players} players"
-        self.query_one("#rules").focus()
+        scroller = self.query_one("#rules", VerticalScroll)
+        scroller.focus()
+        self.watch(scroller, "scroll_y", self._show_more_sign, init=False)
+        self.watch(scroller, "virtual_size", self._show_more_sign, init=False)
+        self.call_after_refresh(self._show_more_sign)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more_sign)
+
+    def _show_more_sign(self) -> None:
+        """A line under the rules while some are out of sight below, with the keys that show them
+        (a scroll bar alone may not show under NO_COLOR)."""
+        if not self.query("#rules-more"):
+            return  # called after a refresh, when the screen may already have closed
+        scroller = self.query_one("#rules", VerticalScroll)
+        sign = self.query_one("#rules-more", Static)
+        sign.update(Text("▼ More below: press ↓ or PgDn to read on ▼"))
+        sign.display = scroller.max_scroll_y - scroller.scroll_y > 1
