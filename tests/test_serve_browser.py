@@ -30,9 +30,9 @@ VIEWPORT = {"width": 1000, "height": 700}
 ESCAPE_PAUSE_MS = 400  # a key within ~0.4 s of Escape arrives as Alt+key
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_type_launch_args() -> dict[str, Any]:
-    """pytest-playwright launches this browser (overrides its fixture)."""
+    """How this browser is launched: the Debian binary by its path, never a downloaded one."""
     if not CHROMIUM.is_file():
         reason = f"no Chromium at {CHROMIUM} (apt-get install chromium-headless-shell)"
         if os.environ.get("CI") == "true":
@@ -41,9 +41,24 @@ def browser_type_launch_args() -> dict[str, Any]:
     return {"executable_path": str(CHROMIUM), "headless": True}
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": VIEWPORT}
+@pytest.fixture(scope="module")
+def browser(browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """One browser for this module, started and stopped here rather than by pytest-playwright's
+    session fixtures: Playwright's sync API keeps an event loop running in the thread until it
+    stops, which would break every async test that the same worker runs after this module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(**browser_type_launch_args)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=VIEWPORT)
+    yield context.new_page()
+    context.close()
 
 
 # --- the screen, from the websocket stream ---------------------------------------------------------
