@@ -37,6 +37,34 @@ async def test_the_app_with_no_arguments_uses_the_default_store_and_asks_who_is_
         store.close()
 
 
+async def test_someone_else_on_the_home_menu_adds_a_second_learner_and_escape_stays(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "home")
+    ana = store.get_or_create_profile("Ana")
+    app = TutorApp(store, ana)
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            app.screen.action_choose("learner")
+            await pilot.pause()
+            assert isinstance(app.screen, ProfilePickerScreen)
+            await pilot.press("escape")  # changed their mind: still Ana, at home
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and app.profile == ana and len(app.screen_stack) == 2
+            app.screen.action_choose("learner")
+            await pilot.pause()
+            await pilot.press("down", "enter")  # + New learner
+            await pilot.pause()
+            app.screen.query_one(Input).value = "Ben"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ben"
+            assert len(app.screen_stack) == 2  # Ana's home is gone, not left underneath
+            assert [profile.name for profile in store.profiles()] == ["Ana", "Ben"]
+    finally:
+        store.close()
+
+
 def test_textual_run_can_import_and_build_the_app(tmp_path: Path) -> None:
     """What `textual run tutor.ui.app:TutorApp` does: import the module and call the class bare."""
     script = "import tutor.ui.app as m; app = m.TutorApp(); print(type(app.store).__name__); app.store.close()"

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.header import TutorHeader
 
@@ -30,6 +31,7 @@ MENU = [
     ("progress", "My progress", "Lessons done, stars, how each rule is growing, and what to try next."),
     ("rules", "Rules", "A short summary of the rules you play by."),
     ("settings", "Settings", "Bicycle or Table rules, players, names, help level, speed and looks."),
+    ("learner", "Someone else?", "Another learner: choose their name, or add a new one."),
     ("quit", "Quit", "See you next time! Your progress is saved."),
 ]
 ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
@@ -164,6 +166,16 @@ class HomeScreen(Screen[None]):
         else:
             self.action_choose(key)
 
+    def _learner_chosen(self, profile: Profile | None) -> None:
+        """Start afresh for the learner chosen; Escape (None) or the same learner stays here."""
+        app = self.app
+        if profile is None or profile.id == app.profile.id:  # type: ignore[attr-defined]
+            return
+        app.store.release(app.profile)  # type: ignore[attr-defined]
+        while len(app.screen_stack) > 1:
+            app.pop_screen()
+        app.use_profile(profile)  # type: ignore[attr-defined]
+
     def action_continue(self) -> None:
         """Open what comes next; before the course is read, the lessons (where every learner starts)."""
         target = self.target or "lessons"
@@ -172,6 +184,10 @@ class HomeScreen(Screen[None]):
     def action_choose(self, key: str) -> None:
         if key == "quit":
             self.app.exit()
+        elif key == "learner":
+            from tutor.ui.profiles_screen import ProfilePickerScreen
+
+            self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
         elif key == "play" and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
