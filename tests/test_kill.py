@@ -24,7 +24,7 @@ from tutor.store import open_store
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal")
 
 ROOT = Path(__file__).resolve().parent.parent
-CARD = re.compile(r"[│║](\S{2,3}?) *[│║]")  # a card box; the one under the cursor is drawn double
+FACE = re.compile(r"[│║] ?((?:10|[2-9AJQK])[♣♦♥♠]) *[│║]")  # a card face in its box (double when selected)
 SEAT_CARDS = re.compile(r"▒+ (\d+) cards?")
 KEYS = "1234567890"
 
@@ -59,12 +59,11 @@ def settled(session: str) -> str:
 
 
 def hand(shown: str) -> list[str]:
-    """The learner's cards, left to right, read from the card boxes under the seats."""
-    lines = shown.splitlines()
+    """The learner's cards, left to right, read from the card faces below the seats (a card is
+    drawn 3 or 5 lines high, by the room there is; its face is the line with rank and suit)."""
     cards: list[str] = []
-    for above, line in zip(lines, lines[1:], strict=False):
-        if ("┌───┐" in above or "╔═══╗" in above) and ("│" in line or "║" in line):
-            cards += CARD.findall(line)
+    for line in shown.splitlines()[6:]:
+        cards += FACE.findall(line)
     return cards
 
 
