@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import cards
+from scale import scaled
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
@@ -221,14 +222,16 @@ async def back_to_the_table(pilot: Any, app: TutorApp) -> None:
         await pilot.press("p" if isinstance(app.screen, HomeScreen) else "y" if isinstance(app.screen, ConfirmScreen) else "escape")
 
 
+@pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> None:
-    """Thousands of seeded random keys and clicks, sent in bursts as a child mashing keys would."""
+    """Hundreds of seeded random keys and clicks on the table (thousands under `make soak`), sent
+    in bursts as a child mashing keys would. The whole app's soak is tests/test_soak.py."""
     set_settings(store, profile, speed="instant")
     app = TutorApp(store, profile, start="play", seed=5)
     choices = random.Random(1234)
     async with app.run_test(size=(90, 30)) as pilot:
         await pilot.pause()
-        for _burst in range(50):
+        for _burst in range(scaled(12)):
             for _ in range(40):
                 key = choices.choice(KEYS)
                 app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]
