@@ -256,7 +256,7 @@ class LayDownView(StepView):
         """Lay down the cards you selected, as a pair."""
         hand = self.query_one("#lesson-hand", HandView)
         if not hand.selected:
-            self.say("Select the cards of a pair first: press Space on each one, or their numbers. No pairs left? Press D.")
+            self.say("Select the cards of a pair first: press Space on each one, or the number under it. No pairs left? Press D.")
             return
         self.answer(LayDownCards(sorted(hand.selected)))
 
