@@ -35,7 +35,7 @@ def test_keeping_a_picture_pair_is_explained_in_picture_words(rules: Rules) -> N
     words = explain(mistake, game, ["you", "Bea", "Sam"])
     assert words.what == "You are still holding the two Cat cards."
     assert words.why.startswith("The two Cat cards are a pair: the same picture.")
-    assert words.instead == "Pick the two Cat cards and lay them down, then say you're done."
+    assert words.instead == "Pick the two Cat cards and lay them down. Say you're done once no pair is left in your hand."
     assert not CARD_WORDS.search(words.text())
 
 

@@ -33,7 +33,7 @@ class EndScreen(Screen[None]):
         yield TutorHeader()
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
-            yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="home"), classes="buttons")
+            yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="end-home"), classes="buttons")
         yield Footer()
 
     def on_mount(self) -> None:
