@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.terminal_theme import TerminalTheme
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
@@ -61,10 +62,18 @@ def fitted_palette(base: TerminalTheme, grounds: list[RGB], in_grey: bool) -> Te
 class TutorApp(App[None]):
     TITLE = "Old Maid Tutor"
     CSS_PATH = "styles.tcss"
+    # No mouse text selection: nothing here is for copying, and Textual 8.2.8 crashes on a press
+    # over a widget that a screen change has just detached (found by the soak).
+    ALLOW_SELECT = False
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", key_display="F1", tooltip="This help: what every key does here"),
         Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (your game and progress are saved)"),
     ]
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
+        await super().on_event(event)
 
     def __init__(
         self, store: Store | None = None, profile: Profile | None = None, start: str | None = None, seed: int | None = None,

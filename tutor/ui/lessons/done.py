@@ -32,10 +32,10 @@ class LessonDone(Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#lesson-next", Button).focus(scroll_visible=False)
-        self.call_after_refresh(self._into_view)
-        self.set_timer(0.1, self._into_view)  # again once the feedback under the lesson has settled
+        self.call_after_refresh(self.into_view)
+        self.set_timer(0.1, self.into_view)  # again once the feedback under the lesson has settled
 
-    def _into_view(self) -> None:
+    def into_view(self) -> None:
         """The top of the celebration (its stars), then as much as fits down to the button; the
         button first only when the whole celebration cannot fit."""
         self.scroll_visible(animate=False, top=True)

@@ -296,7 +296,11 @@ class LessonScreen(Screen[None]):
         else:
             words = "▲ More above: press PgUp (or scroll up)"
         sign.update(Text(words, style="bold"))
-        sign.display = (above or below) and body.display
+        shown = (above or below) and body.display
+        if shown != sign.display:
+            sign.display = shown  # the lesson is a line shorter or taller: keep the lesson's end in view
+            for done in self.query(LessonDone):
+                done.call_after_refresh(done.into_view)
 
     def action_scroll_body(self, direction: int) -> None:
         """Scroll the lesson up or down a page, to see what is out of sight."""
