@@ -52,6 +52,8 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
     Its keys are the screen's PgUp and PgDn, so a step's help lists only the step's own keys."""
 
     def keep_in_view(self) -> None:
+        if not self.is_attached:
+            return  # called after a refresh, when the lesson may already have closed
         focused = self.screen.focused
         if focused is None or isinstance(focused, StepView):
             return  # a step that is answered with keys alone: its words come first
@@ -63,7 +65,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
         self.call_after_refresh(self._sign)
 
     def _sign(self) -> None:
-        if isinstance(self.screen, LessonScreen):
+        if self.is_attached and isinstance(self.screen, LessonScreen):
             self.screen._show_more_sign()
 
 
