@@ -106,6 +106,10 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
         last = settled(session)
         pid = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
         os.kill(pid, signal.SIGKILL)
+        gone_by = time.monotonic() + 10
+        while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] \
+                and time.monotonic() < gone_by:
+            time.sleep(0.05)  # a signal is delivered when the process next runs: wait until it has died
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert "laid down" in last

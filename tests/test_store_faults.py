@@ -6,9 +6,11 @@ another window's saved game.
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -263,3 +265,17 @@ def test_a_file_locked_at_start_is_waited_for_while_the_learner_says_so(tmp_path
         assert not store.in_memory and store.notices == []  # on the file, once it was free
         assert store.load_game(store.profiles()[0]) == {"turn": 1}
     assert asked == ["wait?", "wait?"]
+
+
+def test_a_window_killed_a_moment_ago_holds_no_claim(tmp_path: Path) -> None:
+    """A killed window's process stays a zombie until its parent reaps it: its claim no longer stands."""
+    from tutor.store.store import _running
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 10
+    while "Z" not in Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2][:3] and time.monotonic() < deadline:
+        time.sleep(0.02)  # ended, not yet reaped: a zombie
+    try:
+        assert not _running(socket.gethostname(), child.pid)
+    finally:
+        child.wait()

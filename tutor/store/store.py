@@ -607,7 +607,16 @@ def _running(host: str, pid: int) -> bool:
         return False
     except OSError:
         return True  # it exists, but belongs to someone else
-    return True
+    return not _ended(pid)
+
+
+def _ended(pid: int) -> bool:
+    """Whether `pid` has ended but not yet been reaped (a zombie: a window killed a moment ago)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False  # no /proc here: trust the signal check
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]
 
 
 def _profile(row: sqlite3.Row) -> Profile:
