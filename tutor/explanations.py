@@ -120,7 +120,7 @@ FALLBACK: dict[str, MistakeWords] = {
     for words in (
         MistakeWords("kept-pair", "Every pair goes down", "pairs", "You still hold {cards}.",
                      {"any": "Two cards of the same rank are a pair, whatever their colour, and every pair goes down."},
-                     "Lay down {cards}, then say you're done."),
+                     "Lay down {cards}. Say you're done once no pair is left in your hand."),
         MistakeWords("laid-down-three", "Three of a kind is one pair and one card to keep", "pairs",
                      "You tried to lay down three {rank} at once ({cards}).", {"any": "A pair is exactly two cards."},
                      "Lay down two of them and keep the third."),
