@@ -24,6 +24,7 @@ from tutor.learner.recorder import Recorder
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.ui.cards import HandView
 from tutor.ui.header import TutorHeader
+from tutor.ui.lessons.words import option_line
 from tutor.ui.table import where_is
 
 RIGHT_MARK, WRONG_MARK, MORE_MARK = "✓", "✗", "▼"
@@ -183,7 +184,8 @@ class QuizScreen(Screen[None]):
     def _show_result(self, question: Question, choice: int, result: Result) -> None:
         options = self.query_one("#quiz-options", OptionList)
         options.set_options(
-            Option(_marked(number, text, number - 1 in question.correct, number - 1 == choice), id=str(number - 1))
+            Option(option_line(number, text, number - 1 in question.correct, number - 1 == choice, "your choice"),
+                   id=str(number - 1))
             for number, text in enumerate(question.options, 1)
         )
         options.disabled = True
@@ -268,15 +270,6 @@ class QuizSummaryScreen(Screen[None]):
 
 
 # ----- words and marks ---------------------------------------------------------------------------
-
-
-def _marked(number: int, text: str, right: bool, chosen: bool) -> Text:
-    line = Text(f"{number}. {text}")
-    if right:
-        line.append(f"  {RIGHT_MARK} the answer", style="bold")
-    elif chosen:
-        line.append(f"  {WRONG_MARK} your choice", style="bold")
-    return line
 
 
 def feedback_text(result: Result) -> Text:

@@ -51,12 +51,13 @@ def chart_text(lines: Sequence[str]) -> Text:
     return text
 
 
-def option_line(number: int, words: str, right: bool, wrong: bool) -> Text:
+def option_line(number: int, words: str, right: bool, wrong: bool, wrong_note: str = "not this one") -> Text:
+    """A numbered answer, marked once answered: ✓ the answer, or ✗ and `wrong_note` (lessons and quiz)."""
     line = Text(f"{number}. {words}")
     if right:
         line.append(f"  {DONE} the answer", style="bold")
     elif wrong:
-        line.append(f"  {BROKEN} not this one", style="bold")
+        line.append(f"  {BROKEN} {wrong_note}", style="bold")
     return line
 
 
