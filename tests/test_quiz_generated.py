@@ -333,3 +333,14 @@ def test_a_picture_deck_in_play_gets_questions_about_the_standard_deck() -> None
         assert question.id == PREFIX + kind and question.setup is not None
         standard = rules.with_deck("standard")
         assert _option_is_true(standard, question, question.values[min(question.correct)])
+
+
+def test_every_wrong_after_draw_option_gets_its_own_reason() -> None:
+    """A wrong "what happens?" option is answered with why it is wrong, not only with the right answer."""
+    for _rules, question in _questions("after-draw"):
+        notes = {index: question.note(index) for index in range(len(question.options))}
+        for index, note in notes.items():
+            if index in question.correct:
+                assert note == ""
+            else:
+                assert note, question.options[index]

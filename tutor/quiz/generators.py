@@ -32,7 +32,7 @@ from tutor.engine import (
 from tutor.explanations import Explanation, explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
-from tutor.wording import Seats, a_rank, listed, not_pair_reason, pair_reason
+from tutor.wording import Seats, a_rank, counted, listed, not_pair_reason, pair_reason
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
@@ -331,7 +331,33 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         setup=setup,
         move=move,
         values=tuple(values),
+        notes=tuple(_outcome_note(seats, game, move, value, right) for value in values),
     )
+
+
+def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right: Outcome) -> str:
+    """Why a wrong outcome is wrong: the first of its claims that does not happen ("" for the right one)."""
+    card = move.card
+    assert card is not None
+    if option.pair != right.pair:
+        if option.pair and option.pair[0].rank != option.pair[1].rank:
+            return not_pair_reason(option.pair[0], option.pair[1])
+        if option.pair:
+            return f"No card in {seats.whose(move.seat)} hand is {a_rank(card)}, so no pair goes down."
+        partner = next(own for own in right.pair if own is not card)
+        return f"{card} and {partner} are the same rank: a pair, and it goes down at once."
+    for seat in option.safe:
+        if seat not in right.safe:
+            held = counted(len(after.hands[seat]), "card")
+            return f"{seats.who(seat, True)} still {seats.verb(seat, 'hold')} {held}, so {seats.verb(seat, 'be')} not safe yet."
+    for seat in right.safe:
+        if seat not in option.safe:
+            return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left, so {seats.verb(seat, 'be')} safe now."
+    if option.old_maid is not None and right.old_maid is None:
+        return "More than one player still holds cards that can pair, so the game goes on."
+    if right.old_maid is not None and option.old_maid is None:
+        return f"The game is over: only {seats.who(right.old_maid)} still {seats.verb(right.old_maid, 'hold')} a card."
+    return ""
 
 
 def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw) -> tuple[list[Outcome], list[Outcome]]:
