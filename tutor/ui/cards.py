@@ -15,13 +15,16 @@ text colour, like the black suits: the suit symbol tells them apart.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from rich.style import Style
 from rich.text import Text
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.engine import Card
@@ -66,7 +69,8 @@ class CardRow(Widget, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None, keys: str = "") -> None:
         super().__init__(id=id, classes=classes)
-        self._spots: list[_Spot] = []
+        self._looks: dict[Hashable, list[Strip]] = {}
+        self._drawing: tuple[Style, list[list[Strip]]] | None = None
         self.flagged: set[int] = set()
         self.keys = keys
         """The keys that pick cards by position, shown under them ("" shows only the marks)."""
@@ -108,24 +112,55 @@ class CardRow(Widget, can_focus=True):
     def card_width(self) -> int:
         return LARGE_WIDTH if self.scale == "large" else CARD_WIDTH
 
-    def render(self) -> Text:
-        total, per_row = self.count(), self.per_row()
-        if total == 0:
-            return Text(self.empty_text(), style="italic")
-        self._spots = []
-        lines: list[Text] = []
-        for start in range(0, total, per_row):
-            rows = [Text() for _ in range(self.card_height())]
-            for column, index in enumerate(range(start, min(total, start + per_row))):
-                if column:
-                    for row in rows:
-                        row.append(" " * GAP)
-                self._spots.append(_Spot(index, len(lines), column * (self.card_width() + GAP)))
-                parts = self.card_parts(index)
-                for row, part in zip(rows, [*parts, self.key_line(index)], strict=True):
-                    row.append_text(part)
-            lines.extend(rows)
-        return Text("\n").join(lines)
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Each card's lines are worked out once per drawing (from ready-made pieces, see
+        # `_card_strips`), then each line only joins them.
+        base = self.rich_style
+        self._drawing = base, [self._card_strips(index, base) for index in range(self.count())]
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
+    def render_line(self, y: int) -> Strip:
+        """Line `y` of the rows of cards."""
+        base, cards = self._drawing or (self.rich_style, [self._card_strips(index, self.rich_style) for index in range(self.count())])
+        if not cards:
+            return self._strip(Text(self.empty_text(), style="italic"), base) if y == 0 else Strip.blank(self.size.width, base)
+        per_row = self.per_row()
+        row, line = divmod(y, self.card_height())
+        in_row = cards[row * per_row:(row + 1) * per_row]
+        if not in_row:
+            return Strip.blank(self.size.width, base)
+        gap = Strip.blank(GAP, base)
+        pieces = [gap] * (2 * len(in_row) - 1)
+        pieces[::2] = [strips[line] for strips in in_row]
+        return Strip.join(pieces)
+
+    def _card_strips(self, index: int, base: Style) -> list[Strip]:
+        """Card `index`'s lines, key line included, made once per look (card, cursor, selection,
+        mark, colours) and reused: a key that moves the cursor changes the look of two cards."""
+        look = (self.look(index), self.mark(index), self.key_of(index), self.scale, bool(self.keys), base)
+        strips = self._looks.get(look)
+        if strips is None:
+            if len(self._looks) > 512:
+                self._looks.clear()
+            strips = self._looks[look] = [self._strip(part, base) for part in [*self.card_parts(index), self.key_line(index)]]
+        return strips
+
+    def _strip(self, text: Text, base: Style) -> Strip:
+        console = self.app.console
+        own = console.get_style(text.style) if text.style else Style()  # Text.render leaves the text's own style out
+        return Strip(text.render(console)).apply_style(base + own)
+
+    def look(self, index: int) -> Hashable:
+        """Everything but the marks and key that decides how card `index` is drawn."""
+        raise NotImplementedError
+
+    def spots(self) -> list[_Spot]:
+        """Where each card is drawn, for the mouse."""
+        per_row, width = self.per_row(), self.card_width() + GAP
+        return [_Spot(index, (index // per_row) * self.card_height(), (index % per_row) * width) for index in range(self.count())]
 
     def empty_text(self) -> str:
         return ""
@@ -151,7 +186,7 @@ class CardRow(Widget, can_focus=True):
         return rows * self.card_height()
 
     def on_click(self, event: Click) -> None:
-        for spot in self._spots:
+        for spot in self.spots():
             if spot.top <= event.y < spot.top + self.card_height() and spot.left <= event.x < spot.left + self.card_width():
                 self.cursor = spot.index
                 self.post_message(self.Picked(self, spot.index))
@@ -217,6 +252,10 @@ class HandView(CardRow):
     def empty_text(self) -> str:
         return "Your hand is empty: you are safe!"
 
+    def look(self, index: int) -> Hashable:
+        card = self.cards[index]
+        return card, card in self.selected, index == self.cursor and self.has_focus, self.letters, self.app.no_color
+
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         card = self.cards[index]
         pointed = index == self.cursor and self.has_focus
@@ -238,6 +277,9 @@ class FanView(CardRow):
     def count(self) -> int:
         return self.size_of_fan
 
+    def look(self, index: int) -> Hashable:
+        return index == self.cursor and self.has_focus, index if not self.keys and index < 9 else None
+
     def card_lines(self, index: int) -> tuple[Text, Text, Text]:
         style = "reverse" if index == self.cursor and self.has_focus else ""
         if self.keys:
@@ -247,9 +289,6 @@ class FanView(CardRow):
         return Text("┌───┐"), Text("│") + Text(label, style=style) + Text("│"), Text("└───┘")
 
 
-# A key on the table redraws the whole hand: the pieces of each card are made once and reused
-# (rows copy them with append_text, so the cached Texts are never changed).
-@lru_cache(maxsize=1024)
 def _face(card: Card, letters: bool, selected: bool, pointed: bool, plain: bool) -> tuple[Text, Text, Text]:
     """A face-up card's three lines: double border when selected, reversed face under the cursor."""
     style = "bold red" if card.is_red and not plain else "bold"  # NO_COLOR: the suit symbol says it
@@ -260,7 +299,6 @@ def _face(card: Card, letters: bool, selected: bool, pointed: bool, plain: bool)
     return Text(top), middle, Text(bottom)
 
 
-@lru_cache(maxsize=256)
 def _key_line(mark: str, key: str | None, width: int, with_keys: bool) -> Text:
     if not with_keys:
         return Text(mark.center(width), style="bold")
