@@ -130,6 +130,38 @@ async def test_escape_on_the_list_leaves_the_tutor(store: Any) -> None:
         assert not app.is_running
 
 
+def escape_says(app: Any) -> str:
+    """The footer's word for Escape on the current screen."""
+    return app.screen.active_bindings["escape"].binding.description
+
+
+async def test_escape_is_named_for_what_it_does_on_the_picker(store: Any) -> None:
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:  # the first start: nothing to go back to
+        await pilot.pause()
+        assert escape_says(app) == "Quit"
+        await type_in(pilot, app, "Robin")
+        assert isinstance(app.screen, HomeScreen)
+        app.screen.action_choose("learner")  # "Someone else?" on Home: Escape goes back there
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen) and escape_says(app) == "Back"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.is_running
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:  # names to choose from: Escape on the list quits
+        await pilot.pause()
+        assert escape_says(app) == "Quit"
+        await choose(pilot, app, "new-learner")
+        assert escape_says(app) == "Back"  # typing a new name: back to the list
+        await pilot.press("escape")
+        await pilot.pause()
+        assert escape_says(app) == "Quit"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.is_running
+
+
 # ----- what the progress screen shows ----------------------------------------------------------------
 
 

@@ -34,10 +34,10 @@ class ProfilePickerScreen(Screen[Profile | None]):
     HELP_KEYS = [
         ("↑ ↓", "choose a name"),
         ("Enter", "start as that learner"),
-        ("Escape", "back to the list, or quit"),
     ]
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", "Back", tooltip="Back to where you were"),
+        Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),
         Binding("t", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
     ]
 
@@ -82,6 +82,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         names.display = True
         names.highlighted = 0
         names.focus()
+        self.refresh_bindings()
 
     def ask_name(self, question: str) -> None:
         self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
@@ -94,6 +95,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         name.display = True
         name.value = ""
         name.focus()
+        self.refresh_bindings()
 
     def _greet(self, question: str, how: str) -> None:
         text = Text()
@@ -175,9 +177,24 @@ class ProfilePickerScreen(Screen[Profile | None]):
             names.set_options(self._options())
             self.start_again()
 
+    def _escape_quits(self) -> bool:
+        """Whether Escape closes the tutor: the app opened here and there is no list to go back to."""
+        return not self._list_behind() and len(self.app.screen_stack) == 2  # only Textual's blank screen below
+
+    def _list_behind(self) -> bool:
+        """Whether the learner is typing a new name with the list of names to go back to."""
+        return bool(self.query_one("#picker-name", Input).display and self.app.store.profiles())  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("back", "leave"):
+            return self._escape_quits() == (action == "leave")
+        return True
+
     def action_back(self) -> None:
-        typing = self.query_one("#picker-name", Input).display
-        if typing and self.app.store.profiles():  # type: ignore[attr-defined]
+        if self._list_behind():
             self.show_list()
         else:
             self.dismiss(None)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
