@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.command import CommandPalette
+from textual.widgets import OptionList
 
 from tutor.store import Store, open_store
 from tutor.store import store as store_module
@@ -119,6 +120,30 @@ async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
     assert third.load_game(ana) == {"by": "third"}
     first.close()
     third.close()
+
+
+async def test_the_three_choices_fit_a_60x20_window_and_enter_takes_the_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
+    first = open_store(tmp_path)
+    ana = first.get_or_create_profile("Ana")
+    first.claim(ana)
+    second = open_store(tmp_path)
+    app = TutorApp(second, ana)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        choices = app.screen.query_one("#choices", OptionList)
+        labels = [str(choices.get_option_at_index(index).prompt) for index in range(choices.option_count)]
+        assert labels == ["Look only (L)", "Take over (T)", "Another learner (A)"]
+        assert app.screen.region.contains_region(choices.region)
+        assert choices.scrollable_content_region.width >= max(map(len, labels))
+        assert choices.scrollable_content_region.height >= len(labels)  # all three in sight
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and second.watching(ana)
+    first.close()
+    second.close()
 
 
 async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_app(

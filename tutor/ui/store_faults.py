@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull
 from tutor.ui.notices import notify, plain, warn
@@ -48,6 +50,10 @@ class ChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(plain(self.message), id="question")
+            if len(self.choices) > 2:  # three buttons side by side do not fit a narrow dialog: a list does
+                yield OptionList(*[Option(Text(f"{label} ({key.upper()})"), id=choice) for choice, label, key in self.choices],
+                                 id="choices")
+                return
             with Horizontal(classes="buttons"):
                 for number, (choice, label, key) in enumerate(self.choices):
                     yield Button(f"{label} ({key.upper()})", id=choice,
@@ -61,6 +67,9 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id)
 
     def action_choose(self, choice: str | None) -> None:
         if self.is_current:
