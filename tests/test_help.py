@@ -97,3 +97,35 @@ async def test_textual_boxes_keys_in_plain_words_everyday_ones_first(store: Any)
         meanings = [line.meaning for line in box]
         assert "Done: use what you typed" in meanings and "Handle a submit action." not in meanings
         assert "Scroll Up" not in meanings and "Nothing in a one-line box (scroll up)" in meanings
+
+
+async def test_at_60_columns_help_is_the_first_key_in_every_footer(store: Any, profile: Any) -> None:
+    """The footer cannot hold every key at 60 columns: F1 Help, which lists them all, comes first."""
+    from textual.widgets._footer import FooterKey
+
+    from tutor.ui.footer import TutorFooter
+
+    app = TutorApp(store, profile, seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for name in (None, "rules", "quiz", "lessons", "lesson:pairs", "progress", "settings", "play"):
+            if name is not None:
+                app.action_open(name)
+                await pilot.pause(0.2)
+                if name == "play":
+                    await pilot.press("enter")  # the deck: then the table
+                    await pilot.pause(0.2)
+            footer = app.screen.query_one(TutorFooter)
+            for _ in range(50):  # the footer fills in once the screen's keys are ready
+                if keys := list(footer.query(FooterKey)):
+                    break
+                await pilot.pause(0.05)
+            assert keys and keys[0].description == "Help", name
+            assert app.screen.region.contains_region(keys[0].region), name
+            assert not any("palette" in key.description for key in keys), name
+            if name is not None:
+                app.pop_screen()
+                await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.screen.query_one(TutorFooter).show_command_palette

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tutor.explanations import rule_of
 from tutor.guided_game import LEARNER, GuidedGame
 from tutor.learner.celebrations import Celebration
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.wording import card_list, counted
 
@@ -34,7 +35,7 @@ class EndScreen(Screen[None]):
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
             yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="end-home"), classes="buttons")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Game over"

@@ -13,13 +13,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tutor.engine import Card, Draw, LayDown, cards_text
 from tutor.guided_game import GuidedGame, Outcome
 from tutor.hints import LEVELS, Hint
 from tutor.learner.recorder import Recorder
 from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView, index_of
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import warn
@@ -104,7 +105,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield LogTail(id="log")
                 yield Static(id="pairs")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         game = self.session.game

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
 CONTINUE = "continue"
@@ -74,7 +75,7 @@ class HomeScreen(Screen[None]):
                                  *[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
-        yield Footer()
+        yield TutorFooter()
 
     def _greeting(self) -> str:
         name = self.app.profile.name  # type: ignore[attr-defined]

@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
 from tutor.errors import ProfileInUse, StoreError
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
 NEW_LEARNER = "new-learner"
@@ -52,7 +53,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             yield Static(id="picker-message")
             with Center():
                 yield Button("Teacher (T)", id="picker-teacher", compact=True)
-        yield Footer()
+        yield TutorFooter()
 
     def _options(self) -> list[Option]:
         profiles = self.app.store.profiles()  # type: ignore[attr-defined]

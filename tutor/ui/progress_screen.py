@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
@@ -43,6 +43,7 @@ from tutor.learner.recorder import Recorder
 from tutor.learner.teacher import Protected
 from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.wording import counted
 
@@ -215,7 +216,7 @@ class ProgressScreen(Screen[None]):
                 yield Button("Export (E)", id="export", compact=True)
                 yield Button("Import (I)", id="import", compact=True)
                 yield Button("Reset everything", id="reset-everything", compact=True)
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "My progress"

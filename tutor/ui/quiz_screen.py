@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine import Card
@@ -23,6 +23,7 @@ from tutor.learner.celebrations import Celebration, quiz_done
 from tutor.learner.recorder import Recorder
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.ui.cards import HandView
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import option_line
 from tutor.ui.table import where_is
@@ -82,7 +83,7 @@ class QuizScreen(Screen[None]):
             yield Static(id="quiz-feedback")
             yield Button("Next question (Enter)", id="quiz-next", variant="primary")
         yield Static(id="quiz-more")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         rules = self.round.rules
@@ -243,7 +244,7 @@ class QuizSummaryScreen(Screen[None]):
                     yield Button("Try these again (T)", id="again", variant="primary")
                 yield Button("New round (N)", id="new-round", variant="default" if self.summary.try_again else "primary")
                 yield Button("Home (Esc)", id="quiz-home")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Quiz: how you did"

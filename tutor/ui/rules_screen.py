@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tutor.engine import Rules
 from tutor.rules_text import rules_summary
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
 
@@ -45,7 +46,7 @@ class RulesScreen(Screen[None]):
         with VerticalScroll(id="rules"):
             yield Static(text)
         yield Static(id="rules-more")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         rules = self.rules

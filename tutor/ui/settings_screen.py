@@ -17,11 +17,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
 from tutor.settings import NAME_LENGTH, Settings
 from tutor.ui.dialogs import SaveChangesScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class SettingsScreen(Screen[None]):
             for field, text in TEACHER_SWITCHES.items():
                 yield switch_row(field, getattr(settings, field), text)
             yield Horizontal(Button("Save", id="save", variant="primary"), Button("Cancel", id="cancel"), classes="buttons")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Settings"

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from tutor.errors import StoreError, UnsafeTarget
 from tutor.learner.class_report import (
@@ -38,6 +38,7 @@ from tutor.learner.lessons import course_for_app
 from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
 from tutor.store import Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.wording import listed
 
@@ -201,7 +202,7 @@ class TeacherScreen(Screen[None]):
             yield DataTable(id="teacher-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="teacher-detail")
             yield Static(id="teacher-note")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "The teacher's view"

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from tutor.course import (
@@ -35,6 +35,7 @@ from tutor.learner.celebrations import Celebration
 from tutor.learner.recorder import Recorder
 from tutor.narration import Narrator
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.lessons.done import LessonDone
@@ -117,7 +118,7 @@ class LessonScreen(Screen[None]):
             yield Static(id="lesson-why")
         with VerticalScroll(id="lesson-feedback-box"):
             yield Static(id="lesson-feedback")
-        yield Footer()
+        yield TutorFooter()
 
     # ----- opening the lesson ------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -20,6 +20,7 @@ from tutor.concepts import CONCEPTS
 from tutor.course import BrokenLesson, Course, Lesson
 from tutor.learner import lessons as learner_lessons
 from tutor.learner.lessons import Standing, Status, and_list, lesson_mistakes, star_marks
+from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, problems_text
 
@@ -83,7 +84,7 @@ class LessonListScreen(Screen[None]):
         with Vertical(id="lesson-list-box"):
             yield OptionList(id="lesson-list")
             yield Static(id="lesson-about")
-        yield Footer()
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Lessons"
