@@ -34,3 +34,19 @@ def store(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def profile(store: Any) -> Any:
     return store.get_or_create_profile("Robin")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The random-input soak's total: events driven over all its seeds, and how many seeds failed
+    (each seed's test reports its own count, from whichever worker ran it)."""
+    seeds = failed = events = 0
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            driven = dict(getattr(report, "user_properties", [])).get("soak_events")
+            if getattr(report, "when", "") == "call" and driven is not None:
+                seeds += 1
+                failed += outcome == "failed"
+                events += int(driven)
+    if seeds:
+        terminalreporter.write_line(f"random-input soak: {events:,} events over {seeds} seed{'s' * (seeds != 1)}, "
+                                    f"{failed} exception{'s' * (failed != 1)} (a seed stops at its first)")

@@ -10,6 +10,7 @@ on the same store and the count goes on.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 import threading
 import time
 import unicodedata
@@ -37,6 +38,7 @@ KEYS = [
 ]
 # The keys that move through the menus and the game, given more weight so every screen is reached.
 GOING_KEYS = ["enter", "space", "down", "right", "escape", "p", "l", "z", "c", "d", "f", "1", "2", "y"]
+SOAK_EVENTS = "soak_events"
 START_SCREENS = [None, "play", "quiz", "lessons", "rules", "settings", "progress"]
 
 
@@ -96,8 +98,8 @@ async def drive(app: TutorApp, rng: random.Random, budget: int) -> int:
 
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(scaled(SEEDS)))
-async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path, seed: int,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch,
+                                                                  record_property: Callable[[str, object], None]) -> None:
     thread_errors: list[BaseException | None] = []  # a screen's helper thread failing counts too
     monkeypatch.setattr(threading, "excepthook", lambda failed: thread_errors.append(failed.exc_value))
     rng = random.Random(seed)
@@ -112,11 +114,13 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path
             if thread_errors:
                 raise AssertionError(f"a thread failed: {thread_errors[0]!r}")
     except BaseException as error:  # say it at once: a long run's summary comes only at its very end
+        record_property(SOAK_EVENTS, driven)
         print(f"\nsoak seed {seed}: FAILED after {driven:,} events: {type(error).__name__}: "
               f"{' '.join(str(error).split())[:300]}", flush=True)
         raise
     finally:
         store.close()
+    record_property(SOAK_EVENTS, driven)  # summed over every seed at the end of the run (conftest.py)
     print(f"\nsoak seed {seed}: {driven:,} events in {apps} app runs, "
           f"{time.monotonic() - started:.1f} s, 0 exceptions", flush=True)
     assert driven == wanted
