@@ -10,10 +10,10 @@ on the same store and the count goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
