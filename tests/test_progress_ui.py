@@ -14,14 +14,14 @@ from textual.widgets import Button, Input, OptionList, Static
 from tutor.course import load_course
 from tutor.explanations import rule_of
 from tutor.learner.lessons import STARS_RULE
-from tutor.learner.policy import Record, growth, growth_bar
+from tutor.learner.policy import Record, growth, growth_bar, mistake_counts
 from tutor.learner.recorder import Recorder
 from tutor.quiz import QuizRound
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.home import ALL_LESSONS_DONE, HomeScreen
 from tutor.ui.profiles_screen import ProfilePickerScreen
-from tutor.ui.progress_screen import ChooseLessonScreen, PathScreen, ProgressScreen, export_path
+from tutor.ui.progress_screen import ChooseLessonScreen, PathScreen, ProgressScreen, export_path, mistakes_text
 from tutor.ui.quiz_screen import QuizScreen
 
 SIZE = (80, 24)
@@ -163,6 +163,21 @@ async def test_escape_is_named_for_what_it_does_on_the_picker(store: Any) -> Non
 
 
 # ----- what the progress screen shows ----------------------------------------------------------------
+
+
+def test_a_mistake_line_that_wraps_stays_under_its_words(store: Any, profile: Any) -> None:
+    from rich.console import Console
+
+    store.record_mistake(profile, "wrong-neighbour", [], "game", when=MONDAY)
+    course = load_course()
+    counts = mistake_counts(Record.read(store, profile), course)
+    console = Console(width=40, record=True, color_system=None)
+    console.print(mistakes_text(counts, course))
+    lines = console.export_text().splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("1 time"))
+    words_at = lines[first].index("Who")
+    assert lines[first + 1][:words_at].strip() == "" and lines[first + 1][words_at:].strip()  # wrapped, indented
+    assert "1 time  Who you draw from" in str(mistakes_text(counts, course))
 
 
 def record_two_lessons_and_games(store: Any, profile: Any) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -136,19 +138,38 @@ def quiz_text(answers: list[Answer]) -> Text:
     return text
 
 
-def mistakes_text(counts: list[MistakeCount], course: Course) -> Text:
+class Hanging:
+    """Rows of (label, words) drawn as two columns, so words that wrap stay under their own column
+    instead of running back under the label; as plain text (`str`) it reads line by line."""
+
+    def __init__(self, rows: list[tuple[Text, Text]], after: Text) -> None:
+        self.rows = rows
+        self.after = after
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True, justify="right")
+        table.add_column()
+        for label, words in self.rows:
+            table.add_row(label, words)
+        yield table
+        yield self.after
+
+    def __str__(self) -> str:
+        return "\n".join([*(f"{label}  {words}" for label, words in self.rows), str(self.after)])
+
+
+def mistakes_text(counts: list[MistakeCount], course: Course) -> Text | Hanging:
     if not counts:
         return Text("No mistakes noted yet.")
     titles = {lesson.id: lesson.title for lesson in course.lessons}
-    text = Text()
+    rows = []
     for item in counts:
-        text.append(f"{counted(item.times, 'time'):>9}  ", style="bold")
-        text.append(item.rule)
+        words = Text(item.rule)
         if item.lesson in titles:
-            text.append(f"  (lesson “{titles[item.lesson]}”)", style="italic")
-        text.append("\n")
-    text.append("Mistakes a lesson asks you to try on purpose are never counted.", style="italic")
-    return text
+            words.append(f"  (lesson “{titles[item.lesson]}”)", style="italic")
+        rows.append((Text(counted(item.times, "time"), style="bold"), words))
+    return Hanging(rows, Text("Mistakes a lesson asks you to try on purpose are never counted.", style="italic"))
 
 
 def games_text(games: list[FinishedGame]) -> Text:
@@ -253,7 +274,7 @@ class ProgressScreen(Screen[None]):
         self._show("mistakes", mistakes_text(mistake_counts(record, course), course))
         self._show("games", games_text(list(record.games)))
 
-    def _show(self, section: str, text: Text, title: str | None = None) -> None:
+    def _show(self, section: str, text: Text | Hanging, title: str | None = None) -> None:
         widget = self.query_one(f"#progress-{section}", Static)
         widget.update(text)
         if title is not None:
