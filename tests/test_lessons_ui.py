@@ -453,3 +453,21 @@ def test_snapshot_a_choice_step_answered_wrongly(snap_compare: Any, store: Any, 
         await pilot.pause()
 
     assert snap_compare(TutorApp(store, profile, start="lesson:deck-and-deal"), terminal_size=size, run_before=say_52)
+
+
+async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, profile: Any) -> None:
+    from textual import events
+
+    from tutor.ui.cards import HandView
+
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert app._driver is not None
+        for key, character in (("enter", "\r"), ("1", "1")):  # as quick as fingers: no wait between them
+            app._driver.send_message(events.Key(key, character))
+        await ready(pilot)
+        await pilot.pause(0.2)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        assert "Pick the two cards of your pair" in shown(app, "#lesson-text")
+        assert hand.selected == {hand.cards[0]}  # the 1 picked the first card

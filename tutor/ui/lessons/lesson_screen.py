@@ -8,9 +8,11 @@ through the learner's `Recorder`; standing and the next lesson come from tutor.l
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -70,6 +72,12 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
             self.screen._show_more_sign()
 
 
+HELD_KEYS = 4
+"""At most this many keys are kept for a step that is still appearing (a key held down is not kept)."""
+HELD_FOR = 0.5
+"""Seconds a kept key waits for the next step; older ones are let go, as keys nothing takes."""
+
+
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
     HELP_TITLE = "A lesson"
@@ -100,6 +108,8 @@ class LessonScreen(Screen[None]):
         self.celebration: Celebration | None = None
         self.step_text = Text()
         self.shown_keys: tuple[object, ...] | None = None
+        self.held_keys: list[tuple[float, events.Key]] = []
+        """Keys typed while a new step was still appearing: given to it once it is ready."""
 
     @property
     def tutor(self) -> TutorApp:
@@ -252,6 +262,23 @@ class LessonScreen(Screen[None]):
         if event.view is self.view and self.run is not None:
             self._show(new_step=True)
             self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
+            self.call_after_refresh(self._give_held_keys)  # once the step's widget has the focus
+
+    def on_key(self, event: events.Key) -> None:
+        """A key no binding takes while nothing has the focus (a step to read, or the next step
+        still appearing) is kept for a moment: typed right after Enter, it was meant for the step
+        about to appear, and is given to it once it is ready."""
+        if self.focused is None and event.key not in self.active_bindings and len(self.held_keys) < HELD_KEYS:
+            event.stop()
+            self.held_keys.append((time.monotonic(), event))
+
+    def _give_held_keys(self) -> None:
+        held, self.held_keys = self.held_keys, []
+        for when, key in held:
+            if time.monotonic() - when < HELD_FOR:
+                again = events.Key(key.key, key.character)
+                again.set_sender(self.app)  # as the terminal's keys are: sent by this screen, it would stop here
+                self.app.post_message(again)
 
     def _show(self, new_step: bool = False) -> None:
         run, view = self.run, self.view
