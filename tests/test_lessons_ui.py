@@ -471,3 +471,24 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         hand = app.screen.query_one("#lesson-hand", HandView)
         assert "Pick the two cards of your pair" in shown(app, "#lesson-text")
         assert hand.selected == {hand.cards[0]}  # the 1 picked the first card
+
+
+async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, profile: Any) -> None:
+    """The lesson is made ready in a thread; if its result arrives after Escape closed the screen,
+    nothing is shown on the closed screen (the soak found a crash here)."""
+    from types import SimpleNamespace
+
+    from textual.worker import WorkerState
+
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("escape")
+        await ready(pilot)
+        assert app.screen is not screen and not screen.is_attached
+        finished = SimpleNamespace(worker=SimpleNamespace(name="prepare", result=lesson_of("pairs")), state=WorkerState.SUCCESS)
+        screen.on_worker_state_changed(finished)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LessonListScreen)

@@ -155,8 +155,8 @@ class LessonScreen(Screen[None]):
         return cast(Lesson, entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "prepare":
-            return
+        if event.worker.name != "prepare" or not self.is_attached:
+            return  # not attached: the learner left while the lesson was being made ready (found by the soak)
         if event.state is WorkerState.ERROR:
             self._show_closed(Text(f"Sorry, this lesson could not be opened: {event.worker.error}\n\nPress Escape to go back."))
         elif event.state is WorkerState.SUCCESS:
