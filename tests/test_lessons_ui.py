@@ -492,3 +492,22 @@ async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, 
         screen.on_worker_state_changed(finished)  # type: ignore[arg-type]
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, LessonListScreen)
+
+
+async def test_the_course_checked_after_the_learner_left_the_list_is_let_go(store: Any, profile: Any) -> None:
+    from types import SimpleNamespace
+
+    from textual.worker import WorkerState
+
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonListScreen)
+        await pilot.press("escape")
+        await ready(pilot)
+        assert not screen.is_attached
+        checked = SimpleNamespace(worker=SimpleNamespace(name="check-course", result=screen.course), state=WorkerState.SUCCESS)
+        screen.on_worker_state_changed(checked)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert app.is_running

@@ -95,7 +95,7 @@ class LessonListScreen(Screen[None]):
         self.fill()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS:
+        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS and self.is_attached:
             self.course = cast(Course, event.worker.result)
             self.fill()
 
