@@ -137,3 +137,32 @@ async def test_the_picture_cards_lesson_to_its_summary(store: Any, profile: Any)
         words = str(done.query_one("#lesson-done-words", Static).content)
         assert "Lesson done: “Picture cards”!" in words and "the same picture are a pair" in words
         assert store.lesson_progress(profile)["picture-cards"].finished
+
+
+async def test_a_deck_picked_while_help_is_open_over_the_choice_closes_nothing(store: Any, profile: Any) -> None:
+    """An Enter or click meant for the deck choice that reaches it after F1 opened help over it
+    used to close the help and leave the choice answered but showing (a second pick crashed)."""
+    from tutor.ui.dialogs import HelpScreen
+
+    app = TutorApp(store, profile, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, DeckChoiceScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        decks = choice.query_one("#decks", OptionList)
+        for index in (0, 1):  # two picks arriving late, as in the soak
+            option = decks.get_option_at_index(index)
+            choice.on_option_list_option_selected(OptionList.OptionSelected(decks, option, index))
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and app.is_running
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is choice
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.decks import Deck, all_decks
+from tutor.ui.dialogs import dismiss_on_top
 
 SUGGESTED_NOTE = "suggested for a first game"
 
@@ -69,9 +70,7 @@ class DeckChoiceScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.is_current:
-            self.dismiss(str(event.option.id))
+        dismiss_on_top(self, str(event.option.id))
 
     def action_back(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        dismiss_on_top(self, None)

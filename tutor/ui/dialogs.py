@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -144,10 +144,26 @@ def help_lines(screen: Screen[Any]) -> list[HelpLine]:
     return sorted(lines.values(), key=lambda line: (order[line.where], line.where == "box" and line.meaning not in everyday))
 
 
+Result = TypeVar("Result")
+
+
+def dismiss_on_top(screen: Screen[Result], result: Result | None = None) -> None:
+    """Close `screen` with `result`, but only while it is the screen on top. Textual's `dismiss`
+    answers the screen's question and then closes whatever screen is on top: a key or click that
+    reaches a dialog after another screen opened over it (help, a question) would close that one
+    and leave the dialog answered but still showing, and a second answer would crash (both found
+    by the soak). A screen that has closed is no longer on top, so it is answered once."""
+    if screen.is_attached and screen.app.screen is screen:
+        screen.dismiss(result)
+
+
 class HelpScreen(ModalScreen[None]):
     """What each key does on the screen the learner came from, read from its live bindings."""
 
-    BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]
+
+    def action_close(self) -> None:
+        dismiss_on_top(self)
 
     def __init__(self, title: str, lines: list[HelpLine]) -> None:
         super().__init__()
@@ -196,8 +212,7 @@ class ConfirmScreen(ModalScreen[bool | None]):
         self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool | None) -> None:
-        if self.is_current:  # a fast second key must not close the screen underneath too
-            self.dismiss(answer)
+        dismiss_on_top(self, answer)
 
 
 class SaveChangesScreen(ModalScreen[str | None]):
@@ -221,8 +236,7 @@ class SaveChangesScreen(ModalScreen[str | None]):
         self.action_answer(None if event.button.id == "keep" else event.button.id)
 
     def action_answer(self, answer: str | None) -> None:
-        if self.is_current:
-            self.dismiss(answer)
+        dismiss_on_top(self, answer)
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -21,6 +21,7 @@ from tutor.classroom import is_served
 from tutor.errors import ProfileInUse, StoreError
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
+from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
@@ -146,8 +147,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
                 return
             except StoreError:
                 pass  # the app's own claim says what went wrong
-        if self.is_current:  # a second Enter in the same moment must not close the screen below
-            self.dismiss(profile)
+        dismiss_on_top(self, profile)
 
     @work(exclusive=True, group="picker-teacher")
     async def _open_with_teacher(self, profile: Profile) -> None:
@@ -162,7 +162,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         except StoreError as error:
             self._say(f"✗ {error} Please try again in a moment.")
             return
-        self.dismiss(profile)
+        dismiss_on_top(self, profile)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "picker-teacher":
@@ -195,7 +195,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         if self._list_behind():
             self.show_list()
         else:
-            self.dismiss(None)
+            dismiss_on_top(self, None)
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        dismiss_on_top(self, None)

@@ -44,7 +44,7 @@ from tutor.learner.policy import (
 from tutor.learner.recorder import Recorder
 from tutor.learner.teacher import Protected
 from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.wording import counted
@@ -156,7 +156,8 @@ class Hanging:
         yield self.after
 
     def __str__(self) -> str:
-        return "\n".join([*(f"{label}  {words}" for label, words in self.rows), str(self.after)])
+        width = max(len(label) for label, _ in self.rows)
+        return "\n".join([*(f"{label.plain:>{width}}  {words}" for label, words in self.rows), str(self.after)])
 
 
 def mistakes_text(counts: list[MistakeCount], course: Course) -> Text | Hanging:
@@ -440,7 +441,7 @@ class ProgressScreen(Screen[None]):
 class ChooseLessonScreen(ModalScreen[Lesson | None]):
     """Which lesson to reset: the lessons started so far; None for none."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "close", "Cancel")]
 
     def __init__(self, lessons: list[Lesson]) -> None:
         super().__init__()
@@ -454,13 +455,19 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
             yield Static(Text("↑ ↓ choose · Enter reset it · Escape never mind", style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(next(lesson for lesson in self.lessons if lesson.id == event.option.id))
+        dismiss_on_top(self, next(lesson for lesson in self.lessons if lesson.id == event.option.id))
+
+    def action_close(self) -> None:
+        dismiss_on_top(self, None)
 
 
 class PathScreen(ModalScreen[str | None]):
     """Asks for a file's path; dismisses with the text typed, or None."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "close", "Cancel")]
+
+    def action_close(self) -> None:
+        dismiss_on_top(self, None)
 
     def __init__(self, title: str, question: str, path: str, problem: str, button: str) -> None:
         super().__init__()
@@ -487,12 +494,12 @@ class PathScreen(ModalScreen[str | None]):
         if event.button.id == "ok":
             self._done()
         else:
-            self.dismiss(None)
+            dismiss_on_top(self, None)
 
     def _done(self) -> None:
         typed = self.query_one("#path", Input).value.strip()
         if typed:
-            self.dismiss(typed)
+            dismiss_on_top(self, typed)
         else:
             problem = self.query_one("#path-problem", Static)
             problem.update(Text("✗ Please type where the file is, like ~/old-maid.json"))

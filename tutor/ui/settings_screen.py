@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
 from tutor.settings import NAME_LENGTH, Settings
-from tutor.ui.dialogs import SaveChangesScreen
+from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 
@@ -294,11 +294,11 @@ class SettingsScreen(Screen[None]):
             return
         self.tutor.save_settings(settings)
         self.app.notify("Settings saved. They apply to your next game.", timeout=4)
-        self.dismiss()
+        dismiss_on_top(self)
 
     def action_leave(self) -> None:
         if not self.changed():
-            self.dismiss()
+            dismiss_on_top(self)
             return
         self.app.push_screen(SaveChangesScreen(), self._leave_answer)
 
@@ -306,4 +306,4 @@ class SettingsScreen(Screen[None]):
         if answer == "save":
             self.action_save()
         elif answer == "discard":
-            self.dismiss()
+            dismiss_on_top(self)

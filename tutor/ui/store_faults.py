@@ -25,6 +25,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull
+from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
 if TYPE_CHECKING:
@@ -72,8 +73,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.action_choose(event.option.id)
 
     def action_choose(self, choice: str | None) -> None:
-        if self.is_current:
-            self.dismiss(choice)
+        dismiss_on_top(self, choice)
 
 
 class StoreWatch:

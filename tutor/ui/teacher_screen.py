@@ -37,7 +37,7 @@ from tutor.learner.class_report import (
 from tutor.learner.lessons import course_for_app
 from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
 from tutor.store import Level, NoSuchProfile
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.wording import listed
@@ -73,7 +73,7 @@ class PinScreen(ModalScreen[bool]):
     """Asks for the teacher's PIN (or, the first time, to choose one, typed twice); dismisses with
     True when the PIN was right (or chosen and kept), False when the dialog was left."""
 
-    BINDINGS = [Binding("escape", "dismiss(False)", "Cancel", tooltip="Never mind: close this")]
+    BINDINGS = [Binding("escape", "close", "Cancel", tooltip="Never mind: close this")]
     DEFAULT_CSS = """
     #pin-why, #pin-problem { margin-bottom: 1; }
     #pin-again { margin-top: 1; }
@@ -84,6 +84,9 @@ class PinScreen(ModalScreen[bool]):
         super().__init__()
         self.why = why
         self.choosing = choosing
+
+    def action_close(self) -> None:
+        dismiss_on_top(self, False)
 
     @classmethod
     def asking(cls, why: str) -> PinScreen:
@@ -124,7 +127,7 @@ class PinScreen(ModalScreen[bool]):
         if event.button.id == "ok":
             self._done()
         else:
-            self.dismiss(False)
+            dismiss_on_top(self, False)
 
     def _done(self) -> None:
         pin = self.query_one("#pin", Input).value
@@ -138,7 +141,7 @@ class PinScreen(ModalScreen[bool]):
         except StoreError as error:
             problem = f"{error} Please try again in a moment."
         if not problem:
-            self.dismiss(True)
+            dismiss_on_top(self, True)
             return
         self._say(f"✗ {problem}")
         for field in self.query(Input):
@@ -258,7 +261,7 @@ class TeacherScreen(Screen[None]):
         if self.query_one("#teacher-filter", Input).has_focus:
             self.query_one(DataTable).focus()
         else:
-            self.dismiss(None)
+            dismiss_on_top(self, None)
 
     def action_sort(self) -> None:
         ways = list(SORTS)
