@@ -237,7 +237,8 @@ async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> N
                 app._driver.send_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[union-attr]
             await pilot.pause()
             try:
-                await pilot.click(offset=(choices.randrange(90), choices.randrange(30)))
+                # not on the footer's last line: its Quit key ends the app, which is no crash
+                await pilot.click(offset=(choices.randrange(90), choices.randrange(29)))
             except (NoWidget, OutOfBounds):
                 pass  # the click fell between screens; nothing to press there
             await back_to_the_table(pilot, app)

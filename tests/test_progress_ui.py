@@ -225,8 +225,8 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
     started = sum(item.steps > 0 for item in growth(Record.read(store, profile), load_course(replay=False)))
     assert f"Rules growing: {started} of 13 started\n" in shown
     assert "of 13 mastered" not in shown and "█░░░░░    Dealing every card" in shown
-    assert f"  2 times  {rule_of('kept-pair')}  (lesson “Pairs”)" in shown
-    assert f"   1 time  {rule_of('wrong-neighbour')}" in shown
+    assert f"2 times  {rule_of('kept-pair')}  (lesson “Pairs”)" in shown
+    assert f" 1 time  {rule_of('wrong-neighbour')}" in shown
     assert "2 games played." in shown and "You were safe 1 time and the Old Maid 1 time." in shown
     assert "Your last game: the Old Maid, 24 draws, 1 mistake." in shown
 
@@ -496,7 +496,7 @@ async def test_one_count_per_mistake_kind_and_none_made_on_purpose(store: Any, p
         await pilot.pause()
         shown = progress_text(app)
     rule = rule_of("kept-pair")
-    assert f"“{rule}” has tripped you up 4 times." in shown and f"  4 times  {rule}" in shown
+    assert f"“{rule}” has tripped you up 4 times." in shown and f"4 times  {rule}" in shown
     assert "3 times" not in shown
     assert rule_of("not-a-pair") not in shown
 
