@@ -160,3 +160,45 @@ async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_a
             await pilot.pause(0.3)
         assert app._exception is None
         assert not isinstance(app.screen, CommandPalette)
+
+
+async def test_screens_opening_as_the_app_closes_do_not_crash(store: Store, profile: object) -> None:
+    """Found by the soak: Ctrl+Q while a screen opens runs its on_mount after its widgets have gone."""
+    from tutor.ui.lessons import LessonListScreen, LessonScreen
+    from tutor.ui.settings_screen import SettingsScreen
+
+    app = TutorApp(store, profile)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for screen in (SettingsScreen(), LessonListScreen(), LessonScreen("pairs")):
+            await app.push_screen(screen)
+            await pilot.pause()
+            await screen.query("*").remove()
+            screen.on_mount()  # nothing left to fill: it lets go
+            app.pop_screen()
+            await pilot.pause()
+        assert app.is_running
+
+
+async def test_the_palette_closes_only_itself(store: Store, profile: object) -> None:
+    """Found by the soak: a command chosen when another screen is over the palette (or none is
+    under it) made Textual pop the wrong screen, or raise."""
+    from tutor.ui.dialogs import HelpScreen
+    from tutor.ui.palette import SafeCommandPalette
+
+    app = TutorApp(store, profile)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        home = app.screen
+        palette = SafeCommandPalette()
+        await app.push_screen(palette)
+        await app.push_screen(HelpScreen("Help", []))
+        await pilot.pause()
+        palette.dismiss()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and palette in app.screen_stack
+        app.pop_screen()
+        await pilot.pause()
+        palette.dismiss()
+        await pilot.pause()
+        assert app.screen is home and app.is_running

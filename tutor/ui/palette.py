@@ -7,11 +7,17 @@
 - Closing the palette (Escape, or a chosen command) while it is still gathering commands makes
   its worker look for a list that is already gone: NoMatches, and the app stops (found by the
   random-input soak, tests/test_soak.py). The gathering simply ends: nobody is waiting for it.
+- A command chosen as the app closes, or when another screen has opened over the palette: its
+  `dismiss` pops whatever screen is on top, or raises when only one is left (found by the soak).
+  The palette closes itself only while it is the screen on top.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import work
+from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette, SearchIcon
 from textual.css.query import NoMatches
 
@@ -34,6 +40,11 @@ class SafeCommandPalette(CommandPalette):
             self.query_one(SearchIcon).icon = SEARCH_ICON
         except NoMatches:
             pass  # closed again before it was drawn (found by the soak)
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self.is_attached and self.app.screen is self and len(self.app.screen_stack) > 1:
+            return super().dismiss(result)
+        return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]  # Textual's own "done already"
 
     def _action_command_list(self, action: str) -> None:
         try:

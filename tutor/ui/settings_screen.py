@@ -163,6 +163,8 @@ class SettingsScreen(Screen[None]):
         yield TutorFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#ruleset"):
+            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.sub_title = "Settings"
         self._fit_to_ruleset()
         self._saved_form = self.form()

@@ -133,6 +133,8 @@ class LessonScreen(Screen[None]):
     # ----- opening the lesson ------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if not self.query("#lesson-body"):
+            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.watch(self.query_one(LessonBody), "scroll_y", self._show_more_sign, init=False)
         self.sub_title = "Lesson"
         self._show_closed(Text("Getting the lesson ready…", style="italic"))

@@ -87,6 +87,8 @@ class LessonListScreen(Screen[None]):
         yield TutorFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#lesson-list"):
+            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.sub_title = "Lessons"
         self.fill()
         self.run_worker(lambda: learner_lessons.course_for_app(replay=True), thread=True, name="check-course")
