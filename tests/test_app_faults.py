@@ -166,11 +166,12 @@ async def test_screens_opening_as_the_app_closes_do_not_crash(store: Store, prof
     """Found by the soak: Ctrl+Q while a screen opens runs its on_mount after its widgets have gone."""
     from tutor.ui.lessons import LessonListScreen, LessonScreen
     from tutor.ui.settings_screen import SettingsScreen
+    from tutor.ui.teacher_screen import PinScreen
 
     app = TutorApp(store, profile)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for screen in (SettingsScreen(), LessonListScreen(), LessonScreen("pairs")):
+        for screen in (SettingsScreen(), LessonListScreen(), LessonScreen("pairs"), PinScreen.asking("to test")):
             await app.push_screen(screen)
             await pilot.pause()
             await screen.query("*").remove()

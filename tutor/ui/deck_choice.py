@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from tutor.engine.decks import Deck, all_decks
 from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.opening import unless_closed
 
 SUGGESTED_NOTE = "suggested for a first game"
 
@@ -62,6 +63,7 @@ class DeckChoiceScreen(ModalScreen[str | None]):
             yield OptionList(*options, id="decks")
             yield Static(Text("↑ ↓ to choose, Enter to start, Escape to go back."), id="deck-keys")
 
+    @unless_closed
     def on_mount(self) -> None:
         decks = self.query_one("#decks", OptionList)
         ids = [deck.id for deck in self.decks]

@@ -14,6 +14,7 @@ from tutor.guided_game import LEARNER, GuidedGame
 from tutor.learner.celebrations import Celebration
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 from tutor.wording import card_list, counted
 
 
@@ -37,6 +38,7 @@ class EndScreen(Screen[None]):
             yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="end-home"), classes="buttons")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Game over"
         self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal

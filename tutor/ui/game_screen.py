@@ -24,6 +24,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import warn
+from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
@@ -107,6 +108,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="pairs")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         game = self.session.game
         rules = game.rules

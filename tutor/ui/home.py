@@ -23,6 +23,7 @@ from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 
 CONTINUE = "continue"
 MENU = [
@@ -81,6 +82,7 @@ class HomeScreen(Screen[None]):
         name = self.app.profile.name  # type: ignore[attr-defined]
         return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one."
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Home"
         self.query_one("#menu", OptionList).highlighted = 0

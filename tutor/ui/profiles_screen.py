@@ -24,6 +24,7 @@ from tutor.store import Profile
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 
 NEW_LEARNER = "new-learner"
 
@@ -61,6 +62,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles],
                 Option(Text("+ New learner"), id=NEW_LEARNER)]
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Who is learning?"
         self.start_again()

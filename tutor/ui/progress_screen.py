@@ -47,6 +47,7 @@ from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Sto
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 from tutor.wording import counted
 
 LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
@@ -240,6 +241,7 @@ class ProgressScreen(Screen[None]):
                 yield Button("Reset everything", id="reset-everything", compact=True)
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "My progress"
         self.query_one("#progress-next").border_title = "What next?"
@@ -484,6 +486,7 @@ class PathScreen(ModalScreen[str | None]):
                 yield Button(f"{self.button} (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
 
+    @unless_closed
     def on_mount(self) -> None:
         self.query_one("#path-problem").display = bool(self.problem)
 

@@ -26,6 +26,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import option_line
+from tutor.ui.opening import unless_closed
 from tutor.ui.table import where_is
 
 RIGHT_MARK, WRONG_MARK, MORE_MARK = "✓", "✗", "▼"
@@ -85,6 +86,7 @@ class QuizScreen(Screen[None]):
         yield Static(id="quiz-more")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         rules = self.round.rules
         self.sub_title = f"Quiz · {rules.name} rules · {rules.players} players"
@@ -246,6 +248,7 @@ class QuizSummaryScreen(Screen[None]):
                 yield Button("Home (Esc)", id="quiz-home")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Quiz: how you did"
         self.query_one(Button).focus()

@@ -13,6 +13,7 @@ from tutor.engine import Rules
 from tutor.rules_text import rules_summary
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 
 
 class RulesScreen(Screen[None]):
@@ -48,6 +49,7 @@ class RulesScreen(Screen[None]):
         yield Static(id="rules-more")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         rules = self.rules
         self.sub_title = f"The rules: {rules.name}, {rules.players} players"

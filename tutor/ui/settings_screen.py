@@ -24,6 +24,7 @@ from tutor.settings import NAME_LENGTH, Settings
 from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
@@ -162,9 +163,8 @@ class SettingsScreen(Screen[None]):
             yield Horizontal(Button("Save", id="save", variant="primary"), Button("Cancel", id="cancel"), classes="buttons")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
-        if not self.query("#ruleset"):
-            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.sub_title = "Settings"
         self._fit_to_ruleset()
         self._saved_form = self.form()

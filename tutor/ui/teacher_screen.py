@@ -40,6 +40,7 @@ from tutor.store import Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.opening import unless_closed
 from tutor.wording import listed
 
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ class PinScreen(ModalScreen[bool]):
                 yield Button("OK (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
 
+    @unless_closed
     def on_mount(self) -> None:
         self.query_one("#pin-problem").display = False
         self.query_one("#pin", Input).focus()
@@ -207,6 +209,7 @@ class TeacherScreen(Screen[None]):
             yield Static(id="teacher-note")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "The teacher's view"
         table = self.query_one(DataTable)

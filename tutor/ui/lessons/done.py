@@ -11,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tutor.learner.celebrations import Celebration
+from tutor.ui.opening import unless_closed
 
 
 class LessonDone(Vertical):
@@ -30,6 +31,7 @@ class LessonDone(Vertical):
         label = "Next lesson ▶" if self.next_title else "Back to the lessons"
         yield Button(f" {label} ", id="lesson-next", variant="success", compact=True)
 
+    @unless_closed
     def on_mount(self) -> None:
         self.query_one("#lesson-next", Button).focus(scroll_visible=False)
         self.call_after_refresh(self.into_view)

@@ -43,6 +43,7 @@ from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
+from tutor.ui.opening import unless_closed
 from tutor.ui.table import explanation_text
 
 if TYPE_CHECKING:
@@ -132,9 +133,8 @@ class LessonScreen(Screen[None]):
 
     # ----- opening the lesson ------------------------------------------------------------------
 
+    @unless_closed
     def on_mount(self) -> None:
-        if not self.query("#lesson-body"):
-            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.watch(self.query_one(LessonBody), "scroll_y", self._show_more_sign, init=False)
         self.sub_title = "Lesson"
         self._show_closed(Text("Getting the lesson ready…", style="italic"))

@@ -23,6 +23,7 @@ from tutor.learner.lessons import Standing, Status, and_list, lesson_mistakes, s
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, problems_text
+from tutor.ui.opening import unless_closed
 
 if TYPE_CHECKING:
     from tutor.store import LessonProgress
@@ -86,9 +87,8 @@ class LessonListScreen(Screen[None]):
             yield Static(id="lesson-about")
         yield TutorFooter()
 
+    @unless_closed
     def on_mount(self) -> None:
-        if not self.query("#lesson-list"):
-            return  # the app closed while this screen opened: its widgets are gone (found by the soak)
         self.sub_title = "Lessons"
         self.fill()
         self.run_worker(lambda: learner_lessons.course_for_app(replay=True), thread=True, name="check-course")
