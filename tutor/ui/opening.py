@@ -1,9 +1,9 @@
 """One guard for screens that open as the app closes.
 
 A Ctrl+Q (or a click on Quit) in the same moment a screen opens can run the screen's `on_mount`
-after its widgets have been taken away: every `query_one` there would raise NoMatches and stop the
-app with a traceback (found by the random-input soak, tests/test_soak.py). A screen whose widgets
-are gone has nothing to fill, so its `on_mount` simply does nothing.
+while the app is taking it down: it is no longer attached and some of its widgets are already
+gone, so a `query_one` there raises NoMatches and stops the app with a traceback (found by the
+random-input soak, tests/test_soak.py). Such a screen has nothing to fill: its `on_mount` stops.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ Node = TypeVar("Node", bound=DOMNode)
 
 
 def unless_closed(on_mount: Callable[[Node], None]) -> Callable[[Node], None]:
-    """`on_mount` as written, except when the widgets it fills are already gone."""
+    """`on_mount` as written, except on a screen the closing app has already let go of."""
 
     @wraps(on_mount)
     def guarded(node: Node) -> None:
         try:
             on_mount(node)
         except NoMatches:
-            if node.query("*"):
-                raise  # the widgets are there: a real mistake, not the app closing
+            if node.is_attached:
+                raise  # still part of the app: a real mistake, not the app closing
     return guarded
