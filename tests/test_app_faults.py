@@ -179,6 +179,8 @@ async def test_screens_opening_as_the_app_closes_do_not_crash(store: Store, prof
             await pilot.pause()
             assert not screen.is_attached
             screen.on_mount()  # taken down already: nothing to fill, it lets go
+            if isinstance(screen, LessonListScreen):
+                screen.on_screen_resume()  # the same when it comes back as the app closes (soak seed 64)
         assert app.is_running
 
 

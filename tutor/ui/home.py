@@ -92,6 +92,7 @@ class HomeScreen(Screen[None]):
                 self._resume_answer,
             )
 
+    @unless_closed
     def on_screen_resume(self) -> None:
         """Each time Home shows, Continue follows the learner's progress as it is now."""
         from tutor.learner.lessons import course_for_app

@@ -1,6 +1,6 @@
 """One guard for screens that open as the app closes.
 
-A Ctrl+Q (or a click on Quit) in the same moment a screen opens can run the screen's `on_mount`
+A Ctrl+Q (or a click on Quit) in the same moment a screen opens (or comes back) can run its `on_mount` (or `on_screen_resume`)
 while the app is taking it down: it is no longer attached and some of its widgets are already
 gone, so a `query_one` there raises NoMatches and stops the app with a traceback (found by the
 random-input soak, tests/test_soak.py). Such a screen has nothing to fill: its `on_mount` stops.

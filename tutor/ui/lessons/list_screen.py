@@ -93,6 +93,7 @@ class LessonListScreen(Screen[None]):
         self.fill()
         self.run_worker(lambda: learner_lessons.course_for_app(replay=True), thread=True, name="check-course")
 
+    @unless_closed
     def on_screen_resume(self) -> None:
         self.fill()
 
