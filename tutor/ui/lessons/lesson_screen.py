@@ -75,7 +75,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
 
 HELD_KEYS = 4
 """At most this many keys are kept for a step that is still appearing (a key held down is not kept)."""
-HELD_FOR = 0.5
+HELD_FOR = 1.0
 """Seconds a kept key waits for the next step; older ones are let go, as keys nothing takes."""
 
 
