@@ -115,8 +115,7 @@ class CardRow(Widget, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         # Each card's lines are worked out once per drawing (from ready-made pieces, see
         # `_card_strips`), then each line only joins them.
-        base = self.rich_style
-        self._drawing = base, [self._card_strips(index, base) for index in range(self.count())]
+        self._drawing = self._cards()
         try:
             return super().render_lines(crop)
         finally:
@@ -124,7 +123,7 @@ class CardRow(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         """Line `y` of the rows of cards."""
-        base, cards = self._drawing or (self.rich_style, [self._card_strips(index, self.rich_style) for index in range(self.count())])
+        base, cards = self._drawing or self._cards()
         if not cards:
             return self._strip(Text(self.empty_text(), style="italic"), base) if y == 0 else Strip.blank(self.size.width, base)
         per_row = self.per_row()
@@ -136,6 +135,11 @@ class CardRow(Widget, can_focus=True):
         pieces = [gap] * (2 * len(in_row) - 1)
         pieces[::2] = [strips[line] for strips in in_row]
         return Strip.join(pieces)
+
+    def _cards(self) -> tuple[Style, list[list[Strip]]]:
+        """The widget's base style, and every card's lines drawn on it."""
+        base = self.rich_style
+        return base, [self._card_strips(index, base) for index in range(self.count())]
 
     def _card_strips(self, index: int, base: Style) -> list[Strip]:
         """Card `index`'s lines, key line included, made once per look (card, cursor, selection,
