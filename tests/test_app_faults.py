@@ -10,7 +10,7 @@ from textual import events
 from textual.command import CommandPalette
 from textual.widgets import OptionList
 
-from tutor.store import Store, open_store
+from tutor.store import Profile, Store, open_store
 from tutor.store import store as store_module
 from tutor.store.schema import LATEST
 from tutor.ui import store_faults
@@ -85,12 +85,18 @@ async def test_a_reset_everything_elsewhere_is_explained_then_a_learner_is_chose
     store.close()
 
 
-async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def ana_open_in_a_first_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Profile]:
+    """A first window (its store) holding Ana's profile, its process taken as still running."""
     monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
     first = open_store(tmp_path)
     ana = first.get_or_create_profile("Ana")
     first.claim(ana)
+    return first, ana
+
+
+async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, ana = ana_open_in_a_first_window(tmp_path, monkeypatch)
     first.save_game(ana, {"by": "first"})
     second = open_store(tmp_path)
     app = TutorApp(second, ana)
@@ -124,10 +130,7 @@ async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
 
 async def test_the_three_choices_fit_a_60x20_window_and_enter_takes_the_first(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
-    first = open_store(tmp_path)
-    ana = first.get_or_create_profile("Ana")
-    first.claim(ana)
+    first, ana = ana_open_in_a_first_window(tmp_path, monkeypatch)
     second = open_store(tmp_path)
     app = TutorApp(second, ana)
     async with app.run_test(size=(60, 20)) as pilot:

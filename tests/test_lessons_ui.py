@@ -473,13 +473,19 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         assert hand.selected == {hand.cards[0]}  # the 1 picked the first card
 
 
-async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, profile: Any) -> None:
-    """The lesson is made ready in a thread; if its result arrives after Escape closed the screen,
-    nothing is shown on the closed screen (the soak found a crash here)."""
+def finish_worker(screen: Any, name: str, result: object) -> None:
+    """Tell a screen its worker `name` finished with `result`, as Textual would."""
     from types import SimpleNamespace
 
     from textual.worker import WorkerState
 
+    finished = SimpleNamespace(worker=SimpleNamespace(name=name, result=result), state=WorkerState.SUCCESS)
+    screen.on_worker_state_changed(finished)
+
+
+async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, profile: Any) -> None:
+    """The lesson is made ready in a thread; if its result arrives after Escape closed the screen,
+    nothing is shown on the closed screen (the soak found a crash here)."""
     app = TutorApp(store, profile, start="lesson:pairs")
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
@@ -488,17 +494,12 @@ async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, 
         await pilot.press("escape")
         await ready(pilot)
         assert app.screen is not screen and not screen.is_attached
-        finished = SimpleNamespace(worker=SimpleNamespace(name="prepare", result=lesson_of("pairs")), state=WorkerState.SUCCESS)
-        screen.on_worker_state_changed(finished)  # type: ignore[arg-type]
+        finish_worker(screen, "prepare", lesson_of("pairs"))
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, LessonListScreen)
 
 
 async def test_the_course_checked_after_the_learner_left_the_list_is_let_go(store: Any, profile: Any) -> None:
-    from types import SimpleNamespace
-
-    from textual.worker import WorkerState
-
     app = TutorApp(store, profile, start="lessons")
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
@@ -507,7 +508,6 @@ async def test_the_course_checked_after_the_learner_left_the_list_is_let_go(stor
         await pilot.press("escape")
         await ready(pilot)
         assert not screen.is_attached
-        checked = SimpleNamespace(worker=SimpleNamespace(name="check-course", result=screen.course), state=WorkerState.SUCCESS)
-        screen.on_worker_state_changed(checked)  # type: ignore[arg-type]
+        finish_worker(screen, "check-course", screen.course)
         await pilot.pause()
         assert app.is_running

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
-from ui_helpers import NAMES, play_to_the_end, select_cards, session_of, set_settings
+from ui_helpers import NAMES, open_from_home, play_to_the_end, select_cards, session_of, set_settings
 
 from tutor.engine import Game, Rules
 from tutor.engine.decks import find_deck
@@ -39,15 +39,16 @@ def table_words(app: TutorApp) -> str:
     return f"{panel.border_title} {panel.content}" if panel.display else ""
 
 
+async def open_deck_choice(pilot: Pilot[None]) -> DeckChoiceScreen:
+    """From home, press p (a picture-card game) and return the deck choice it opens."""
+    return await open_from_home(pilot, "p", DeckChoiceScreen)
+
+
 async def test_a_first_game_with_the_small_picture_deck_to_the_end(store: Any, profile: Any) -> None:
     set_settings(store, profile, speed="instant", players=3)
     app = TutorApp(store, profile, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
-        choice = app.screen
-        assert isinstance(choice, DeckChoiceScreen)
+        choice = await open_deck_choice(pilot)
         decks = choice.query_one("#decks", OptionList)
         highlighted = decks.highlighted_option
         assert highlighted is not None and highlighted.id == "farm" and SUGGESTED_NOTE in str(highlighted.prompt)
@@ -146,11 +147,7 @@ async def test_a_deck_picked_while_help_is_open_over_the_choice_closes_nothing(s
 
     app = TutorApp(store, profile, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
-        choice = app.screen
-        assert isinstance(choice, DeckChoiceScreen)
+        choice = await open_deck_choice(pilot)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -10,6 +10,7 @@ import pytest
 from scale import scaled
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, Switch
+from ui_helpers import open_from_home
 
 from tutor.engine.rules import SWITCHES, VARIANTS, rulebook
 from tutor.settings import Settings
@@ -20,12 +21,7 @@ from tutor.ui.settings_screen import SettingsScreen
 
 
 async def open_settings(pilot: Pilot[None]) -> SettingsScreen:
-    await pilot.pause()
-    await pilot.press("s")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, SettingsScreen)
-    return screen
+    return await open_from_home(pilot, "s", SettingsScreen)
 
 
 async def choose(pilot: Pilot[None], field: str, value: Any) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from helpers import cards
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Game, Rules
@@ -72,3 +73,15 @@ async def play_to_the_end(pilot: Pilot, app: TutorApp) -> None:
 def set_settings(store: Any, profile: Any, **changes: Any) -> None:
     store.save_settings(profile, replace(store.load_settings(profile), **changes))
 
+
+OpenedScreen = TypeVar("OpenedScreen", bound=Screen[Any])
+
+
+async def open_from_home(pilot: Pilot[None], key: str, kind: type[OpenedScreen]) -> OpenedScreen:
+    """Press `key` on the home screen and return the screen it opens, checked to be a `kind`."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
