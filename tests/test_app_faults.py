@@ -187,6 +187,32 @@ async def test_screens_opening_as_the_app_closes_do_not_crash(store: Store, prof
         assert app.is_running
 
 
+async def test_a_screen_the_app_is_taking_down_lets_go_while_still_attached(store: Store, profile: object) -> None:
+    """Found by the soak (seed 69): Textual takes a screen's widgets away before it lets go of the
+    screen, so an on_mount run in between finds the screen attached but its list gone."""
+    from textual.css.query import NoMatches
+
+    from tutor.ui.lessons import LessonListScreen
+
+    app = TutorApp(store, profile)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = LessonListScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        await screen.query_one("#lesson-list").remove()
+        with pytest.raises(NoMatches):
+            screen.on_mount()  # a screen the app keeps: a missing widget is a real mistake, raised
+        screen._pruning = True  # as Textual marks every node it is about to remove, the screen too
+        assert screen.is_attached
+        screen.on_mount()
+        screen.on_screen_resume()
+        screen._pruning = False
+        await app.pop_screen()
+        await pilot.pause()
+        assert app.is_running
+
+
 async def test_the_palette_closes_only_itself(store: Store, profile: object) -> None:
     """Found by the soak: a command chosen when another screen is over the palette (or none is
     under it) made Textual pop the wrong screen, or raise."""

@@ -23,7 +23,7 @@ from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
-from tutor.ui.opening import unless_closed
+from tutor.ui.opening import taken_down, unless_closed
 
 CONTINUE = "continue"
 MENU = [
@@ -123,7 +123,7 @@ class HomeScreen(Screen[None]):
         from tutor.learner.lessons import course_for_app
         from tutor.learner.policy import Record, lessons_done, next_step
 
-        if not self.is_attached or not self.query("#menu"):  # the app closed (and its store with it)
+        if taken_down(self) or not self.query("#menu"):  # the app closed (and its store with it)
             return  # while the course was read
         record = Record.read(self.app.store, self.app.profile)  # type: ignore[attr-defined]
         course = course_for_app(replay=False)

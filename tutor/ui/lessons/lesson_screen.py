@@ -43,7 +43,7 @@ from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
-from tutor.ui.opening import unless_closed
+from tutor.ui.opening import taken_down, unless_closed
 from tutor.ui.table import explanation_text
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
     Its keys are the screen's PgUp and PgDn, so a step's help lists only the step's own keys."""
 
     def keep_in_view(self) -> None:
-        if not self.is_attached:
+        if taken_down(self):
             return  # called after a refresh, when the lesson may already have closed
         focused = self.screen.focused
         if focused is None or isinstance(focused, StepView):
@@ -69,7 +69,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
         self.call_after_refresh(self._sign)
 
     def _sign(self) -> None:
-        if self.is_attached and isinstance(self.screen, LessonScreen):
+        if not taken_down(self) and isinstance(self.screen, LessonScreen):
             self.screen._show_more_sign()
 
 
@@ -157,8 +157,8 @@ class LessonScreen(Screen[None]):
         return cast(Lesson, entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "prepare" or not self.is_attached:
-            return  # not attached: the learner left while the lesson was being made ready (found by the soak)
+        if event.worker.name != "prepare" or taken_down(self):
+            return  # the learner left while the lesson was being made ready (found by the soak)
         if event.state is WorkerState.ERROR:
             self._show_closed(Text(f"Sorry, this lesson could not be opened: {event.worker.error}\n\nPress Escape to go back."))
         elif event.state is WorkerState.SUCCESS:

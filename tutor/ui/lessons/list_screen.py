@@ -23,7 +23,7 @@ from tutor.learner.lessons import Standing, Status, and_list, lesson_mistakes, s
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, problems_text
-from tutor.ui.opening import unless_closed
+from tutor.ui.opening import taken_down, unless_closed
 
 if TYPE_CHECKING:
     from tutor.store import LessonProgress
@@ -98,7 +98,7 @@ class LessonListScreen(Screen[None]):
         self.fill()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS and self.is_attached:
+        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS and not taken_down(self):
             self.course = cast(Course, event.worker.result)
             self.fill()
 
