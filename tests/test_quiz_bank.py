@@ -223,6 +223,9 @@ BROKEN = [
     (quiz_file(entry(kind="true-false", options=None, answer="no")), "questions[0].answer: expected true, false or a mapping"),
     (quiz_file(entry(kind="true-false")), "questions[0].options: a true-false question has no options"),
     (quiz_file(entry(kind="true-false", options=None)), "questions[0].answer: missing"),
+    (quiz_file(entry(kind="true-false", options=None, answer=True, explanation="Yes. Pairs go down.")),
+     "questions[0].explanation: starts with Yes or No, but it is shown after a wrong answer too"),
+    (quiz_file(entry(explanation="no, only the rank matters")), "questions[0].explanation: starts with Yes or No"),
     (quiz_file(entry(answer="5♣ and 5♥")), "questions[0].answer: a choice question marks its right option with 'right'"),
     (quiz_file(entry(options=[option("one", right=True, why=None)])), "questions[0].options: expected at least 2 options"),
     (quiz_file(entry(options=[option("a", right=True, why=None), option("a")])), "questions[0].options[1].text: another option has these words"),
@@ -244,6 +247,11 @@ BROKEN = [
 def test_a_broken_file_names_the_line_and_the_field(text: str, message: str) -> None:
     problems = problems_in(text)
     assert any(message in problem for problem in problems), problems
+
+
+def test_a_reason_may_start_with_no_one() -> None:
+    statement = entry(kind="true-false", options=None, answer=True, explanation="No one can pair the Old Maid.")
+    assert problems_in(quiz_file(statement)) == []
 
 
 def test_no_right_option_is_a_problem() -> None:

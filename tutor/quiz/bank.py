@@ -21,6 +21,7 @@ reported as file:line: field: message, all at once; `read_bank` raises `CourseEr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -41,6 +42,8 @@ FORMAT_VERSION = 2
 KINDS = ("choice", "true-false")
 QUESTION_FIELDS = ("id", "concept", "kind", "when", "after", "prompt", "options", "answer", "explanation")
 OPTION_FIELDS = ("text", "right", "why", "when")
+VERDICT_WORD = re.compile(r"(yes|no)\s*[.,:;!]", re.IGNORECASE)
+"""A first word that answers for the learner ("Yes." or "No,"; "No one" is fine)."""
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 CONDITIONS: dict[str, tuple[str | bool, ...]] = {
     "ruleset": VARIANTS,
@@ -242,6 +245,9 @@ class _Reader(Checker):
         when = self.conditions(found.get("when"), "the question is never asked")
         after = self.slug(found["after"]) if "after" in found else ""
         answers = self.choice(item, found) if kind == "choice" else self.true_false(item, found) if kind else None
+        if explanation and VERDICT_WORD.match(explanation):
+            self.problem(found["explanation"], "starts with Yes or No, but it is shown after a wrong answer too "
+                                               "(and the screen already says right or not): start with the reason")
         if kind is None or when is None or answers is None or after is None:
             return None
         options, true_when = answers
