@@ -126,8 +126,13 @@ async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, prof
         question = quiz_round(app).current
         assert question is not None
         assert more_sign(app) == ""  # everything fits: no sign
+        count = len(question.options)
+        assert text_of(app, "#quiz-how") == f"Choose an answer: press 1-{count}, or use ↑ ↓ and Enter."
+        footer = {binding.key: binding.description for _, binding, _, _ in app.screen.active_bindings.values()}
+        assert footer["enter"] == "Choose"  # the footer names the key too, as in lessons
         await pilot.press("down", "enter")
         await pilot.pause()
+        assert not app.screen.query_one("#quiz-how").display  # answered: the words go
         right = 1 in question.correct
         assert text_of(app, "#quiz-feedback").startswith("✓ Right!" if right else "✗ Not quite.")
         assert more_sign(app) == ""

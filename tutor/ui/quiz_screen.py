@@ -22,14 +22,14 @@ from tutor.engine import Card
 from tutor.learner.celebrations import Celebration, quiz_done
 from tutor.learner.recorder import Recorder
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
+from tutor.ui.answers import RIGHT_MARK, WRONG_MARK, AnswerList, how_to_choose, option_line
 from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
-from tutor.ui.lessons.words import option_line
 from tutor.ui.opening import unless_closed
 from tutor.ui.table import where_is
 
-RIGHT_MARK, WRONG_MARK, MORE_MARK = "✓", "✗", "▼"
+MORE_MARK = "▼"
 
 
 class SeatCards(HandView):
@@ -80,7 +80,8 @@ class QuizScreen(Screen[None]):
                 yield Static(id="quiz-you-label")
                 yield SeatCards(letters=self.letters, id="quiz-you")
             yield SeatCards(letters=self.letters, id="quiz-cards")
-            yield OptionList(id="quiz-options")
+            yield AnswerList(id="quiz-options")
+            yield Static(id="quiz-how")
             yield Static(id="quiz-feedback")
             yield Button("Next question (Enter)", id="quiz-next", variant="primary")
         yield Static(id="quiz-more")
@@ -149,6 +150,9 @@ class QuizScreen(Screen[None]):
                             for number, text in enumerate(question.options, 1))
         options.highlighted = 0
         self._moved = False
+        how = self.query_one("#quiz-how", Static)
+        how.update(how_to_choose(len(question.options)))
+        how.display = True
         options.focus(scroll_visible=False)  # keep the question in view on small screens
         self.query_one("#quiz-feedback", Static).display = False
         self.query_one("#quiz-next", Button).display = False
@@ -161,7 +165,9 @@ class QuizScreen(Screen[None]):
         if self.result is not None or (event.option_index == 0 and not self._moved):
             return
         self._moved = True
-        self.query_one("#quiz", VerticalScroll).scroll_to_widget(event.option_list, animate=False)
+        scroller = self.query_one("#quiz", VerticalScroll)
+        scroller.scroll_to_widget(self.query_one("#quiz-how"), animate=False)  # the line that says how to answer,
+        scroller.scroll_to_widget(event.option_list, animate=False)  # but the answers first if not both fit
 
     def _show_position(self, position: Position | None) -> None:
         table = self.query_one("#quiz-table", Vertical)
@@ -192,6 +198,7 @@ class QuizScreen(Screen[None]):
             for number, text in enumerate(question.options, 1)
         )
         options.disabled = True
+        self.query_one("#quiz-how", Static).display = False
         feedback = self.query_one("#quiz-feedback", Static)
         feedback.update(feedback_text(result))
         feedback.display = True

@@ -38,9 +38,10 @@ from tutor.course import (
     PickSeat,
 )
 from tutor.engine import Card, Drew, cards_text
+from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
-from tutor.ui.lessons.words import chart_text, option_line
+from tutor.ui.lessons.words import chart_text
 
 
 def numbers(meaning: str) -> list[BindingType]:
@@ -412,16 +413,6 @@ class DrawView(SeatView):
             self.seat_cursor = self.draw_from = None
 
 
-class AnswerList(OptionList, inherit_bindings=False):
-    """The options of a choice step, with only the keys a learner needs there."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", show=False, tooltip="Move up the answers"),
-        Binding("down", "cursor_down", show=False, tooltip="Move down the answers"),
-        Binding("enter", "select", "Choose", tooltip="Choose the answer that is lit up"),
-    ]
-
-
 class ChoiceView(StepView):
     """A multiple-choice question: the options, numbered."""
 
@@ -435,7 +426,7 @@ class ChoiceView(StepView):
         yield AnswerList(id="lesson-options")
 
     def instruction(self) -> str:
-        return f"Choose an answer: press 1-{len(self.run.options)}, or use ↑ ↓ and Enter."
+        return how_to_choose(len(self.run.options))
 
     def focus_target(self) -> Widget | None:
         return self.query_one("#lesson-options") if self.answering else None

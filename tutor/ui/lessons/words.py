@@ -51,16 +51,6 @@ def chart_text(lines: Sequence[str]) -> Text:
     return text
 
 
-def option_line(number: int, words: str, right: bool, wrong: bool, wrong_note: str = "not this one") -> Text:
-    """A numbered answer, marked once answered: ✓ the answer, or ✗ and `wrong_note` (lessons and quiz)."""
-    line = Text(f"{number}. {words}")
-    if right:
-        line.append(f"  {DONE} the answer", style="bold")
-    elif wrong:
-        line.append(f"  {BROKEN} {wrong_note}", style="bold")
-    return line
-
-
 def why_not(feedback: Feedback) -> Text:
     """Why an answer is not right, for its own box (titled "✗ Not quite"): the rule explained,
     or the step's own words for the option or seat chosen."""
