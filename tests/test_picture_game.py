@@ -140,6 +140,21 @@ async def test_the_picture_cards_lesson_to_its_summary(store: Any, profile: Any)
         assert store.lesson_progress(profile)["picture-cards"].finished
 
 
+async def test_at_60x20_the_deck_choice_shows_its_keys_and_wrapped_words_stay_indented(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, seed=7)
+    async with app.run_test(size=(60, 20)) as pilot:
+        choice = await open_deck_choice(pilot)
+        dialog, keys = choice.query_one("#deck-choice"), choice.query_one("#deck-keys", Static)
+        assert dialog.region.contains_region(keys.region) and keys.region.height == 1
+        assert "Esc to go back" in str(keys.content)
+        decks = choice.query_one("#decks", OptionList)
+        lines = [decks.render_line(y).text.rstrip() for y in range(decks.size.height)]
+        assert lines[:3] == ["Playing cards", "  51 cards: match by rank (two 7s, two", "  Kings)"]  # under its line
+        await pilot.press("down")  # from the suggested deck to the last: the list scrolls
+        await pilot.pause()
+        assert decks.highlighted == 2 and decks.scroll_offset.y > 0
+
+
 async def test_a_deck_picked_while_help_is_open_over_the_choice_closes_nothing(store: Any, profile: Any) -> None:
     """An Enter or click meant for the deck choice that reaches it after F1 opened help over it
     used to close the help and leave the choice answered but showing (a second pick crashed)."""

@@ -8,6 +8,8 @@ Dismisses with the chosen deck's id, or None (Escape) to start no game.
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +23,9 @@ from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.opening import unless_closed
 
 SUGGESTED_NOTE = "suggested for a first game"
+INDENT = 2
+LIST_ROWS = 12
+"""The most rows the list takes, with its border."""
 
 
 def first_game_deck() -> Deck:
@@ -29,16 +34,33 @@ def first_game_deck() -> Deck:
     return min((deck for deck in decks if not deck.is_standard), key=lambda deck: deck.size, default=decks[0])
 
 
-def deck_words(deck: Deck, suggested: bool) -> Text:
+def deck_words(deck: Deck, suggested: bool) -> DeckWords:
     """One deck as the list shows it: its name, then what is in it (and the suggestion)."""
-    text = Text("Playing cards" if deck.is_standard else deck.name, style="bold")
+    name = Text("Playing cards" if deck.is_standard else deck.name, style="bold")
     if deck.is_standard:
-        text.append(f"\n  {deck.size} cards: match by rank (two 7s, two Kings)")
+        lines = [Text(f"{deck.size} cards: match by rank (two 7s, two Kings)")]
     else:
-        text.append(f"\n  {deck.size} cards: {deck.pair_count} pairs of pictures and the Old Maid")
+        lines = [Text(f"{deck.size} cards: {deck.pair_count} pairs of pictures and the Old Maid")]
     if suggested:
-        text.append(f"\n  ★ {SUGGESTED_NOTE}", style="italic")
-    return text
+        lines.append(Text(f"★ {SUGGESTED_NOTE}", style="italic"))
+    return DeckWords(name, lines)
+
+
+class DeckWords:
+    """A deck's name with lines indented under it; a line that wraps (in a narrow window) stays
+    indented instead of running back under the name. As plain text (`str`) it reads the same."""
+
+    def __init__(self, name: Text, lines: list[Text]) -> None:
+        self.name = name
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.name
+        for line in self.lines:
+            yield Padding(line, (0, 0, 0, INDENT), expand=False)
+
+    def __str__(self) -> str:
+        return "\n".join([self.name.plain, *(" " * INDENT + line.plain for line in self.lines)])
 
 
 class DeckChoiceScreen(ModalScreen[str | None]):
@@ -61,7 +83,7 @@ class DeckChoiceScreen(ModalScreen[str | None]):
             yield Static(Text("Which cards shall we play with?", style="bold"), id="deck-question")
             options = [Option(deck_words(deck, deck.id == self.suggested), id=deck.id) for deck in self.decks]
             yield OptionList(*options, id="decks")
-            yield Static(Text("↑ ↓ to choose, Enter to start, Escape to go back."), id="deck-keys")
+            yield Static(Text("↑ ↓ to choose, Enter to start, Esc to go back."), id="deck-keys")
 
     @unless_closed
     def on_mount(self) -> None:
@@ -69,6 +91,17 @@ class DeckChoiceScreen(ModalScreen[str | None]):
         ids = [deck.id for deck in self.decks]
         decks.highlighted = ids.index(self.start_on) if self.start_on in ids else 0
         decks.focus()
+        self._fit_list()
+
+    def on_resize(self) -> None:
+        self._fit_list()
+
+    def _fit_list(self) -> None:
+        """In a short window the list gives up rows (and scrolls) so the question and the keys
+        still show: the dialog may take 90% of the height, and needs 8 rows around the list."""
+        if self.query("#decks"):
+            room = self.size.height * 9 // 10 - 8
+            self.query_one("#decks", OptionList).styles.max_height = max(4, min(LIST_ROWS, room))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
