@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui_helpers import crafted_app, play_to_the_end, session_of
+from ui_helpers import crafted_app, home_ready, play_to_the_end, session_of
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp
@@ -22,7 +22,7 @@ def table_app(store: Any, profile: Any, guidance: str = "guided") -> TutorApp:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_home(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
-    assert snap_compare(TutorApp(store, profile), terminal_size=size)
+    assert snap_compare(TutorApp(store, profile), terminal_size=size, run_before=home_ready)  # Continue filled in
 
 
 @pytest.mark.parametrize("size", ALL_SIZES)

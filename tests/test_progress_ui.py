@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Static
+from ui_helpers import home_ready
 
 from tutor.course import load_course
 from tutor.explanations import rule_of
@@ -418,17 +419,6 @@ async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, pr
 
 
 # ----- Home: one Continue that follows progress ----------------------------------------------------
-
-
-async def home_ready(pilot: Pilot) -> None:
-    """Home reads the course in a thread just after start-up; wait for Continue to follow progress."""
-    await pilot.pause()
-    for _ in range(200):
-        if isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed:
-            break
-        await pilot.pause(0.05)
-    assert isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed
-    await pilot.pause()
 
 
 def menu_text(app: TutorApp) -> str:

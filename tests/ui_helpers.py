@@ -85,3 +85,16 @@ async def open_from_home(pilot: Pilot[None], key: str, kind: type[OpenedScreen])
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
+
+
+async def home_ready(pilot: Pilot[None]) -> None:
+    """Home reads the course in a thread just after start-up; wait for Continue to follow progress."""
+    from tutor.ui.home import HomeScreen
+
+    await pilot.pause()
+    for _ in range(200):
+        if isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed:
+            break
+        await pilot.pause(0.05)
+    assert isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed
+    await pilot.pause()
