@@ -153,8 +153,13 @@ def dismiss_on_top(screen: Screen[Result], result: Result | None = None) -> None
     reaches a dialog after another screen opened over it (help, a question) would close that one
     and leave the dialog answered but still showing, and a second answer would crash (both found
     by the soak). A screen that has closed is no longer on top, so it is answered once."""
-    if screen.is_attached and screen.app.screen is screen:
+    if on_top(screen):
         screen.dismiss(result)
+
+
+def on_top(screen: Screen[Any]) -> bool:
+    """Whether `screen` is the app's screen on top (and still part of the app)."""
+    return screen.is_attached and screen.app.screen is screen
 
 
 class HelpScreen(ModalScreen[None]):

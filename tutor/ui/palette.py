@@ -21,6 +21,8 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette, SearchIcon
 from textual.css.query import NoMatches
 
+from tutor.ui.dialogs import on_top
+
 _gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # the coroutine under @work (functools.wraps sets it; the stubs do not say so)
 
 # Textual's search icon (U+1F50E, a magnifying glass) is missing from DejaVu Sans Mono (the browser's offline monospace font).
@@ -42,7 +44,7 @@ class SafeCommandPalette(CommandPalette):
             pass  # closed again before it was drawn (found by the soak)
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
-        if self.is_attached and self.app.screen is self and len(self.app.screen_stack) > 1:
+        if on_top(self) and len(self.app.screen_stack) > 1:
             return super().dismiss(result)
         return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]  # Textual's own "done already"
 

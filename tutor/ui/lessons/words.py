@@ -9,10 +9,10 @@ from rich.text import Text
 
 from tutor.course import Feedback, Problem
 from tutor.engine import Game
-from tutor.learner.lessons import Status
+from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
 from tutor.ui.table import explanation_text, role_of
 
-DONE, BROKEN = Status.DONE.mark, "✗"  # the other lesson marks: tutor.learner.Status
+DONE, BROKEN = RIGHT_MARK, WRONG_MARK  # the other lesson marks: tutor.learner.Status
 CHECK_HINT = "A grown-up can see every problem with: old-maid-tutor lessons check"
 
 
