@@ -483,31 +483,24 @@ def finish_worker(screen: Any, name: str, result: object) -> None:
     screen.on_worker_state_changed(finished)
 
 
-async def test_a_lesson_made_ready_after_the_learner_left_is_let_go(store: Any, profile: Any) -> None:
-    """The lesson is made ready in a thread; if its result arrives after Escape closed the screen,
-    nothing is shown on the closed screen (the soak found a crash here)."""
-    app = TutorApp(store, profile, start="lesson:pairs")
+@pytest.mark.parametrize(("start", "screen_kind", "worker", "back_to"), [
+    ("lesson:pairs", LessonScreen, "prepare", LessonListScreen),  # the lesson, made ready in a thread
+    ("lessons", LessonListScreen, "check-course", None),  # the list, whose course is checked in a thread
+])
+async def test_a_result_made_ready_after_the_learner_left_is_let_go(
+        store: Any, profile: Any, start: str, screen_kind: type, worker: str, back_to: type | None) -> None:
+    """If a thread's result arrives after Escape closed the screen, nothing is shown on the closed
+    screen (the soak found a crash here)."""
+    app = TutorApp(store, profile, start=start)
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         screen = app.screen
-        assert isinstance(screen, LessonScreen)
+        assert isinstance(screen, screen_kind)
         await pilot.press("escape")
         await ready(pilot)
         assert app.screen is not screen and not screen.is_attached
-        finish_worker(screen, "prepare", lesson_of("pairs"))
-        await pilot.pause()
-        assert app.is_running and isinstance(app.screen, LessonListScreen)
-
-
-async def test_the_course_checked_after_the_learner_left_the_list_is_let_go(store: Any, profile: Any) -> None:
-    app = TutorApp(store, profile, start="lessons")
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
-        screen = app.screen
-        assert isinstance(screen, LessonListScreen)
-        await pilot.press("escape")
-        await ready(pilot)
-        assert not screen.is_attached
-        finish_worker(screen, "check-course", screen.course)
+        finish_worker(screen, worker, lesson_of("pairs") if worker == "prepare" else screen.course)
         await pilot.pause()
         assert app.is_running
+        if back_to is not None:
+            assert isinstance(app.screen, back_to)
