@@ -85,6 +85,19 @@ def test_export_to_a_folder_that_is_not_there(store: Store, tmp_path: Path,
     assert err.startswith("old-maid-tutor: Could not write ") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("command", [("export", "Ana"), ("report",)])
+def test_export_and_report_never_replace_a_file(store: Store, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
+    store.get_or_create_profile("Ana")
+    mine = tmp_path / "notes.txt"
+    mine.write_text("my notes")
+    assert run(store, "profiles", *command, str(mine)) != 0
+    assert capsys.readouterr().err == (f"old-maid-tutor: There is already a file at {mine}. "
+                                       "Choose another name, so nothing of yours is replaced.\n")
+    assert mine.read_text() == "my notes"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["home", "notes.txt"]
+
+
 @pytest.mark.parametrize("content", [None, "{}", "not json"])
 def test_import_of_a_bad_or_missing_file_is_bad_input(store: Store, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str],

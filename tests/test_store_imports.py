@@ -159,12 +159,13 @@ def test_export_never_replaces_a_link_or_a_folder(store: Store, tmp_path: Path) 
         store.export_profile("Ana", pipe)
 
 
-def test_export_over_a_regular_file_replaces_it_whole(store: Store, tmp_path: Path) -> None:
+def test_export_over_a_regular_file_is_refused_and_leaves_it_whole(store: Store, tmp_path: Path) -> None:
     store.get_or_create_profile("Ana")
     target = tmp_path / "ana.json"
     target.write_text("old")
-    store.export_profile("Ana", target)
-    assert json.loads(target.read_text())["profile"]["name"] == "Ana"
+    with pytest.raises(UnsafeTarget, match="There is already a file at"):
+        store.export_profile("Ana", target)
+    assert target.read_text() == "old"
     assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".partial")] == []
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from tutor.errors import UnsafeTarget
 from tutor.settings import Settings
-from tutor.store import Profile, Store, open_store
+from tutor.store import Profile, Store, open_store, transfer
 
 START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -108,12 +112,77 @@ def test_a_numbered_name_still_fits(store: Store, tmp_path: Path) -> None:
 
 def test_export_writes_the_whole_file_or_nothing(store: Store, tmp_path: Path) -> None:
     learn_a_lot(store, "Ana")
-    (tmp_path / "ana.json").write_text("an older export")
     with pytest.raises(OSError):
         store.export_profile("Ana", tmp_path / "no such folder" / "ana.json")
     store.export_profile("Ana", tmp_path / "ana.json")
     assert json.loads((tmp_path / "ana.json").read_text("utf-8"))["profile"]["name"] == "Ana"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["ana.json", "home"]
+
+
+def test_export_never_replaces_a_file_that_is_there(store: Store, tmp_path: Path) -> None:
+    learn_a_lot(store, "Ana")
+    mine = tmp_path / ".bashrc"
+    mine.write_text("my settings")
+    mine.chmod(0o640)
+    with pytest.raises(UnsafeTarget) as refused:
+        store.export_profile("Ana", mine)
+    assert str(refused.value) == (f"There is already a file at {mine}. Choose another name, "
+                                  "so nothing of yours is replaced.")
+    assert mine.read_text() == "my settings" and stat.S_IMODE(mine.stat().st_mode) == 0o640
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".bashrc", "home"]
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o644)])
+def test_a_new_file_opens_as_any_other(tmp_path: Path, umask: int, mode: int) -> None:
+    before = os.umask(umask)
+    try:
+        transfer.write_text(tmp_path / "class.csv", "Name\n")
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE((tmp_path / "class.csv").stat().st_mode) == mode
+
+
+def test_a_name_taken_while_the_file_is_written_is_left_alone(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "ana.json"
+    making = transfer._new_partial
+
+    def then_another_program_writes(path: Path) -> tuple[int, Path]:
+        made = making(path)
+        target.write_text("another program's file")
+        return made
+
+    monkeypatch.setattr(transfer, "_new_partial", then_another_program_writes)
+    with pytest.raises(UnsafeTarget, match="There is already a file at"):
+        transfer.write_text(target, "mine")
+    assert target.read_text() == "another program's file"
+    assert [path.name for path in tmp_path.iterdir()] == ["ana.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("taken", [False, True])
+def test_without_hard_links_a_file_is_still_only_ever_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          taken: bool) -> None:
+    target = tmp_path / "ana.json"
+
+    def no_hard_links(source: Path, name: Path) -> None:  # as on a FAT memory stick
+        if taken:
+            target.write_text("another program's file")
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_hard_links)
+    if taken:
+        with pytest.raises(UnsafeTarget, match="There is already a file at"):
+            transfer.write_text(target, "mine")
+    else:
+        transfer.write_text(target, "mine")
+    assert target.read_text() == ("another program's file" if taken else "mine")
+    assert [path.name for path in tmp_path.iterdir()] == ["ana.json"]
+
+
+def test_a_name_with_nul_is_refused_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeTarget, match="hidden NUL character") as refused:
+        transfer.write_text(tmp_path / "ana\0.json", "mine")
+    assert "\n" not in str(refused.value) and list(tmp_path.iterdir()) == []
 
 
 def good_document(store: Store, tmp_path: Path) -> dict[str, Any]:

@@ -9,15 +9,16 @@ The file looks like::
 
 Times are ISO 8601 text. Everything read back is checked before use (file type and size, depth,
 number sizes, text lengths, counts, dates); a bad file gives a ProfileFileError (a ValueError)
-that says which part is wrong. Only regular files are read or written: a device, a pipe, a
-folder or a link is refused, never opened or replaced.
+that says which part is wrong. Only regular files are read, and only new files are written: a file,
+a device, a pipe, a folder or a link already there is refused, never opened or replaced.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
@@ -101,35 +102,95 @@ def from_document(document: object) -> ProfileData:
     )
 
 
+def document_text(document: dict[str, Any]) -> str:
+    """A profile file's text, as written to disk or sent to a browser."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
 def write_document(path: Path, document: dict[str, Any]) -> None:
     """Write a profile file whole or not at all (see ``write_text``)."""
-    write_text(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    write_text(path, document_text(document))
+
+
+NEW_FILE_MODE = 0o644  # less the umask, which os.open applies
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+# What link() says on a file system without hard links (a FAT memory stick says EPERM).
+_NO_HARD_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
 
 
 def write_text(path: Path, text: str, example: str = "old-maid.json") -> None:
-    """Write the whole file or nothing: a half-written file would look damaged.
+    """Write a new file whole, or nothing: a half-written file would look damaged.
 
-    Only a regular file (or a name not taken yet) is written: UnsafeTarget for an empty name, a
-    folder, a link, a device or a pipe, which are never replaced. The text goes to a temporary
-    file beside the target first, then takes its place. ``example`` is a file name suggested when
-    the path has none.
+    Nothing already there is ever replaced: a file (UnsafeTarget saying so), a folder, a link, a
+    device or a pipe; an empty name or one holding NUL is refused too. The text goes to a temporary
+    file beside the target first, which then takes the name only if the name is still free. The new
+    file has the usual mode (0644 less the umask), so other programs open it as any other file.
+    ``example`` is a file name suggested when the path has none.
     """
-    if not path.name or path.name in (".", ".."):
-        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like {example}")
-    if path.is_symlink():
-        raise UnsafeTarget(f"{path} is a link; choose the file itself or another name")
-    kind = checked_json.file_kind(path)
-    if kind not in ("file", "missing"):
-        raise UnsafeTarget(f"{path} is {kind}, not a file; choose a file name")
-    handle, partial = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".partial", dir=path.parent)
+    _check_target(path, example)
+    handle, partial = _new_partial(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
             file.write(text)
-        if checked_json.file_kind(path) not in ("file", "missing") or path.is_symlink():
-            raise UnsafeTarget(f"{path} stopped being a file while it was written")
-        os.replace(partial, path)
+        _take_name(partial, path, text)
     finally:
-        Path(partial).unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
+
+
+def _taken(path: Path) -> str:
+    return f"There is already a file at {path}. Choose another name, so nothing of yours is replaced."
+
+
+def _check_target(path: Path, example: str) -> None:
+    if not path.name or path.name in (".", ".."):
+        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like {example}")
+    if "\0" in str(path):
+        raise UnsafeTarget(f"{str(path)!r} holds a hidden NUL character, which no file name may hold; "
+                           "type the name again")
+    if path.is_symlink():
+        raise UnsafeTarget(f"{path} is a link; choose another name")
+    kind = checked_json.file_kind(path)
+    if kind == "file":
+        raise UnsafeTarget(_taken(path))
+    if kind != "missing":
+        raise UnsafeTarget(f"{path} is {kind}, not a file; choose a file name")
+
+
+def _new_partial(path: Path) -> tuple[int, Path]:
+    """A new, empty temporary file beside ``path`` (tempfile.mkstemp's would have mode 0600)."""
+    for _ in range(100):
+        partial = path.with_name(f".{path.name[:100]}.{secrets.token_hex(6)}.partial")
+        try:
+            return os.open(partial, _NEW_FILE, NEW_FILE_MODE), partial
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(path.parent))
+
+
+def _take_name(partial: Path, path: Path, text: str) -> None:
+    """Give the written file its name, unless something has that name by now (UnsafeTarget)."""
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        raise UnsafeTarget(_taken(path)) from None
+    except OSError as error:
+        if error.errno not in _NO_HARD_LINKS:
+            raise
+        _write_new(path, text)
+
+
+def _write_new(path: Path, text: str) -> None:
+    """Where there are no hard links: create the file only if the name is free, then write it."""
+    try:
+        handle = os.open(path, _NEW_FILE, NEW_FILE_MODE)
+    except FileExistsError:
+        raise UnsafeTarget(_taken(path)) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+    except BaseException:
+        path.unlink(missing_ok=True)  # made above by this call, so ours to take back
+        raise
 
 
 def read_document(path: Path) -> object:
