@@ -46,6 +46,9 @@ from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, wrong_pair
 from .rules import Rules
 
 FORMAT_VERSION = 1
+RNG_VERSION = 3
+RNG_WORDS = 624
+"""`random.Random.getstate()` in version 3: 624 words of 32 bits, then the index of the next word."""
 PHASES = ("dealing", "pairing", "play", "over")
 Pair = tuple[int, tuple[Card, Card]]
 HeldCard = tuple[int, Card]
@@ -795,7 +798,7 @@ class Game:
             return cls._restore(data)
         except ValueError as error:
             raise RulesError(f"saved game is damaged: {error}") from None
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
+        except (KeyError, TypeError, IndexError, AttributeError, ArithmeticError) as error:
             raise RulesError(f"saved game is damaged: {type(error).__name__}: {error}") from None
 
     @classmethod
@@ -806,8 +809,7 @@ class Game:
             raise RulesError(f"format version {data.get('version')!r} is not one this program reads ({FORMAT_VERSION})")
         rules = Rules.from_dict(data["rules"])
         rng = random.Random()
-        version, state, gauss = data["rng"]
-        rng.setstate((version, tuple(state), gauss))
+        rng.setstate(_rng_state(data["rng"]))
         game = cls(rules, _seat(data["dealer"], rules, "dealer"), data["learners"], rng)
         if data["phase"] not in PHASES:
             raise RulesError(f"phase {data['phase']!r} is not one of {', '.join(PHASES)}")
@@ -898,6 +900,36 @@ def _seat(value: Any, rules: Rules, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < rules.players:
         raise RulesError(f"{field}: {value!r} is not a seat from 0 to {rules.players - 1}")
     return value
+
+
+def _rng_state(value: Any) -> tuple[int, tuple[int, ...], float | None]:
+    """A saved random state, checked in full: `random.Random.setstate` raises OverflowError (not
+    ValueError) for a negative number, and quietly cuts down one too large for 32 bits."""
+    if not isinstance(value, list) or len(value) != 3:
+        raise RulesError(f"rng: {_shown(value)} is not a random state")
+    version, words, gauss = value
+    if not _is_int(version) or version != RNG_VERSION:
+        raise RulesError(f"rng: version {_shown(version)} is not {RNG_VERSION}")
+    if not isinstance(words, list) or len(words) != RNG_WORDS + 1:
+        raise RulesError(f"rng: the state is not {RNG_WORDS + 1} numbers")
+    for word in words:
+        if not (_is_int(word) and 0 <= word < 2**32):
+            raise RulesError(f"rng: {_shown(word)} is not a number from 0 to 2**32 - 1")
+    if words[-1] > RNG_WORDS:
+        raise RulesError(f"rng: the index {words[-1]} is more than {RNG_WORDS}")
+    if gauss is not None and not isinstance(gauss, float):
+        raise RulesError(f"rng: {_shown(gauss)} is not a number for gauss")
+    return version, tuple(words), gauss
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """A value for an error message, cut short: saved data may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 def _optional_seat(value: Any, rules: Rules, field: str) -> int | None:
