@@ -6,6 +6,8 @@ in the learner store as soon as it is made, so nothing is lost if the terminal c
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,6 +40,7 @@ NARROW = 90
 SIDE_WIDTH = 30  # as in game.tcss
 NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
 SEATS_HEIGHT = 5
+DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
 
 
 class GameScreen(Screen[None]):
@@ -83,14 +86,21 @@ class GameScreen(Screen[None]):
     def _load_or_deal(self) -> GuidedGame:
         app = self.app
         saved = app.store.load_game(app.profile) if self.resume else None  # type: ignore[attr-defined]
-        if saved is not None:
-            try:
-                return GuidedGame.from_dict(saved)
-            except ValueError as error:
-                warn(app, f"Your saved game could not be read ({error}), so a new game starts.", timeout=10)
+        restored = None if saved is None else self._restored(saved)
+        self.resume = restored is not None  # no "Welcome back" over a new game
+        if restored is not None:
+            return restored
         session = GuidedGame.new(app.settings, self.seed)  # type: ignore[attr-defined]
-        self.recorder.game_saved(session.to_dict())
+        self.recorder.game_saved(session.to_dict())  # in place of the damaged one: told once
         return session
+
+    def _restored(self, saved: dict[str, Any]) -> GuidedGame | None:
+        """The saved game, or None (with a notice) when it is damaged."""
+        try:
+            return GuidedGame.from_dict(saved)
+        except Exception:  # an imported profile may hold anything: whatever fails, start afresh
+            warn(self.app, DAMAGED_GAME, timeout=10)
+            return None
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
