@@ -104,17 +104,46 @@ def test_a_code_is_matched_as_a_pupil_types_it() -> None:
     assert not classcode.matches("KBTFRMÉ", "KBTFRM")
 
 
-def test_too_many_wrong_codes_from_one_address_must_wait() -> None:
+async def test_many_wrong_codes_slow_an_address_down_but_the_right_code_still_gets_in() -> None:
     now = [0.0]
-    guesses = classcode.Guesses(clock=lambda: now[0])
+    doorkeeper = classcode.Doorkeeper("KBTFRM", clock=lambda: now[0])
     for _ in range(classcode.MOST_WRONG_CODES - 1):
-        guesses.wrong("10.0.0.9")
-    assert not guesses.blocked("10.0.0.9")
-    guesses.wrong("10.0.0.9")
-    assert guesses.blocked("10.0.0.9")
-    assert not guesses.blocked("10.0.0.10")  # another pupil's computer
+        assert not await doorkeeper.let_in("10.0.0.9", "AAAAAA")
+    assert not doorkeeper.slowed("10.0.0.9")
+    assert not await doorkeeper.let_in("10.0.0.9", "AAAAAA")
+    assert doorkeeper.slowed("10.0.0.9")
+    assert not doorkeeper.slowed("10.0.0.10")  # another pupil's computer
+    assert await doorkeeper.let_in("10.0.0.9", "KBTFRM")  # a classmate behind the same router
     now[0] += classcode.WINDOW_SECONDS + 1
-    assert not guesses.blocked("10.0.0.9")
+    assert not doorkeeper.slowed("10.0.0.9")
+
+
+async def test_a_slowed_address_has_its_codes_checked_one_a_second() -> None:
+    doorkeeper = classcode.Doorkeeper("KBTFRM")
+    for _ in range(classcode.MOST_WRONG_CODES):
+        await doorkeeper.let_in("10.0.0.9", "AAAAAA")
+    started = time.monotonic()
+    answers = await asyncio.gather(*(doorkeeper.let_in("10.0.0.9", guess) for guess in ("BBBBBB", "CCCCCC", "KBTFRM")))
+    assert answers == [False, False, True]  # guessed in parallel, checked in turn
+    assert time.monotonic() - started >= 2 * classcode.PACE_SECONDS - 0.05
+
+
+def test_an_ipv6_network_is_one_guesser() -> None:
+    assert classcode.address_group("2001:db8::1") == classcode.address_group("2001:db8::ffff:1234")
+    assert classcode.address_group("2001:db8::1") != classcode.address_group("2001:db8:0:1::1")
+    assert classcode.address_group("::ffff:10.0.0.9") == "10.0.0.9"
+    assert classcode.address_group("10.0.0.9") == "10.0.0.9"
+
+
+def test_a_ticket_opens_one_websocket_once_and_not_for_ever() -> None:
+    now = [0.0]
+    tickets = classcode.Tickets(clock=lambda: now[0])
+    first, second = tickets.issue(), tickets.issue()
+    assert first != second and len(first) >= 20
+    assert tickets.take(first) and not tickets.take(first)
+    assert not tickets.take("KBTFRM") and not tickets.take(None)
+    now[0] += classcode.TICKET_SECONDS + 1
+    assert not tickets.take(second)
 
 
 async def test_without_a_code_the_page_asks_for_it_and_starts_nothing(started: list[int]) -> None:
@@ -133,7 +162,7 @@ async def test_a_wrong_code_gets_a_plain_page_and_starts_nothing(started: list[i
         page = await response.text()
         assert response.status == 403
         assert "That is not the class code" in page and "textual.js" not in page and "KBTFRM" not in page
-        for path in ("/ws", "/ws/KBTFRX", "/ws/kbtfr"):
+        for path in ("/ws", "/ws/KBTFRX", "/ws/kbtfr", "/ws/KBTFRM"):
             with pytest.raises(WSServerHandshakeError) as refused:
                 await client.ws_connect(path)
             assert refused.value.status == 403
@@ -146,23 +175,33 @@ async def test_the_right_code_in_the_address_opens_the_tutor(started: list[int])
         response = await client.get("/", params={"code": "kbt-frm"})
         page = await response.text()
         assert response.status == 200 and "<title>Old Maid Tutor</title>" in page
-        websocket_url = re.search(r'data-session-websocket-url="([^"]+)"', page)
-        assert websocket_url and websocket_url.group(1).endswith("/ws/KBTFRM")
+        path = websocket_path(page)
+        assert "KBTFRM" not in path  # a one-use ticket, never the code
         assert not started  # the page alone starts nothing: the tab's websocket does
-        screen = await first_screen(client, "/ws/KBTFRM?width=80&height=24")
+        screen = await first_screen(client, path + "?width=80&height=24")
         assert screen.startswith("served=1 args=--data-dir /class/folder")
+        with pytest.raises(WSServerHandshakeError) as refused:  # the ticket is used up
+            await client.ws_connect(path)
+        assert refused.value.status == 403
     assert started == [1]
 
 
-async def test_guessing_codes_is_stopped(started: list[int]) -> None:
+def websocket_path(page: str) -> str:
+    found = re.search(r'data-session-websocket-url="ws://[^/"]+(/ws[^"]*)"', page)
+    assert found, page
+    return found.group(1)
+
+
+async def test_after_many_wrong_codes_the_right_code_still_opens_the_tutor(started: list[int]) -> None:
     async with classroom(code="KBTFRM") as (server, client):
         for _ in range(classcode.MOST_WRONG_CODES):
             assert (await client.get("/", params={"code": "AAAAAA"})).status == 403
-        response = await client.get("/", params={"code": "KBTFRM"})  # even the right one, for a minute
-        assert response.status == 429 and "Wait a minute" in await response.text()
-        with pytest.raises(WSServerHandshakeError):
-            await client.ws_connect("/ws/KBTFRM")
-    assert not started
+        assert server.doorkeeper is not None and server.doorkeeper.slowed("127.0.0.1")
+        response = await client.get("/", params={"code": "KBTFRM"})
+        assert response.status == 200
+        screen = await first_screen(client, websocket_path(await response.text()) + "?width=80&height=24")
+        assert screen.startswith("served=1")
+    assert started == [1]
 
 
 # --- the page, the class size, the served flag ---------------------------------------------------
@@ -186,7 +225,7 @@ async def test_the_page_connects_through_the_public_url_when_one_is_given() -> N
                              code="KBTFRM", announcement=[])
     async with TestClient(TestServer(await server._make_app())) as client:
         page = await (await client.get("/", params={"code": "KBTFRM"})).text()
-        assert 'data-session-websocket-url="wss://class.example/ws/KBTFRM"' in page
+        assert 'data-session-websocket-url="wss://class.example/ws/' in page and "KBTFRM" not in page
 
 
 async def test_a_full_class_gets_a_friendly_page_and_no_process(started: list[int]) -> None:

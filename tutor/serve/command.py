@@ -97,12 +97,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     code = classcode.new_code() if classcode.needs_code(args.host) else None
     address = address_to_open(args.host, args.port, args.public_url)
-    from tutor.serve.server import ClassroomServer
+    from tutor.serve.server import TAB_LOG, ClassroomServer
 
     server = ClassroomServer(
         [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(folder)],
         host=args.host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions,
         code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME, pin_set),
+        error_log=folder / TAB_LOG,
     )
     try:
         server.serve()

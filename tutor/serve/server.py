@@ -23,11 +23,21 @@ import aiohttp_jinja2
 import jinja2
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from tutor.classroom import served_environment
 from tutor.serve import classcode
+from tutor.serve.guards import (
+    HEADER_SECONDS,
+    LARGEST_INPUT,
+    LARGEST_MESSAGE,
+    Connections,
+    KeyBudget,
+    OnceAMinute,
+    connection_caps,
+)
 
 TITLE = "Old Maid Tutor"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -48,31 +58,52 @@ FACES = (Face("DejaVuSansMono.ttf", "DejaVu Sans Mono", "normal"),
 STOP_SECONDS = 5.0
 # Terminal sizes a tab may ask for (a huge one would make its app build a huge screen).
 LARGEST_SIZE = 500
+# What a tab's page shows when its app ends without the server closing it (the page's own words
+# come from app_index.html; this is the websocket's close reason, for the log and other clients).
+TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
+# The pupils' apps' error output goes here, in the data folder, never to the teacher's terminal.
+TAB_LOG = "tabs.log"
+LARGEST_TAB_LOG = 1024 * 1024
 log = logging.getLogger("tutor.serve")
 
 
 class TabService(AppService):
     """One pupil's app process: told it is served, started without a shell, in its own session."""
 
-    def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
+    def __init__(self, argv: Sequence[str], *, error_log: Path | None = None, **kwargs: Any) -> None:
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = list(argv)
+        self.error_log = error_log
+        self.ended = asyncio.Event()
+        """Set once the app's output has ended, however the app ended."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return served_environment(super()._build_environment(width=width, height=height))
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=self._build_environment(width=width, height=height),
-            start_new_session=True,  # the teacher's Ctrl+C is for the server, which closes this app
-        )
+        with _error_log(self.error_log) as errors:
+            self._process = process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=errors,
+                env=self._build_environment(width=width, height=height),
+                start_new_session=True,  # the teacher's Ctrl+C is for the server, which closes this app
+            )
+        if process.stderr is None:
+            # AppService.run copies the app's error output (a traceback with its locals) to the
+            # teacher's terminal; it goes to the log file instead, so run reads an empty one.
+            process.stderr = asyncio.StreamReader()
+            process.stderr.feed_eof()
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            self.ended.set()
 
     @property
     def pid(self) -> int | None:
@@ -96,17 +127,93 @@ class TabService(AppService):
             await process.wait()
 
 
+def _error_log(path: Path | None) -> Any:
+    """The file a pupil's app writes its errors to (appended, started afresh past LARGEST_TAB_LOG);
+    /dev/null when there is none or it cannot be opened."""
+    import contextlib
+    import os
+
+    if path is not None:
+        try:
+            if path.stat().st_size > LARGEST_TAB_LOG:
+                path.replace(path.with_name(path.name + ".1"))
+        except OSError:
+            pass
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            return contextlib.closing(os.fdopen(descriptor, "ab"))
+        except OSError:
+            pass
+    return contextlib.nullcontext(asyncio.subprocess.DEVNULL)
+
+
 @dataclass(eq=False)
 class Tab:
     websocket: web.WebSocketResponse
     service: TabService
 
 
+class GuardedHandler(RequestHandler):
+    """aiohttp's connection handler, counted against the caps and closed when its request is slow."""
+
+    def __init__(self, manager: Any, connections: Connections, **kwargs: Any) -> None:
+        super().__init__(manager, **kwargs)
+        self.connections = connections
+        self.address: str | None = None
+        self.deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        if not self.connections.admit(address):
+            log.warning("Connections refused: too many open from one computer or in all")
+            self.force_close()
+            return
+        self.address = address
+        self.deadline = asyncio.get_running_loop().call_later(HEADER_SECONDS, self._too_slow)
+
+    def _too_slow(self) -> None:
+        if self._request_count == 0:  # not even one whole request yet
+            self.force_close()
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        super().connection_lost(exc)
+        if self.deadline is not None:
+            self.deadline.cancel()
+        if self.address is not None:
+            self.connections.release(self.address)
+            self.address = None
+
+
+class GuardedWebServer(web.Server):
+    caps: Connections
+
+    def __call__(self) -> RequestHandler:
+        return GuardedHandler(self, self.caps, loop=self._loop, **self._kwargs)
+
+
+class GuardedRunner(web.AppRunner):
+    """aiohttp's runner whose every connection is a GuardedHandler."""
+
+    def __init__(self, app: web.Application, connections: Connections, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.connections = connections
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = GuardedWebServer  # the same server; only its handlers are guarded
+        assert isinstance(server, GuardedWebServer)
+        server.caps = self.connections
+        return server
+
+
 class ClassroomServer(Server):
     """Serves the tutor to a class: see the module's docstring."""
 
     def __init__(self, app_argv: Sequence[str], *, host: str, port: int, public_url: str | None,
-                 max_sessions: int, code: str | None, announcement: Sequence[str]) -> None:
+                 max_sessions: int, code: str | None, announcement: Sequence[str],
+                 error_log: Path | None = None) -> None:
         super().__init__(shlex.join(app_argv), host=host, port=port, title=TITLE, public_url=public_url,
                          statics_path=STATICS, templates_path=TEMPLATES)
         self.app_argv = list(app_argv)
@@ -114,7 +221,10 @@ class ClassroomServer(Server):
         self.max_sessions = max_sessions
         self.code = code
         self.announcement = list(announcement)
-        self.guesses = classcode.Guesses()
+        self.doorkeeper = None if code is None else classcode.Doorkeeper(code)
+        self.tickets = classcode.Tickets()
+        self.connections = Connections(*connection_caps(max_sessions))
+        self.error_log = error_log
         self.tabs: set[Tab] = set()
         self.stopping = False
         self.closed_sessions = 0
@@ -128,7 +238,12 @@ class ClassroomServer(Server):
     # --- running -------------------------------------------------------------------------------
 
     def initialize_logging(self) -> None:
-        logging.basicConfig(level=logging.DEBUG if self.debug else logging.WARNING, format="%(message)s")
+        """Plain lines in the teacher's terminal, each kind at most once a minute, no tracebacks."""
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        if not self.debug:
+            handler.addFilter(OnceAMinute())
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.WARNING, handlers=[handler], force=True)
 
     def request_exit(self) -> None:
         """Ctrl+C (or SIGTERM, SIGHUP): stop the class; more of them while it closes change nothing."""
@@ -146,8 +261,8 @@ class ClassroomServer(Server):
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the teacher's terminal closed
             loop.add_signal_handler(number, self.request_exit)
-        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
-                               shutdown_timeout=STOP_SECONDS)
+        runner = GuardedRunner(await self._make_app(), self.connections, handle_signals=False, access_log=None,
+                               shutdown_timeout=STOP_SECONDS, keepalive_timeout=HEADER_SECONDS)
         await runner.setup()
         try:
             await web.TCPSite(runner, self.host, self.port).start()
@@ -163,8 +278,9 @@ class ClassroomServer(Server):
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
-            web.get("/ws/{code}", self.handle_websocket, name="websocket_with_code"),
+            web.get("/ws/{ticket}", self.handle_websocket, name="websocket_with_ticket"),
             web.get("/font/{name}", self.handle_font, name="font"),
+            web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, name="static"),
         ])
         app.on_shutdown.append(self.on_shutdown)
@@ -190,13 +306,12 @@ class ClassroomServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The class code form, the class-full page, or the app's page for a tab that is let in."""
-        if self.code is not None:
+        if self.doorkeeper is not None:
             given = request.query.get("code")
             if given is None:
                 return self._notice(request, "ask", 200)
-            refusal = self._refusal(request, given)
-            if refusal:
-                return self._notice(request, refusal, 429 if refusal == "wait" else 403)
+            if not await self.doorkeeper.let_in(request.remote or "", given[:40]):
+                return self._notice(request, "wrong", 403)
         if self.full or self.stopping:
             return self._notice(request, "full", 503)
         context = {
@@ -209,22 +324,11 @@ class ClassroomServer(Server):
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    def _refusal(self, request: web.Request, given: str | None) -> str | None:
-        """Why a tab that gave `given` is not let in ("wrong", "wait"), or None."""
-        if self.code is None:
-            return None
-        address = request.remote or ""
-        if self.guesses.blocked(address):
-            return "wait"
-        if not classcode.matches(given, self.code):
-            self.guesses.wrong(address)
-            return "wrong"
-        return None
-
     def _websocket_url(self, request: web.Request) -> str:
+        """Where the page connects: with a one-use ticket when a code was asked (never the code)."""
         base = (self.given_public_url or f"{request.scheme}://{request.host}").rstrip("/")
         scheme, rest = base.split(":", 1)
-        path = "/ws" if self.code is None else f"/ws/{self.code}"
+        path = "/ws" if self.code is None else f"/ws/{self.tickets.issue()}"
         return ("wss:" if scheme == "https" else "ws:") + rest + path
 
     async def handle_font(self, request: web.Request) -> web.StreamResponse:
@@ -238,19 +342,24 @@ class ClassroomServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]  # refusals are plain responses
         """Start a pupil's app for a tab that gave the class code, while there is room."""
-        if self._refusal(request, request.match_info.get("code")):
-            return web.Response(status=403, text="Not the class code: open the page and type the code your teacher gave you.\n")
+        if self.code is not None and not self.tickets.take(request.match_info.get("ticket")):
+            return web.Response(status=403, text="Open the page and type the code your teacher gave you.\n")
         if self.full or self.stopping:
             return web.Response(status=503, text="The class is full.\n")
-        websocket = web.WebSocketResponse(heartbeat=15)
-        service = TabService(self.app_argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                             close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LARGEST_MESSAGE)
+        service = TabService(self.app_argv, error_log=self.error_log, write_bytes=websocket.send_bytes,
+                             write_str=websocket.send_str, close=websocket.close,
+                             download_manager=self.download_manager, debug=self.debug)
         tab = Tab(websocket, service)
         self.tabs.add(tab)  # counted before the first await: two tabs cannot take the last place
         try:
             await websocket.prepare(request)
             await service.start(_size(request.query.get("width"), 80), _size(request.query.get("height"), 24))
-            await self._process_messages(websocket, service)
+            watcher = asyncio.ensure_future(self._close_when_ended(tab))
+            try:
+                await self._process_messages(websocket, service)
+            finally:
+                watcher.cancel()
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # noqa: BLE001 - one tab's trouble must not stop the class
@@ -263,6 +372,19 @@ class ClassroomServer(Server):
             await asyncio.shield(closing)
         return websocket
 
+    async def _close_when_ended(self, tab: Tab) -> None:
+        """However a pupil's app ends (it quit, crashed, or was killed), its tab is closed at once
+        and its place freed; the page then says the tutor stopped."""
+        await tab.service.ended.wait()
+        if self.stopping:
+            return
+        process = tab.service._process
+        code = None if process is None else await process.wait()
+        if code:
+            where = f"; what it said is in {self.error_log}" if self.error_log else ""
+            log.warning("A pupil's tutor stopped unexpectedly (exit code %s)%s", code, where)
+        await tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=TAB_STOPPED.encode())
+
     async def _close(self, tab: Tab) -> None:
         try:
             await tab.service.stop_within()
@@ -270,7 +392,9 @@ class ClassroomServer(Server):
             self.tabs.discard(tab)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        """Keys, sizes and focus from the tab to its app; anything malformed is ignored."""
+        """Keys, sizes and focus from the tab to its app, within the tab's budget; anything
+        malformed or over the budget is dropped."""
+        budget = KeyBudget()
         async for message in websocket:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -282,7 +406,12 @@ class ClassroomServer(Server):
                 continue
             kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
             if kind == "stdin" and isinstance(data, str):
-                await app_service.send_bytes(data.encode("utf-8"))
+                data = data[:LARGEST_INPUT]
+            if not budget.take(max(16, len(data) if isinstance(data, str) else 0)):
+                log.warning("A pupil's tab sent more than it may; the extra was dropped")
+                continue
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
                 await app_service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
             elif kind == "ping" and isinstance(data, str):
