@@ -33,6 +33,10 @@ BUSY_TIMEOUT_SECONDS = 30.0
 # At start: how long to keep trying a file another program holds, in steps of OPEN_STEP_SECONDS.
 OPEN_WAIT_SECONDS = 5.0
 OPEN_STEP_SECONDS = 0.25
+# Learners' names and answers are for their owner only: a folder and file the tutor makes get these
+# modes (less the umask). A folder or file that is already there keeps its own.
+FOLDER_MODE = 0o700
+FILE_MODE = 0o600
 
 
 class _Unusable(Exception):
@@ -81,7 +85,7 @@ def open_store(data_dir: Path | str | None = None,
         problem = folder_problem(folder)
         if problem:
             raise NotADirectoryError(errno.ENOTDIR, problem)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)  # the mode only if made here
         return Store(_open_or_start_afresh(path, notices, waiting, keep_waiting), path, notices)
     except _Busy as busy:
         notices.append(
@@ -147,6 +151,8 @@ def _open(target: Path | str) -> sqlite3.Connection:
     Raises _Unusable for a file that cannot be used as it is, sqlite3.OperationalError when it
     cannot be written (or is busy while it needs bringing up to date).
     """
+    if isinstance(target, Path):
+        _create_private(target)
     db = _connect(target, timeout=OPEN_STEP_SECONDS)
     try:
         version = _check(db)
@@ -164,6 +170,15 @@ def _open(target: Path | str) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _create_private(path: Path) -> None:
+    """Make a missing progress file, empty, with FILE_MODE: SQLite would make it readable by
+    everyone, and gives its side files (-wal, -shm, -journal) the mode of the file."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    except OSError:
+        pass  # there already, or not ours to make: SQLite opens it, or says why it cannot
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:
