@@ -2,7 +2,8 @@
 
 The same as `python -m tutor`, except that the app ends when the server does, however the server
 ends (even killed outright, when it cannot close its pupils' apps itself): on Linux the kernel
-sends it SIGTERM then (PR_SET_PDEATHSIG). Textual's web driver alone would keep running.
+sends it SIGTERM then (PR_SET_PDEATHSIG). Textual's web driver alone would keep running. And it
+reads on after input Textual's web driver cannot parse (see tutor.serve.tab_input).
 """
 
 from __future__ import annotations
@@ -12,8 +13,13 @@ import ctypes.util
 import os
 import signal
 import sys
+from collections.abc import MutableMapping
 
 PR_SET_PDEATHSIG = 1
+DRIVER_VARIABLE = "TEXTUAL_DRIVER"
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The driver textual-serve asks for, which `TAB_DRIVER` replaces."""
+TAB_DRIVER = "tutor.serve.tab_input:TabDriver"
 
 
 def end_with_the_server() -> None:
@@ -26,8 +32,16 @@ def end_with_the_server() -> None:
         raise SystemExit(1)
 
 
+def read_on_after_bad_input(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Use Textual's web driver as `tutor.serve.tab_input` mends it. Called before Textual is
+    imported: Textual reads the variable once, then."""
+    if environ.get(DRIVER_VARIABLE) == WEB_DRIVER:
+        environ[DRIVER_VARIABLE] = TAB_DRIVER
+
+
 if __name__ == "__main__":
     end_with_the_server()
+    read_on_after_bad_input()
     from tutor.cli import main
 
     raise SystemExit(main())
