@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 from aiohttp import ClientSession, WSMsgType
-
 from test_serve import FAKE_ARGV, free_port
-from tutor.serve import guards, server as server_module
+
+from tutor.serve import guards
+from tutor.serve import server as server_module
 from tutor.serve.guards import Connections, KeyBudget, OnceAMinute
 from tutor.serve.server import ClassroomServer
 

@@ -55,15 +55,28 @@ def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----- the PIN ------------------------------------------------------------------------------------
 
 
+SERVED = {SERVED_VARIABLE: "1"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_tab(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test is a tab of its own: this process's wrong tries start from none."""
+    monkeypatch.setattr(teacher, "THIS_TAB", teacher.TabTries())
+
+
+def served_check(store: Store, pin: str, when: datetime, tab: teacher.TabTries | None = None) -> teacher.PinCheck:
+    return check_pin(store, pin, when, tab or teacher.TabTries(), environ=SERVED)
+
+
 @pytest.mark.parametrize(("pin", "words"), [
-    ("", "type the PIN first"), ("123", "3 digits"), ("1234567890123", "13 digits"),
+    ("", "type the PIN first"), ("123", "3 digits"), ("12345", "5 digits"), ("1234567890123", "13 digits"),
     ("12a4", "digits only"), ("１２３４", "digits only"), ("12 34", "digits only"), ("²²²²", "digits only"),
 ])
-def test_a_pin_is_4_to_12_digits(pin: str, words: str) -> None:
+def test_a_pin_is_6_to_12_digits(pin: str, words: str) -> None:
     assert words in pin_problem(pin)
 
 
-@pytest.mark.parametrize("pin", ["0000", "482913", "123456789012"])
+@pytest.mark.parametrize("pin", ["000000", "482913", "123456789012"])
 def test_good_pins(pin: str) -> None:
     assert pin_problem(pin) == ""
 
@@ -85,52 +98,125 @@ def test_the_pin_is_kept_as_a_slow_salted_hash_never_as_typed(store: Store, tmp_
 
 
 def test_choosing_the_pin_twice_must_match(store: Store, cheap: None) -> None:
-    assert "not the same" in set_pin(store, "4829", "4828")
-    assert "digits" in set_pin(store, "48", "48")
+    assert "not the same" in set_pin(store, "482913", "482910")
+    assert "digits" in set_pin(store, "4829", "4829")
     assert store.teacher_pin() is None
-    assert set_pin(store, "4829", "4829") == ""
+    assert set_pin(store, "482913", "482913") == ""
+
+
+def test_no_tab_can_set_or_change_the_pin(store: Store, cheap: None) -> None:
+    assert "teacher's computer" in set_pin(store, "482913", "482913", environ=SERVED)
+    assert store.teacher_pin() is None
+    set_pin(store, "482913", "482913")
+    assert "old-maid-tutor teacher pin" in set_pin(store, "111111", "111111", environ=SERVED)
+    assert served_check(store, "482913", START).right  # still the teacher's
+
+
+def test_a_pin_kept_before_six_digits_were_needed_still_opens(store: Store, cheap: None) -> None:
+    store.set_teacher_pin(teacher.hashed("4829", CHEAP))
+    assert served_check(store, "4829", START).right
+    assert not served_check(store, "482", START).right
 
 
 def test_right_and_wrong_pins(store: Store, cheap: None) -> None:
-    assert "No teacher's PIN is set yet" in check_pin(store, "4829", START).message
-    set_pin(store, "4829", "4829")
-    assert check_pin(store, "4829", START).right
-    wrong = check_pin(store, "4828", START)
+    assert "No teacher's PIN is set yet" in served_check(store, "482913", START).message
+    assert "old-maid-tutor teacher pin" in served_check(store, "482913", START).message
+    set_pin(store, "482913", "482913")
+    assert served_check(store, "482913", START).right
+    wrong = served_check(store, "482910", START)
     assert not wrong.right and wrong.message == "That is not the teacher's PIN. Please check it and try again."
-    assert not check_pin(store, "48290", START).right  # the PIN with a digit more is not it
-    assert not check_pin(store, "", START).right
+    assert not served_check(store, "4829130", START).right  # the PIN with a digit more is not it
+    assert not served_check(store, "", START).right
     kept = store.teacher_pin()
     assert kept is not None and kept.wrong_tries == 3
-    assert check_pin(store, "4829", START + timedelta(seconds=3)).right
+    assert served_check(store, "482913", START + timedelta(seconds=3)).right
     kept = store.teacher_pin()
     assert kept is not None and kept.wrong_tries == 0 and kept.last_wrong is None  # a right one starts again
 
 
 def test_wrong_tries_in_a_row_wait_a_little_longer_each_time(store: Store, cheap: None) -> None:
-    set_pin(store, "4829", "4829")
+    set_pin(store, "482913", "482913")
     when = START
     for _ in range(teacher.FREE_TRIES - 1):
-        assert check_pin(store, "1111", when).wait == 0
+        assert served_check(store, "111111", when).wait == 0
     waits = []
     for _ in range(4):
-        result = check_pin(store, "1111", when)
+        result = served_check(store, "111111", when)
         assert "Please wait" in result.message
         waits.append(result.wait)
         # Still waiting: not looked at and not counted, even the right PIN.
-        early = check_pin(store, "4829", when + timedelta(seconds=result.wait / 2))
+        early = served_check(store, "482913", when + timedelta(seconds=result.wait / 2))
         assert not early.right and "Please wait" in early.message
         when += timedelta(seconds=result.wait)
     assert waits == [2.0, 4.0, 8.0, 16.0]
     assert teacher.wait_after(50) == teacher.LONGEST_WAIT
-    assert check_pin(store, "4829", when).right
+    assert served_check(store, "482913", when).right  # the right PIN works once the wait is over
 
 
 def test_wrong_tries_are_shared_by_every_tab(tmp_path: Path, cheap: None) -> None:
     with open_store(tmp_path) as first, open_store(tmp_path) as second:
-        set_pin(first, "4829", "4829")
+        set_pin(first, "482913", "482913")
         for _ in range(teacher.FREE_TRIES):
-            check_pin(first, "0000", START)
-        assert "Please wait" in check_pin(second, "4829", START).message
+            served_check(first, "000000", START)
+        assert "Please wait" in served_check(second, "482913", START).message
+
+
+def test_one_tab_waits_for_its_own_wrong_tries_too(store: Store, cheap: None) -> None:
+    set_pin(store, "482913", "482913")
+    tab = teacher.TabTries()
+    for _ in range(teacher.FREE_TRIES):
+        served_check(store, "000000", START, tab)
+    store.note_pin_try(True)  # as if the class's count had started again
+    assert "Please wait" in served_check(store, "482913", START, tab).message
+    assert served_check(store, "482913", START).right  # another tab is not held back by this one
+
+
+def test_the_teachers_terminal_app_waits_only_for_its_own_tries(store: Store, cheap: None) -> None:
+    set_pin(store, "482913", "482913")
+    for _ in range(teacher.FREE_TRIES + 3):  # pupils guessing in their tabs
+        served_check(store, "000000", START)
+    assert "Please wait" in served_check(store, "482913", START).message
+    assert check_pin(store, "482913", START, teacher.TabTries(), environ={}).right
+
+
+def test_tries_from_many_tabs_at_once_are_counted_before_they_are_checked(tmp_path: Path) -> None:
+    """Twenty processes trying at the same moment after a wait: only one is looked at."""
+    import multiprocessing
+
+    with open_store(tmp_path) as store:
+        store.set_teacher_pin(teacher.hashed("482913"))  # the real, slow cost
+        for _ in range(teacher.FREE_TRIES):
+            served_check(store, "000000", START)
+    later = START + timedelta(seconds=teacher.wait_after(teacher.FREE_TRIES) + 1)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(8) as pool:
+        results = pool.starmap(_try_in_a_tab, [(str(tmp_path), f"{number:06d}", later) for number in range(20)])
+    looked_at = [message for message in results if message.startswith("That is not the teacher's PIN")]
+    assert len(looked_at) == 1, results
+    with open_store(tmp_path) as store:
+        kept = store.teacher_pin()
+    assert kept is not None and kept.wrong_tries == teacher.FREE_TRIES + 1
+
+
+def _try_in_a_tab(folder: str, pin: str, when: datetime) -> str:
+    with open_store(Path(folder)) as store:
+        return served_check(store, pin, when).message
+
+
+@pytest.mark.parametrize(("column", "value"), [
+    ("digest", "not hex"), ("digest", "abcd"), ("salt", "zz"), ("cost", 1000), ("cost", 2**40), ("cost", "lots"),
+    ("block_size", 999), ("parallel", 99), ("wrong_tries", 10**12), ("last_wrong", "yesterday"),
+])
+def test_a_damaged_pin_row_is_said_and_set_again_never_a_crash(store: Store, tmp_path: Path, column: str, value: object) -> None:
+    set_pin(store, "482913", "482913")
+    raw = sqlite3.connect(tmp_path / "home" / "progress.db")
+    with raw:
+        raw.execute(f"UPDATE teacher_pin SET {column} = ?", (value,))
+    raw.close()
+    assert teacher.pin_state(store) is teacher.PinState.DAMAGED and not teacher.has_pin(store)
+    assert "damaged" in served_check(store, "482913", START).message
+    assert set_pin(store, "482913", "482913") == ""  # set again at the teacher's computer
+    assert served_check(store, "482913", START).right
 
 
 def test_only_a_served_session_needs_the_pin() -> None:
@@ -209,7 +295,7 @@ def test_sort_and_filter(store: Store) -> None:
 
 @pytest.mark.parametrize(("cell", "shown"), [
     ("=HYPERLINK(1)", "'=HYPERLINK(1)"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("Ana", "Ana"), ("a=b", "a=b"), (3, "3"),
+    ("\tx", " x"), ("Ana", "Ana"), ("a=b", "a=b"), (3, "3"),
 ])
 def test_cells_that_would_start_a_formula_are_made_safe(cell: object, shown: str) -> None:
     assert safe_cell(cell) == shown

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
-from tutor import __version__, lessons_cli, profiles_cli
+from tutor import __version__, lessons_cli, profiles_cli, teacher_cli
 from tutor.classroom import is_served
 from tutor.errors import TutorError
 from tutor.serve import command as serve_command
@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
                     parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
     profiles_cli.register(commands)
+    teacher_cli.register(commands)
     lessons_cli.register(commands)
     serve_command.register(commands)
     quiz = commands.add_parser("quiz", help="start a round of the rules quiz", description="Start a round of eight rules questions.")

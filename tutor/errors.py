@@ -55,3 +55,7 @@ class ProfileLost(StoreError):
 
 class UnsafeTarget(StoreError, OSError):
     """A path the tutor refuses to write over or read from (a device, a pipe, a folder, a link)."""
+
+
+class DamagedPin(StoreError, ValueError):
+    """The teacher's PIN as kept in the progress file is not one the tutor wrote."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeGuard, get_args
 
 from tutor.engine.rules import SWITCHES, VARIANTS, rulebook
+from tutor.names import NAME_LENGTH, name_problem
 
 if TYPE_CHECKING:
     from tutor.engine import Rules
@@ -33,8 +34,6 @@ OddRank = Literal["Q", "K", "J"]
 Guidance = Literal["guided", "hints", "own"]
 Speed = Literal["slow", "normal", "fast", "instant"]
 SuitStyle = Literal["symbols", "letters"]
-
-NAME_LENGTH = 40
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "ruleset": VARIANTS,
@@ -106,7 +105,7 @@ class Settings:
         _check_players(self.ruleset, self.players)
         _check_name("learner_name", self.learner_name)
         _check_opponents(self.opponent_names, self.players)
-        _check_name("theme", self.theme)
+        _check_theme(self.theme)
         _check_deck(self.deck)
         self.rules()  # the engine has the last word on which house rules go together
 
@@ -192,9 +191,16 @@ def _check_players(ruleset: str, players: object) -> None:
         raise ValueError(f"players must be {low} to {high} with the {ruleset} rules, not {players!r}")
 
 
-def _check_name(name: str, value: object) -> None:
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= NAME_LENGTH:
-        raise ValueError(f"{name} must be 1 to {NAME_LENGTH} characters, not {value!r}")
+def _check_name(field: str, value: object) -> None:
+    """A player's name meets the one rule on names (`tutor.names`), wherever the settings came from."""
+    problem = name_problem(value) if isinstance(value, str) else f"A name must be text, not {value!r}."
+    if problem:
+        raise ValueError(f"{field} {problem}")
+
+
+def _check_theme(theme: object) -> None:
+    if not isinstance(theme, str) or not 1 <= len(theme.strip()) <= NAME_LENGTH:
+        raise ValueError(f"theme must be 1 to {NAME_LENGTH} characters, not {theme!r}")
 
 
 def _check_opponents(names: object, players: int) -> None:
@@ -205,4 +211,4 @@ def _check_opponents(names: object, players: int) -> None:
             f"{players} players, not {names!r}"
         )
     for name in names:
-        _check_name("each of opponent_names", name)
+        _check_name("opponent_names", name)

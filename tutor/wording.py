@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from tutor.engine.cards import Card, rank_name
+from tutor.names import lookalike_key, shown
 
 _IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
 _SECOND_PERSON = {"be": "are"}
@@ -115,11 +116,12 @@ class Seats:
     """Names for the seats at a table, with "you" for the learner's seat (`learner`, None for none).
 
     Every sentence about a seat goes through here, so the learner is never called by their own
-    name, a seat with no number is "nobody", and verbs agree ("you draw", "Bea draws").
+    name, a seat with no number is "nobody", and verbs agree ("you draw", "Bea draws"). A name
+    from a saved game is drawn safely too: a control or invisible character in it shows as �.
     """
 
     def __init__(self, names: Sequence[str], learner: int | None = 0) -> None:
-        self.names = tuple(names)
+        self.names = tuple(shown(name) for name in names)
         self.learner = learner
 
     def who(self, seat: int | None, capital: bool = False) -> str:
@@ -152,21 +154,23 @@ class Seats:
 
 
 def same_name(one: str, other: str) -> bool:
-    """Whether two names are the same to a reader: case and accents ignored ("ana" and "Ána")."""
+    """Whether two names are the same to a reader: case, accents and lookalike letters ignored
+    ("ana", "Ána" and "Аna" with a Cyrillic А)."""
     return _plain(one) == _plain(other)
 
 
 def _plain(name: str) -> str:
-    return "".join(char for char in unicodedata.normalize("NFKD", name.strip()) if not unicodedata.combining(char)).casefold()
+    return lookalike_key("".join(char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char)))
 
 
 def computer_names(learner: str, wanted: Iterable[str], count: int) -> list[str]:
     """`count` names for the computer players: the wanted ones first, never the learner's name nor
-    a name twice, topped up from `SPARE_NAMES`."""
+    a name twice, topped up from `SPARE_NAMES`. Each is safe to draw (see `Seats`): they come from
+    settings and saved games."""
     chosen: list[str] = []
     for name in [*wanted, *SPARE_NAMES]:
         if len(chosen) == count:
             break
         if not same_name(name, learner) and not any(same_name(name, other) for other in chosen):
-            chosen.append(name)
+            chosen.append(shown(name))
     return chosen

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from tutor.concepts import CONCEPTS, Concept
 from tutor.learner.policy import MistakeCount, Record, growth, lessons_done, mistake_counts, standings
+from tutor.names import shown
 from tutor.store.records import Level
 from tutor.store.transfer import write_text
 
@@ -32,8 +33,8 @@ if TYPE_CHECKING:
 
 MISTAKES_SHOWN = 3
 """The most common mistakes kept per learner."""
-SPREADSHEET_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-"""A cell starting with one of these would be read as a formula by a spreadsheet."""
+SPREADSHEET_FORMULA = ("=", "+", "-", "@")
+"""A cell whose first visible character is one of these would be read as a formula by a spreadsheet."""
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,11 @@ def filtered(rows: Iterable[ClassRow], text: str) -> list[ClassRow]:
 
 
 def safe_cell(value: object) -> str:
-    """A cell as text a spreadsheet shows as it is: text that would start a formula gets a ' first."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(SPREADSHEET_FORMULA) else text
+    """A cell as text a spreadsheet shows as it is: no control or invisible characters (a tab is a
+    space), and text that would start a formula gets a ' first, even behind spaces (which a
+    spreadsheet may skip)."""
+    text = "" if value is None else shown(str(value), mark="")
+    return "'" + text if text.lstrip().startswith(SPREADSHEET_FORMULA) else text
 
 
 def when_text(when: datetime | None) -> str:

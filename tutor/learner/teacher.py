@@ -1,13 +1,20 @@
 """The teacher's PIN, and which actions need it in a classroom (`old-maid-tutor serve`).
 
-    pin_problem(pin) -> str                  # "" for 4 to 12 digits, else what is wrong, kindly
+    pin_problem(pin) -> str                  # "" for 6 to 12 digits, else what is wrong, kindly
     set_pin(store, pin, again) -> str        # "" when kept (hashed), else what is wrong
+    pin_state(store) -> PinState             # none yet, set, or damaged
     check_pin(store, pin, when=None) -> PinCheck   # right, wrong, or "wait a little"
     needs_pin(action, environ=None) -> bool  # True in a served session for a Protected action
 
-The PIN is kept as a slow hash (scrypt, a random salt, its cost kept beside it), never as typed,
-and compared in constant time. Wrong tries in a row are counted in the store, so every tab of the
-class shares them: after FREE_TRIES, each further try waits a little longer (up to LONGEST_WAIT).
+The PIN is the teacher's: it is set at the teacher's computer (`old-maid-tutor teacher pin`, or the
+teacher's view of the terminal app), never from a served tab. It is kept as a slow hash (scrypt, a
+random salt, its cost kept beside it), never as typed, and compared in constant time.
+
+Every try is counted in the store *before* it is hashed, in one write, so tries from many tabs at
+once wait their turn like tries one after another. After FREE_TRIES wrong tries in a row, each
+further try waits a little longer (up to LONGEST_WAIT): in all the tabs of a class together, and in
+each tab (one app process) on its own. The terminal app at the teacher's computer waits only for
+its own wrong tries, so pupils guessing in their tabs never lock the teacher out.
 Outside a served session nothing needs the PIN, except the teacher's view itself (where the teacher
 also resets or removes a learner).
 """
@@ -26,15 +33,20 @@ from hashlib import scrypt
 from typing import TYPE_CHECKING
 
 from tutor.classroom import is_served
+from tutor.errors import DamagedPin
 from tutor.store.records import TeacherPin, now
 from tutor.wording import counted
 
 if TYPE_CHECKING:
     from tutor.store import Store
 
-SHORTEST_PIN, LONGEST_PIN = 4, 12
+SHORTEST_PIN, LONGEST_PIN = 6, 12
 PIN_RULE = f"{SHORTEST_PIN} to {LONGEST_PIN} digits"
 _PIN = re.compile(rf"[0-9]{{{SHORTEST_PIN},{LONGEST_PIN}}}")
+_TYPED = re.compile(rf"[0-9]{{1,{LONGEST_PIN}}}")
+"""What a try may be: a PIN kept before PINs needed six digits still opens the view."""
+SET_AT_THE_TERMINAL = "old-maid-tutor teacher pin"
+"""The command that sets the teacher's PIN, at the teacher's computer."""
 
 
 @dataclass(frozen=True)
@@ -102,13 +114,30 @@ def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
                   dklen=DIGEST_BYTES)
 
 
+class PinState(Enum):
+    NONE = "none"
+    SET = "set"
+    DAMAGED = "damaged"
+
+
+def pin_state(store: Store) -> PinState:
+    try:
+        return PinState.NONE if store.teacher_pin() is None else PinState.SET
+    except DamagedPin:
+        return PinState.DAMAGED
+
+
 def has_pin(store: Store) -> bool:
-    return store.teacher_pin() is not None
+    """True when a PIN is kept and whole (a damaged one counts as none: it must be set again)."""
+    return pin_state(store) is PinState.SET
 
 
-def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None) -> str:
+def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None,
+            environ: Mapping[str, str] | None = None) -> str:
     """Keep a new PIN (typed twice); what is wrong, kindly, or "" once it is kept (StoreError when
-    the store cannot save it)."""
+    the store cannot save it). Never from a served tab: the PIN is set at the teacher's computer."""
+    if is_served(environ):
+        return f"The teacher's PIN is set at the teacher's computer, with: {SET_AT_THE_TERMINAL}"
     problem = pin_problem(pin)
     if problem:
         return problem
@@ -142,27 +171,67 @@ def waiting(kept: TeacherPin, when: datetime) -> float:
     return max(0.0, wait_after(kept.wrong_tries) - max(0.0, passed))
 
 
-def check_pin(store: Store, pin: str, when: datetime | None = None) -> PinCheck:
-    """Whether ``pin`` is the teacher's. A wrong one is counted (shared by every tab); while a wait
-    after wrong tries is still running, nothing is checked or counted."""
+class TabTries:
+    """Wrong tries in a row in this app process alone: in a class, one tab."""
+
+    def __init__(self) -> None:
+        self.wrong_tries = 0
+        self.last_wrong: datetime | None = None
+
+    def waiting(self, when: datetime) -> float:
+        if self.last_wrong is None:
+            return 0.0
+        passed = (when - self.last_wrong).total_seconds()
+        return max(0.0, wait_after(self.wrong_tries) - max(0.0, passed))
+
+    def note(self, right: bool, when: datetime) -> None:
+        self.wrong_tries, self.last_wrong = (0, None) if right else (self.wrong_tries + 1, when)
+
+
+THIS_TAB = TabTries()
+"""This process's own tries (one process is one tab, or the teacher's terminal app)."""
+
+
+def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTries | None = None,
+              environ: Mapping[str, str] | None = None) -> PinCheck:
+    """Whether ``pin`` is the teacher's. Every try is counted before it is hashed; while a wait
+    after wrong tries is still running (this tab's own, or in a class every tab's), nothing is
+    checked or counted."""
     when = when or now()
-    kept = store.teacher_pin()
-    if kept is None:
-        return PinCheck(False, "No teacher's PIN is set yet. The teacher sets one in the teacher's "
-                               "view (choose Teacher on the “Who is learning?” screen).")
-    left = waiting(kept, when)
+    tab = tab or THIS_TAB
+    left = tab.waiting(when)
     if left > 0:
-        return PinCheck(False, f"Please wait {_seconds(left)} before trying again.", left)
-    typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if not pin_problem(pin) else b""
+        return _wait(left)
+    shared = waiting if is_served(environ) else _no_wait
+    try:
+        kept, left = store.claim_pin_try(when, shared)
+    except DamagedPin:
+        return PinCheck(False, f"The teacher's PIN is damaged. The teacher sets a new one at the teacher's "
+                               f"computer, with: {SET_AT_THE_TERMINAL}")
+    if kept is None:
+        return PinCheck(False, f"No teacher's PIN is set yet. The teacher sets one at the teacher's "
+                               f"computer, with: {SET_AT_THE_TERMINAL}")
+    if left > 0:
+        return _wait(left)
+    typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if _TYPED.fullmatch(pin) else b""
     right = hmac.compare_digest(typed, kept.digest)
-    store.note_pin_try(right, when)
+    tab.note(right, when)
     if right:
+        store.note_pin_try(True, when)
         return PinCheck(True, "")
-    wait = wait_after(kept.wrong_tries + 1)
+    wait = max(wait_after(kept.wrong_tries + 1) if shared is waiting else 0.0, tab.waiting(when))
     message = "That is not the teacher's PIN. Please check it and try again."
     if wait:
         message = f"That is not the teacher's PIN. Please wait {_seconds(wait)}, then try again."
     return PinCheck(False, message, wait)
+
+
+def _no_wait(kept: TeacherPin, when: datetime) -> float:
+    return 0.0
+
+
+def _wait(left: float) -> PinCheck:
+    return PinCheck(False, f"Please wait {_seconds(left)} before trying again.", left)
 
 
 def _seconds(seconds: float) -> str:

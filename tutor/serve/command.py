@@ -1,5 +1,6 @@
 """`old-maid-tutor serve`: its options, what it prints, and its exit codes (0 stopped, 1 the
-progress file cannot be kept, 2 a bad option or an address that cannot be used).
+class cannot be served as things are: the progress file cannot be kept, or a class on the network
+has no teacher's PIN; 2 a bad option or an address that cannot be used).
 
 Only argparse and the standard library here: the server (aiohttp, textual-serve) is imported
 when a class is really served, so the rest of the command line starts as fast as before.
@@ -8,6 +9,7 @@ when a class is really served, so the rest of the command line starts as fast as
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -64,6 +66,8 @@ def _url(text: str) -> str:
 
 def announcement(address: str, code: str | None, max_sessions: int, progress: Path, pin_set: bool = True) -> list[str]:
     """What `serve` prints once it is listening; `pin_set`: whether the teacher's PIN is chosen."""
+    from tutor.learner.teacher import SET_AT_THE_TERMINAL
+
     if code is None:
         lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.",
                  "Only this computer can connect, so no class code is asked."]
@@ -71,15 +75,15 @@ def announcement(address: str, code: str | None, max_sessions: int, progress: Pa
         lines = [f"Old Maid Tutor is ready for the class: pupils open {address}",
                  f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
     if not pin_set:
-        lines.append("No teacher's PIN yet: open the address yourself first and press T on 'Who is learning?' "
-                     "to choose one, before the pupils do.")
+        lines.append(f"No teacher's PIN yet: the teacher's view and what only the teacher may do stay closed "
+                     f"until you set one here with: {SET_AT_THE_TERMINAL}")
     lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.",
               "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
     return lines
 
 
 def run(args: argparse.Namespace) -> int:
-    from tutor.learner.teacher import has_pin
+    from tutor.learner.teacher import SET_AT_THE_TERMINAL, PinState, pin_state
     from tutor.serve import classcode
     from tutor.serve.addresses import address_problem, address_to_open
     from tutor.store import open_store
@@ -90,12 +94,19 @@ def run(args: argparse.Namespace) -> int:
     for notice in store.notices:
         print(notice, file=sys.stderr)
     kept = not store.in_memory
-    pin_set = has_pin(store)
+    pin = pin_state(store)
     store.close()
     if not kept:
         print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
         return 1
     code = classcode.new_code() if classcode.needs_code(args.host) else None
+    if code is not None and pin is not PinState.SET:
+        setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
+        why = "is damaged" if pin is PinState.DAMAGED else "is not set yet"
+        print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. "
+              f"Set it first with: {setting}", file=sys.stderr)
+        return 1
+    pin_set = pin is PinState.SET
     address = address_to_open(args.host, args.port, args.public_url)
     from tutor.serve.server import TAB_LOG, ClassroomServer
 

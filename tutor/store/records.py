@@ -8,10 +8,6 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-PROFILE_NAME_LENGTH = 40
-# Line breaks, control characters and lone surrogates cannot be shown or saved sensibly.
-_FORBIDDEN_IN_NAMES = {"Cc", "Cs", "Zl", "Zp"}
-
 
 class Level(StrEnum):
     """How well a learner knows a concept (see Store.mastery for the rule)."""
@@ -86,22 +82,12 @@ class TeacherPin:
     last_wrong: datetime | None = None
 
 
-def profile_name(name: str) -> str:
-    """The tidy form of a profile name, or ValueError saying what is wrong with it.
-
-    Any letters are welcome (accents, Cyrillic, Chinese...), as are spaces and quotes.
-    """
-    tidy = unicodedata.normalize("NFC", name).strip()
-    if not 1 <= len(tidy) <= PROFILE_NAME_LENGTH:
-        raise ValueError(f"A profile name must be 1 to {PROFILE_NAME_LENGTH} characters long.")
-    if any(unicodedata.category(char) in _FORBIDDEN_IN_NAMES for char in tidy):
-        raise ValueError("A profile name cannot contain line breaks or control characters.")
-    return tidy
-
-
 def name_key(name: str) -> str:
-    """Two names with the same key are the same profile: "Zoë" and "ZOË" are one learner."""
-    return profile_name(name).casefold()
+    """Two names with the same key are the same profile: "Zoë" and "ZOË" are one learner.
+
+    Never refuses a name, so a profile kept before today's rule on names (`tutor.names`) is still
+    found by its exact name."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
 
 
 def now() -> datetime:

@@ -16,11 +16,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from tutor.errors import ProfileFileError, ProfileInUse, ProfileLost, StoreError
+from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError
+from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json, faults, transfer
 from tutor.store.records import (
-    PROFILE_NAME_LENGTH,
     Answer,
     FinishedGame,
     LessonProgress,
@@ -31,7 +31,6 @@ from tutor.store.records import (
     TeacherPin,
     name_key,
     now,
-    profile_name,
     time_from_text,
     time_text,
 )
@@ -106,22 +105,28 @@ class Store:
         return [_profile(row) for row in rows]
 
     def find_profile(self, name: str) -> Profile | None:
+        """The profile with this name (ignoring case), or None. A name kept before today's rule on
+        names is found by its exact name, and by the name it is shown with (see `_profile`)."""
         rows = self._read(
             "SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)
         )
-        return _profile(rows[0]) if rows else None
+        if rows:
+            return _profile(rows[0])
+        by_shown_name = [profile for profile in self.profiles() if name_key(profile.name) == name_key(name)]
+        return by_shown_name[0] if len(by_shown_name) == 1 else None  # two shown alike: neither is guessed
 
     def get_or_create_profile(self, name: str) -> Profile:
-        """The profile with this name (ignoring case), made now if it is new."""
-        name = profile_name(name)
+        """The profile with this name (ignoring case), made now if it is new. NameRefused (a
+        ValueError) for a name the rule refuses, NameLooksTaken for one that looks just like a
+        learner's already here ("Во" beside "Bo")."""
+        name = tidy_name(name)
         with self._write() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO profile (name, name_key, created) VALUES (?, ?, ?)",
-                (name, name_key(name), time_text()),
-            )
-            row = db.execute(
-                "SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)
-            ).fetchone()
+            if _row_named(db, name) is None:
+                _refuse_lookalike(db, name)
+                db.execute("INSERT INTO profile (name, name_key, created) VALUES (?, ?, ?)",
+                           (name, name_key(name), time_text()))
+            row = _row_named(db, name)
+        assert row is not None  # found, or made just now
         return _profile(row)
 
     def reset_profile(self, name: str) -> None:
@@ -353,7 +358,8 @@ class Store:
 
     def import_profile(self, path: Path | str) -> Profile:
         """Add the profile in a profile file. If its name is taken here, it is
-        imported as "Name (2)" (or 3, ...) so nobody's progress is overwritten.
+        imported as "Name (2)" (or 3, ...) so nobody's progress is overwritten; a name that only
+        looks just like a learner's here ("Во" beside "Bo") is refused, naming them.
 
         Raises ProfileFileError (a ValueError) when the file is not a usable profile file,
         OSError when it cannot be read (UnsafeTarget for a device, a pipe or a folder).
@@ -363,7 +369,12 @@ class Store:
         except ValueError as error:
             raise ProfileFileError(f"{path} cannot be imported: {error}") from error
         with self._write() as db:
-            profile = _add_profile(db, _free_name(db, data.name), data.created)
+            try:
+                name = _free_name(db, data.name)
+            except NameLooksTaken as taken:
+                raise ProfileFileError(f"{path} cannot be imported: the learner in it, {taken.name}, looks just like "
+                                       f"{taken.existing}, who is already learning here.") from taken
+            profile = _add_profile(db, name, data.created)
             _write_settings(db, profile.id, data.settings)
             if data.game is not None:
                 _write_game(db, profile.id, json.dumps(data.game))
@@ -390,16 +401,26 @@ class Store:
     # The teacher's PIN (tutor.learner.teacher hashes and checks it; only the hash is kept here)
 
     def teacher_pin(self) -> TeacherPin | None:
-        """The kept PIN hash and its wrong tries in a row, or None when no PIN was set yet."""
-        rows = self._read("SELECT digest, salt, cost, block_size, parallel, wrong_tries, last_wrong"
-                          " FROM teacher_pin WHERE id = 1")
-        if not rows:
-            return None
-        row = rows[0]
-        last = row["last_wrong"]
-        return TeacherPin(bytes.fromhex(row["digest"]), bytes.fromhex(row["salt"]), row["cost"],
-                          row["block_size"], row["parallel"], row["wrong_tries"],
-                          None if last is None else time_from_text(last))
+        """The kept PIN hash and its wrong tries in a row, or None when no PIN was set yet;
+        DamagedPin when the row is not one the tutor wrote."""
+        rows = self._read(f"SELECT {_PIN_COLUMNS} FROM teacher_pin WHERE id = 1")
+        return checked_pin(rows[0]) if rows else None
+
+    def claim_pin_try(self, when: datetime, wait: Callable[[TeacherPin, datetime], float]) -> tuple[TeacherPin | None, float]:
+        """Count a try at the PIN before it is checked, in one write, so tries made at the same
+        moment (in other tabs) wait their turn like tries one after another. Returns the PIN as
+        it was and the seconds still to ``wait`` (then nothing is counted: the try is not checked).
+        A right try is forgiven afterwards with ``note_pin_try(True)``."""
+        with self._write() as db:
+            rows = db.execute(f"SELECT {_PIN_COLUMNS} FROM teacher_pin WHERE id = 1").fetchall()
+            if not rows:
+                return None, 0.0
+            kept = checked_pin(rows[0])
+            left = wait(kept, when)
+            if left <= 0:
+                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ? WHERE id = 1",
+                           (time_text(when),))
+            return kept, left
 
     def set_teacher_pin(self, pin: TeacherPin) -> None:
         """Keep a new PIN hash (replacing any before), with no wrong tries. Saved now or StoreError."""
@@ -410,7 +431,8 @@ class Store:
                         time_text()))
 
     def note_pin_try(self, right: bool, when: datetime | None = None) -> None:
-        """Count a wrong try (one more in a row, at ``when``), or start again from none after a right one."""
+        """Count a wrong try (one more in a row, at ``when``), or start again from none after a right one.
+        (``claim_pin_try`` has already counted a try it let through.)"""
         with self._write() as db:
             if right:
                 db.execute("UPDATE teacher_pin SET wrong_tries = 0, last_wrong = NULL WHERE id = 1")
@@ -519,8 +541,8 @@ class Store:
 
     def _check_holder(self, db: sqlite3.Connection, profile: Profile) -> None:
         """ProfileLost unless ``profile`` is still there and still this window's to save."""
-        row = db.execute("SELECT name_key FROM profile WHERE id = ?", (profile.id,)).fetchone()
-        if row is None or row["name_key"] != name_key(profile.name):
+        row = db.execute("SELECT name FROM profile WHERE id = ?", (profile.id,)).fetchone()
+        if row is None or name_key(shown(row["name"])) != name_key(profile.name):
             raise ProfileLost(profile.name, "was removed in another window or from the command line")
         token = self._claims.get(profile.id)
         if token is None:
@@ -620,7 +642,28 @@ def _ended(pid: int) -> bool:
 
 
 def _profile(row: sqlite3.Row) -> Profile:
-    return Profile(row["id"], row["name"], time_from_text(row["created"]))
+    """A profile as the app shows it: a name kept before today's rule on names (or written into the
+    file by hand) has each control or invisible character shown as �, so it can never send the
+    terminal an escape sequence."""
+    return Profile(row["id"], shown(row["name"]), time_from_text(row["created"]))
+
+
+def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = db.execute(
+        "SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)).fetchone()
+    return row
+
+
+def _shown_names(db: sqlite3.Connection) -> list[str]:
+    return [shown(row["name"]) for row in db.execute("SELECT name FROM profile ORDER BY name_key")]
+
+
+def _refuse_lookalike(db: sqlite3.Connection, name: str) -> None:
+    """NameLooksTaken when a learner here has a name that looks just like ``name`` (the list of
+    learners is short, so it is read whole rather than keyed in the file)."""
+    existing = lookalike_in(name, _shown_names(db))
+    if existing is not None:
+        raise NameLooksTaken(name, existing)
 
 
 def _level(rights: int, days: int, latest_right: int) -> Level:
@@ -632,12 +675,17 @@ def _level(rights: int, days: int, latest_right: int) -> Level:
 
 
 def _free_name(db: sqlite3.Connection, name: str) -> str:
-    """``name``, or "name (2)", "name (3)"... whichever no profile has yet."""
+    """``name``, or "name (2)", "name (3)"... whichever no profile has yet (nor one looking just like
+    it). NameLooksTaken when ``name`` is not taken but looks just like a learner's already here."""
+    if _row_named(db, name) is None:
+        _refuse_lookalike(db, name)
+        return name
+    taken = _shown_names(db)
     candidate, number = name, 1
-    while db.execute("SELECT 1 FROM profile WHERE name_key = ?", (name_key(candidate),)).fetchone():
+    while lookalike_in(candidate, taken) is not None or _row_named(db, candidate) is not None:
         number += 1
         suffix = f" ({number})"
-        candidate = name[: PROFILE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
     return candidate
 
 
@@ -702,3 +750,30 @@ def _insert_mistakes(db: sqlite3.Connection, profile_id: int, mistakes: Iterable
         [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where,
           time_text(mistake.when)) for mistake in mistakes],
     )
+
+
+_PIN_COLUMNS = "digest, salt, cost, block_size, parallel, wrong_tries, last_wrong"
+# What the tutor writes (tutor.learner.teacher's scrypt cost), with room for a slower future cost.
+_PIN_COSTS = {"cost": (2, 2**20), "block_size": (1, 32), "parallel": (1, 16), "wrong_tries": (0, 10**9)}
+
+
+def checked_pin(row: sqlite3.Row) -> TeacherPin:
+    """The teacher_pin row as a TeacherPin, every field checked: DamagedPin for anything the
+    tutor would not have written (a digest that is not hex, a cost that is not a power of two...)."""
+    try:
+        digest, salt = bytes.fromhex(row["digest"]), bytes.fromhex(row["salt"])
+        numbers = {name: row[name] for name in _PIN_COSTS}
+        last = row["last_wrong"]
+        last_wrong = None if last is None else time_from_text(last)
+    except (TypeError, ValueError) as error:
+        raise DamagedPin(f"the teacher's PIN in the progress file is damaged ({error})") from None
+    if len(digest) != 32 or not 8 <= len(salt) <= 64:
+        raise DamagedPin("the teacher's PIN in the progress file is damaged (its hash has the wrong length)")
+    for name, (lowest, highest) in _PIN_COSTS.items():
+        value = numbers[name]
+        if type(value) is not int or not lowest <= value <= highest:
+            raise DamagedPin(f"the teacher's PIN in the progress file is damaged ({name} is {value!r})")
+    if numbers["cost"] & (numbers["cost"] - 1):
+        raise DamagedPin(f"the teacher's PIN in the progress file is damaged (cost {numbers['cost']} is not a power of two)")
+    return TeacherPin(digest, salt, numbers["cost"], numbers["block_size"], numbers["parallel"],
+                      numbers["wrong_tries"], last_wrong)

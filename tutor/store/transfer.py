@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tutor.errors import ProfileFileError, UnsafeTarget
+from tutor.names import NAME_LENGTH, NameRefused, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json
 from tutor.store.records import (
@@ -33,7 +34,6 @@ from tutor.store.records import (
     FinishedGame,
     LessonProgress,
     Mistake,
-    profile_name,
     time_text,
 )
 
@@ -283,11 +283,13 @@ def _cards(value: object, where: str) -> tuple[str, ...]:
 
 
 def _profile_name(value: object) -> str:
+    """The learner's name in the file, by the same rule as a name typed in the app (`tutor.names`).
+    Names in its settings meet that rule too, in Settings: one it refuses keeps its default."""
     if isinstance(value, str) and len(value) > MAX_WORD:
-        raise ProfileFileError(f"profile.name is {len(value):,} characters long; a name has at most 40")
+        raise ProfileFileError(f"profile.name is {len(value):,} characters long; a name has at most {NAME_LENGTH}")
     try:
-        return profile_name(_text(value, "profile.name"))
-    except ValueError as error:
+        return tidy_name(_text(value, "profile.name"))
+    except NameRefused as error:
         raise ProfileFileError(f"profile.name is not usable: {error}") from error
 
 

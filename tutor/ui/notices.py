@@ -5,6 +5,10 @@ Paths, profile names, file contents and imported data may hold square brackets. 
 would change colour, vanish or fail to show. Every notice and warning goes through ``notify``
 (markup off, always); a widget showing such text gets ``plain(text)`` (a Rich Text, which
 Textual never parses).
+
+Both also draw a control or invisible character as � (`tutor.names.shown`; line breaks stay):
+Textual passes ESC through to the terminal, so a name holding one could retitle the window or move
+the cursor.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from rich.text import Text
+
+from tutor.names import shown
 
 Severity = Literal["information", "warning", "error"]
 
@@ -23,8 +29,8 @@ class _Notifier(Protocol):
 
 def notify(where: _Notifier, message: str, *, severity: Severity = "information",
            timeout: float | None = None, title: str = "") -> None:
-    """Show ``message`` as a toast, exactly as written (``where``: the app, a screen or a widget)."""
-    where.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+    """Show ``message`` as a toast, as written (``where``: the app, a screen or a widget)."""
+    where.notify(shown(message, lines=True), title=shown(title), severity=severity, timeout=timeout, markup=False)
 
 
 def warn(where: _Notifier, message: str, timeout: float | None = 15) -> None:
@@ -34,4 +40,4 @@ def warn(where: _Notifier, message: str, timeout: float | None = 15) -> None:
 
 def plain(message: str, style: str = "") -> Text:
     """``message`` for a Static or Label: shown as written, never read as markup."""
-    return Text(message, style=style)
+    return Text(shown(message, lines=True), style=style)

@@ -20,7 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
-from tutor.settings import NAME_LENGTH, Settings
+from tutor.names import NAME_LENGTH, name_problem
+from tutor.settings import Settings
 from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
@@ -261,7 +262,7 @@ class SettingsScreen(Screen[None]):
 
     @staticmethod
     def _name_problem(name: str) -> str:
-        return "" if name.strip() else f"Please type a name (1 to {NAME_LENGTH} letters)."
+        return name_problem(name) if name.strip() else f"Please type a name (1 to {NAME_LENGTH} letters)."
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":

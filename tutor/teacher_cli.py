@@ -1,0 +1,64 @@
+"""`old-maid-tutor teacher pin`: the teacher sets (or changes) the teacher's PIN, at the teacher's
+computer. A served tab can never set it (tutor.learner.teacher.set_pin refuses there).
+
+At a terminal the PIN is typed twice without echo; otherwise it is read as two lines from standard
+input, so a script can set it: `printf '246810\\n246810\\n' | old-maid-tutor teacher pin`.
+Exit codes: 0 set, 1 not kept (the progress file cannot be written), 2 a PIN that will not do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from tutor.errors import StoreError
+from tutor.learner.teacher import PIN_RULE, PinState, pin_state, set_pin
+from tutor.store import Store
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    teacher = subparsers.add_parser("teacher", help="the teacher's PIN (set it before serving a class)")
+    actions = teacher.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser(
+        "pin", help=f"set or change the teacher's PIN ({PIN_RULE})",
+        description=f"Set or change the teacher's PIN ({PIN_RULE}). It opens the teacher's view and lets a "
+                    "pupil's tab do what only the teacher may. Typed twice without echo; read as two lines "
+                    "from standard input when that is not a terminal.",
+    ).set_defaults(func=set_teacher_pin)
+
+
+def set_teacher_pin(args: argparse.Namespace, store: Store) -> int:
+    if store.in_memory:
+        _error("the progress file cannot be written here (see above), so no PIN could be kept")
+        return 1
+    changing = pin_state(store) is PinState.SET
+    try:
+        pin, again = _two_pins("New teacher's PIN" if changing else "Teacher's PIN")
+    except EOFError:
+        _error("type the PIN twice, on two lines")
+        return 2
+    try:
+        problem = set_pin(store, pin, again)
+    except StoreError as error:
+        _error(str(error))
+        return 1
+    if problem:
+        _error(problem)
+        return 2
+    print("The teacher's PIN is changed." if changing else "The teacher's PIN is set.")
+    return 0
+
+
+def _two_pins(prompt: str) -> tuple[str, str]:
+    """The PIN and the same again: without echo at a terminal, else two lines of standard input."""
+    if sys.stdin.isatty():
+        return getpass.getpass(f"{prompt} ({PIN_RULE}): "), getpass.getpass("The same PIN again: ")
+    pin, again = sys.stdin.readline(), sys.stdin.readline()
+    if not again:  # the input ended before the second line
+        raise EOFError
+    return pin.strip(), again.strip()
+
+
+def _error(message: str) -> None:
+    print(f"old-maid-tutor teacher pin: error: {message}", file=sys.stderr)
