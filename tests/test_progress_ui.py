@@ -378,7 +378,7 @@ async def test_export_then_import_round_trip(store: Any, profile: Any, tmp_path:
     assert imported.finished_games == original.finished_games and imported.mistakes == original.mistakes
 
 
-async def test_export_problems_are_explained_and_nothing_is_overwritten_unasked(store: Any, profile: Any, tmp_path: Path) -> None:
+async def test_export_problems_are_explained_and_nothing_is_ever_replaced(store: Any, profile: Any, tmp_path: Path) -> None:
     kept = tmp_path / "kept.txt"
     kept.write_text("my homework", "utf-8")
     app = TutorApp(store, profile, start="progress")
@@ -392,7 +392,8 @@ async def test_export_problems_are_explained_and_nothing_is_overwritten_unasked(
         await type_in(pilot, app, "  ")
         assert "Please type where the file is" in text_of(app, "#path-problem")
         await type_in(pilot, app, str(kept))
-        await answer_confirm(pilot, app, yes=False)
+        assert text_of(app, "#path-problem") == (f"✗ There is already a file at {kept}. Choose another name, "
+                                                 "so nothing of yours is replaced.")
         assert kept.read_text("utf-8") == "my homework"
         assert isinstance(app.screen, PathScreen) and app.screen.query_one(Input).value == str(kept)
         await pilot.press("escape")
@@ -416,6 +417,116 @@ async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, pr
         await pilot.pause()
         assert isinstance(app.screen, ProgressScreen)
     assert [p.name for p in store.profiles()] == ["Robin"]
+
+
+NUL_LINE = ("✗ That can't be a file's name: it holds a hidden NUL character, which no file name may hold. "
+            "Please type it again.")
+
+
+@pytest.mark.parametrize(("typed", "problem"), [
+    ("ana\0.json", NUL_LINE),  # pasted with the name
+    ("~ana\0/x.json", NUL_LINE),  # in a home folder's name
+    ("/tmp/" + "x" * 5000 + ".json", "✗ The file could not be saved there: File name too long. Try another place."),
+])
+async def test_a_path_that_cannot_be_is_one_kind_line(store: Any, profile: Any, tmp_path: Path,
+                                                      typed: str, problem: str) -> None:
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("e")
+        await fill_path(pilot, app, typed)
+        assert text_of(app, "#path-problem") == problem
+        assert isinstance(app.screen, PathScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("i")
+        await fill_path(pilot, app, typed)
+        assert text_of(app, "#path-problem").startswith("✗ ")
+        assert isinstance(app.screen, PathScreen) and app.is_running
+    assert [path.name for path in tmp_path.iterdir()] == ["data"]
+
+
+def deliveries(app: TutorApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, str]]:
+    """What the app hands to the browser (file name, text), kept here instead of sent."""
+    delivered: list[tuple[str | None, str]] = []
+
+    def deliver_text(path_or_file: Any, *, save_filename: str | None = None, **options: Any) -> str:
+        assert not isinstance(path_or_file, (str, Path)), "a served tab never hands over a file from the disk"
+        delivered.append((save_filename, path_or_file.read()))
+        return "a key"
+
+    monkeypatch.setattr(app, "deliver_text", deliver_text)
+    return delivered
+
+
+async def leave_the_pin_dialog(pilot: Pilot) -> None:
+    """Wait while the PIN typed is checked (a slow hash, so it may take a moment)."""
+    from tutor.ui.teacher_screen import PinScreen
+
+    for _ in range(200):
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, PinScreen):
+            return
+        await pilot.pause(0.05)
+
+
+def files_outside(folder: Path, data: Path) -> set[Path]:
+    return {path for path in folder.rglob("*") if data not in path.parents and path != data}
+
+
+async def test_in_a_classroom_an_export_goes_to_the_browser_and_nothing_to_the_disk(
+        store: Any, profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_teacher import CHEAP
+
+    from tutor.classroom import SERVED_VARIABLE
+    from tutor.learner import teacher
+    from tutor.store.transfer import document_text, to_document
+
+    monkeypatch.setattr(teacher, "COST", CHEAP)
+    teacher.set_pin(store, "246810", "246810")  # at the teacher's computer, before the class
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    record_two_lessons_and_games(store, profile)
+    before = files_outside(tmp_path, tmp_path / "data")
+    app = TutorApp(store, profile, start="progress")
+    delivered = deliveries(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press(*"246810", "enter")  # the teacher's PIN, as before
+        await leave_the_pin_dialog(pilot)
+        assert isinstance(app.screen, ProgressScreen)  # no path was asked
+        assert delivered == [("old-maid-robin.json", document_text(to_document(store.profile_data(profile))))]
+        assert json.loads(delivered[0][1])["profile"]["name"] == "Robin"
+        assert text_of(app, "#progress-note") == ("✓ Your progress is on its way to your browser's downloads "
+                                                  "as old-maid-robin.json.")
+    assert files_outside(tmp_path, tmp_path / "data") == before
+
+
+async def test_in_a_classroom_import_is_not_offered(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.classroom import SERVED_VARIABLE
+
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_progress(pilot, app)
+        assert not app.screen.query("#import") and app.screen.query("#export")
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen) and not text_of(app, "#progress-note")
+        app.screen.action_import()  # were it reached some other way: one line, and no PIN asked
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        assert text_of(app, "#progress-note") == (
+            "In a classroom, files are imported at the teacher's computer: the teacher types "
+            "old-maid-tutor profiles import FILE there.")
+
+
+def test_download_names_are_plain_and_tidy() -> None:
+    from tutor.ui.downloads import download_name
+
+    assert download_name("old-maid", "Zoë O'Neil", ".json", "learner") == "old-maid-zoe-o-neil.json"
+    assert download_name("old-maid", "小明", ".json", "learner") == "old-maid-learner.json"
 
 
 # ----- Home: one Continue that follows progress ----------------------------------------------------

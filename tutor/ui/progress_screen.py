@@ -10,13 +10,15 @@ learner's keys on. Marks and words carry the meaning, never colour alone.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -44,7 +46,16 @@ from tutor.learner.policy import (
 from tutor.learner.recorder import Recorder
 from tutor.learner.teacher import Protected
 from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
+from tutor.store.transfer import document_text, to_document
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
+from tutor.ui.downloads import (
+    IMPORT_AT_THE_TEACHERS_COMPUTER,
+    download_name,
+    in_browser,
+    save_problem,
+    send_to_browser,
+    typed_path,
+)
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
@@ -237,7 +248,8 @@ class ProgressScreen(Screen[None]):
             yield Label("For grown-ups:", classes="progress-label")
             with Horizontal(classes="progress-actions"):
                 yield Button("Export (E)", id="export", compact=True)
-                yield Button("Import (I)", id="import", compact=True)
+                if not in_browser(self.app):  # the file would have to be on the server
+                    yield Button("Import (I)", id="import", compact=True)
                 yield Button("Reset everything", id="reset-everything", compact=True)
         yield TutorFooter()
 
@@ -380,39 +392,49 @@ class ProgressScreen(Screen[None]):
     async def action_export(self) -> None:
         if not await self._teacher_allows(Protected.EXPORT):
             return
-        name, typed, problem = self.profile.name, export_path(self.profile.name), ""
-        while True:
-            answer: str | None = await self.app.push_screen_wait(PathScreen(
-                f"Export: save {name}'s progress in a file",
-                "Where should the file go? Import it on another computer to carry on there.",
-                typed, problem, "Save the file"))
-            if answer is None:
-                return
-            typed = answer
-            path = Path(typed).expanduser().absolute()
-            if path.is_file() and not await self._confirm(
-                    f"There is already a file at {path}. Replace it?", "Replace it", "Choose another"):
-                problem = ""
-                continue
-            problem = self._export(name, path)
-            if not problem:
-                self.note(f"✓ Saved {name}'s progress in {path}.")
-                return
+        name = self.profile.name
+        if in_browser(self.app):
+            self._send_export(name)
+            return
+        path = await save_where_typed(
+            self.app, f"Export: save {name}'s progress in a file",
+            "Where should the file go? Import it on another computer to carry on there.",
+            export_path(name), lambda path: self._export(name, path))
+        if path is not None:
+            self.note(f"✓ Saved {name}'s progress in {path}.")
+
+    def _send_export(self, name: str) -> None:
+        """In a browser tab: the profile file goes to the browser's downloads, never to the server's disk."""
+        profile = self.store.find_profile(name)
+        if profile is None:
+            self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to save.")
+            return
+        text = document_text(to_document(self.store.profile_data(profile)))
+        file_name = download_name("old-maid", name, ".json", "learner")
+        send_to_browser(self.app, text, file_name)
+        self.note(f"✓ Your progress is on its way to your browser's downloads as {file_name}.")
 
     def _export(self, name: str, path: Path) -> str:
         """Write the profile file; what went wrong, in words, or "" when all is well."""
-        if path.is_dir():
-            return f"✗ {path} is a folder. Add a file name at the end, like {path / 'old-maid.json'}"
         try:
+            if path.is_dir():
+                return f"✗ {path} is a folder. Add a file name at the end, like {path / 'old-maid.json'}"
             self.store.export_profile(name, path)
         except NoSuchProfile:
             return f"✗ {name}'s profile isn't in the store any more, so there is nothing to save."
-        except OSError as error:
-            return f"✗ The file could not be saved there: {error.strerror or error}. Try another place."
+        except (OSError, ValueError) as error:
+            return save_problem(error)
         return ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Import is not offered in a browser tab: the file would have to be on the server."""
+        return not (action == "import" and in_browser(self.app))
 
     @work(exclusive=True, group="progress-dialog")
     async def action_import(self) -> None:
+        if in_browser(self.app):
+            self.note(IMPORT_AT_THE_TEACHERS_COMPUTER)
+            return
         if not await self._teacher_allows(Protected.IMPORT):
             return
         typed, problem = export_path(self.profile.name), ""
@@ -424,17 +446,45 @@ class ProgressScreen(Screen[None]):
             if answer is None:
                 return
             typed = answer
-            try:
-                imported = self.store.import_profile(Path(typed).expanduser())
-            except ValueError as error:
-                problem = f"✗ That file can't be used. {error}"
-                continue
-            except OSError as error:
-                problem = f"✗ The file could not be read: {error.strerror or error}. Check the name and folder."
-                continue
-            self.note(f"✓ Imported the learner “{imported.name}”. Choose them by name next time the tutor starts.")
-            self.refresh_progress()
-            return
+            problem = self._import(typed)
+            if not problem:
+                self.refresh_progress()
+                return
+
+    def _import(self, typed: str) -> str:
+        """Import the file typed; what went wrong, in words, or "" when all is well."""
+        try:
+            path = typed_path(typed)
+        except ValueError as error:
+            return save_problem(error)
+        try:
+            imported = self.store.import_profile(path)
+        except ValueError as error:
+            return f"✗ That file can't be used. {error}"
+        except OSError as error:
+            return f"✗ The file could not be read: {error.strerror or error}. Check the name and folder."
+        self.note(f"✓ Imported the learner “{imported.name}”. Choose them by name next time the tutor starts.")
+        return ""
+
+
+async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
+                           save: Callable[[Path], str]) -> Path | None:
+    """Ask where a file should go until ``save`` (which says what went wrong, or "") has saved it
+    there: that path, or None when the dialog was left. From a worker."""
+    problem = ""
+    while True:
+        answer: str | None = await app.push_screen_wait(PathScreen(title, question, typed, problem, "Save the file"))
+        if answer is None:
+            return None
+        typed = answer
+        try:
+            path = typed_path(typed)
+        except ValueError as error:
+            problem = save_problem(error)
+            continue
+        problem = save(path)
+        if not problem:
+            return path
 
 
 # ----- dialogs ---------------------------------------------------------------------------------------

@@ -24,11 +24,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Static
 
-from tutor.errors import StoreError, UnsafeTarget
+from tutor.errors import StoreError
 from tutor.learner.class_report import (
     SORTS,
     ClassRow,
     class_rows,
+    csv_text,
     filtered,
     sorted_rows,
     when_text,
@@ -38,6 +39,7 @@ from tutor.learner.lessons import course_for_app
 from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
 from tutor.store import Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
+from tutor.ui.downloads import in_browser, save_problem, send_to_browser
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
@@ -312,37 +314,28 @@ class TeacherScreen(Screen[None]):
 
     @work(exclusive=True, group="teacher-dialog")
     async def action_export(self) -> None:
-        from tutor.ui.progress_screen import PathScreen
+        from tutor.ui.progress_screen import save_where_typed
 
-        typed, problem = REPORT_PATH, ""
-        while True:
-            answer: str | None = await self.app.push_screen_wait(PathScreen(
-                "Export the class table as CSV",
-                f"Where should the file go? It holds the {len(self.shown)} learners shown, in this order.",
-                typed, problem, "Save the file"))
-            if answer is None:
-                return
-            typed = answer
-            path = Path(typed).expanduser().absolute()
-            if path.is_file() and not await self.app.push_screen_wait(ConfirmScreen(
-                    f"There is already a file at {path}. Replace it?", "Replace it", "Choose another")):
-                problem = ""
-                continue
-            problem = self._export(path)
-            if not problem:
-                self.note(f"✓ Saved the class table in {path}.")
-                return
+        if in_browser(self.app):  # to the browser's downloads, never to the server's disk
+            name = Path(REPORT_PATH).name
+            send_to_browser(self.app, csv_text(self.shown), name)
+            self.note(f"✓ The class table is on its way to your browser's downloads as {name}.")
+            return
+        path = await save_where_typed(
+            self.app, "Export the class table as CSV",
+            f"Where should the file go? It holds the {len(self.shown)} learners shown, in this order.",
+            REPORT_PATH, self._export)
+        if path is not None:
+            self.note(f"✓ Saved the class table in {path}.")
 
     def _export(self, path: Path) -> str:
         """Write the CSV; what went wrong, in words, or "" when all is well."""
-        if path.is_dir():
-            return f"✗ {path} is a folder. Add a file name at the end, like {path / 'class.csv'}"
         try:
+            if path.is_dir():
+                return f"✗ {path} is a folder. Add a file name at the end, like {path / 'class.csv'}"
             write_report(path, self.shown)
-        except UnsafeTarget as error:
-            return f"✗ {error}"
-        except OSError as error:
-            return f"✗ The file could not be saved there: {error.strerror or error}. Try another place."
+        except (OSError, ValueError) as error:
+            return save_problem(error)
         return ""
 
 
