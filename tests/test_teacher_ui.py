@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_progress_ui import deliveries, files_outside
 from test_teacher import CHEAP, claim_by_another_tab, fill_class
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, OptionList, Static
@@ -140,6 +141,8 @@ async def test_sort_filter_and_the_highlighted_learner(store: Store) -> None:
 
 async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
     fill_class(store)
+    kept = tmp_path / "kept.csv"
+    kept.write_text("last term's marks")
     app = TutorApp(store, None)
     async with app.run_test(size=SIZE) as pilot:
         await open_teacher_view(pilot, store)
@@ -151,6 +154,14 @@ async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert "is a folder" in str(app.screen.query_one("#path-problem", Static).content)
+        for typed, problem in ((str(kept), f"✗ There is already a file at {kept}. Choose another name, so nothing "
+                                           "of yours is replaced."),
+                               ("class\0.csv", "✗ That can't be a file's name: it holds a hidden NUL character, "
+                                                "which no file name may hold. Please type it again.")):
+            app.screen.query_one(Input).value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(app.screen.query_one("#path-problem", Static).content) == problem
         app.screen.query_one(Input).value = str(tmp_path / "class.csv")
         await pilot.press("enter")
         await pilot.pause()
@@ -160,6 +171,27 @@ async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
     expected = csv_text(sorted_rows(filtered(class_rows(store, course_for_app()), "a"), "lessons done"))
     assert (tmp_path / "class.csv").read_bytes().decode("utf-8") == expected
     assert expected.splitlines()[1].startswith("Ana,2,")
+    assert kept.read_text() == "last term's marks"
+
+
+async def test_in_a_classroom_the_csv_goes_to_the_browser_and_nothing_to_the_disk(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fill_class(store)
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    before = files_outside(tmp_path, tmp_path / "data")
+    app = TutorApp(store, None)
+    delivered = deliveries(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_teacher_view(pilot, store)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TeacherScreen)  # no path was asked
+        assert delivered == [("old-maid-class.csv", csv_text(app.screen.shown))]
+        assert delivered[0][1].startswith("Name,") and "Ana" in delivered[0][1]
+        assert str(app.screen.query_one("#teacher-note", Static).content) == (
+            "✓ The class table is on its way to your browser's downloads as old-maid-class.csv.")
+    assert files_outside(tmp_path, tmp_path / "data") == before
 
 
 async def test_the_teacher_resets_or_removes_the_highlighted_learner(store: Store) -> None:
@@ -233,13 +265,17 @@ async def progress_action(pilot: Pilot, key: str, button: str | None = None) -> 
 PROTECTED = [("e", None, PathScreen), ("i", None, PathScreen), ("r", None, ConfirmScreen),
              ("", "#reset-everything", ConfirmScreen)]
 """Export, import, reset my progress, reset everything: the key or button, and the dialog that follows."""
+IN_A_CLASSROOM = [("e", None, None), ("r", None, ConfirmScreen), ("", "#reset-everything", ConfirmScreen)]
+"""The same in a classroom, where import is not offered and the export goes to the browser (no dialog)."""
 
 
-async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: Any, served: None) -> None:
+async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: Any, served: None,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     teacher.set_pin(store, PIN, PIN)
     app = TutorApp(store, profile, start="progress")
+    delivered = deliveries(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
-        for key, button, then in PROTECTED:
+        for key, button, then in IN_A_CLASSROOM:
             await progress_action(pilot, key, button)
             assert isinstance(app.screen, PinScreen), key or button
             assert "In a classroom, only the teacher can" in str(app.screen.query_one("#pin-why", Static).content)
@@ -252,10 +288,13 @@ async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: A
             store.note_pin_try(True)  # the wrong tries start again (no waiting in this test)
             await progress_action(pilot, key, button)
             await type_pin(pilot, PIN)
+            if then is None:
+                assert isinstance(app.screen, ProgressScreen) and len(delivered) == 1
+                continue
             assert isinstance(app.screen, then), key or button
             await pilot.press("escape")
             await pilot.pause()
-    assert len(store.profiles()) == 1  # nothing was reset or imported: every dialog was left
+    assert len(store.profiles()) == 1  # nothing was reset: every dialog was left
 
 
 async def test_without_a_pin_set_nothing_protected_happens_in_a_classroom(store: Store, profile: Any,
