@@ -28,12 +28,13 @@ from tutor.ui.store_faults import ChoiceScreen
 from tutor.ui.teacher_screen import PinScreen, TeacherScreen
 
 SIZE = (80, 24)
-PIN = "4829"
+PIN = "482913"
 
 
 @pytest.fixture(autouse=True)
 def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(teacher, "COST", CHEAP)
+    monkeypatch.setattr(teacher, "THIS_TAB", teacher.TabTries())  # each test is a tab of its own
 
 
 @pytest.fixture
@@ -84,8 +85,8 @@ async def test_the_first_visit_chooses_the_pin_then_it_is_asked(store: Store) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("t")
-        await type_pin(pilot, "1234")
-        await type_pin(pilot, "1235")
+        await type_pin(pilot, "123456")
+        await type_pin(pilot, "123457")
         assert "not the same" in str(app.screen.query_one("#pin-problem", Static).content)
         assert store.teacher_pin() is None
         await type_pin(pilot, PIN)
@@ -220,13 +221,25 @@ async def test_the_teacher_resets_or_removes_the_highlighted_learner(store: Stor
             "Ana", "cleo", "+ New learner"]  # the picker lists who is left
 
 
+async def test_in_a_classroom_no_tab_chooses_the_pin(store: Store, served: None) -> None:
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#picker-teacher", Button).press()
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen)  # no dialog to choose one
+        said = [str(notification.message) for notification in app._notifications]
+        assert any("The teacher's PIN is not set yet" in line and "old-maid-tutor teacher pin" in line for line in said)
+        assert store.teacher_pin() is None
+
+
 async def test_in_a_classroom_the_teacher_can_start_before_any_pupil(store: Store, served: None) -> None:
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer: old-maid-tutor teacher pin
     app = TutorApp(store, None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "What's your name?" in str(app.screen.query_one("#picker-greeting", Static).content)
         app.screen.query_one("#picker-teacher", Button).press()
-        await type_pin(pilot, PIN)
         await type_pin(pilot, PIN)
         assert isinstance(app.screen, TeacherScreen)
         assert "No learners yet" in str(app.screen.query_one("#teacher-detail", Static).content)
@@ -271,7 +284,7 @@ IN_A_CLASSROOM = [("e", None, None), ("r", None, ConfirmScreen), ("", "#reset-ev
 
 async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: Any, served: None,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    teacher.set_pin(store, PIN, PIN)
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     app = TutorApp(store, profile, start="progress")
     delivered = deliveries(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
@@ -302,14 +315,14 @@ async def test_without_a_pin_set_nothing_protected_happens_in_a_classroom(store:
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:
         await progress_action(pilot, "e")
-        await type_pin(pilot, "1234")
+        await type_pin(pilot, "123456")
         assert isinstance(app.screen, PinScreen)
         assert "No teacher's PIN is set yet" in str(app.screen.query_one("#pin-problem", Static).content)
         assert store.teacher_pin() is None  # a pupil cannot choose it here
 
 
 async def test_outside_a_classroom_nothing_asks_for_the_pin(store: Store, profile: Any) -> None:
-    teacher.set_pin(store, PIN, PIN)
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:
         for key, button, then in PROTECTED:
@@ -329,7 +342,7 @@ async def test_in_a_classroom_a_pupil_still_resets_their_own_lesson(store: Store
 
 
 async def test_in_a_classroom_a_learner_in_another_tab_opens_only_with_the_pin(store: Store, served: None) -> None:
-    teacher.set_pin(store, PIN, PIN)
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     ana = store.get_or_create_profile("Ana")
     claim_by_another_tab(store.path, ana.id)
     app = TutorApp(store, None)
@@ -351,7 +364,7 @@ async def test_in_a_classroom_a_learner_in_another_tab_opens_only_with_the_pin(s
 
 
 async def test_outside_a_classroom_a_learner_in_another_window_is_asked_about_as_before(store: Store) -> None:
-    teacher.set_pin(store, PIN, PIN)
+    teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     ana = store.get_or_create_profile("Ana")
     claim_by_another_tab(store.path, ana.id)
     app = TutorApp(store, None)

@@ -104,8 +104,14 @@ class OnceAMinute(logging.Filter):
             error = record.exc_info[1]
             message += f" ({type(error).__name__}: {error})"
         if held:
-            message += f" (and {held} more like it in the last minute)"
-        record.msg, record.args = message, None
+            message += f" (and {held} more like it since the last one)"
+        record.msg, record.args = _one_line(message), None
         record.exc_info = record.exc_text = None
         record.stack_info = None
         return True
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """A message from outside as one short line of printable text."""
+    text = " ".join("".join(char if char.isprintable() else " " for char in text).split())
+    return text if len(text) <= limit else text[:limit] + "..."

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Static
 
+from tutor.classroom import is_served
 from tutor.errors import StoreError
 from tutor.learner.class_report import (
     SORTS,
@@ -36,7 +37,17 @@ from tutor.learner.class_report import (
     write_report,
 )
 from tutor.learner.lessons import course_for_app
-from tutor.learner.teacher import LONGEST_PIN, PIN_RULE, Protected, check_pin, has_pin, needs_pin, set_pin
+from tutor.learner.teacher import (
+    LONGEST_PIN,
+    PIN_RULE,
+    SET_AT_THE_TERMINAL,
+    PinState,
+    Protected,
+    check_pin,
+    needs_pin,
+    pin_state,
+    set_pin,
+)
 from tutor.store import Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import in_browser, save_problem, send_to_browser
@@ -340,17 +351,23 @@ class TeacherScreen(Screen[None]):
 
 
 async def open_teacher_view(app: App[None]) -> bool:
-    """Ask for the PIN (to choose it, the very first time), then show the class; True once the class
-    was shown (learners may have been reset or removed). From a worker."""
+    """Ask for the PIN (outside a class, to choose it the very first time), then show the class;
+    True once the class was shown (learners may have been reset or removed). From a worker.
+    A served tab never chooses the PIN: it is set at the teacher's computer."""
+    from tutor.ui.notices import warn
+
     store = store_of(app)
     try:
-        first = not has_pin(store)
+        state = pin_state(store)
     except StoreError as error:
-        from tutor.ui.notices import warn
-
         warn(app, f"{error} Please try again in a moment.")
         return False
-    pin = PinScreen.choose() if first else PinScreen.asking("Type the teacher's PIN to see the class.")
+    if state is not PinState.SET and is_served():
+        why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
+        warn(app, f"The teacher's PIN {why}. The teacher sets it at the teacher's computer, "
+                  f"with: {SET_AT_THE_TERMINAL}")
+        return False
+    pin = PinScreen.asking("Type the teacher's PIN to see the class.") if state is PinState.SET else PinScreen.choose()
     if not await app.push_screen_wait(pin):
         return False
     await app.push_screen_wait(TeacherScreen())
