@@ -10,6 +10,7 @@ reach its site from these machines): .ci/run installs chromium-headless-shell wi
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import re
 import signal
@@ -197,7 +198,7 @@ class Serving:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         assert self.process.stdout is not None
         self.lines = [self.process.stdout.readline() for _ in range(2)]
-        assert "is ready" in self.lines[0], self.lines
+        assert "is ready" in self.lines[0], (self.lines, "" if self.lines[0] else self.stop())
         self.url = f"http://127.0.0.1:{self.port}/"
         found = re.search(r"Class code: ([A-Z]+)", self.lines[1])
         self.code = found.group(1) if found else None
@@ -224,9 +225,30 @@ def classroom(browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest
 @pytest.fixture(scope="module")
 def network_class(browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serving]:
     """A class bound for the whole network (so it asks a class code), with room for one pupil."""
-    serving = Serving(tmp_path_factory.mktemp("network-class"), "--host", "0.0.0.0", "--max-sessions", "1")
+    data_dir = tmp_path_factory.mktemp("network-class")
+    set_teacher_pin(data_dir)  # a class on the network starts only once the teacher has a PIN
+    serving = Serving(data_dir, "--host", "0.0.0.0", "--max-sessions", "1")
     yield serving
     assert "Traceback" not in serving.stop()
+
+
+@pytest.fixture
+def new_class(browser_type_launch_args: dict[str, Any], tmp_path: Path) -> Iterator[Serving]:
+    """A class of its own for one test, on this computer only, with the teacher's PIN set."""
+    set_teacher_pin(tmp_path / "data")
+    serving = Serving(tmp_path / "data")
+    yield serving
+    assert "Traceback" not in serving.stop()
+
+
+PIN = "246810"
+
+
+def set_teacher_pin(data_dir: Path) -> None:
+    """As the teacher does before the class: `old-maid-tutor teacher pin`, the PIN on two lines."""
+    done = subprocess.run([sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "teacher", "pin"],
+                          input=f"{PIN}\n{PIN}\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
 
 
 @pytest.fixture
@@ -246,8 +268,7 @@ def test_a_pupil_learns_plays_and_takes_the_quiz(classroom: Serving, tab: Tab) -
     faces = tab.page.evaluate("Array.from(document.fonts).map(f => [f.family, f.weight, f.status])")
     assert ["Roboto Mono", "normal", "loaded"] in faces and ["Roboto Mono", "bold", "loaded"] in faces, faces
     assert tab.page.evaluate("""document.fonts.check('16px "Roboto Mono"', '≡⌕⊘♠♣♥♦✓✗')""")  # DejaVu Sans Mono
-    tab.page.click("#terminal")
-    tab.type("Ana")
+    tab.type("Ana")  # no click first: the page gives the terminal the keyboard
     tab.press("Enter")
     tab.wait_for("Lesson 1:")  # the home's "Start here" entry, once the course is read
 
@@ -285,6 +306,45 @@ def test_a_pupil_learns_plays_and_takes_the_quiz(classroom: Serving, tab: Tab) -
     tab.wait_for("Question 1 of")
     tab.press_until("1", "the answer")
     assert not tab.outside, tab.outside  # nothing from outside this server
+
+
+def test_the_first_keys_typed_reach_the_app_without_a_click(new_class: Serving, tab: Tab) -> None:
+    tab.open(new_class.url)
+    tab.wait_for("What's your name?")
+    assert tab.page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
+    tab.type("Mia")
+    tab.wait_for("Mia")
+    tab.press("Enter")
+    tab.wait_for("Lesson 1:")  # Mia's home
+    assert not tab.outside, tab.outside
+
+
+def test_an_export_arrives_in_the_browser_as_a_download(new_class: Serving, tab: Tab, tmp_path: Path) -> None:
+    before = outside_the_data_folder(tmp_path)
+    tab.open(new_class.url)
+    tab.wait_for("What's your name?")
+    tab.type("Zoë")
+    tab.press("Enter")
+    tab.wait_for("Lesson 1:")
+    tab.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # My progress
+    tab.wait_for("e Export")  # the footer of My progress (import is not offered here)
+    tab.press("e")
+    tab.wait_for("only the teacher can export")
+    tab.type(PIN)
+    with tab.page.expect_download(timeout=20_000) as arriving:
+        tab.press("Enter")
+    download = arriving.value
+    assert download.suggested_filename == "old-maid-zoe.json"
+    document = json.loads(Path(download.path()).read_text("utf-8"))
+    assert document["format"] == "old-maid-tutor-profile" and document["profile"]["name"] == "Zoë"
+    tab.wait_for("on its way to your browser's downloads as old-maid-zoe.json")
+    assert len(tab.page.context.pages) == 1  # downloaded in place, no empty tab left behind
+    assert outside_the_data_folder(tmp_path) == before  # nothing written on the server's disk beside it
+    assert not tab.outside, tab.outside
+
+
+def outside_the_data_folder(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if folder / "data" not in (path, *path.parents))
 
 
 def _hand(screen: str) -> list[str]:
