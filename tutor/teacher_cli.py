@@ -13,7 +13,7 @@ import getpass
 import sys
 
 from tutor.errors import StoreError
-from tutor.learner.teacher import PIN_RULE, PinState, pin_state, set_pin
+from tutor.learner.teacher import PIN_RULE, PinState, pin_problem, pin_state, set_pin
 from tutor.store import Store
 
 
@@ -34,12 +34,13 @@ def set_teacher_pin(args: argparse.Namespace, store: Store) -> int:
         return 1
     changing = pin_state(store) is PinState.SET
     try:
-        pin, again = _two_pins("New teacher's PIN" if changing else "Teacher's PIN")
+        pin = _read_pin(f"{'New teacher' if changing else 'Teacher'}'s PIN ({PIN_RULE}): ")
+        problem = pin_problem(pin)  # said before the PIN is asked again
+        again = "" if problem else _read_pin("The same PIN again: ")
+        problem = problem or set_pin(store, pin, again)
     except EOFError:
         _error("type the PIN twice, on two lines")
         return 2
-    try:
-        problem = set_pin(store, pin, again)
     except StoreError as error:
         _error(str(error))
         return 1
@@ -50,14 +51,14 @@ def set_teacher_pin(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
-def _two_pins(prompt: str) -> tuple[str, str]:
-    """The PIN and the same again: without echo at a terminal, else two lines of standard input."""
+def _read_pin(prompt: str) -> str:
+    """A PIN typed without echo at a terminal, else one line of standard input (EOFError at its end)."""
     if sys.stdin.isatty():
-        return getpass.getpass(f"{prompt} ({PIN_RULE}): "), getpass.getpass("The same PIN again: ")
-    pin, again = sys.stdin.readline(), sys.stdin.readline()
-    if not again:  # the input ended before the second line
+        return getpass.getpass(prompt)
+    line = sys.stdin.readline()
+    if not line:
         raise EOFError
-    return pin.strip(), again.strip()
+    return line.strip()
 
 
 def _error(message: str) -> None:
