@@ -72,3 +72,17 @@ def test_textual_run_can_import_and_build_the_app(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=Path(__file__).parent.parent, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Store"
+
+
+@pytest.mark.parametrize("served", [False, True])
+async def test_a_classroom_tab_offers_no_screenshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served: bool) -> None:
+    if served:
+        monkeypatch.setenv("OLD_MAID_TUTOR_SERVED", "1")
+    store = open_store(tmp_path)
+    app = TutorApp(store, store.get_or_create_profile("Ana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Quiz" in titles and "Quit" in titles
+        assert ("Screenshot" in titles) is not served
+    store.close()

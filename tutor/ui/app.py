@@ -17,6 +17,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
 
+from tutor.classroom import is_served
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
 from tutor.ui.contrast import RGB, readable, readable_variables
@@ -315,7 +316,7 @@ class TutorApp(App[None]):
         from tutor.ui.home import HomeScreen
 
         if self.profile is None or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
-            yield from super().get_system_commands(screen)  # nobody has said who is learning yet
+            yield from self._textual_commands(screen)  # nobody has said who is learning yet
             return
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
         yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
@@ -325,7 +326,14 @@ class TutorApp(App[None]):
         yield SystemCommand("Settings", "Rules, players, help level, looks", lambda: self.action_open("settings"))
         yield SystemCommand("Home", "Back to the main menu", self.action_go_home)
         yield SystemCommand("Help", "What the keys do here", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield from self._textual_commands(screen)
+
+    def _textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands; in a classroom tab, not the screenshot (a file for the pupil's
+        browser that nobody needs in a lesson)."""
+        served = is_served()
+        yield from (command for command in super().get_system_commands(screen)
+                    if not (served and command.title == "Screenshot"))
 
     # ----- the window-too-small notice --------------------------------------------------------
 
