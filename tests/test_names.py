@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, OptionList, Static
+from test_settings_ui import problem
+from textual.widgets import Input, OptionList
 from ui_helpers import open_from_home
 
 from tutor.errors import ProfileFileError
@@ -108,11 +109,6 @@ def test_names_in_an_imported_files_settings_meet_the_rule(store: Store, tmp_pat
                     speed="slow")
     kim = store.import_profile(file)
     assert store.load_settings(kim) == Settings(speed="slow")
-
-
-def problem(screen: SettingsScreen, field: str) -> str:
-    box = screen.query_one(f"#{field}-problem", Static)
-    return str(box.content) if box.has_class("-shown") else ""
 
 
 async def test_the_settings_screen_says_why_a_pasted_name_is_refused(store: Store, profile: Any) -> None:
