@@ -1,6 +1,7 @@
 """My progress: what to do next, what changed today, lessons with their stars, how each rule is
 growing, quiz history, mistakes (one count per kind) and games; with resets, export and import.
-In a classroom (`old-maid-tutor serve`) all of those but resetting a lesson need the teacher's PIN.
+In a classroom (`old-maid-tutor serve`) all of those but resetting a lesson need the teacher's PIN;
+there the export goes to the browser's downloads and import is not offered (no file on the server).
 
 Every figure and every decision comes from the learner policy (`tutor.learner.policy`), read from
 the store each time the screen refreshes; this module only puts them into words and sends the
