@@ -77,7 +77,7 @@ _CAPITALS_LIKE_LATIN = str.maketrans({
 _SMALL_LIKE_LATIN = str.maketrans({
     # Cyrillic
     "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j",
-    "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    "һ": "h", "\u0501": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",  # U+0501 as an escape: compared, never drawn
     # Greek
     "α": "a", "ο": "o", "ν": "v", "ρ": "p", "υ": "u", "κ": "k",
     # Curly apostrophes (a phone types "O’Brien" for "O'Brien")
