@@ -207,7 +207,8 @@ def _try_in_a_tab(folder: str, pin: str, when: datetime) -> str:
     ("digest", "not hex"), ("digest", "abcd"), ("salt", "zz"), ("cost", 1000), ("cost", 2**40), ("cost", "lots"),
     ("block_size", 999), ("parallel", 99), ("wrong_tries", 10**12), ("last_wrong", "yesterday"),
 ])
-def test_a_damaged_pin_row_is_said_and_set_again_never_a_crash(store: Store, tmp_path: Path, column: str, value: object) -> None:
+def test_a_damaged_pin_row_is_said_and_set_again_never_a_crash(store: Store, tmp_path: Path, cheap: None, column: str,
+                                                              value: object) -> None:
     set_pin(store, "482913", "482913")
     raw = sqlite3.connect(tmp_path / "home" / "progress.db")
     with raw:
