@@ -86,3 +86,30 @@ async def test_a_classroom_tab_offers_no_screenshot(tmp_path: Path, monkeypatch:
         assert "Quiz" in titles and "Quit" in titles
         assert ("Screenshot" in titles) is not served
     store.close()
+
+
+async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_enter_again(tmp_path: Path) -> None:
+    """A class starting at once keeps the progress file busy for a moment: the child's name waits its
+    turn by itself instead of asking the child to press Enter again."""
+    import sqlite3
+
+    store = open_store(tmp_path)
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        other_tab = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+        other_tab.execute("BEGIN IMMEDIATE")
+        await pilot.press(*"Ana", "enter")
+        await pilot.pause(1.0)
+        assert isinstance(app.screen, ProfilePickerScreen)
+        assert "Just a moment" in str(app.screen.query_one("#picker-message").render())
+        await pilot.press("enter")  # a second Enter starts no second try
+        other_tab.execute("ROLLBACK")
+        other_tab.close()
+        for _ in range(40):
+            await pilot.pause(0.1)
+            if isinstance(app.screen, HomeScreen):
+                break
+        assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ana"
+    assert [profile.name for profile in store.profiles()] == ["Ana"]
+    store.close()

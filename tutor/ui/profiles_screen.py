@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
-from tutor.errors import ProfileInUse, StoreError
+from tutor.errors import ProfileInUse, StoreBusy, StoreError
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
 from tutor.ui.dialogs import dismiss_on_top
@@ -27,6 +27,9 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 
 NEW_LEARNER = "new-learner"
+# When the progress file is busy (a class starting at once), how often a name is tried again.
+BUSY_TRIES = 20
+BUSY_PAUSE_SECONDS = 0.5
 
 
 class ProfilePickerScreen(Screen[Profile | None]):
@@ -43,6 +46,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
         Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),
         Binding("t", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
     ]
+    saving = False
+    """True while a name waits to be saved (the file was busy); Enter again does not start another try."""
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -128,10 +133,25 @@ class ProfilePickerScreen(Screen[Profile | None]):
         if not event.value.strip():
             self._say("Please type your name first, then press Enter.")
             return
+        if not self.saving:
+            self._start_as(event.value, tries_left=BUSY_TRIES)
+
+    def _start_as(self, name: str, tries_left: int) -> None:
+        """Start as the learner ``name`` (made if new). While other tabs of a class are saving at the
+        same moment, it tries again by itself for a few seconds rather than asking a child to."""
+        self.saving = False
         try:
-            profile = self.app.store.get_or_create_profile(event.value)  # type: ignore[attr-defined]
+            profile = self.app.store.get_or_create_profile(name)  # type: ignore[attr-defined]
         except ValueError as error:
             self._say(f"✗ That name doesn't fit: {error} Please try another one.")
+            return
+        except StoreBusy as error:
+            if tries_left > 0:
+                self.saving = True
+                self._say("Just a moment: saving your name...")
+                self.set_timer(BUSY_PAUSE_SECONDS, lambda: self._start_as(name, tries_left - 1))
+            else:
+                self._say(f"✗ {error} Please press Enter again in a moment.")
             return
         except StoreError as error:
             self._say(f"✗ {error} Please press Enter again in a moment.")
