@@ -69,8 +69,10 @@ async def slow_requests(port: int, count: int) -> None:
     began = time.monotonic()
     closes = await asyncio.gather(*(half_sent(port, number) for number in range(count)))
     closed = [seconds for seconds in closes if seconds is not None]
+    timed_out = [seconds for seconds in closed if seconds >= 1.0]
     print(f"{count} half-sent requests: {len(closed)} closed by the server, {count - len(closed)} still open after 60 s; "
-          f"closed after median {statistics.median(closed):.1f} s, slowest {max(closed):.1f} s "
+          f"{len(closed) - len(timed_out)} refused at once (over a connection cap), {len(timed_out)} held and closed "
+          f"after median {statistics.median(timed_out or [0]):.1f} s, slowest {max(timed_out or [0]):.1f} s "
           f"(all within {time.monotonic() - began:.1f} s)")
 
 
