@@ -260,3 +260,62 @@ def test_malformed_requests_are_one_line_a_minute_in_the_teachers_terminal(tmp_p
             server.kill()
     assert "Traceback" not in out + err
     assert len(err.splitlines()) <= 2, err
+
+
+def test_an_export_in_a_tab_is_a_download_over_the_websocket(tmp_path: Path) -> None:
+    """The real tutor in a served tab, driven over its websocket as a browser would: My progress,
+    Export, the PIN; the file comes from /download/<key>, and nothing is written on the server."""
+    import json
+    import re
+    import subprocess
+    import sys
+
+    from test_serve import start_serving
+
+    data = tmp_path / "data"
+    subprocess.run([sys.executable, "-m", "tutor", "--data-dir", str(data), "teacher", "pin"],
+                   input="246810\n246810\n", text=True, check=True, capture_output=True)
+    before = sorted(tmp_path.rglob("*"))
+    server, port = start_serving(data)
+
+    async def export() -> tuple[str, bytes]:
+        async with ClientSession() as session:
+            async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30", max_msg_size=0) as tab:
+                async def until(text: bytes) -> list[str]:
+                    seen, said = b"", []
+                    while text not in seen:
+                        message = await asyncio.wait_for(tab.receive(), 30)
+                        if message.type == WSMsgType.TEXT:
+                            said.append(message.data)
+                        else:
+                            seen += message.data
+                    return said
+
+                async def keys(*typed: str) -> None:
+                    for key in typed:
+                        await tab.send_str(json.dumps(["stdin", key]))
+
+                await until(b"name?")
+                await keys("Zo\u00eb\r")
+                await until(b"Lesson 1:")
+                await keys(*["\x1b[B"] * 4, "\r")  # down to My progress
+                await until(b"Export")
+                await keys("e")
+                await until(b"only the teacher")
+                await keys("246810\r")
+                said = await until(b"on its way")
+                key = next(json.loads(text)[1] for text in said if "deliver_file_start" in text)
+                async with session.get(f"http://127.0.0.1:{port}/download/{key}") as download:
+                    assert download.status == 200
+                    return download.headers["Content-Disposition"], await download.read()
+
+    try:
+        disposition, body = asyncio.run(export())
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=20)
+    assert re.search(r"filename=old-maid-zoe\.json", disposition)
+    document = json.loads(body)
+    assert document["profile"]["name"] == "Zo\u00eb" and document["format"] == "old-maid-tutor-profile"
+    outside = [path for path in sorted(tmp_path.rglob("*")) if data not in (path, *path.parents)]
+    assert outside == [path for path in before if data not in (path, *path.parents)]
