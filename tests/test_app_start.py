@@ -113,3 +113,45 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
         assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ana"
     assert [profile.name for profile in store.profiles()] == ["Ana"]
     store.close()
+
+
+async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted_learner(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.get_or_create_profile("Bo")
+    store.get_or_create_profile("Sam")
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#picker-list").display
+        await pilot.press(*"Zara", "enter")
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if isinstance(app.screen, HomeScreen):
+                break
+        assert app.profile is not None and app.profile.name == "Zara"
+    store.close()
+
+
+async def test_a_name_that_looks_like_a_learners_is_refused_in_plain_words(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.get_or_create_profile("Bo")
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("\u0412", "o", "enter")  # Cyrillic В
+        await pilot.pause()
+        said = str(app.screen.query_one("#picker-message").render())
+        assert said == "✗ That name looks just like Bo, who is already learning here. Please choose a different name."
+    store.close()
+
+
+async def test_in_a_classroom_escape_at_who_is_learning_does_not_end_the_tab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OLD_MAID_TUTOR_SERVED", "1")
+    store = open_store(tmp_path)
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfilePickerScreen) and app.is_running
+    store.close()

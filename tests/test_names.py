@@ -32,7 +32,7 @@ from tutor.ui.notices import plain
 from tutor.ui.settings_screen import SettingsScreen
 from tutor.wording import Seats, computer_names
 
-UNSEEN = "A name can't contain line breaks, invisible characters or control characters."
+UNSEEN = "That name has a hidden character in it: one you can't see, or a line break. Please type the name again, letter by letter."
 TITLE_CHANGER = "B\u001b]2;TITLE\u0007b"  # drawn as is, this retitled the learner's terminal
 UNSEEN_NAMES = [
     TITLE_CHANGER,

@@ -81,7 +81,7 @@ async def test_the_first_start_asks_a_childs_name_kindly(store: Any) -> None:
         await type_in(pilot, app, "   ")
         assert "Please type your name first" in text_of(app, "#picker-message")
         await type_in(pilot, app, "x" * 41)
-        assert "That name doesn't fit: A name must be 1 to 40 characters long." in text_of(app, "#picker-message")
+        assert "✗ A name must be 1 to 40 characters long." in text_of(app, "#picker-message")
         assert isinstance(app.screen, ProfilePickerScreen) and store.profiles() == []
         await type_in(pilot, app, "  Zoë [the \"best\"] ")
         assert isinstance(app.screen, HomeScreen)

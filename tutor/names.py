@@ -47,7 +47,7 @@ def tidy_name(name: str) -> str:
     A line break or a control character is refused even at either end, where it might have been
     tidied away: settings keep a name as it was given."""
     if any(_unshown(char) for char in name):
-        raise NameRefused("A name can't contain line breaks, invisible characters or control characters.")
+        raise NameRefused("That name has a hidden character in it: one you can't see, or a line break. Please type the name again, letter by letter.")
     tidy = unicodedata.normalize("NFC", name).strip()
     if not 1 <= len(tidy) <= NAME_LENGTH:
         raise NameRefused(f"A name must be 1 to {NAME_LENGTH} characters long.")

@@ -9,7 +9,7 @@ another tab opens here only with the teacher's PIN.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -56,7 +56,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             with Center():
                 yield OptionList(*self._options(), id="picker-list")
             with Center():
-                yield Input(placeholder="Type your name here", id="picker-name")
+                yield Input(placeholder="Type your name here", id="picker-name", select_on_focus=False)
             yield Static(id="picker-message")
             with Center():
                 yield Button("Teacher (T)", id="picker-teacher", compact=True)
@@ -83,7 +83,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
     # ----- the two ways the screen looks ----------------------------------------------------------
 
     def show_list(self) -> None:
-        self._greet("Hello! Who is learning today?", "Choose your name and press Enter.")
+        self._greet("Hello! Who is learning today?", "Choose your name and press Enter, or type a new name.")
         self.query_one("#picker-name", Input).display = False
         teacher = self.query_one("#picker-teacher", Button)
         teacher.label, teacher.display = "Teacher (T)", True
@@ -143,7 +143,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         try:
             profile = self.app.store.get_or_create_profile(name)  # type: ignore[attr-defined]
         except ValueError as error:
-            self._say(f"✗ That name doesn't fit: {error} Please try another one.")
+            self._say(f"✗ {error}")  # the rule's own words say what to do
             return
         except StoreBusy as error:
             if tries_left > 0:
@@ -209,9 +209,22 @@ class ProfilePickerScreen(Screen[Profile | None]):
         return bool(self.query_one("#picker-name", Input).display and self.app.store.profiles())  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave" and is_served():
+            return False  # a pupil leaves by closing the tab; Escape must not end its tutor
         if action in ("back", "leave"):
             return self._escape_quits() == (action == "leave")
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed at the list of names starts a new name with it: a child who types their
+        name must never land in the learner who happens to be highlighted."""
+        names = self.query_one("#picker-list", OptionList)
+        if not (names.display and event.character and event.character.isalnum()) or event.key == "t":
+            return
+        event.stop()
+        self.ask_name("Welcome! What's your name?")
+        field = self.query_one("#picker-name", Input)
+        field.value, field.cursor_position = event.character, 1
 
     def action_back(self) -> None:
         if self._list_behind():
