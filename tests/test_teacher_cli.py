@@ -68,13 +68,13 @@ def test_a_served_tab_cannot_use_the_command_either(tmp_path: Path, monkeypatch:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a real terminal (pty)")
-def test_at_a_terminal_the_pin_is_typed_twice_without_echo(tmp_path: Path) -> None:
+def test_at_a_terminal_the_pin_is_typed_twice_without_echo_and_asked_again_after_a_slip(tmp_path: Path) -> None:
     pid, terminal = pty.fork()
     if pid == 0:  # the child: the command, at a terminal
         os.chdir(ROOT)
         os.execv(sys.executable, [sys.executable, "-m", "tutor", "--data-dir", str(tmp_path), "teacher", "pin"])
     seen = b""
-    for answer in (b"864200\n", b"864200\n"):
+    for answer in (b"8642\n", b"864200\n", b"864201\n", b"864200\n", b"864200\n"):  # too short, not the same, right
         seen += _read_until(terminal, b": ")
         os.write(terminal, answer)
     seen += _read_until(terminal, b"set.")
@@ -83,6 +83,7 @@ def test_at_a_terminal_the_pin_is_typed_twice_without_echo(tmp_path: Path) -> No
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"864200" not in seen  # never echoed
     assert b"Teacher's PIN (6 to 12 digits):" in seen and b"The same PIN again:" in seen
+    assert b"4 digits" in seen and b"not the same" in seen and seen.count(b"Let's try again.") == 2
     assert pin_opens(tmp_path, "864200")
 
 

@@ -16,6 +16,8 @@ from tutor.errors import StoreError
 from tutor.learner.teacher import PIN_RULE, PinState, pin_problem, pin_state, set_pin
 from tutor.store import Store
 
+TRIES_AT_A_TERMINAL = 3
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     teacher = subparsers.add_parser("teacher", help="the teacher's PIN (set it before serving a class)")
@@ -33,22 +35,32 @@ def set_teacher_pin(args: argparse.Namespace, store: Store) -> int:
         _error("the progress file cannot be written here (see above), so no PIN could be kept")
         return 1
     changing = pin_state(store) is PinState.SET
-    try:
-        pin = _read_pin(f"{'New teacher' if changing else 'Teacher'}'s PIN ({PIN_RULE}): ")
-        problem = pin_problem(pin)  # said before the PIN is asked again
-        again = "" if problem else _read_pin("The same PIN again: ")
-        problem = problem or set_pin(store, pin, again)
-    except EOFError:
-        _error("type the PIN twice, on two lines")
-        return 2
-    except StoreError as error:
-        _error(str(error))
-        return 1
+    tries = TRIES_AT_A_TERMINAL if sys.stdin.isatty() else 1
+    for tried in range(1, tries + 1):
+        try:
+            problem = _try_to_set(store, changing)
+        except EOFError:
+            _error("type the PIN twice, on two lines")
+            return 2
+        except StoreError as error:
+            _error(str(error))
+            return 1
+        if not problem:
+            print("The teacher's PIN is changed." if changing else "The teacher's PIN is set.")
+            return 0
+        if tried < tries:
+            print(f"{problem} Let's try again.", file=sys.stderr)
+    _error(problem)
+    return 2
+
+
+def _try_to_set(store: Store, changing: bool) -> str:
+    """Ask for the PIN twice and keep it; what is wrong, or "" once it is kept."""
+    pin = _read_pin(f"{'New teacher' if changing else 'Teacher'}'s PIN ({PIN_RULE}): ")
+    problem = pin_problem(pin)  # said before the PIN is asked again
     if problem:
-        _error(problem)
-        return 2
-    print("The teacher's PIN is changed." if changing else "The teacher's PIN is set.")
-    return 0
+        return problem
+    return set_pin(store, pin, _read_pin("The same PIN again: "))
 
 
 def _read_pin(prompt: str) -> str:

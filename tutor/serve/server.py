@@ -381,8 +381,8 @@ class ClassroomServer(Server):
         process = tab.service._process
         code = None if process is None else await process.wait()
         if code:
-            where = f"; what it said is in {self.error_log}" if self.error_log else ""
-            log.warning("A pupil's tutor stopped unexpectedly (exit code %s)%s", code, where)
+            log.warning("A pupil's tutor stopped unexpectedly (%s); that tab was closed and its place freed%s",
+                        _how_it_ended(code), f"; any error it gave is in {self.error_log}" if self.error_log else "")
         await tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=TAB_STOPPED.encode())
 
     async def _close(self, tab: Tab) -> None:
@@ -420,6 +420,17 @@ class ClassroomServer(Server):
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+def _how_it_ended(code: int) -> str:
+    """An app process's exit code in words: a negative code is the signal that ended it."""
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"ended by the system, {name}" + (": perhaps out of memory" if -code == signal.SIGKILL else "")
+    return f"exit code {code}"
 
 
 def _size(value: object, default: int) -> int:
