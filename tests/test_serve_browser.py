@@ -381,3 +381,13 @@ def test_the_class_code_and_a_full_class(network_class: Serving, tab: Tab, brows
     finally:
         second.close()
     assert not tab.outside, tab.outside
+
+
+def test_when_the_teacher_stops_the_class_the_tab_says_so(new_class: Serving, tab: Tab) -> None:
+    tab.open(new_class.url)
+    tab.wait_for("What's your name?")
+    new_class.stop()
+    stopped = tab.page.locator(".dialog.stopped")
+    stopped.wait_for(state="visible", timeout=20_000)
+    assert stopped.inner_text().strip() == "The class has stopped. Your progress is saved."
+    assert not tab.page.locator(".dialog.ended").is_visible()  # no "open the page again" to a page that is gone

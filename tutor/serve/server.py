@@ -61,6 +61,8 @@ LARGEST_SIZE = 500
 # What a tab's page shows when its app ends without the server closing it (the page's own words
 # come from app_index.html; this is the websocket's close reason, for the log and other clients).
 TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
+# Why every tab closes when the teacher stops the class; the page says it instead of "open again".
+CLASS_STOPPED = "The class has stopped. Your progress is saved."
 # The pupils' apps' error output goes here, in the data folder, never to the teacher's terminal.
 TAB_LOG = "tabs.log"
 LARGEST_TAB_LOG = 1024 * 1024
@@ -292,7 +294,7 @@ class ClassroomServer(Server):
         tabs = list(self.tabs)
         self.closed_sessions = len(tabs)
         await asyncio.gather(*(tab.service.stop_within() for tab in tabs), return_exceptions=True)
-        await asyncio.gather(*(tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The class has stopped.")
+        await asyncio.gather(*(tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=CLASS_STOPPED.encode())
                                for tab in tabs), return_exceptions=True)
         await asyncio.gather(*self._closing, return_exceptions=True)
 
@@ -318,6 +320,7 @@ class ClassroomServer(Server):
             "title": TITLE,
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48),
             "websocket_url": self._websocket_url(request),
+            "class_stopped": CLASS_STOPPED,
             "fonts": [face for face in FACES if (FONT_FOLDER / face.name).is_file()],
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
@@ -348,7 +351,7 @@ class ClassroomServer(Server):
             return web.Response(status=503, text="The class is full.\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LARGEST_MESSAGE)
         service = TabService(self.app_argv, error_log=self.error_log, write_bytes=websocket.send_bytes,
-                             write_str=websocket.send_str, close=websocket.close,
+                             write_str=websocket.send_str, close=lambda: self._close_socket(websocket),
                              download_manager=self.download_manager, debug=self.debug)
         tab = Tab(websocket, service)
         self.tabs.add(tab)  # counted before the first await: two tabs cannot take the last place
@@ -371,6 +374,12 @@ class ClassroomServer(Server):
             closing.add_done_callback(self._closing.discard)
             await asyncio.shield(closing)
         return websocket
+
+    async def _close_socket(self, websocket: web.WebSocketResponse) -> bool:
+        """Close a tab's connection when its app has quit; while the class stops, saying so."""
+        if self.stopping:
+            return await websocket.close(code=WSCloseCode.GOING_AWAY, message=CLASS_STOPPED.encode())
+        return await websocket.close()
 
     async def _close_when_ended(self, tab: Tab) -> None:
         """However a pupil's app ends (it quit, crashed, or was killed), its tab is closed at once
