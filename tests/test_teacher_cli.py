@@ -105,6 +105,7 @@ def test_serve_on_the_network_refuses_to_start_without_a_pin(tmp_path: Path, cap
     assert out == "" and err.count("\n") == 1
     assert "the teacher's PIN is not set yet" in err
     assert f"old-maid-tutor --data-dir {tmp_path} teacher pin" in err
+    assert list(tmp_path.iterdir()) == []  # the refusal made nothing
 
 
 def test_serve_on_the_network_refuses_a_damaged_pin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -12,6 +12,10 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tutor.learner.teacher import PinState
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -83,13 +87,16 @@ def announcement(address: str, code: str | None, max_sessions: int, progress: Pa
 
 
 def run(args: argparse.Namespace) -> int:
-    from tutor.learner.teacher import SET_AT_THE_TERMINAL, PinState, pin_state
+    from tutor.learner.teacher import PinState, pin_state
     from tutor.serve import classcode
     from tutor.serve.addresses import address_problem, address_to_open
     from tutor.store import open_store
     from tutor.store.opening import FILE_NAME, data_folder
 
     folder = data_folder(args.data_dir).absolute()
+    on_the_network = classcode.needs_code(args.host)
+    if on_the_network and not (folder / FILE_NAME).is_file():  # no progress file yet, so no PIN: make nothing
+        return _no_pin(folder, PinState.NONE)
     store = open_store(folder, waiting=lambda text: print(text, file=sys.stderr))
     for notice in store.notices:
         print(notice, file=sys.stderr)
@@ -99,13 +106,9 @@ def run(args: argparse.Namespace) -> int:
     if not kept:
         print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
         return 1
-    code = classcode.new_code() if classcode.needs_code(args.host) else None
-    if code is not None and pin is not PinState.SET:
-        setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
-        why = "is damaged" if pin is PinState.DAMAGED else "is not set yet"
-        print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. "
-              f"Set it first with: {setting}", file=sys.stderr)
-        return 1
+    if on_the_network and pin is not PinState.SET:
+        return _no_pin(folder, pin)
+    code = classcode.new_code() if on_the_network else None
     pin_set = pin is PinState.SET
     address = address_to_open(args.host, args.port, args.public_url)
     from tutor.serve.server import TAB_LOG, ClassroomServer
@@ -125,3 +128,14 @@ def run(args: argparse.Namespace) -> int:
     sessions = "1 pupil's session" if closed == 1 else f"{closed} pupils' sessions"
     print(f"The class has stopped ({sessions} closed).")
     return 0
+
+
+def _no_pin(folder: Path, state: PinState) -> int:
+    """`serve` on the network without a teacher's PIN: one line saying how to set it; exit 1."""
+    from tutor.learner.teacher import SET_AT_THE_TERMINAL, PinState
+
+    setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
+    why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
+    print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. "
+          f"Set it first with: {setting}", file=sys.stderr)
+    return 1
