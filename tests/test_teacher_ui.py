@@ -373,3 +373,23 @@ async def test_outside_a_classroom_a_learner_in_another_window_is_asked_about_as
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)  # look only, take over or another learner
+
+
+async def test_during_a_wait_after_wrong_pins_the_pin_cannot_be_typed(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(teacher, "FIRST_WAIT", 0.5)
+    teacher.set_pin(store, PIN, PIN)
+    store.get_or_create_profile("Ana")  # the list of names, where T opens the teacher's view
+    app = TutorApp(store, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        for _ in range(teacher.FREE_TRIES):
+            await type_pin(pilot, "111111")
+        field = app.screen.query_one("#pin", Input)
+        assert field.disabled and app.screen.query_one("#ok", Button).disabled
+        assert "Please wait 1 second, then try again." in str(app.screen.query_one("#pin-problem", Static).content)
+        await pilot.pause(0.8)
+        assert not field.disabled and field.has_focus
+        assert str(app.screen.query_one("#pin-problem", Static).content) == "You can type the PIN again now."
+        await type_pin(pilot, PIN)
+        assert isinstance(app.screen, TeacherScreen)

@@ -147,12 +147,13 @@ class PinScreen(ModalScreen[bool]):
     def _done(self) -> None:
         pin = self.query_one("#pin", Input).value
         store = store_of(self.app)
+        wait = 0.0
         try:
             if self.choosing:
                 problem = set_pin(store, pin, self.query_one("#pin-again", Input).value)
             else:
                 result = check_pin(store, pin)
-                problem = result.message
+                problem, wait = result.message, result.wait
         except StoreError as error:
             problem = f"{error} Please try again in a moment."
         if not problem:
@@ -161,7 +162,22 @@ class PinScreen(ModalScreen[bool]):
         self._say(f"✗ {problem}")
         for field in self.query(Input):
             field.value = ""
+        if wait > 0:
+            self._hold(wait)
+        else:
+            self.query_one("#pin", Input).focus()
+
+    def _hold(self, seconds: float) -> None:
+        """While a wait after wrong tries runs, no PIN can be typed: a try then would not be looked at."""
+        for widget in (self.query_one("#pin", Input), self.query_one("#ok", Button)):
+            widget.disabled = True
+        self.set_timer(seconds, self._release)
+
+    def _release(self) -> None:
+        for widget in (self.query_one("#pin", Input), self.query_one("#ok", Button)):
+            widget.disabled = False
         self.query_one("#pin", Input).focus()
+        self._say("You can type the PIN again now.")
 
     def _say(self, problem: str) -> None:
         shown = self.query_one("#pin-problem", Static)
