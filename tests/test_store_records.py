@@ -82,7 +82,7 @@ def test_profile_names_are_tidied_and_match_regardless_of_case(store: Store) -> 
 
 @pytest.mark.parametrize(
     ("name", "complaint"),
-    [("", "1 to 40"), ("   ", "1 to 40"), ("x" * 41, "1 to 40"), ("Ana\nBea", "line breaks")],
+    [("", "1 to 40"), ("   ", "1 to 40"), ("x" * 41, "1 to 40"), ("Ana\nBea", "line break")],
 )
 def test_bad_profile_names_are_refused_clearly(store: Store, name: str, complaint: str) -> None:
     with pytest.raises(ValueError, match=complaint):
