@@ -82,7 +82,7 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         assert "Every pair goes down" in summary and "A pair is two cards of the same rank" in summary
     games = store.finished_games(profile)
     assert len(games) == 1 and store.load_game(profile) is None
-    assert {code for code, _ in store.common_mistakes(profile, limit=10)} >= {"kept-pair", "laid-down-three", "not-a-pair"}
+    assert {mistake.code for mistake in store.mistakes(profile)} >= {"kept-pair", "laid-down-three", "not-a-pair"}
 
 
 async def play_until_choosing(pilot: Any, app: TutorApp) -> None:

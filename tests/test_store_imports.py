@@ -16,6 +16,7 @@ import pytest
 from special_files import ZERO, device
 
 from tutor.errors import ProfileFileError, UnsafeTarget
+from tutor.learner.policy import level_of
 from tutor.store import Store, open_store
 
 
@@ -117,7 +118,7 @@ def test_a_stored_year_one_date_reads_safely_in_any_time_zone(store: Store, tmp_
     try:
         [answer] = store.answers(ana)
         assert answer.when.astimezone().year >= 1970
-        store.mastery(ana)
+        level_of([answer])
     finally:
         monkeypatch.undo()
         time.tzset()

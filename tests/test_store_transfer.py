@@ -58,8 +58,6 @@ def progress(store: Store, profile: Profile) -> dict[str, Any]:
         "settings": data.settings,
         "game": data.game,
         "records": (data.finished_games, data.lessons, data.answers, data.mistakes),
-        "mastery": store.mastery(profile),
-        "common mistakes": store.common_mistakes(profile),
     }
 
 

@@ -287,11 +287,6 @@ def rule_of(code: str, rules: Rules | None = None) -> str:
     return words.for_deck(rules).rule if rules is not None else words.rule
 
 
-def lesson_of(code: str) -> str:
-    """The id of the lesson that teaches the rule a mistake code is about."""
-    return load_mistakes()[str(code)].lesson
-
-
 def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: bool) -> dict[str, str]:
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "nobody"
@@ -322,5 +317,5 @@ def _fill(text: str, values: Mapping[str, str]) -> str:
 
 __all__ = [
     "FALLBACK", "Explanation", "MistakeBook", "MistakeWords", "PLACEHOLDERS", "check_mistakes_file",
-    "explain", "lesson_of", "load_mistakes", "mistake_book", "read_mistakes", "rule_of",
+    "explain", "load_mistakes", "mistake_book", "read_mistakes", "rule_of",
 ]

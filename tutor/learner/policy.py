@@ -33,12 +33,14 @@ from tutor.learner.lessons import (
     standing_of,
 )
 from tutor.store.records import Answer, FinishedGame, LessonProgress, Level, Mistake
-from tutor.store.store import MASTERED_DAYS, MASTERED_RIGHT_ANSWERS
 
 if TYPE_CHECKING:
     from tutor.course import Course, Lesson
     from tutor.store import Profile, Store
 
+# Mastery needs this many right answers, spread over this many days.
+MASTERED_RIGHT_ANSWERS = 3
+MASTERED_DAYS = 2
 GROWTH_STEPS = 1 + MASTERED_RIGHT_ANSWERS + MASTERED_DAYS
 GROWTH_RULE = ("Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
                "one for each of 2 different days with a right answer; full means mastered.")
@@ -116,7 +118,9 @@ class Growth:
 
 
 def level_of(answers: list[Answer]) -> Level:
-    """How well a concept is known from its answers (oldest first); the store's `mastery` rule."""
+    """How well a concept is known from its answers (oldest first): mastered when right at least
+    MASTERED_RIGHT_ANSWERS times on MASTERED_DAYS different days with the latest answer right,
+    practised when right at least once, else learning."""
     rights = [answer for answer in answers if answer.right]
     days = {answer.when.astimezone().date() for answer in rights}
     if len(rights) >= MASTERED_RIGHT_ANSWERS and len(days) >= MASTERED_DAYS and answers[-1].right:

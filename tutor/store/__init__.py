@@ -37,18 +37,14 @@ one short transaction that waits its turn.
         store.lesson_progress(profile) -> dict[lesson_id, LessonProgress]
         store.reset_lesson(profile, lesson_id)
 
-    Quizzes and mastery
+    Quizzes (how well each concept is known is tutor.learner.policy's level_of)
         store.record_answer(profile, question, concept, right, when=None)
         store.answers(profile) -> list[Answer]
-        store.mastery(profile) -> dict[concept, Level]
-            mastered: right 3+ times on 2+ different days, latest answer right;
-            practised: right at least once; learning: otherwise.
 
     Mistakes
         store.record_mistake(profile, code, cards, where, when=None)   # cards kept as str(card)
         store.mistakes(profile) -> list[Mistake]
         store.forget_mistakes(profile, places)       # e.g. a lesson's, when it is reset
-        store.common_mistakes(profile, limit=5) -> list[(code, times)]
 
     Everything about one learner at once (what a profile file holds)
         store.profile_data(profile) -> ProfileData

@@ -24,7 +24,6 @@ from tutor.store.records import (
     Answer,
     FinishedGame,
     LessonProgress,
-    Level,
     Mistake,
     NoSuchProfile,
     Profile,
@@ -35,9 +34,6 @@ from tutor.store.records import (
     time_text,
 )
 
-# Mastery needs this many right answers, spread over this many days.
-MASTERED_RIGHT_ANSWERS = 3
-MASTERED_DAYS = 2
 # A saved game bigger than this is not a game this app wrote.
 MAX_GAME_BYTES = 1024 * 1024
 # The claim token a reset leaves behind, so the window that held the profile learns why it lost it.
@@ -282,32 +278,6 @@ class Store:
             for row in rows
         ]
 
-    def mastery(self, profile: Profile) -> dict[str, Level]:
-        """How well each concept the learner has been asked about is known.
-
-        mastered: right at least 3 times, on at least 2 different days (the learner's
-        local days), and the latest answer was right.
-        practised: right at least once. learning: otherwise. Concepts never asked
-        about are left out; treat them as learning.
-        """
-        rows = self._read(
-            """
-            SELECT concept,
-                   SUM(right) AS rights,
-                   COUNT(DISTINCT CASE WHEN right THEN date(answered, 'localtime') END) AS days,
-                   (SELECT latest.right FROM quiz_answer AS latest
-                     WHERE latest.profile_id = answer.profile_id
-                       AND latest.concept = answer.concept
-                     ORDER BY latest.answered DESC, latest.id DESC LIMIT 1) AS latest_right
-              FROM quiz_answer AS answer
-             WHERE profile_id = ?
-             GROUP BY concept
-            """,
-            (profile.id,),
-        )
-        return {row["concept"]: _level(row["rights"], row["days"], row["latest_right"])
-                for row in rows}
-
     # Mistakes
 
     def record_mistake(
@@ -339,15 +309,6 @@ class Store:
                     time_from_text(row["made"]))
             for row in rows
         ]
-
-    def common_mistakes(self, profile: Profile, limit: int = 5) -> list[tuple[str, int]]:
-        """The mistakes made most often, most first; ties go to the more recent."""
-        rows = self._read(
-            "SELECT code, COUNT(*) AS times FROM mistake WHERE profile_id = ?"
-            " GROUP BY code ORDER BY times DESC, MAX(made) DESC, code LIMIT ?",
-            (profile.id, limit),
-        )
-        return [(row["code"], row["times"]) for row in rows]
 
     # Moving a profile between stores
 
@@ -664,14 +625,6 @@ def _refuse_lookalike(db: sqlite3.Connection, name: str) -> None:
     existing = lookalike_in(name, _shown_names(db))
     if existing is not None:
         raise NameLooksTaken(name, existing)
-
-
-def _level(rights: int, days: int, latest_right: int) -> Level:
-    if rights >= MASTERED_RIGHT_ANSWERS and days >= MASTERED_DAYS and latest_right:
-        return Level.MASTERED
-    if rights >= 1:
-        return Level.PRACTISED
-    return Level.LEARNING
 
 
 def _free_name(db: sqlite3.Connection, name: str) -> str:

@@ -285,11 +285,11 @@ class TutorApp(App[None]):
 
             return QuizScreen(seed=self.seed)
         if screen == "lessons":
-            from tutor.ui.lessons_screen import LessonListScreen
+            from tutor.ui.lessons import LessonListScreen
 
             return LessonListScreen()
         if screen.startswith("lesson:"):
-            from tutor.ui.lessons_screen import LessonScreen
+            from tutor.ui.lessons import LessonScreen
 
             return LessonScreen(screen.removeprefix("lesson:"))
         if screen == "progress":

@@ -20,7 +20,6 @@ from tutor.wording import card_list, counted
 
 class EndScreen(Screen[None]):
     HELP_TITLE = "The end of the game"
-    HELP_KEYS = [("N", "play again"), ("Escape", "back to the menu")]
     BINDINGS = [
         Binding("n", "again", "Play again", tooltip="Play another game"),
         Binding("escape", "home", "Home", tooltip="Back to the menu"),

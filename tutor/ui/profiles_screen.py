@@ -37,10 +37,6 @@ class ProfilePickerScreen(Screen[Profile | None]):
 
     CSS_PATH = "progress.tcss"
     HELP_TITLE = "Who is learning?"
-    HELP_KEYS = [
-        ("↑ ↓", "choose a name"),
-        ("Enter", "start as that learner"),
-    ]
     BINDINGS = [
         Binding("escape", "back", "Back", tooltip="Back to where you were"),
         Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),

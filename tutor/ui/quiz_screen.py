@@ -46,12 +46,6 @@ class SeatCards(HandView):
 class QuizScreen(Screen[None]):
     CSS_PATH = "quiz.tcss"
     HELP_TITLE = "The quiz"
-    HELP_KEYS = [
-        ("1-4", "choose an answer"),
-        ("↑ ↓", "move between the answers"),
-        ("Enter", "choose / the next question"),
-        ("Escape", "back to the menu"),
-    ]
     BINDINGS = [
         *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
         Binding("escape", "leave", "Home"),
@@ -231,7 +225,6 @@ class QuizSummaryScreen(Screen[None]):
 
     CSS_PATH = "quiz.tcss"
     HELP_TITLE = "The end of the quiz round"
-    HELP_KEYS = [("T", "try the missed questions again"), ("N", "a new round"), ("Escape", "back to the menu")]
     BINDINGS = [
         Binding("t", "again", "Try these again"),
         Binding("n", "new_round", "New round"),

@@ -29,7 +29,6 @@ class RulesScreen(Screen[None]):
     }
     """
     HELP_TITLE = "The rules"
-    HELP_KEYS = [("↑ ↓", "scroll"), ("Escape", "back")]
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self, rules: Rules | None = None) -> None:

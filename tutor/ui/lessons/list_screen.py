@@ -57,14 +57,6 @@ def grouped(course: Course) -> list[tuple[str, list[tuple[int, Entry]]]]:
 class LessonListScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
     HELP_TITLE = "The lessons"
-    HELP_KEYS = [
-        ("↑ ↓", "choose a lesson"),
-        ("Enter", "open it"),
-        (Status.DONE.mark, "done, with the stars it earned (★★★: no hints and no mistakes)"),
-        (Status.STARTED.mark, "started: carry on where you stopped"),
-        (Status.LOCKED.mark, "locked: finish the lesson it names first"),
-        (BROKEN, "a lesson file with a problem"),
-    ]
     BINDINGS = [Binding("escape", "app.pop_screen", "Home")]
 
     def __init__(self) -> None:
