@@ -21,6 +21,7 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The whole suite on every core, then the engine's own tests once more under coverage: the engine
 # must stay at 95% or more (tracing every test would double the suite's time).

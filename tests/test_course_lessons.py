@@ -4,8 +4,6 @@ and the lessons the issue names are there with the seeds' worked examples."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -212,11 +210,3 @@ def _table(steps: tuple[Step, ...], index: int) -> Table:
     return steps[index].table  # type: ignore[return-value]
 
 
-def test_the_course_package_loads_no_user_interface() -> None:
-    code = (
-        "import sys; from tutor.course import load_course, LessonRun; "
-        "LessonRun(load_course().lesson('is-it-fair')); "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
-    )
-    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    assert output.strip() == "[]"

@@ -4,10 +4,7 @@ count per mistake kind, and the one mistake → concept → lesson mapping. No U
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from datetime import date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -277,16 +274,3 @@ def test_what_changed_today(store: Any, profile: Any) -> None:
         "Games played today: 1.",
         "Rules that grew today: What makes a pair, Three and four of a kind.",
     ]
-
-
-# ----- Textual-free ---------------------------------------------------------------------------------------
-
-
-def test_the_learner_package_never_imports_textual() -> None:
-    script = ("import sys, tutor.learner.policy, tutor.learner.recorder, tutor.learner.lessons, "
-              "tutor.learner.celebrations; print(any(m.split('.')[0] == 'textual' for m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=Path(__file__).parent.parent, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "False"
-

@@ -5,8 +5,6 @@ reported through the learner's recorder."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -364,12 +362,6 @@ def test_a_store_needs_a_profile_and_not_a_recorder_too(store: Store, profile: P
         QuizRound(Settings(), seed=1, store=store)
     with pytest.raises(ValueError, match="not both"):
         QuizRound(Settings(), seed=1, store=store, profile=profile, recorder=Recorder(store, profile))
-
-
-def test_the_quiz_imports_no_textual() -> None:
-    code = "import sys, tutor.quiz; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
-    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert output.strip() == "[]"
 
 
 GAME_ONLY_WORDS = ("say you're done", "press ", "then say")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -47,12 +45,6 @@ def reopen(store: Store) -> Store:
     """A second store on the same file, as another window or a restart would see it."""
     assert store.path is not None
     return open_store(store.path.parent)
-
-
-def test_the_store_stands_alone_without_the_user_interface() -> None:
-    code = "import sys, tutor.store, tutor.settings, tutor.profiles_cli; print('textual' in sys.modules)"
-    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert shown.stdout.strip() == "False"
 
 
 # Profiles
