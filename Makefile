@@ -20,6 +20,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks
+	$(BIN)/ruff format --check tutor tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -25,7 +25,9 @@ async def exit_after_first_paint(pilot):
     pilot.app.exit()
 """
 
-BARE = EXIT_AFTER_FIRST_PAINT + """
+BARE = (
+    EXIT_AFTER_FIRST_PAINT
+    + """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
 class Bare(App):
@@ -35,9 +37,12 @@ class Bare(App):
         yield Footer()
 Bare().run(headless=True, auto_pilot=exit_after_first_paint)
 """
+)
 
 # The same imports and steps as `old-maid-tutor --profile Bench`, headless.
-TUTOR = EXIT_AFTER_FIRST_PAINT + """
+TUTOR = (
+    EXIT_AFTER_FIRST_PAINT
+    + """
 import sys
 import tutor.cli
 from tutor.store import open_store
@@ -45,6 +50,7 @@ from tutor.ui.app import TutorApp
 store = open_store(sys.argv[1])
 TutorApp(store, store.get_or_create_profile("Bench")).run(headless=True, auto_pilot=exit_after_first_paint)
 """
+)
 
 MEASURE = """
 import resource, runpy, subprocess, sys, time
@@ -174,8 +180,7 @@ def main() -> None:
     tutor_s, tutor_mib = measure(TUTOR, runs, data_dir)
     print(f"start to first painted screen, median of {runs} runs:")
     print(f"  bare Textual app  {bare_s * 1000:6.0f} ms  {bare_mib:5.1f} MiB peak")
-    print(f"  Old Maid Tutor    {tutor_s * 1000:6.0f} ms  {tutor_mib:5.1f} MiB peak"
-          f"   ({tutor_s / bare_s:.2f}x time, {tutor_mib / bare_mib:.2f}x memory)")
+    print(f"  Old Maid Tutor    {tutor_s * 1000:6.0f} ms  {tutor_mib:5.1f} MiB peak   ({tutor_s / bare_s:.2f}x time, {tutor_mib / bare_mib:.2f}x memory)")
     figures = key_figures(60)
     table = figures[0][1]
     print("answering a key (Right arrow), median of 60: key to changed frame, and through Textual's Pilot")

@@ -42,8 +42,11 @@ def rates(games: int, rounds: int) -> dict[str, tuple[float, float, float]]:
             result = simulate(rules[deck], games, seed=round_number)
             whole = time.process_time() - start
             per_game, per_deal, per_draw = best[deck]
-            best[deck] = (max(per_game, games / whole), min(per_deal, dealing / games * 1e6),
-                          min(per_draw, (whole - dealing) / (games * result.mean_draws) * 1e6))
+            best[deck] = (
+                max(per_game, games / whole),
+                min(per_deal, dealing / games * 1e6),
+                min(per_draw, (whole - dealing) / (games * result.mean_draws) * 1e6),
+            )
     return best
 
 
@@ -60,8 +63,10 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     best = rates(games, rounds)
     for deck, (per_game, per_deal, per_draw) in best.items():
-        print(f"{deck} deck (4 players, Bicycle, best of {rounds} x {games:,}): {per_game:,.0f} full random games "
-              f"per second; {per_deal:.1f} µs a deal, {per_draw:.2f} µs a draw")
+        print(
+            f"{deck} deck (4 players, Bicycle, best of {rounds} x {games:,}): {per_game:,.0f} full random games "
+            f"per second; {per_deal:.1f} µs a deal, {per_draw:.2f} µs a draw"
+        )
     (_, deal, draw), (_, picture_deal, picture_draw) = best["standard"], best["everyday"]
     print(f"the picture deck against the standard deck: a deal takes {picture_deal / deal:.0%} of the time, a draw {picture_draw / draw:.0%}")
     for deck in DECKS:

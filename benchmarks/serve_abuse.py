@@ -41,9 +41,12 @@ def start_server(pupils: int) -> tuple[subprocess.Popen[str], int]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = tempfile.mkdtemp(prefix="serve-abuse-")
-    server = subprocess.Popen([sys.executable, "-m", "tutor", "--data-dir", folder, "serve", "--port", str(port),
-                               "--host", "127.0.0.1", "--max-sessions", str(pupils + 5)],
-                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--data-dir", folder, "serve", "--port", str(port), "--host", "127.0.0.1", "--max-sessions", str(pupils + 5)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert server.stdout is not None
     print(server.stdout.readline().strip())
     return server, port
@@ -70,10 +73,12 @@ async def slow_requests(port: int, count: int) -> None:
     closes = await asyncio.gather(*(half_sent(port, number) for number in range(count)))
     closed = [seconds for seconds in closes if seconds is not None]
     timed_out = [seconds for seconds in closed if seconds >= 1.0]
-    print(f"{count} half-sent requests: {len(closed)} closed by the server, {count - len(closed)} still open after 60 s; "
-          f"{len(closed) - len(timed_out)} refused at once (over a connection cap), {len(timed_out)} held and closed "
-          f"after median {statistics.median(timed_out or [0]):.1f} s, slowest {max(timed_out or [0]):.1f} s "
-          f"(all within {time.monotonic() - began:.1f} s)")
+    print(
+        f"{count} half-sent requests: {len(closed)} closed by the server, {count - len(closed)} still open after 60 s; "
+        f"{len(closed) - len(timed_out)} refused at once (over a connection cap), {len(timed_out)} held and closed "
+        f"after median {statistics.median(timed_out or [0]):.1f} s, slowest {max(timed_out or [0]):.1f} s "
+        f"(all within {time.monotonic() - began:.1f} s)"
+    )
 
 
 async def hold_idle(port: int, count: int, stop: asyncio.Event, opened: list[int]) -> None:

@@ -148,8 +148,12 @@ async def run(pupils: int) -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = tempfile.mkdtemp(prefix="serve-load-")
-    server = subprocess.Popen([sys.executable, "-m", "tutor", "--data-dir", folder, "serve", "--port", str(port),
-                               "--max-sessions", str(pupils + 5)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--data-dir", folder, "serve", "--port", str(port), "--max-sessions", str(pupils + 5)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert server.stdout is not None
     print(server.stdout.readline().strip())
     url = f"http://127.0.0.1:{port}/"
@@ -181,16 +185,18 @@ def report(class_: list[Pupil], memories: list[tuple[int, int]], server_memory: 
     errors = [f"pupil {who.number}: {who.error}" for who in class_ if who.error]
     print(f"{len(class_)} pupils at once on {os.cpu_count()} cores (load average before: {load:.1f}); all done in {took:.1f} s")
     if paints:
-        print(f"time to first paint: median {statistics.median(paints):.1f} s, 95th percentile {percentile(paints, 0.95):.1f} s, "
-              f"slowest {max(paints):.1f} s")
+        print(f"time to first paint: median {statistics.median(paints):.1f} s, 95th percentile {percentile(paints, 0.95):.1f} s, slowest {max(paints):.1f} s")
     if trips:
-        print(f"key round trip: median {statistics.median(trips) * 1000:.0f} ms, 95th percentile {percentile(trips, 0.95) * 1000:.0f} ms "
-              f"({len(trips)} keys; {sum(who.unanswered for who in class_)} without an answer in {KEY_WAIT:.0f} s)")
+        print(
+            f"key round trip: median {statistics.median(trips) * 1000:.0f} ms, 95th percentile {percentile(trips, 0.95) * 1000:.0f} ms "
+            f"({len(trips)} keys; {sum(who.unanswered for who in class_)} without an answer in {KEY_WAIT:.0f} s)"
+        )
     if memories:
         rss = statistics.mean(m[0] for m in memories) / 1024
         pss = statistics.mean(m[1] for m in memories) / 1024
-        print(f"memory per pupil: RSS {rss:.0f} MiB, PSS {pss:.0f} MiB ({len(memories)} app processes); "
-              f"the server itself: RSS {server_memory[0] / 1024:.0f} MiB")
+        print(
+            f"memory per pupil: RSS {rss:.0f} MiB, PSS {pss:.0f} MiB ({len(memories)} app processes); the server itself: RSS {server_memory[0] / 1024:.0f} MiB"
+        )
     for line in errors:
         print(line)
 

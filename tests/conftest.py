@@ -48,5 +48,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
                 failed += outcome == "failed"
                 events += int(driven)
     if seeds:
-        terminalreporter.write_line(f"random-input soak: {events:,} events over {seeds} seed{'s' * (seeds != 1)}, "
-                                    f"{failed} exception{'s' * (failed != 1)} (a seed stops at its first)")
+        terminalreporter.write_line(
+            f"random-input soak: {events:,} events over {seeds} seed{'s' * (seeds != 1)}, {failed} exception{'s' * (failed != 1)} (a seed stops at its first)"
+        )

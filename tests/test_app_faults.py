@@ -42,8 +42,7 @@ async def test_page_keys_at_once_after_ctrl_p_do_not_stop_the_app(store: Store, 
     assert app.return_code in (0, None)
 
 
-async def test_a_busy_file_shows_waiting_then_saves_without_freezing(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_busy_file_shows_waiting_then_saves_without_freezing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_faults, "BUSY_RETRY_SECONDS", 0.1)
     store = open_store(tmp_path)
     ana = store.get_or_create_profile("Ana")
@@ -94,8 +93,7 @@ def ana_open_in_a_first_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     return first, ana
 
 
-async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first, ana = ana_open_in_a_first_window(tmp_path, monkeypatch)
     first.save_game(ana, {"by": "first"})
     second = open_store(tmp_path)
@@ -128,8 +126,7 @@ async def test_a_profile_open_in_another_window_offers_look_only_or_take_over(
     third.close()
 
 
-async def test_the_three_choices_fit_a_60x20_window_and_enter_takes_the_first(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_three_choices_fit_a_60x20_window_and_enter_takes_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first, ana = ana_open_in_a_first_window(tmp_path, monkeypatch)
     second = open_store(tmp_path)
     app = TutorApp(second, ana)
@@ -149,8 +146,7 @@ async def test_the_three_choices_fit_a_60x20_window_and_enter_takes_the_first(
     second.close()
 
 
-async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_app(
-        store: Store, profile: object) -> None:
+async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_app(store: Store, profile: object) -> None:
     app = TutorApp(store, profile)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -16,9 +16,7 @@ from tutor.ui.home import HomeScreen
 from tutor.ui.profiles_screen import ProfilePickerScreen
 
 
-async def test_the_app_with_no_arguments_uses_the_default_store_and_asks_who_is_learning(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_app_with_no_arguments_uses_the_default_store_and_asks_who_is_learning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OLD_MAID_TUTOR_HOME", str(tmp_path / "home"))
     app = TutorApp()
     async with app.run_test(size=(80, 24)) as pilot:

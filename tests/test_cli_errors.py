@@ -62,15 +62,13 @@ def test_a_data_dir_that_is_a_file_is_an_error(tmp_path: Path, capsys: pytest.Ca
     assert capsys.readouterr().out == ""
 
 
-def test_an_unknown_lesson_is_one_line_not_the_app(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unknown_lesson_is_one_line_not_the_app(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "run_app", lambda *args, **kwargs: pytest.fail("the app was opened"))
     assert main(["lesson", "nosuch"]) == 2
     assert "there is no lesson 'nosuch'" in one_line_error(capsys)
 
 
-def test_an_unexpected_crash_is_one_line_and_non_zero(capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_crash_is_one_line_and_non_zero(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
@@ -94,8 +92,8 @@ def test_a_crash_inside_the_app_exits_non_zero(tmp_path: Path, monkeypatch: pyte
 def test_ctrl_c_stops_cleanly_with_exit_130(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     running = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "simulate", "--games", "1000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+        [sys.executable, "-m", "tutor", "simulate", "--games", "1000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path
+    )
     time.sleep(1.5)  # well into the games
     running.send_signal(signal.SIGINT)
     out, err = running.communicate(timeout=30)

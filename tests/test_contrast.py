@@ -39,9 +39,7 @@ def drawn(app: TutorApp, region: Region | None = None) -> Iterator[Seen]:
         for segment in strip:
             text, style = segment.text, segment.style
             width = segment.cell_length
-            if (region is None or region.contains(x, y)) and any(
-                not char.isspace() and not 0x2500 <= ord(char) <= 0x259F for char in text
-            ):
+            if (region is None or region.contains(x, y)) and any(not char.isspace() and not 0x2500 <= ord(char) <= 0x259F for char in text):
                 assert style is not None and not style.dim, f"{text!r} has no colours of its own, or is dimmed"
                 fore, back = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
                 assert fore is not None and back is not None and fore.triplet and back.triplet, f"{text!r}: colour unknown"

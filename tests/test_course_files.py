@@ -127,9 +127,7 @@ def test_a_hand_holding_the_removed_card(folder: Path) -> None:
     text = GOOD.replace("    dealer: Ben\n", "    dealer: Ben\n    removed: Q♠\n", 1)
     path = write(folder, "02-pairs.yaml", text)
     line = line_of(text, "Ben: [2♦")
-    assert problems_of(folder) == [
-        f"{path}:{line}: steps[0].hands.Ben[2]: Q♠ is the card taken out before the deal (removed: Q♠), so nobody can hold it"
-    ]
+    assert problems_of(folder) == [f"{path}:{line}: steps[0].hands.Ben[2]: Q♠ is the card taken out before the deal (removed: Q♠), so nobody can hold it"]
 
 
 def test_a_hand_holding_all_four_of_the_odd_rank(folder: Path) -> None:
@@ -239,8 +237,11 @@ def test_a_file_named_twice_is_checked_once(folder: Path) -> None:
 
 
 def test_requirements_may_name_the_packaged_course(folder: Path) -> None:
-    write(folder, "11-more.yaml", GOOD.replace("id: pairs", "id: more").replace("requires: []", "requires: [pairs]")
-          .replace("concepts: [pairs, three-of-a-kind]", "concepts: [pairs]"))
+    write(
+        folder,
+        "11-more.yaml",
+        GOOD.replace("id: pairs", "id: more").replace("requires: []", "requires: [pairs]").replace("concepts: [pairs, three-of-a-kind]", "concepts: [pairs]"),
+    )
     assert problems_of(folder) == []
 
 
@@ -264,12 +265,41 @@ def test_a_problem_reads_file_line_field_message() -> None:
 
 # ----- bad input never crashes --------------------------------------------------------------------
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=8),
-                    st.sampled_from(["5C", "5X", "you", "Ana", "done", "drawer", "bicycle", "table", "lay-down", "seat", "deal 1"]))
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.text(max_size=8),
+    st.sampled_from(["5C", "5X", "you", "Ana", "done", "drawer", "bicycle", "table", "lay-down", "seat", "deal 1"]),
+)
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
-FIELD_PATHS = st.lists(st.sampled_from(["steps", 0, 1, "hands", "you", "Ana", "solution", "rules", "seats", "dealer",
-                                        "kind", "ask", "options", "hints", "continue", "first", "id", "requires", "text"]),
-                       min_size=1, max_size=4)
+FIELD_PATHS = st.lists(
+    st.sampled_from(
+        [
+            "steps",
+            0,
+            1,
+            "hands",
+            "you",
+            "Ana",
+            "solution",
+            "rules",
+            "seats",
+            "dealer",
+            "kind",
+            "ask",
+            "options",
+            "hints",
+            "continue",
+            "first",
+            "id",
+            "requires",
+            "text",
+        ]
+    ),
+    min_size=1,
+    max_size=4,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,8 +25,17 @@ from tutor.engine import Card, MistakeCode, parse_cards, simulate
 
 ROOT = Path(__file__).parent.parent
 LESSON_IDS = [
-    "deck-and-deal", "pairs", "a-turn", "worked-turn", "empty-hands",
-    "the-ending", "common-mistakes", "table-rules", "variants", "is-it-fair", "picture-cards",
+    "deck-and-deal",
+    "pairs",
+    "a-turn",
+    "worked-turn",
+    "empty-hands",
+    "the-ending",
+    "common-mistakes",
+    "table-rules",
+    "variants",
+    "is-it-fair",
+    "picture-cards",
 ]
 
 
@@ -200,7 +209,7 @@ def test_lesson_words_are_our_own_not_the_seeds_sentences() -> None:
 def _word_runs(text: str, length: int = 8) -> set[tuple[str, ...]]:
     """Every run of `length` words, lower-case, punctuation ignored: a copied sentence shows up here."""
     words = re.findall(r"[a-z0-9♣♦♥♠']+", text.lower().replace("’", "'"))
-    return {tuple(words[i:i + length]) for i in range(len(words) - length + 1)}
+    return {tuple(words[i : i + length]) for i in range(len(words) - length + 1)}
 
 
 def _table(steps: tuple[Step, ...], index: int) -> Table:
@@ -208,5 +217,3 @@ def _table(steps: tuple[Step, ...], index: int) -> Table:
     while steps[index].table is None:
         index -= 1
     return steps[index].table  # type: ignore[return-value]
-
-

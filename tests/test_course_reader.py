@@ -100,7 +100,7 @@ def test_the_checker_reports_every_problem_with_line_and_field() -> None:
 def test_a_deep_quiz_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     from tutor.quiz.bank import check_quiz_file
 
-    (tmp_path / "quiz.yaml").write_text("format_version: 1\nquestions:\n" + nested_block(500)[len("steps:\n"):], encoding="utf-8")
+    (tmp_path / "quiz.yaml").write_text("format_version: 1\nquestions:\n" + nested_block(500)[len("steps:\n") :], encoding="utf-8")
     problems = check_quiz_file(tmp_path / "quiz.yaml")
     assert len(problems) == 1 and "too deep for a course file" in problems[0].message and problems[0].line is not None
 

@@ -71,11 +71,10 @@ def test_a_good_deck_file_is_a_deck(tmp_path: Path) -> None:
         ("    short: Dog", "    short: Big dog", ":16: pictures[1].short: 'Big dog': a short name is one word"),
         ("' .-\"-. ', ", "", ":17: pictures[1].art: 2 lines: a drawing has exactly 3"),
         ("'/|o o|\\'", "'/|o  o  o|\\'", ":17: pictures[1].art[1]: 11 characters wide: a drawing's lines are at most 9"),
-        ("'( o.o )'", "'( \U0001F431 )'", ":13: pictures[0].art[1]: '\U0001F431' (U+1F431): not a character"),
+        ("'( o.o )'", "'( \U0001f431 )'", ":13: pictures[0].art[1]: '\U0001f431' (U+1F431): not a character"),
         ("  short: Maid\n", "  short: Maid\n  extra: 1\n", ":8: character.extra: unknown field"),
-        (GOOD[GOOD.index("character:"):GOOD.index("pictures:")], "character: [old-maid, joker]\n", ":4: character: a deck has one character"),
-        ("    art: ['  .--. ', '><(  o>', \"  '--' \"]", "    art: [' /\\_/\\ ', '( o.o )', ' > ^ < ']",
-         ":21: pictures[2].art: the same drawing as 'cat'"),
+        (GOOD[GOOD.index("character:") : GOOD.index("pictures:")], "character: [old-maid, joker]\n", ":4: character: a deck has one character"),
+        ("    art: ['  .--. ', '><(  o>', \"  '--' \"]", "    art: [' /\\_/\\ ', '( o.o )', ' > ^ < ']", ":21: pictures[2].art: the same drawing as 'cat'"),
     ],
 )
 def test_a_broken_deck_file_is_reported_with_file_line_and_field(tmp_path: Path, old: str, new: str, where: str) -> None:

@@ -70,8 +70,7 @@ def test_the_end_screen(snap_compare: Any, store: Any, profile: Any) -> None:
 @pytest.mark.parametrize("size", ALL_SIZES)
 def test_the_end_of_a_reversed_game(snap_compare: Any, store: Any, profile: Any, size: tuple[int, int]) -> None:
     # Three players: Bea holds 5♦, you hold 5♣ Q♠; in the reversed game the odd card's holder wins.
-    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1,
-                      odd_card_wins=True)
+    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1, odd_card_wins=True)
 
     async def finish(pilot: Any) -> None:
         await pilot.pause()

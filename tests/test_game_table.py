@@ -89,8 +89,7 @@ async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> No
 
 
 async def test_a_computer_player_never_has_the_learners_name(store: Any, profile: Any) -> None:
-    set_settings(store, profile, learner_name="ána", opponent_names=("Bea", "Ana", "ANA", "Sam", "Kit", "Lou", "Max"),
-                 ruleset="table", players=6, speed="slow")
+    set_settings(store, profile, learner_name="ána", opponent_names=("Bea", "Ana", "ANA", "Sam", "Kit", "Lou", "Max"), ruleset="table", players=6, speed="slow")
     app = TutorApp(store, profile, start="play", seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -100,8 +99,12 @@ async def test_a_computer_player_never_has_the_learners_name(store: Any, profile
 
 
 async def test_every_card_shows_the_key_that_picks_it(store: Any, profile: Any) -> None:
-    hands = ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
-             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS"]
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH AH",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS",
+    ]
     app = crafted_app(store, profile, Rules.bicycle(), hands, dealer=3, guidance="hints")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -140,8 +143,7 @@ async def test_the_news_line_says_what_just_happened_to_you(store: Any, profile:
 
 
 async def test_the_end_of_a_reversed_game_says_everyone_else_loses(store: Any, profile: Any) -> None:
-    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1,
-                      odd_card_wins=True)
+    app = crafted_app(store, profile, Rules.bicycle(players=3, odd_card_wins=True), ["5C QS", "5D", "8C 8D"], dealer=1, odd_card_wins=True)
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         await lay_down_all_and_finish(pilot, app)
@@ -156,4 +158,3 @@ async def test_the_end_of_a_reversed_game_says_everyone_else_loses(store: Any, p
         assert "Bea loses (went out 2nd, without the odd card)." in summary
         assert " is safe" not in summary and "Safe," not in summary
     assert store.finished_games(profile)[0].result == "won"
-

@@ -247,8 +247,9 @@ async def test_random_keys_and_clicks_never_crash(store: Any, profile: Any) -> N
 
 
 async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_check(store: Any, profile: Any) -> None:
-    app = crafted_app(store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"],
-                      dealer=0, guidance="hints", wrong_pair_loses=True)
+    app = crafted_app(
+        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
+    )
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         await select_cards(pilot, app, cards("5C 9D"))

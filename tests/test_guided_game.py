@@ -143,8 +143,10 @@ def test_computer_players_never_share_the_learners_name() -> None:
     assert len(names) == 8 and not any(same_name(name, "Ana") for name in names[1:])
     assert len({name.casefold() for name in names}) == 8
     # A saved game from before the fix is mended when it is read.
-    assert not any(same_name(name, "Robin") for name in GuidedGame(crafted(Rules.bicycle(), ["5C", "6C", "7C", "QS"]).game,
-                                                                 ["Robin", "Bea", "robin", "Sam"], "hints").names[1:])
+    assert not any(
+        same_name(name, "Robin")
+        for name in GuidedGame(crafted(Rules.bicycle(), ["5C", "6C", "7C", "QS"]).game, ["Robin", "Bea", "robin", "Sam"], "hints").names[1:]
+    )
 
 
 def test_the_learner_is_you_in_every_hint_and_prompt() -> None:

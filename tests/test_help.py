@@ -81,7 +81,14 @@ async def test_the_profile_picker_lists_its_keys(store: Any) -> None:
 
 def test_keys_are_named_as_a_learner_reads_them() -> None:
     assert [key_name(key) for key in ("ctrl+s", "R", "r", "question_mark", "escape", "f1", "shift+tab", "left")] == [
-        "Ctrl+S", "Shift+R", "R", "?", "Escape", "F1", "Shift+Tab", "←"
+        "Ctrl+S",
+        "Shift+R",
+        "R",
+        "?",
+        "Escape",
+        "F1",
+        "Shift+Tab",
+        "←",
     ]
 
 
@@ -93,7 +100,10 @@ async def test_textual_boxes_keys_in_plain_words_everyday_ones_first(store: Any)
         await pilot.pause()
         box = [line for line in app.screen.lines if line.where == "box"]  # the name box
         assert [(line.keys_text, line.meaning) for line in box[:3]] == [
-            ("←", "Move back one letter"), ("→", "Move on one letter"), ("Home or Ctrl+A", "Go to the start")]
+            ("←", "Move back one letter"),
+            ("→", "Move on one letter"),
+            ("Home or Ctrl+A", "Go to the start"),
+        ]
         meanings = [line.meaning for line in box]
         assert "Done: use what you typed" in meanings and "Handle a submit action." not in meanings
         assert "Scroll Up" not in meanings and "Nothing in a one-line box (scroll up)" in meanings

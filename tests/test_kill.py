@@ -21,8 +21,9 @@ import pytest
 from tutor.settings import Settings
 from tutor.store import open_store
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and os.environ.get("CI") != "true",
-                                reason="needs tmux for a real terminal (CI installs it: .ci/run)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None and os.environ.get("CI") != "true", reason="needs tmux for a real terminal (CI installs it: .ci/run)"
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FACE = re.compile(r"[│║] ?((?:10|[2-9AJQK])[♣♦♥♠]) *[│║]")  # a card face in its box (double when selected)
@@ -73,8 +74,7 @@ def others(shown: str) -> list[int]:
 
 
 def start(session: str, home: Path) -> None:
-    command = (f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor "
-               f"--profile Ana play --seed 11")
+    command = f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor --profile Ana play --seed 11"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "32", command)
 
 
@@ -107,8 +107,7 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
         pid = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip())
         os.kill(pid, signal.SIGKILL)
         gone_by = time.monotonic() + 10
-        while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] \
-                and time.monotonic() < gone_by:
+        while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] and time.monotonic() < gone_by:
             time.sleep(0.05)  # a signal is delivered when the process next runs: wait until it has died
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

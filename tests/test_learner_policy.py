@@ -65,8 +65,7 @@ def test_mistakes_yaml_names_the_same_lesson_as_the_concepts() -> None:
     """`lesson` in lessons/mistakes.yaml is derived from tutor.concepts: they may never differ."""
     from tutor.explanations import load_mistakes
 
-    assert {code.value: load_mistakes()[code.value].lesson for code in MistakeCode} == {
-        code.value: lesson_of_mistake(code.value) for code in MistakeCode}
+    assert {code.value: load_mistakes()[code.value].lesson for code in MistakeCode} == {code.value: lesson_of_mistake(code.value) for code in MistakeCode}
 
 
 def test_the_quiz_points_at_the_lesson_of_the_concept() -> None:
@@ -78,8 +77,7 @@ def test_the_quiz_points_at_the_lesson_of_the_concept() -> None:
 # ----- standing and stars --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hints", "mistakes", "stars"), [
-    (0, 0, 3), (1, 0, 2), (0, 2, 2), (1, 1, 2), (2, 1, 1), (0, 5, 1)])
+@pytest.mark.parametrize(("hints", "mistakes", "stars"), [(0, 0, 3), (1, 0, 2), (0, 2, 2), (1, 1, 2), (2, 1, 1), (0, 5, 1)])
 def test_stars(hints: int, mistakes: int, stars: int) -> None:
     assert stars_for(hints, mistakes) == stars
 
@@ -140,8 +138,8 @@ def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profi
     for minute, right in enumerate([False, True, False, False]):
         store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
     assert advice(store, profile).startswith(
-        "The quiz questions about “Who you draw from” were tricky: your last 2 were not quite right. "
-        "The lesson “A turn in Bicycle rules” explains it")
+        "The quiz questions about “Who you draw from” were tricky: your last 2 were not quite right. The lesson “A turn in Bicycle rules” explains it"
+    )
 
 
 def test_a_missed_rule_waits_until_its_lesson_can_be_opened(store: Any, profile: Any) -> None:

@@ -105,14 +105,12 @@ def test_quiz_answers_are_kept(recorder: Any) -> None:
     recorder.quiz_answer("q-pairs-colour", "pairs", True)
     recorder.quiz_answer("generated:direction", "direction", False)
     answers = recorder.store.answers(recorder.profile)
-    assert [(a.question, a.concept, a.right) for a in answers] == [
-        ("q-pairs-colour", "pairs", True), ("generated:direction", "direction", False)]
+    assert [(a.question, a.concept, a.right) for a in answers] == [("q-pairs-colour", "pairs", True), ("generated:direction", "direction", False)]
     assert "3 of 8" in recorder.quiz_round_finished(3, 8).headline
     assert "all 8 right" in recorder.quiz_round_finished(8, 8).headline
 
 
-@pytest.mark.parametrize(("odd_card_wins", "holds", "result"), [
-    (False, True, "old-maid"), (False, False, "safe"), (True, True, "won"), (True, False, "lost")])
+@pytest.mark.parametrize(("odd_card_wins", "holds", "result"), [(False, True, "old-maid"), (False, False, "safe"), (True, True, "won"), (True, False, "lost")])
 def test_game_results(odd_card_wins: bool, holds: bool, result: str) -> None:
     assert game_result(_over(odd_card_wins, holds)) == result
 

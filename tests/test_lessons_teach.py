@@ -49,8 +49,6 @@ def wrong_answers(run: LessonRun) -> list[PickOption | PickSeat]:
     return [PickSeat(seat) for seat in range(len(run.names)) if seat not in run.right_seats()]
 
 
-
-
 async def answer_every_wrong_way(pilot: Pilot[None], app: TutorApp) -> int:
     """Press each wrong option or seat of this step; each shows its own reason. Returns how many."""
     run = run_of(app)
@@ -75,8 +73,9 @@ async def test_a_whole_lesson_every_wrong_answer_explained_to_its_summary_and_ne
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         listing = app.screen.query_one("#lesson-list", OptionList)
-        listing.highlighted = next(index for index in range(listing.option_count)
-                                   if "A turn in Bicycle rules" in str(listing.get_option_at_index(index).prompt))
+        listing.highlighted = next(
+            index for index in range(listing.option_count) if "A turn in Bicycle rules" in str(listing.get_option_at_index(index).prompt)
+        )
         await pilot.press("enter")
         await ready(pilot)
         run = run_of(app)
@@ -113,8 +112,7 @@ async def test_a_whole_lesson_every_wrong_answer_explained_to_its_summary_and_ne
         assert "A turn from the rulebook" in str(listing.highlighted_option.prompt)
 
 
-@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in course_for_app().lessons
-                                       if any(step.kind == "choice" for step in lesson.steps)][:2])
+@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in course_for_app().lessons if any(step.kind == "choice" for step in lesson.steps)][:2])
 async def test_every_wrong_option_of_a_choice_step_has_its_own_reason(store: Any, profile: Any, lesson_id: str) -> None:
     lesson = next(lesson for lesson in course_for_app().lessons if lesson.id == lesson_id)
     first = next(index for index, step in enumerate(lesson.steps) if step.kind == "choice")

@@ -327,8 +327,10 @@ def broken_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     shutil.copy(LESSONS / "01-deck-and-deal.yaml", folder)
     shutil.copy(LESSONS / "02-pairs.yaml", folder)
-    (folder / "03-bad-card.yaml").write_text(WRONG_SOLUTION.replace("id: wrong-solution", "id: bad-card").replace("A wrong solution", "A bad card")
-                                             .replace("[5♣, 5♥, 9♦]", "[5♣, 5X, 9♦]"), encoding="utf-8")
+    (folder / "03-bad-card.yaml").write_text(
+        WRONG_SOLUTION.replace("id: wrong-solution", "id: bad-card").replace("A wrong solution", "A bad card").replace("[5♣, 5♥, 9♦]", "[5♣, 5X, 9♦]"),
+        encoding="utf-8",
+    )
     (folder / "04-not-yaml.yaml").write_text("id: [oops\ntitle: Oops\n", encoding="utf-8")
     (folder / "05-wrong-solution.yaml").write_text(WRONG_SOLUTION, encoding="utf-8")
     monkeypatch.setattr(learner_lessons, "course_for_app", cache(lambda replay=False: load_course([folder], replay=replay)))
@@ -342,9 +344,12 @@ async def test_broken_lesson_files_are_listed_with_their_messages(store: Any, pr
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         lines = listed(app)
-        assert lines[-4:] == ["Lesson files with a problem", "✗ 3. A bad card  (broken: can't be opened)",
-                              f"✗ 4. {course.broken[1].path}  (broken: can't be opened)",
-                              "✗ 5. A wrong solution  (broken: can't be opened)"]
+        assert lines[-4:] == [
+            "Lesson files with a problem",
+            "✗ 3. A bad card  (broken: can't be opened)",
+            f"✗ 4. {course.broken[1].path}  (broken: can't be opened)",
+            "✗ 5. A wrong solution  (broken: can't be opened)",
+        ]
         listing = app.screen.query_one("#lesson-list", OptionList)
         for broken, index in zip(course.broken, range(len(lines) - 3, len(lines)), strict=False):
             listing.highlighted = index
@@ -378,8 +383,7 @@ async def test_a_broken_lesson_opened_directly_shows_its_problems(store: Any, pr
 async def test_small_terminals_and_random_keys_never_crash(store: Any, profile: Any) -> None:
     """A child mashing keys through a lesson of mistakes, on a 60x20 terminal and smaller."""
     app = TutorApp(store, profile, start="lesson:common-mistakes")
-    keys = ["left", "right", "up", "down", "space", "enter", "d", "a", "f", "h", "y", "n", "b", "R", "tab",
-            "1", "2", "3", "4", "5", "9", "x"]
+    keys = ["left", "right", "up", "down", "space", "enter", "d", "a", "f", "h", "y", "n", "b", "R", "tab", "1", "2", "3", "4", "5", "9", "x"]
     choices = random.Random(7)
     async with app.run_test(size=(60, 20)) as pilot:
         await ready(pilot)
@@ -483,12 +487,16 @@ def finish_worker(screen: Any, name: str, result: object) -> None:
     screen.on_worker_state_changed(finished)
 
 
-@pytest.mark.parametrize(("start", "screen_kind", "worker", "back_to"), [
-    ("lesson:pairs", LessonScreen, "prepare", LessonListScreen),  # the lesson, made ready in a thread
-    ("lessons", LessonListScreen, "check-course", None),  # the list, whose course is checked in a thread
-])
+@pytest.mark.parametrize(
+    ("start", "screen_kind", "worker", "back_to"),
+    [
+        ("lesson:pairs", LessonScreen, "prepare", LessonListScreen),  # the lesson, made ready in a thread
+        ("lessons", LessonListScreen, "check-course", None),  # the list, whose course is checked in a thread
+    ],
+)
 async def test_a_result_made_ready_after_the_learner_left_is_let_go(
-        store: Any, profile: Any, start: str, screen_kind: type, worker: str, back_to: type | None) -> None:
+    store: Any, profile: Any, start: str, screen_kind: type, worker: str, back_to: type | None
+) -> None:
     """If a thread's result arrives after Escape closed the screen, nothing is shown on the closed
     screen (the soak found a crash here)."""
     app = TutorApp(store, profile, start=start)

@@ -77,8 +77,7 @@ async def test_a_damaged_saved_game_with_markup_in_it_is_said_plainly(store: obj
         assert isinstance(app.screen, GameScreen)
 
 
-async def test_a_profile_name_with_markup_in_the_store_dialogs(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_profile_name_with_markup_in_the_store_dialogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
     name = NAME
     first = open_store(tmp_path)

@@ -73,8 +73,7 @@ def test_names_in_any_letters_with_spaces_and_quotes_are_still_welcome(store: St
 
 
 def test_saved_settings_with_a_refused_name_keep_their_defaults(store: Store) -> None:
-    loaded = Settings.from_dict({"learner_name": TITLE_CHANGER, "opponent_names": ["Bea", "\u202eSam", "Ana"],
-                                 "speed": "fast"})
+    loaded = Settings.from_dict({"learner_name": TITLE_CHANGER, "opponent_names": ["Bea", "\u202eSam", "Ana"], "speed": "fast"})
     assert loaded == Settings(speed="fast")
     robin = store.get_or_create_profile("Robin")
     with store._write() as db:  # as an old or hand-made file might hold
@@ -105,8 +104,7 @@ def test_an_imported_name_meets_the_same_rule(store: Store, tmp_path: Path, name
 
 
 def test_names_in_an_imported_files_settings_meet_the_rule(store: Store, tmp_path: Path) -> None:
-    file = exported(tmp_path, "Kim", learner_name=TITLE_CHANGER, opponent_names=["\u200bBea", "Sam", "Ana"],
-                    speed="slow")
+    file = exported(tmp_path, "Kim", learner_name=TITLE_CHANGER, opponent_names=["\u200bBea", "Sam", "Ana"], speed="slow")
     kim = store.import_profile(file)
     assert store.load_settings(kim) == Settings(speed="slow")
 
@@ -127,27 +125,37 @@ async def test_the_settings_screen_says_why_a_pasted_name_is_refused(store: Stor
 # ----- names that look alike -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("here", "new"), [
-    ("Bo", "Во"),  # Cyrillic В and о
-    ("Ana", "Аna"),  # Cyrillic А
-    ("Ana", "Αna"),  # Greek Alpha
-    ("Pia", "Ріа"),  # Cyrillic Р, і, а
-    ("O'Brien", "O’Brien"),  # a phone's apostrophe
-    ("Kim", "Ｋｉｍ"),  # full-width letters (NFKC)
-    ("Anne Marie", "Anne  Marie"),
-])
+@pytest.mark.parametrize(
+    ("here", "new"),
+    [
+        ("Bo", "Во"),  # Cyrillic В and о
+        ("Ana", "Аna"),  # Cyrillic А
+        ("Ana", "Αna"),  # Greek Alpha
+        ("Pia", "Ріа"),  # Cyrillic Р, і, а
+        ("O'Brien", "O’Brien"),  # a phone's apostrophe
+        ("Kim", "Ｋｉｍ"),  # full-width letters (NFKC)
+        ("Anne Marie", "Anne  Marie"),
+    ],
+)
 def test_a_name_that_looks_like_a_learners_is_refused_naming_them(store: Store, here: str, new: str) -> None:
     store.get_or_create_profile(here)
     with pytest.raises(NameLooksTaken) as refused:
         store.get_or_create_profile(new)
-    assert str(refused.value) == (f"That name looks just like {here}, who is already learning here. "
-                                  "Please choose a different name.")
+    assert str(refused.value) == (f"That name looks just like {here}, who is already learning here. Please choose a different name.")
     assert [profile.name for profile in store.profiles()] == [here]
 
 
-@pytest.mark.parametrize(("one", "other"), [
-    ("Ana", "Anna"), ("Bo", "во"), ("Zoe", "Zoë"), ("Ольга", "Olga"), ("Kim", "Kit"), ("李小龍", "李小龙"),
-])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ana", "Anna"),
+        ("Bo", "во"),
+        ("Zoe", "Zoë"),
+        ("Ольга", "Olga"),
+        ("Kim", "Kit"),
+        ("李小龍", "李小龙"),
+    ],
+)
 def test_different_names_do_not_look_alike(store: Store, one: str, other: str) -> None:
     assert lookalike_key(one) != lookalike_key(other)
     assert store.get_or_create_profile(one) != store.get_or_create_profile(other)
@@ -175,8 +183,7 @@ def test_an_imported_learner_who_looks_like_one_here_is_refused(store: Store, tm
     file = exported(tmp_path, "Во")
     with pytest.raises(ProfileFileError) as refused:
         store.import_profile(file)
-    assert str(refused.value) == (f"{file} cannot be imported: the learner in it, Во, looks just like Bo, "
-                                  "who is already learning here.")
+    assert str(refused.value) == (f"{file} cannot be imported: the learner in it, Во, looks just like Bo, who is already learning here.")
     assert [profile.name for profile in store.profiles()] == ["Bo"]
 
 
@@ -217,14 +224,12 @@ def no_sequence_from_names(output: str) -> bool:
 
 async def test_names_written_straight_into_the_file_draw_no_escape_sequence(store: Store) -> None:
     with store._write() as db:  # as a hand-made or damaged file might hold: past every rule
-        db.execute("INSERT INTO profile (name, name_key, created) VALUES (?, ?, '2025-01-01T00:00:00+00:00')",
-                   (TITLE_CHANGER, TITLE_CHANGER.casefold()))
+        db.execute("INSERT INTO profile (name, name_key, created) VALUES (?, ?, '2025-01-01T00:00:00+00:00')", (TITLE_CHANGER, TITLE_CHANGER.casefold()))
     [learner] = store.profiles()
     assert learner.name == "B\ufffd]2;TITLE\ufffdb"
     assert store.find_profile(TITLE_CHANGER) == learner == store.find_profile(learner.name)  # exact and as shown
     with store._write() as db:
-        db.execute("INSERT INTO setting VALUES (?, 'opponent_names', ?)",
-                   (learner.id, json.dumps([TITLE_CHANGER, "\u202eSam", "Ana"])))
+        db.execute("INSERT INTO setting VALUES (?, 'opponent_names', ?)", (learner.id, json.dumps([TITLE_CHANGER, "\u202eSam", "Ana"])))
     saved = GuidedGame.new(Settings(), 3).to_dict()
     saved["names"] = ["You", TITLE_CHANGER, "Sam\u202e", "\u001b[2JAna"]
     store.save_game(learner, saved)
@@ -251,24 +256,29 @@ async def test_names_written_straight_into_the_file_draw_no_escape_sequence(stor
 # ----- the class report --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("cell", "safe"), [
-    ("\u200b=HYPERLINK(1)", "'=HYPERLINK(1)"),
-    ("\ufeff+1", "'+1"),
-    ("  \u200b@SUM(A1)", "'  @SUM(A1)"),
-    ("\t=1", "' =1"),
-    ("\r\n-1", "'-1"),
-    ("Bo\u202eoB", "BooB"),
-    (TITLE_CHANGER, "B]2;TITLEb"),
-    ("Zoë", "Zoë"),
-])
+@pytest.mark.parametrize(
+    ("cell", "safe"),
+    [
+        ("\u200b=HYPERLINK(1)", "'=HYPERLINK(1)"),
+        ("\ufeff+1", "'+1"),
+        ("  \u200b@SUM(A1)", "'  @SUM(A1)"),
+        ("\t=1", "' =1"),
+        ("\r\n-1", "'-1"),
+        ("Bo\u202eoB", "BooB"),
+        (TITLE_CHANGER, "B]2;TITLEb"),
+        ("Zoë", "Zoë"),
+    ],
+)
 def test_a_cell_never_carries_control_characters_nor_starts_a_formula_behind_them(cell: str, safe: str) -> None:
     assert safe_cell(cell) == safe
 
 
 def test_the_class_report_carries_no_hidden_character_from_the_file(store: Store) -> None:
     with store._write() as db:  # kept from before the rule
-        db.executemany("INSERT INTO profile (name, name_key, created) VALUES (?, ?, '2025-01-01T00:00:00+00:00')",
-                       [("\u202eAna", "\u202eana"), ("\u200b=1+1", "\u200b=1+1")])
+        db.executemany(
+            "INSERT INTO profile (name, name_key, created) VALUES (?, ?, '2025-01-01T00:00:00+00:00')",
+            [("\u202eAna", "\u202eana"), ("\u200b=1+1", "\u200b=1+1")],
+        )
     report = csv_text(class_rows(store, course_for_app(replay=False)))
     names = [line[0] for line in csv.reader(io.StringIO(report))][1:]
     assert sorted(names) == ["\ufffd=1+1", "\ufffdAna"]

@@ -29,8 +29,9 @@ def whole_round(settings: Settings, seed: int, lessons_done: tuple[str, ...] = (
     return asked
 
 
-@pytest.mark.parametrize("options", [{}, {"ruleset": "table"}, {"odd_card_wins": True}, {"wrong_pair_loses": True}],
-                         ids=["bicycle", "table", "reversed", "strict"])
+@pytest.mark.parametrize(
+    "options", [{}, {"ruleset": "table"}, {"odd_card_wins": True}, {"wrong_pair_loses": True}], ids=["bicycle", "table", "reversed", "strict"]
+)
 def test_a_picture_deck_round_speaks_only_of_pictures(options: dict[str, object]) -> None:
     settings = Settings(deck="farm", players=3, **options)  # type: ignore[arg-type]
     seen: set[str] = set()

@@ -74,8 +74,9 @@ def test_card_lists_and_reasons_name_pictures() -> None:
     assert card_list([cat2, cat1]) == "the two Cat cards"
     assert card_list([dog, cat1]) == "the Cat and the Dog"
     assert pair_reason(cat1, cat2) == "The two Cat cards are a pair: both show the same picture, so they match."
-    assert not_pair_reason(cat1, maid) == ("The Cat and the Old Maid are not a pair: two different pictures. "
-                                           "The Old Maid has no partner: she never makes a pair.")
+    assert not_pair_reason(cat1, maid) == (
+        "The Cat and the Old Maid are not a pair: two different pictures. The Old Maid has no partner: she never makes a pair."
+    )
 
 
 def test_hints_for_a_picture_hand_name_the_pair() -> None:

@@ -83,7 +83,7 @@ async def test_the_first_start_asks_a_childs_name_kindly(store: Any) -> None:
         await type_in(pilot, app, "x" * 41)
         assert "✗ A name must be 1 to 40 characters long." in text_of(app, "#picker-message")
         assert isinstance(app.screen, ProfilePickerScreen) and store.profiles() == []
-        await type_in(pilot, app, "  Zoë [the \"best\"] ")
+        await type_in(pilot, app, '  Zoë [the "best"] ')
         assert isinstance(app.screen, HomeScreen)
         assert app.profile.name == 'Zoë [the "best"]'
         assert [profile.name for profile in store.profiles()] == ['Zoë [the "best"]']
@@ -220,7 +220,7 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
     turn_steps = len(next(lesson for lesson in LESSONS if lesson.id == "a-turn").steps)
     assert f"{f'▶ step 3 of {turn_steps}':<16}A turn in Bicycle rules" in shown and "⊘ locked        Empty hands" in shown
     assert f"Stars: {STARS_RULE}." in shown
-    assert f'Carry on with the lesson “A turn in Bicycle rules”: you stopped at step 3 of {turn_steps}.' in shown
+    assert f"Carry on with the lesson “A turn in Bicycle rules”: you stopped at step 3 of {turn_steps}." in shown
     assert f"{right} of {answered} answers right in all." in shown
     assert f"{quiz_day:%a %d %b %Y}   {right} of {answered} right" in shown
     started = sum(item.steps > 0 for item in growth(Record.read(store, profile), load_course(replay=False)))
@@ -392,8 +392,7 @@ async def test_export_problems_are_explained_and_nothing_is_ever_replaced(store:
         await type_in(pilot, app, "  ")
         assert "Please type where the file is" in text_of(app, "#path-problem")
         await type_in(pilot, app, str(kept))
-        assert text_of(app, "#path-problem") == (f"✗ There is already a file at {kept}. Choose another name, "
-                                                 "so nothing of yours is replaced.")
+        assert text_of(app, "#path-problem") == (f"✗ There is already a file at {kept}. Choose another name, so nothing of yours is replaced.")
         assert kept.read_text("utf-8") == "my homework"
         assert isinstance(app.screen, PathScreen) and app.screen.query_one(Input).value == str(kept)
         await pilot.press("escape")
@@ -419,17 +418,18 @@ async def test_a_bad_import_file_is_explained_and_changes_nothing(store: Any, pr
     assert [p.name for p in store.profiles()] == ["Robin"]
 
 
-NUL_LINE = ("✗ That can't be a file's name: it holds a hidden NUL character, which no file name may hold. "
-            "Please type it again.")
+NUL_LINE = "✗ That can't be a file's name: it holds a hidden NUL character, which no file name may hold. Please type it again."
 
 
-@pytest.mark.parametrize(("typed", "problem"), [
-    ("ana\0.json", NUL_LINE),  # pasted with the name
-    ("~ana\0/x.json", NUL_LINE),  # in a home folder's name
-    ("/tmp/" + "x" * 5000 + ".json", "✗ The file could not be saved there: File name too long. Try another place."),
-])
-async def test_a_path_that_cannot_be_is_one_kind_line(store: Any, profile: Any, tmp_path: Path,
-                                                      typed: str, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("ana\0.json", NUL_LINE),  # pasted with the name
+        ("~ana\0/x.json", NUL_LINE),  # in a home folder's name
+        ("/tmp/" + "x" * 5000 + ".json", "✗ The file could not be saved there: File name too long. Try another place."),
+    ],
+)
+async def test_a_path_that_cannot_be_is_one_kind_line(store: Any, profile: Any, tmp_path: Path, typed: str, problem: str) -> None:
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:
         await open_progress(pilot, app)
@@ -475,7 +475,8 @@ def files_outside(folder: Path, data: Path) -> set[Path]:
 
 
 async def test_in_a_classroom_an_export_goes_to_the_browser_and_nothing_to_the_disk(
-        store: Any, profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: Any, profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from test_teacher import CHEAP
 
     from tutor.classroom import SERVED_VARIABLE
@@ -498,8 +499,7 @@ async def test_in_a_classroom_an_export_goes_to_the_browser_and_nothing_to_the_d
         assert isinstance(app.screen, ProgressScreen)  # no path was asked
         assert delivered == [("old-maid-robin.json", document_text(to_document(store.profile_data(profile))))]
         assert json.loads(delivered[0][1])["profile"]["name"] == "Robin"
-        assert text_of(app, "#progress-note") == ("✓ Your progress is on its way to your browser's downloads "
-                                                  "as old-maid-robin.json.")
+        assert text_of(app, "#progress-note") == ("✓ Your progress is on its way to your browser's downloads as old-maid-robin.json.")
     assert files_outside(tmp_path, tmp_path / "data") == before
 
 
@@ -518,8 +518,8 @@ async def test_in_a_classroom_import_is_not_offered(store: Any, profile: Any, mo
         await pilot.pause()
         assert isinstance(app.screen, ProgressScreen)
         assert text_of(app, "#progress-note") == (
-            "In a classroom, files are imported at the teacher's computer: the teacher types "
-            "old-maid-tutor profiles import FILE there.")
+            "In a classroom, files are imported at the teacher's computer: the teacher types old-maid-tutor profiles import FILE there."
+        )
 
 
 def test_download_names_are_plain_and_tidy() -> None:
@@ -668,8 +668,7 @@ async def test_at_60x20_every_button_fits_and_more_is_shown_by_a_scrollbar(store
 
 def progress_record(store: Any, profile: Any) -> None:
     record_two_lessons_and_games(store, profile)
-    for minute, (concept, right) in enumerate([("pairs", True), ("deck", True), ("direction", False),
-                                               ("deal", True), ("direction", False), ("pairs", True)]):
+    for minute, (concept, right) in enumerate([("pairs", True), ("deck", True), ("direction", False), ("deal", True), ("direction", False), ("pairs", True)]):
         store.record_answer(profile, f"q{minute}", concept, right, when=MONDAY.replace(minute=minute))
     for minute, (concept, right) in enumerate([("pairs", True), ("direction", True), ("deck", False)]):
         store.record_answer(profile, f"r{minute}", concept, right, when=TUESDAY.replace(minute=minute))

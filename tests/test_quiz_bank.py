@@ -134,7 +134,8 @@ def test_the_strict_pair_check_changes_the_ending_and_the_old_maid() -> None:
         assert answer_of("game-end", rules) == "When only one player still holds cards"
         assert not bank["game-end-strict"].fits(rules) and not bank["who-is-old-maid-strict"].fits(rules)
     assert "three" in bank["game-end-strict"].question(strict).note(
-        bank["game-end-strict"].question(strict).options.index("When only one player still holds cards"))
+        bank["game-end-strict"].question(strict).options.index("When only one player still holds cards")
+    )
 
 
 def test_the_odd_rank_fills_in() -> None:
@@ -223,8 +224,10 @@ BROKEN = [
     (quiz_file(entry(kind="true-false", options=None, answer="no")), "questions[0].answer: expected true, false or a mapping"),
     (quiz_file(entry(kind="true-false")), "questions[0].options: a true-false question has no options"),
     (quiz_file(entry(kind="true-false", options=None)), "questions[0].answer: missing"),
-    (quiz_file(entry(kind="true-false", options=None, answer=True, explanation="Yes. Pairs go down.")),
-     "questions[0].explanation: starts with Yes or No, but it is shown after a wrong answer too"),
+    (
+        quiz_file(entry(kind="true-false", options=None, answer=True, explanation="Yes. Pairs go down.")),
+        "questions[0].explanation: starts with Yes or No, but it is shown after a wrong answer too",
+    ),
     (quiz_file(entry(explanation="no, only the rank matters")), "questions[0].explanation: starts with Yes or No"),
     (quiz_file(entry(answer="5♣ and 5♥")), "questions[0].answer: a choice question marks its right option with 'right'"),
     (quiz_file(entry(options=[option("one", right=True, why=None)])), "questions[0].options: expected at least 2 options"),
@@ -262,24 +265,20 @@ def test_no_right_option_is_a_problem() -> None:
 
 
 def test_two_right_options_are_a_problem() -> None:
-    options = [option("a", right=True, why=None), option("b", right={"odd_card_wins": True}, why="Only reversed."),
-               option("c", why="No.")]
+    options = [option("a", right=True, why=None), option("b", right={"odd_card_wins": True}, why="Only reversed."), option("c", why="No.")]
     assert problems_in(quiz_file(entry(options=options))) == [
-        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules, a Queen out, "
-        "the reversed game ('a', 'b'); exactly one must be",
+        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules, a Queen out, the reversed game ('a', 'b'); exactly one must be",
     ]
 
 
 def test_a_condition_that_never_holds_is_a_problem() -> None:
     never = {"ruleset": "bicycle", "extra_draw_on_pair": True}
     assert problems_in(quiz_file(entry(when=never))) == [
-        "quiz.yaml:16: questions[0].when: the question is never asked: no rules the settings offer have "
-        "ruleset: bicycle, extra_draw_on_pair: true",
+        "quiz.yaml:16: questions[0].when: the question is never asked: no rules the settings offer have ruleset: bicycle, extra_draw_on_pair: true",
     ]
     king = [option("a", right=True, why=None), option("b", right={"ruleset": "bicycle", "odd_rank": "K"})]
     assert problems_in(quiz_file(entry(options=king))) == [
-        "quiz.yaml:12: questions[0].options[1].right: it is never true: no rules the settings offer have "
-        "ruleset: bicycle, odd_rank: K",
+        "quiz.yaml:12: questions[0].options[1].right: it is never true: no rules the settings offer have ruleset: bicycle, odd_rank: K",
     ]
     # An option offered only where its question is never asked.
     table_only = [option("a", right=True, why=None), option("b"), option("c", when={"ruleset": "table"})]
@@ -294,16 +293,12 @@ def test_a_condition_that_never_holds_is_a_problem() -> None:
 
 
 def test_a_wrong_option_needs_its_own_reason_and_a_right_one_none() -> None:
-    options = [option("a", right=True, why="Never shown."), option("b", why=None),
-               option("c", right={"odd_card_wins": True}, why=None)]
+    options = [option("a", right=True, why="Never shown."), option("b", why=None), option("c", right={"odd_card_wins": True}, why=None)]
     assert problems_in(quiz_file(entry(options=options, when={"odd_card_wins": False}))) == [
         "quiz.yaml:10: questions[0].options[0].why: never shown: the option is right wherever it is offered",
-        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules, a Queen out, "
-        "and every wrong option needs its own reason",
-        "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules, "
-        "a Queen out)",
-        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules, a Queen out, "
-        "and every wrong option needs its own reason",
+        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules, a Queen out, and every wrong option needs its own reason",
+        "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules, a Queen out)",
+        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules, a Queen out, and every wrong option needs its own reason",
     ]
 
 

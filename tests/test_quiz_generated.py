@@ -243,14 +243,14 @@ def _breaks(game: Game, move: object, code: str | None) -> bool:
     if isinstance(move, LayDown):
         counts = Counter(card.rank for card in move.cards)
         return (code == "laid-down-three" and 3 in counts.values()) or (
-            code == "not-a-pair" and (not move.cards or any(count % 2 for count in counts.values())))
+            code == "not-a-pair" and (not move.cards or any(count % 2 for count in counts.values()))
+        )
     if isinstance(move, FinishPairing):
         return code == "kept-pair" and bool(game.pairs_in(move.seat))
     assert isinstance(move, Draw) and move.seat == game.drawer
     empty = not game.hands[move.from_seat]
     passed_over = move.from_seat in game.skipped()
-    return (code == "drew-from-empty" and empty) or (
-        code == "wrong-neighbour" and move.from_seat != game.giver and not passed_over)
+    return (code == "drew-from-empty" and empty) or (code == "wrong-neighbour" and move.from_seat != game.giver and not passed_over)
 
 
 def _option_is_true(rules: Rules, question: Question, value: object) -> bool:

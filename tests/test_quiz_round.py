@@ -66,8 +66,7 @@ def play(quiz: QuizRound, answerer: Answerer) -> list[tuple[Question, bool, Resu
 @cache
 def played_rounds() -> tuple[tuple[Settings, int, tuple[tuple[Question, bool, Result], ...]], ...]:
     """One round per settings and seed, answered at random: played once, read by several tests."""
-    return tuple((settings, seed, tuple(play(QuizRound(settings, seed=seed), at_random(seed))))
-                 for settings in SETTINGS for seed in SEEDS)
+    return tuple((settings, seed, tuple(play(QuizRound(settings, seed=seed), at_random(seed)))) for settings in SETTINGS for seed in SEEDS)
 
 
 def rounds() -> Iterator[tuple[Settings, int, list[tuple[Question, bool, Result]]]]:
@@ -121,8 +120,7 @@ def test_only_the_eight_new_questions_come_back_and_extra_ones_give_them_room() 
         assert len(asked) == len(new) + ROUND_SIZE
         # The eighth question comes back after two others: extra new ones, or returns in between.
         eighth = next(index for index, (question, _, _) in enumerate(asked) if question is new[ROUND_SIZE - 1][0])
-        back = next(index for index, (question, came_back, _) in enumerate(asked)
-                    if came_back and same(question, new[ROUND_SIZE - 1][0]))
+        back = next(index for index, (question, came_back, _) in enumerate(asked) if came_back and same(question, new[ROUND_SIZE - 1][0]))
         assert back - eighth - 1 in (2, 3), seed  # 3 when a concept would repeat
         extras.add(len(new) - ROUND_SIZE)
     assert 2 in extras  # the extra questions are there when no return can fill the gap
@@ -144,8 +142,7 @@ def test_the_same_seed_gives_the_same_round_and_options_in_the_same_order() -> N
     for settings in SETTINGS:
         one = play(QuizRound(settings, seed="abc"), at_random(1))
         two = play(QuizRound(settings, seed="abc"), at_random(1))
-        assert [(q.id, q.prompt, q.options, q.correct) for q, _, _ in one] == \
-               [(q.id, q.prompt, q.options, q.correct) for q, _, _ in two]
+        assert [(q.id, q.prompt, q.options, q.correct) for q, _, _ in one] == [(q.id, q.prompt, q.options, q.correct) for q, _, _ in two]
 
 
 def test_options_are_shuffled() -> None:
@@ -231,8 +228,7 @@ def test_the_summary_lists_missed_questions_try_again_and_lessons() -> None:
     assert summary.second_tries == ROUND_SIZE
     assert summary.second_tries_right == len(answered_right_later)
     assert all(missed.explanation == missed.question.explanation for missed in summary.missed)
-    assert [(q.id, q.prompt) for q in summary.try_again] == \
-           [(q.id, q.prompt) for q in new if (q.id, q.prompt) not in answered_right_later]
+    assert [(q.id, q.prompt) for q in summary.try_again] == [(q.id, q.prompt) for q in new if (q.id, q.prompt) not in answered_right_later]
     misses: Counter[str] = Counter()
     for question, _, result in asked:
         misses[question.concept] += not result.right
@@ -249,9 +245,7 @@ def test_a_question_missed_twice_points_at_its_lesson() -> None:
     summary = quiz.summary()
     assert [missed.times for missed in summary.missed] == [2]
     assert len(summary.try_again) == 1 and same(summary.try_again[0], first)
-    assert [(pointer.concept, pointer.lesson) for pointer in summary.lessons] == [
-        (first.concept, CONCEPTS[first.concept].lesson)
-    ]
+    assert [(pointer.concept, pointer.lesson) for pointer in summary.lessons] == [(first.concept, CONCEPTS[first.concept].lesson)]
 
 
 def test_try_these_again_starts_a_round_with_those_questions() -> None:
@@ -284,8 +278,7 @@ def test_answers_outside_the_options_or_after_the_end_are_refused() -> None:
 
 def test_the_position_gives_the_table_to_draw() -> None:
     settings = Settings(learner_name="Ana", opponent_names=("Bo", "Cy", "Di"))
-    positions = [question.position for seed in range(10) for question, _, _ in play(QuizRound(settings, seed=seed), right)
-                 if question.position is not None]
+    positions = [question.position for seed in range(10) for question, _, _ in play(QuizRound(settings, seed=seed), right) if question.position is not None]
     assert positions
     for position in positions:
         assert position.names == ("Ana", "Bo", "Cy", "Di") and len(position.hands) == 4
@@ -314,8 +307,7 @@ def test_a_retried_question_comes_with_its_right_option_in_another_place() -> No
     quiz = QuizRound(Settings(), seed=8)
     play(quiz, wrong)
     again = [question for question in quiz.summary().try_again if question.kind == "choice"]
-    retried = [question for question, came_back, _ in play(QuizRound(Settings(), seed=9, retry=again), right)
-               if not came_back][: len(again)]
+    retried = [question for question, came_back, _ in play(QuizRound(Settings(), seed=9, retry=again), right) if not came_back][: len(again)]
     assert again and len(retried) == len(again)
     for before in again:
         after = next(question for question in retried if same(question, before))

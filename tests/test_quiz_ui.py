@@ -163,7 +163,6 @@ async def test_a_perfect_round_offers_a_new_round_not_a_retry(store: Any, profil
         assert isinstance(app.screen, HomeScreen)
 
 
-
 async def test_a_missed_question_comes_back_and_the_same_key_is_no_longer_right(store: Any, profile: Any) -> None:
     """A child who answers by position: the key that was right (or wrong) before is not the same option now."""
     app = TutorApp(store, profile)
@@ -179,8 +178,7 @@ async def test_a_missed_question_comes_back_and_the_same_key_is_no_longer_right(
             await answer(pilot, app, min(question.correct))
         back = quiz_round(app).current
         assert back is not None and same(back, first)
-        shown = [str(app.screen.query_one("#quiz-options", OptionList).get_option_at_index(index).prompt)
-                 for index in range(len(back.options))]
+        shown = [str(app.screen.query_one("#quiz-options", OptionList).get_option_at_index(index).prompt) for index in range(len(back.options))]
         assert shown == [f"{number}. {text}" for number, text in enumerate(back.options, 1)]
         (right,) = first.answers
         assert back.options.index(right) != first.options.index(right)

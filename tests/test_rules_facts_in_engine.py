@@ -17,8 +17,7 @@ SEAT_WORDS = ("seat", "player", "drawer", "giver", "dealer", "learner")
 
 
 def _names(node: ast.AST) -> list[str]:
-    return [sub.id if isinstance(sub, ast.Name) else sub.attr
-            for sub in ast.walk(node) if isinstance(sub, (ast.Name, ast.Attribute))]
+    return [sub.id if isinstance(sub, ast.Name) else sub.attr for sub in ast.walk(node) if isinstance(sub, (ast.Name, ast.Attribute))]
 
 
 def _is_seatish(node: ast.AST) -> bool:
@@ -70,31 +69,35 @@ def offences(source: str) -> list[tuple[int, str]]:
 
 
 def test_the_checker_finds_what_it_should() -> None:
-    caught = "\n".join([
-        "a = (seat - learner) % players",
-        "b = (self.seat_cursor + step) % players",
-        "if rules.variant == 'bicycle': pass",
-        "if args.rules == 'table': pass",
-        "if values['ruleset'] != 'bicycle': pass",
-        "if settings.ruleset in ('bicycle', 'table'): pass",
-        "if seat == players - 1: pass",
-        "if giver != dealer + 1: pass",
-        "match rules.variant:\n    case _: pass",
-    ])
+    caught = "\n".join(
+        [
+            "a = (seat - learner) % players",
+            "b = (self.seat_cursor + step) % players",
+            "if rules.variant == 'bicycle': pass",
+            "if args.rules == 'table': pass",
+            "if values['ruleset'] != 'bicycle': pass",
+            "if settings.ruleset in ('bicycle', 'table'): pass",
+            "if seat == players - 1: pass",
+            "if giver != dealer + 1: pass",
+            "match rules.variant:\n    case _: pass",
+        ]
+    )
     assert [line for line, _ in offences(caught)] == list(range(1, 10))
-    allowed = "\n".join([
-        "a = '%d seats' % players",
-        "b = number % 100",
-        "c = rules.side_of(seat, learner)",
-        "d = seat + 1",
-        "if rules.book.giver_offers: pass",
-        "e = {'bicycle': 1}",
-        "if len(names) == players: pass",
-        "if len(names) < players - 1: pass",
-        "if kind in NEEDS_GAME - {'seat'}: pass",
-        "f = (self.cursor + step) % self.count()",
-        "if SEATS_HEIGHT + 1 > room: pass",
-    ])
+    allowed = "\n".join(
+        [
+            "a = '%d seats' % players",
+            "b = number % 100",
+            "c = rules.side_of(seat, learner)",
+            "d = seat + 1",
+            "if rules.book.giver_offers: pass",
+            "e = {'bicycle': 1}",
+            "if len(names) == players: pass",
+            "if len(names) < players - 1: pass",
+            "if kind in NEEDS_GAME - {'seat'}: pass",
+            "f = (self.cursor + step) % self.count()",
+            "if SEATS_HEIGHT + 1 > room: pass",
+        ]
+    )
     assert offences(allowed) == []
 
 

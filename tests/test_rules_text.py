@@ -26,8 +26,20 @@ def everything(rules: Rules) -> str:
 
 
 def test_every_point_has_its_paragraph_in_both_rulesets() -> None:
-    headings = ["Players", "What you need", "The deal", "Your cards", "Pairs", "Before play", "Who starts",
-                "Your turn", "Empty hands", "The end", "Wrong pairs", "House rules and variants"]
+    headings = [
+        "Players",
+        "What you need",
+        "The deal",
+        "Your cards",
+        "Pairs",
+        "Before play",
+        "Who starts",
+        "Your turn",
+        "Empty hands",
+        "The end",
+        "Wrong pairs",
+        "House rules and variants",
+    ]
     for rules in every_rules():
         assert [heading for heading, _ in rules_summary(rules)] == headings
         assert all(paragraph.strip() for _, paragraph in rules_summary(rules))
@@ -74,8 +86,9 @@ def test_pairs_face_down_or_face_up() -> None:
 def test_who_starts() -> None:
     assert text(BICYCLE)["Who starts"].startswith("The dealer starts")
     assert "If the dealer has no cards left" in text(BICYCLE)["Who starts"]
-    assert text(TABLE)["Who starts"] == ("The Table rules don't say who starts; at this table the first "
-                                         "player on the dealer's left who still has cards draws first.")
+    assert text(TABLE)["Who starts"] == (
+        "The Table rules don't say who starts; at this table the first player on the dealer's left who still has cards draws first."
+    )
 
 
 def test_whom_you_draw_from_and_who_goes_next() -> None:
@@ -122,8 +135,7 @@ def test_house_rules_on_or_off() -> None:
 @pytest.mark.parametrize("rules", [BICYCLE, TABLE], ids=["bicycle", "table"])
 def test_each_silence_is_said_once(rules: Rules) -> None:
     words = everything(rules)
-    for silence in ("don't say who starts", "don't say how many", "don't say who gets the shorter",
-                    "say only that play passes", "say only that every card"):
+    for silence in ("don't say who starts", "don't say how many", "don't say who gets the shorter", "say only that play passes", "say only that every card"):
         assert words.count(silence) <= 1
 
 

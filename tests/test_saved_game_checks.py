@@ -91,6 +91,7 @@ def test_any_word_outside_32_bits_is_refused(position: int, word: Any) -> None:
 
 # --- in the app -----------------------------------------------------------------------------------
 
+
 def notices(app: TutorApp) -> list[str]:
     return [str(notification.message) for notification in app._notifications]
 

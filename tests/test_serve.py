@@ -50,8 +50,7 @@ FAKE_ARGV = [sys.executable, "-c", FAKE_APP, "--data-dir", "/class/folder"]
 
 @asynccontextmanager
 async def classroom(code: str | None = None, max_sessions: int = 30) -> AsyncIterator[tuple[ClassroomServer, TestClient]]:
-    server = ClassroomServer(FAKE_ARGV, host="0.0.0.0" if code else "127.0.0.1", port=0, public_url=None,
-                             max_sessions=max_sessions, code=code, announcement=[])
+    server = ClassroomServer(FAKE_ARGV, host="0.0.0.0" if code else "127.0.0.1", port=0, public_url=None, max_sessions=max_sessions, code=code, announcement=[])
     async with TestClient(TestServer(await server._make_app())) as client:
         yield server, client
 
@@ -78,6 +77,7 @@ async def first_screen(client: TestClient, path: str) -> str:
 
 
 # --- the class code ----------------------------------------------------------------------------
+
 
 def test_only_this_computer_needs_no_code() -> None:
     for host in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2", "LOCALHOST"):
@@ -206,12 +206,12 @@ async def test_after_many_wrong_codes_the_right_code_still_opens_the_tutor(start
 
 # --- the page, the class size, the served flag ---------------------------------------------------
 
+
 async def test_the_page_is_old_maid_tutor_and_loads_nothing_from_outside() -> None:
     async with classroom() as (server, client):
         page = await (await client.get("/")).text()
         assert "<title>Old Maid Tutor</title>" in page
-        outside = [url for url in re.findall(r"""(?:https?:|wss?:)?//[^"'\s)]+""", page)
-                   if not url.startswith(f"ws://{client.host}:{client.port}/ws")]
+        outside = [url for url in re.findall(r"""(?:https?:|wss?:)?//[^"'\s)]+""", page) if not url.startswith(f"ws://{client.host}:{client.port}/ws")]
         assert not outside, outside
         assert "fonts.googleapis" not in page
         for asset in re.findall(r'(?:href|src)="(/[^"]+)"', page) + re.findall(r'url\("(/[^"]+)"\)', page):
@@ -221,8 +221,7 @@ async def test_the_page_is_old_maid_tutor_and_loads_nothing_from_outside() -> No
 
 
 async def test_the_page_connects_through_the_public_url_when_one_is_given() -> None:
-    server = ClassroomServer(FAKE_ARGV, host="0.0.0.0", port=0, public_url="https://class.example", max_sessions=30,
-                             code="KBTFRM", announcement=[])
+    server = ClassroomServer(FAKE_ARGV, host="0.0.0.0", port=0, public_url="https://class.example", max_sessions=30, code="KBTFRM", announcement=[])
     async with TestClient(TestServer(await server._make_app())) as client:
         page = await (await client.get("/", params={"code": "KBTFRM"})).text()
         assert 'data-session-websocket-url="wss://class.example/ws/' in page and "KBTFRM" not in page
@@ -260,6 +259,7 @@ async def test_malformed_messages_from_a_tab_are_ignored() -> None:
 
 
 # --- what it prints and the command line ---------------------------------------------------------
+
 
 def test_the_address_to_open() -> None:
     assert address_to_open("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
@@ -305,6 +305,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Cap
 
 # --- the real command ----------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -326,8 +327,13 @@ def app_processes(data_dir: Path) -> list[int]:
 
 def start_serving(data_dir: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "serve", "--port", str(port), *options],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "serve", "--port", str(port), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert server.stdout is not None
     first = server.stdout.readline()
     assert "is ready" in first, first + server.stderr.read() if server.stderr else first
@@ -343,6 +349,7 @@ def test_each_tab_starts_at_the_picker_and_ctrl_c_closes_them_all(tmp_path: Path
     store.close()
     server, port = start_serving(tmp_path)
     try:
+
         async def two_tabs_then_ctrl_c() -> list[str]:
             async with ClientSession() as session:
                 tabs = [await session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") for _ in range(2)]
@@ -381,6 +388,7 @@ def test_each_tab_starts_at_the_picker_and_ctrl_c_closes_them_all(tmp_path: Path
 def test_a_tab_ends_even_when_the_server_is_killed(tmp_path: Path) -> None:
     server, port = start_serving(tmp_path)
     try:
+
         async def one_tab_then_kill() -> None:
             async with ClientSession() as session:
                 async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as tab:

@@ -25,11 +25,11 @@ from tutor.serve.server import ClassroomServer
 
 
 @asynccontextmanager
-async def serving(max_sessions: int = 30, argv: list[str] | None = None,
-                  error_log: Path | None = None) -> AsyncIterator[tuple[ClassroomServer, int]]:
+async def serving(max_sessions: int = 30, argv: list[str] | None = None, error_log: Path | None = None) -> AsyncIterator[tuple[ClassroomServer, int]]:
     port = free_port()
-    server = ClassroomServer(argv or FAKE_ARGV, host="127.0.0.1", port=port, public_url=None,
-                             max_sessions=max_sessions, code=None, announcement=[], error_log=error_log)
+    server = ClassroomServer(
+        argv or FAKE_ARGV, host="127.0.0.1", port=port, public_url=None, max_sessions=max_sessions, code=None, announcement=[], error_log=error_log
+    )
     running = asyncio.ensure_future(server._serve())
     for _ in range(100):
         try:
@@ -53,6 +53,7 @@ async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
 
 
 # --- slow and many connections ---------------------------------------------------------------------
+
 
 async def test_a_request_whose_headers_never_finish_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "HEADER_SECONDS", 0.5)
@@ -111,6 +112,7 @@ async def test_connections_over_the_cap_are_closed_at_once_and_the_class_still_o
 
 # --- what a tab sends ------------------------------------------------------------------------------
 
+
 def test_a_tab_may_type_and_paste_but_not_flood() -> None:
     now = [0.0]
     budget = KeyBudget(clock=lambda: now[0])
@@ -166,6 +168,7 @@ async def test_a_message_over_the_largest_size_closes_the_tab() -> None:
 
 # --- a tab whose app ends -------------------------------------------------------------------------
 
+
 async def test_a_tab_whose_app_is_killed_is_closed_with_a_message_and_frees_its_place(tmp_path: Path) -> None:
     async with serving(max_sessions=1, error_log=tmp_path / "tabs.log") as (server, port):
         async with ClientSession() as session:
@@ -194,8 +197,7 @@ raise RuntimeError("the app fell over")
 """
 
 
-async def test_an_app_that_crashes_writes_to_the_log_file_not_the_teachers_terminal(
-        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+async def test_an_app_that_crashes_writes_to_the_log_file_not_the_teachers_terminal(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     import sys
 
     log_file = tmp_path / "tabs.log"
@@ -221,8 +223,7 @@ def test_an_error_repeated_many_times_is_one_line_a_minute() -> None:
         except OSError:
             import sys
 
-            record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request %s",
-                                       (number,), sys.exc_info())
+            record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request %s", (number,), sys.exc_info())
         if throttle.filter(record):
             records.append(record)
         now[0] += 1.0
@@ -250,8 +251,11 @@ def test_malformed_requests_are_one_line_a_minute_in_the_teachers_terminal(tmp_p
     try:
         for number in range(40):
             with socket.create_connection(("127.0.0.1", port), timeout=5) as bad:
-                bad.sendall(b"GET /\x00\x01 HTTP/9.9\r\nHost: \xff\xfe\r\nContent-Length: -1\r\n\r\n" if number % 2
-                            else b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)))
+                bad.sendall(
+                    b"GET /\x00\x01 HTTP/9.9\r\nHost: \xff\xfe\r\nContent-Length: -1\r\n\r\n"
+                    if number % 2
+                    else b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256))
+                )
                 bad.recv(4096)
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=20)
@@ -273,14 +277,16 @@ def test_an_export_in_a_tab_is_a_download_over_the_websocket(tmp_path: Path) -> 
     from test_serve import start_serving
 
     data = tmp_path / "data"
-    subprocess.run([sys.executable, "-m", "tutor", "--data-dir", str(data), "teacher", "pin"],
-                   input="246810\n246810\n", text=True, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "tutor", "--data-dir", str(data), "teacher", "pin"], input="246810\n246810\n", text=True, check=True, capture_output=True
+    )
     before = sorted(tmp_path.rglob("*"))
     server, port = start_serving(data)
 
     async def export() -> tuple[str, bytes]:
         async with ClientSession() as session:
             async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30", max_msg_size=0) as tab:
+
                 async def until(text: bytes) -> list[str]:
                     seen, said = b"", []
                     while text not in seen:

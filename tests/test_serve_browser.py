@@ -136,15 +136,21 @@ class Tab:
 
     def open(self, url: str) -> None:
         origin = url.split("/", 3)[:3]
-        self.page.on("request", lambda request: None if request.url.split("/", 3)[:3] == origin or
-                     request.url.replace("ws", "http", 1).split("/", 3)[:3] == origin else self.outside.append(request.url))
+        self.page.on(
+            "request",
+            lambda request: (
+                None
+                if request.url.split("/", 3)[:3] == origin or request.url.replace("ws", "http", 1).split("/", 3)[:3] == origin
+                else self.outside.append(request.url)
+            ),
+        )
         self.page.goto(url)
 
     def wait_for(self, text: str | re.Pattern[str], seconds: float = 20) -> str:
         deadline = time.monotonic() + seconds
         while True:
             shown = self.screen.text()
-            if (text.search(shown) if isinstance(text, re.Pattern) else text in shown):
+            if text.search(shown) if isinstance(text, re.Pattern) else text in shown:
                 self.settle()
                 return self.screen.text()
             if time.monotonic() > deadline:
@@ -184,6 +190,7 @@ class Tab:
 
 # --- the server -------------------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -195,7 +202,11 @@ class Serving:
         self.port = free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "serve", "--port", str(self.port), *options],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         assert self.process.stdout is not None
         self.lines = [self.process.stdout.readline() for _ in range(2)]
         assert "is ready" in self.lines[0], (self.lines, "" if self.lines[0] else self.stop())
@@ -246,8 +257,14 @@ PIN = "246810"
 
 def set_teacher_pin(data_dir: Path) -> None:
     """As the teacher does before the class: `old-maid-tutor teacher pin`, the PIN on two lines."""
-    done = subprocess.run([sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "teacher", "pin"],
-                          input=f"{PIN}\n{PIN}\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "--data-dir", str(data_dir), "teacher", "pin"],
+        input=f"{PIN}\n{PIN}\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -354,7 +371,7 @@ def _hand(screen: str) -> list[str]:
 
 def _first_pair(ranks: list[str]) -> tuple[int, int] | None:
     for first, rank in enumerate(ranks):
-        if rank in ranks[first + 1:]:
+        if rank in ranks[first + 1 :]:
             return first, ranks.index(rank, first + 1)
     return None
 

@@ -108,8 +108,11 @@ def test_the_font_reader_knows_dejavu(dejavu: set[int]) -> None:
 def test_every_character_in_the_apps_text_is_in_dejavu_sans_mono(dejavu: set[int]) -> None:
     texts = drawn_text()
     assert len(texts) > 20  # the scan found the app's files
-    problems = [f"{path.relative_to(ROOT)}: {char!r} U+{ord(char):04X} {unicodedata.name(char, '?')}"
-                for path, text in texts.items() for char in sorted(missing(text, dejavu))]
+    problems = [
+        f"{path.relative_to(ROOT)}: {char!r} U+{ord(char):04X} {unicodedata.name(char, '?')}"
+        for path, text in texts.items()
+        for char in sorted(missing(text, dejavu))
+    ]
     assert not problems, "characters DejaVu Sans Mono lacks (a browser shows a box):\n" + "\n".join(problems)
 
 

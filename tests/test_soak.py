@@ -32,9 +32,29 @@ LONGER = 20  # under `make soak`, each seed also runs this many times as long
 BURST = 8
 SIZES = [(80, 24), (60, 20), (120, 40), (100, 30), (59, 19), (40, 12)]
 KEYS = [
-    "up", "down", "left", "right", "enter", "space", "tab", "shift+tab", "escape", "backspace",
-    "home", "end", "pageup", "pagedown", "f1", "question_mark", "ctrl+p", "delete",
-    *"abcdefghijklmnopqrstuvwxyz", *"0123456789", "A", "Q", "ctrl+q",
+    "up",
+    "down",
+    "left",
+    "right",
+    "enter",
+    "space",
+    "tab",
+    "shift+tab",
+    "escape",
+    "backspace",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "f1",
+    "question_mark",
+    "ctrl+p",
+    "delete",
+    *"abcdefghijklmnopqrstuvwxyz",
+    *"0123456789",
+    "A",
+    "Q",
+    "ctrl+q",
 ]
 # The keys that move through the menus and the game, given more weight so every screen is reached.
 GOING_KEYS = ["enter", "space", "down", "right", "escape", "p", "l", "z", "c", "d", "f", "1", "2", "y"]
@@ -98,8 +118,9 @@ async def drive(app: TutorApp, rng: random.Random, budget: int) -> int:
 
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(scaled(SEEDS)))
-async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch,
-                                                                  record_property: Callable[[str, object], None]) -> None:
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(
+    tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, record_property: Callable[[str, object], None]
+) -> None:
     thread_errors: list[BaseException | None] = []  # a screen's helper thread failing counts too
     monkeypatch.setattr(threading, "excepthook", lambda failed: thread_errors.append(failed.exc_value))
     rng = random.Random(seed)
@@ -115,13 +136,11 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path: Path
                 raise AssertionError(f"a thread failed: {thread_errors[0]!r}")
     except BaseException as error:  # say it at once: a long run's summary comes only at its very end
         record_property(SOAK_EVENTS, driven)
-        print(f"\nsoak seed {seed}: FAILED after {driven:,} events: {type(error).__name__}: "
-              f"{' '.join(str(error).split())[:300]}", flush=True)
+        print(f"\nsoak seed {seed}: FAILED after {driven:,} events: {type(error).__name__}: {' '.join(str(error).split())[:300]}", flush=True)
         raise
     finally:
         store.close()
     record_property(SOAK_EVENTS, driven)  # summed over every seed at the end of the run (conftest.py)
-    print(f"\nsoak seed {seed}: {driven:,} events in {apps} app runs, "
-          f"{time.monotonic() - started:.1f} s, 0 exceptions", flush=True)
+    print(f"\nsoak seed {seed}: {driven:,} events in {apps} app runs, {time.monotonic() - started:.1f} s, 0 exceptions", flush=True)
     assert driven == wanted
     assert thread_errors == []

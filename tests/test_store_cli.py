@@ -56,8 +56,7 @@ def test_list(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
     assert [line.split("\t")[0] for line in lines] == ["Zoë", "Ана"]
 
 
-def test_export_and_import(store: Store, tmp_path: Path,
-                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_and_import(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ana = store.get_or_create_profile("Anne 'Ana' Marie")
     store.record_answer(ana, "q1", "pairs", True)
     file = tmp_path / "ana.json"
@@ -70,15 +69,13 @@ def test_export_and_import(store: Store, tmp_path: Path,
     assert "as profile Anne 'Ana' Marie" in capsys.readouterr().out
 
 
-def test_export_of_an_unknown_profile_is_bad_input(store: Store, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_of_an_unknown_profile_is_bad_input(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(store, "profiles", "export", "Nobody", str(tmp_path / "x.json")) == 2
     assert capsys.readouterr().err == "old-maid-tutor: There is no profile called 'Nobody'.\n"
     assert not (tmp_path / "x.json").exists()
 
 
-def test_export_to_a_folder_that_is_not_there(store: Store, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_to_a_folder_that_is_not_there(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store.get_or_create_profile("Ana")
     assert run(store, "profiles", "export", "Ana", str(tmp_path / "nowhere" / "a.json")) == 1
     err = capsys.readouterr().err
@@ -86,22 +83,18 @@ def test_export_to_a_folder_that_is_not_there(store: Store, tmp_path: Path,
 
 
 @pytest.mark.parametrize("command", [("export", "Ana"), ("report",)])
-def test_export_and_report_never_replace_a_file(store: Store, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
+def test_export_and_report_never_replace_a_file(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
     store.get_or_create_profile("Ana")
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes")
     assert run(store, "profiles", *command, str(mine)) != 0
-    assert capsys.readouterr().err == (f"old-maid-tutor: There is already a file at {mine}. "
-                                       "Choose another name, so nothing of yours is replaced.\n")
+    assert capsys.readouterr().err == (f"old-maid-tutor: There is already a file at {mine}. Choose another name, so nothing of yours is replaced.\n")
     assert mine.read_text() == "my notes"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["home", "notes.txt"]
 
 
 @pytest.mark.parametrize("content", [None, "{}", "not json"])
-def test_import_of_a_bad_or_missing_file_is_bad_input(store: Store, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str],
-                                                      content: str | None) -> None:
+def test_import_of_a_bad_or_missing_file_is_bad_input(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None) -> None:
     file = tmp_path / "in.json"
     if content is not None:
         file.write_text(content)
@@ -123,9 +116,7 @@ def answers_of(store: Store, name: str) -> int:
 
 
 @pytest.mark.parametrize("reply", ["y\n", "yes\n", " Y \n"])
-def test_reset_asks_first_and_resets_on_yes(store: Store, monkeypatch: pytest.MonkeyPatch,
-                                            capsys: pytest.CaptureFixture[str],
-                                            reply: str) -> None:
+def test_reset_asks_first_and_resets_on_yes(store: Store, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], reply: str) -> None:
     with_progress(store)
     monkeypatch.setattr("sys.stdin", io.StringIO(reply))
     assert run(store, "profiles", "reset", "ana") == 0
@@ -134,9 +125,7 @@ def test_reset_asks_first_and_resets_on_yes(store: Store, monkeypatch: pytest.Mo
 
 
 @pytest.mark.parametrize("reply", ["\n", "n\n", "maybe\n", ""])
-def test_reset_does_nothing_unless_told_yes(store: Store, monkeypatch: pytest.MonkeyPatch,
-                                            capsys: pytest.CaptureFixture[str],
-                                            reply: str) -> None:
+def test_reset_does_nothing_unless_told_yes(store: Store, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], reply: str) -> None:
     with_progress(store)
     monkeypatch.setattr("sys.stdin", io.StringIO(reply))  # "" is a closed stdin
     assert run(store, "profiles", "reset", "Ana") == 1
@@ -144,8 +133,7 @@ def test_reset_does_nothing_unless_told_yes(store: Store, monkeypatch: pytest.Mo
     assert answers_of(store, "Ana") == 1
 
 
-def test_reset_with_yes_does_not_ask(store: Store, monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_reset_with_yes_does_not_ask(store: Store, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     with_progress(store)
     with_progress(store, "Bea")
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -155,9 +143,7 @@ def test_reset_with_yes_does_not_ask(store: Store, monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.parametrize("name", ["Nobody", "  ", "x" * 41])
-def test_reset_of_an_unknown_or_impossible_name_is_bad_input(
-    store: Store, capsys: pytest.CaptureFixture[str], name: str
-) -> None:
+def test_reset_of_an_unknown_or_impossible_name_is_bad_input(store: Store, capsys: pytest.CaptureFixture[str], name: str) -> None:
     assert run(store, "profiles", "reset", name, "--yes") == 2
     err = capsys.readouterr().err
     assert err.startswith("old-maid-tutor: ") and err.count("\n") == 1

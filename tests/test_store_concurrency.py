@@ -29,8 +29,7 @@ def write_records(folder: str, window: str, start: Any) -> None:
 def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     spawn = multiprocessing.get_context("spawn")
     start = spawn.Barrier(2)
-    windows = [spawn.Process(target=write_records, args=(str(tmp_path), name, start))
-               for name in ("window one", "window two")]
+    windows = [spawn.Process(target=write_records, args=(str(tmp_path), name, start)) for name in ("window one", "window two")]
     for window in windows:
         window.start()
     for window in windows:
@@ -38,15 +37,11 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     assert [window.exitcode for window in windows] == [0, 0]
 
     with open_store(tmp_path) as store:
-        assert [profile.name for profile in store.profiles()] == [
-            "Classroom", "window one", "window two"
-        ]
+        assert [profile.name for profile in store.profiles()] == ["Classroom", "window one", "window two"]
         shared = store.find_profile("Classroom")
         assert shared is not None
-        written = ([answer.question for answer in store.answers(shared)]
-                   + [mistake.code for mistake in store.mistakes(shared)])
-        expected = [f"{window}-{number}" for window in ("window one", "window two")
-                    for number in range(RECORDS_EACH)]
+        written = [answer.question for answer in store.answers(shared)] + [mistake.code for mistake in store.mistakes(shared)]
+        expected = [f"{window}-{number}" for window in ("window one", "window two") for number in range(RECORDS_EACH)]
         assert sorted(written) == sorted(expected)
         for name in ("window one", "window two"):
             own = store.find_profile(name)

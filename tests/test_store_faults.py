@@ -24,8 +24,7 @@ from tutor.store.schema import LATEST
 
 
 def set_aside(folder: Path, kind: str) -> list[Path]:
-    return sorted(path for path in folder.glob(f"progress.db.{kind}-*")
-                  if not path.name.endswith(("-wal", "-shm")))
+    return sorted(path for path in folder.glob(f"progress.db.{kind}-*") if not path.name.endswith(("-wal", "-shm")))
 
 
 def progress_with_ana(folder: Path) -> None:
@@ -36,8 +35,7 @@ def progress_with_ana(folder: Path) -> None:
 # Files that are not ours, or not as they should be
 
 
-def test_a_progress_file_from_another_program_is_set_aside(tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_progress_file_from_another_program_is_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with sqlite3.connect(tmp_path / "progress.db") as other:
         other.execute("CREATE TABLE recipes (name TEXT)")
         other.execute("INSERT INTO recipes VALUES ('soup')")
@@ -159,8 +157,7 @@ def test_another_windows_reset_everything_is_explained_not_a_crash(tmp_path: Pat
     second.close()
 
 
-def test_a_reset_from_the_command_line_is_not_undone_by_the_running_app(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_reset_from_the_command_line_is_not_undone_by_the_running_app(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     app_store = open_store(tmp_path)
     ana = app_store.get_or_create_profile("Ana")
     app_store.claim(ana)
@@ -201,8 +198,10 @@ def test_a_second_window_is_told_and_may_take_over(tmp_path: Path, monkeypatch: 
 
 def test_a_claim_left_by_a_window_that_was_killed_does_not_block(tmp_path: Path) -> None:
     progress_with_ana(tmp_path)
-    code = ("import sys; from tutor.store import open_store; s = open_store(sys.argv[1]);"
-            " s.claim(s.profiles()[0]); import os; os._exit(0)")  # gone without releasing
+    code = (
+        "import sys; from tutor.store import open_store; s = open_store(sys.argv[1]);"
+        " s.claim(s.profiles()[0]); import os; os._exit(0)"
+    )  # gone without releasing
     subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True)
     with open_store(tmp_path) as store:
         store.claim(store.profiles()[0])  # no ProfileInUse: that process is gone
@@ -210,10 +209,8 @@ def test_a_claim_left_by_a_window_that_was_killed_does_not_block(tmp_path: Path)
 
 def test_a_claim_held_by_a_running_window_blocks(tmp_path: Path) -> None:
     progress_with_ana(tmp_path)
-    code = ("import sys; from tutor.store import open_store; s = open_store(sys.argv[1]);"
-            " s.claim(s.profiles()[0]); print('ready', flush=True); sys.stdin.read()")
-    other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
+    code = "import sys; from tutor.store import open_store; s = open_store(sys.argv[1]); s.claim(s.profiles()[0]); print('ready', flush=True); sys.stdin.read()"
+    other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert other.stdout is not None and other.stdout.readline().strip() == "ready"
         with open_store(tmp_path) as store, pytest.raises(ProfileInUse):
@@ -226,8 +223,7 @@ def test_a_claim_held_by_a_running_window_blocks(tmp_path: Path) -> None:
         store.claim(store.profiles()[0])
 
 
-def test_without_a_fault_handler_a_busy_write_raises_the_tutors_error(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_fault_handler_a_busy_write_raises_the_tutors_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(opening, "BUSY_TIMEOUT_SECONDS", 0.1)
     store = open_store(tmp_path)
     ana = store.get_or_create_profile("Ana")
@@ -244,8 +240,7 @@ def test_without_a_fault_handler_a_busy_write_raises_the_tutors_error(tmp_path: 
     store.close()
 
 
-def test_a_file_locked_at_start_is_waited_for_while_the_learner_says_so(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_locked_at_start_is_waited_for_while_the_learner_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     progress_with_ana(tmp_path)
     monkeypatch.setattr(opening, "OPEN_WAIT_SECONDS", 0.3)
     other = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)

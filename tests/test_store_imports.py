@@ -43,19 +43,21 @@ def import_text(store: Store, tmp_path: Path, text: str) -> None:
     store.import_profile(path)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda doc: doc["finished_games"][0].update(draws="@1e400"), "the number '1e400' is too big"),
-    (lambda doc: doc["game_in_progress"].update(draws="@1e400"), "the number '1e400' is too big"),
-    (lambda doc: doc["finished_games"][0].update(draws=2**63), "is too big"),
-    (lambda doc: doc["finished_games"][0].update(mistakes=10**7), "should be a whole number from 0 to 1,000,000"),
-    (lambda doc: doc["answers"][0].update(when="0001-01-01T00:00:00+00:00"), "not a date between 2000 and 9000"),
-    (lambda doc: doc["answers"][0].update(when="9999-12-31T23:59:59+00:00"), "not a date between 2000 and 9000"),
-    (lambda doc: doc["profile"].update(name="N" * 1_000_000), "a text of 1,000,000 characters is longer than"),
-    (lambda doc: doc["game_in_progress"].update(names=["N" * 1_000_000, "Bo"]), "longer than the"),
-    (lambda doc: doc["answers"][0].update(concept="c" * 5000), "longer than the"),
-])
-def test_values_out_of_range_are_refused_with_one_clear_message(store: Store, tmp_path: Path,
-                                                                change: Any, message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda doc: doc["finished_games"][0].update(draws="@1e400"), "the number '1e400' is too big"),
+        (lambda doc: doc["game_in_progress"].update(draws="@1e400"), "the number '1e400' is too big"),
+        (lambda doc: doc["finished_games"][0].update(draws=2**63), "is too big"),
+        (lambda doc: doc["finished_games"][0].update(mistakes=10**7), "should be a whole number from 0 to 1,000,000"),
+        (lambda doc: doc["answers"][0].update(when="0001-01-01T00:00:00+00:00"), "not a date between 2000 and 9000"),
+        (lambda doc: doc["answers"][0].update(when="9999-12-31T23:59:59+00:00"), "not a date between 2000 and 9000"),
+        (lambda doc: doc["profile"].update(name="N" * 1_000_000), "a text of 1,000,000 characters is longer than"),
+        (lambda doc: doc["game_in_progress"].update(names=["N" * 1_000_000, "Bo"]), "longer than the"),
+        (lambda doc: doc["answers"][0].update(concept="c" * 5000), "longer than the"),
+    ],
+)
+def test_values_out_of_range_are_refused_with_one_clear_message(store: Store, tmp_path: Path, change: Any, message: str) -> None:
     document = exported(store, tmp_path)
     change(document)
     text = json.dumps(document).replace('"@1e400"', "1e400")
@@ -80,13 +82,14 @@ def test_a_file_too_big_is_refused_before_it_is_parsed(store: Store, tmp_path: P
 
 def test_a_device_is_refused_not_read(tmp_path: Path) -> None:
     # In a child with a memory limit: reading an endless device must not eat the machine if this breaks.
-    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30));"
-            "from tutor.store import open_store;"
-            "store = open_store(sys.argv[1])\n"
-            "try: store.import_profile(sys.argv[2])\n"
-            "except Exception as error: print(type(error).__name__, error)")
-    shown = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data"), str(device(tmp_path, ZERO))],
-                           capture_output=True, text=True, timeout=60)
+    code = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30));"
+        "from tutor.store import open_store;"
+        "store = open_store(sys.argv[1])\n"
+        "try: store.import_profile(sys.argv[2])\n"
+        "except Exception as error: print(type(error).__name__, error)"
+    )
+    shown = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data"), str(device(tmp_path, ZERO))], capture_output=True, text=True, timeout=60)
     assert shown.stdout.startswith("UnsafeTarget") and "is a device, not a file" in shown.stdout
 
 
@@ -108,8 +111,7 @@ def _catch(outcome: list[BaseException], call: Any, *args: Any) -> None:
         outcome.append(error)
 
 
-def test_a_stored_year_one_date_reads_safely_in_any_time_zone(store: Store, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stored_year_one_date_reads_safely_in_any_time_zone(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ana = store.get_or_create_profile("Ana")
     store.record_answer(ana, "q1", "pairs", True)
     store._db.execute("UPDATE quiz_answer SET answered = '0001-01-01T00:00:00+00:00'")
@@ -170,10 +172,8 @@ def test_export_over_a_regular_file_is_refused_and_leaves_it_whole(store: Store,
     assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".partial")] == []
 
 
-@pytest.mark.parametrize("state", ['{"draws": 1e400}', '{"draws": 99999999999999999999}',
-                                   "[" * 10_000, '{"names": ["' + "N" * 1_000_000 + '"]}'])
-def test_a_saved_game_out_of_bounds_reads_as_none_instead_of_crashing_on_resume(
-        store: Store, state: str) -> None:
+@pytest.mark.parametrize("state", ['{"draws": 1e400}', '{"draws": 99999999999999999999}', "[" * 10_000, '{"names": ["' + "N" * 1_000_000 + '"]}'])
+def test_a_saved_game_out_of_bounds_reads_as_none_instead_of_crashing_on_resume(store: Store, state: str) -> None:
     ana = store.get_or_create_profile("Ana")
     store.save_game(ana, {"turn": 1})
     store._db.execute("UPDATE game_in_progress SET state = ?", (state,))

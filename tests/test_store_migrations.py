@@ -15,8 +15,7 @@ import pytest
 from tutor.store import open_store
 from tutor.store.schema import LATEST, migrate, user_version
 
-VERSION_1_TABLES = {"profile", "setting", "game_in_progress", "finished_game",
-                    "lesson_progress", "quiz_answer", "mistake"}
+VERSION_1_TABLES = {"profile", "setting", "game_in_progress", "finished_game", "lesson_progress", "quiz_answer", "mistake"}
 
 
 def fill_version_0(db: sqlite3.Connection) -> None:
@@ -56,8 +55,7 @@ def check_version_3(db: sqlite3.Connection) -> None:
 
 
 BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1, 2: fill_version_2}
-AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2,
-                                                           3: check_version_3}
+AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2, 3: check_version_3}
 
 
 def old_file(folder: Path, version: int) -> sqlite3.Connection:
@@ -105,8 +103,7 @@ def test_migrating_twice_changes_nothing(tmp_path: Path) -> None:
     db.close()
 
 
-def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def half_done(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE half (x)")
         raise sqlite3.OperationalError("disk full")

@@ -42,15 +42,13 @@ def assert_fresh_and_working(store: Store) -> None:
 # Where the file lives
 
 
-def test_the_data_dir_argument_wins_over_the_environment(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_data_dir_argument_wins_over_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OLD_MAID_TUTOR_HOME", str(tmp_path / "from-env"))
     with open_store(tmp_path / "chosen") as store:
         assert store.path == tmp_path / "chosen" / "progress.db"
 
 
-def test_the_environment_wins_over_the_user_data_folder(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_environment_wins_over_the_user_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OLD_MAID_TUTOR_HOME", str(tmp_path / "classroom"))
     with open_store() as store:
         assert store.path == tmp_path / "classroom" / "progress.db"
@@ -71,11 +69,8 @@ def test_a_missing_folder_is_made(tmp_path: Path) -> None:
 
 def test_the_file_is_shared_safely(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        pragma = {name: store._db.execute(f"PRAGMA {name}").fetchone()[0]
-                  for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version")}
-    assert pragma == {"journal_mode": "wal", "foreign_keys": 1,
-                      "busy_timeout": int(opening.BUSY_TIMEOUT_SECONDS * 1000),
-                      "user_version": LATEST}
+        pragma = {name: store._db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version")}
+    assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": int(opening.BUSY_TIMEOUT_SECONDS * 1000), "user_version": LATEST}
 
 
 # A damaged or newer file is set aside
@@ -87,8 +82,7 @@ def test_a_file_of_random_bytes_is_set_aside(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
         [aside] = set_aside_files(tmp_path, "damaged")
         assert store.notices == [
-            f"Your progress file {tmp_path / 'progress.db'} was damaged (file is not a database);"
-            f" it was kept as {aside} and a fresh one was started."
+            f"Your progress file {tmp_path / 'progress.db'} was damaged (file is not a database); it was kept as {aside} and a fresh one was started."
         ]
         assert aside.read_bytes() == garbage
         assert_fresh_and_working(store)
@@ -167,8 +161,7 @@ def hold_the_file(folder: Path, exclusive: bool) -> sqlite3.Connection:
     return other_window
 
 
-def test_a_file_being_written_elsewhere_opens_at_once_and_saves_once_it_is_free(
-        tmp_path: Path) -> None:
+def test_a_file_being_written_elsewhere_opens_at_once_and_saves_once_it_is_free(tmp_path: Path) -> None:
     make_progress(tmp_path)
     other_window = hold_the_file(tmp_path, exclusive=False)
     started = time.monotonic()
@@ -192,8 +185,7 @@ def test_a_file_being_written_elsewhere_opens_at_once_and_saves_once_it_is_free(
     assert set_aside_files(tmp_path, "damaged") == []
 
 
-def test_a_file_nobody_may_even_read_is_waited_for_visibly_then_explained(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_nobody_may_even_read_is_waited_for_visibly_then_explained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make_progress(tmp_path)
     monkeypatch.setattr(opening, "OPEN_WAIT_SECONDS", 0.3)
     other_window = hold_the_file(tmp_path, exclusive=True)
@@ -250,8 +242,7 @@ def test_a_read_only_folder_keeps_progress_in_memory(tmp_path: Path) -> None:
     folder.chmod(0o500)
     try:
         if _can_write_in(folder):
-            pytest.skip("running as root, which a read-only folder does not stop; "
-                        "test_a_read_only_file_keeps_progress_in_memory covers this")
+            pytest.skip("running as root, which a read-only folder does not stop; test_a_read_only_file_keeps_progress_in_memory covers this")
         with open_store(folder) as store:
             assert_works_in_memory(store, folder)
     finally:
@@ -259,9 +250,7 @@ def test_a_read_only_folder_keeps_progress_in_memory(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lock_files_allowed", [True, False])
-def test_a_read_only_file_keeps_progress_in_memory(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch,
-                                                   lock_files_allowed: bool) -> None:
+def test_a_read_only_file_keeps_progress_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lock_files_allowed: bool) -> None:
     """SQLite opens a file it may not write read-only; here it is told to, as it would
     be for a file the learner may read but not write (even when tests run as root).
     In a read-only folder SQLite cannot make its lock files either, so reading the

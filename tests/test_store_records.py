@@ -81,11 +81,12 @@ def test_bad_profile_names_are_refused_clearly(store: Store, name: str, complain
 
 
 @settings(max_examples=40, deadline=None)
-@given(name=st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp"),
-                                  blacklist_characters="\u115f\u1160\u3164\uffa0"), min_size=1,
-                    max_size=20).filter(lambda text: text.strip()))
-def test_any_acceptable_name_round_trips(tmp_path_factory: pytest.TempPathFactory,
-                                         name: str) -> None:
+@given(
+    name=st.text(
+        st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp"), blacklist_characters="\u115f\u1160\u3164\uffa0"), min_size=1, max_size=20
+    ).filter(lambda text: text.strip())
+)
+def test_any_acceptable_name_round_trips(tmp_path_factory: pytest.TempPathFactory, name: str) -> None:
     with open_store(tmp_path_factory.mktemp("names")) as store:
         made = store.get_or_create_profile(name)
         assert store.find_profile(made.name) == made
@@ -102,10 +103,19 @@ def test_profiles_are_listed_by_name(store: Store) -> None:
 
 def test_settings_round_trip(store: Store, ana: Profile) -> None:
     assert store.load_settings(ana) == Settings()
-    chosen = Settings(ruleset="table", players=7, learner_name="Ana", odd_rank="K",
-                      opponent_names=("Ola", "Per", "Åse", "Kim", "Liv", "Mo"),
-                      extra_draw_on_pair=True, guidance="own", speed="instant",
-                      theme="high-contrast", suit_style="letters", unlock_all_lessons=True)
+    chosen = Settings(
+        ruleset="table",
+        players=7,
+        learner_name="Ana",
+        odd_rank="K",
+        opponent_names=("Ola", "Per", "Åse", "Kim", "Liv", "Mo"),
+        extra_draw_on_pair=True,
+        guidance="own",
+        speed="instant",
+        theme="high-contrast",
+        suit_style="letters",
+        unlock_all_lessons=True,
+    )
     store.save_settings(ana, chosen)
     with reopen(store) as again:
         assert again.load_settings(ana) == chosen
@@ -126,17 +136,14 @@ def test_finished_game_round_trip_clears_the_game_in_progress(store: Store, ana:
     store.save_game(ana, {"turn": 9})
     store.record_finished_game(ana, {"ruleset": "table", "players": 3}, "won", 17, 2, when=MONDAY)
     with reopen(store) as again:
-        assert again.finished_games(ana) == [
-            FinishedGame({"ruleset": "table", "players": 3}, "won", 17, 2, MONDAY)
-        ]
+        assert again.finished_games(ana) == [FinishedGame({"ruleset": "table", "players": 3}, "won", 17, 2, MONDAY)]
         assert again.load_game(ana) is None
 
 
 def test_lesson_progress_round_trip(store: Store, ana: Profile) -> None:
     store.save_lesson_progress(ana, "pairs", step=2, hints_used=1, finished=False, when=MONDAY)
     store.save_lesson_progress(ana, "pairs", step=5, hints_used=3, finished=True, when=TUESDAY)
-    store.save_lesson_progress(ana, "the-odd-card", step=0, hints_used=0, finished=False,
-                               when=TUESDAY)
+    store.save_lesson_progress(ana, "the-odd-card", step=0, hints_used=0, finished=False, when=TUESDAY)
     with reopen(store) as again:
         assert again.lesson_progress(ana) == {
             "pairs": LessonProgress("pairs", 5, 3, True, TUESDAY),
@@ -206,8 +213,7 @@ def test_reset_lesson_forgets_only_that_lesson(store: Store, ana: Profile) -> No
     assert store.answers(ana) != []
 
 
-def test_reset_profile_forgets_progress_but_keeps_profile_and_settings(store: Store,
-                                                                       ana: Profile) -> None:
+def test_reset_profile_forgets_progress_but_keeps_profile_and_settings(store: Store, ana: Profile) -> None:
     bea = store.get_or_create_profile("Bea")
     fill(store, ana)
     fill(store, bea)
@@ -262,22 +268,21 @@ def test_a_damaged_setting_falls_back_to_its_default(store: Store, ana: Profile)
 
 def test_a_failed_write_leaves_nothing_behind(store: Store, ana: Profile) -> None:
     with pytest.raises(RuntimeError), store._write() as db:
-        db.execute("INSERT INTO quiz_answer (profile_id, question, concept, right, answered)"
-                   " VALUES (?, 'q', 'pairs', 1, '2026-03-02T12:00:00+00:00')", (ana.id,))
+        db.execute(
+            "INSERT INTO quiz_answer (profile_id, question, concept, right, answered) VALUES (?, 'q', 'pairs', 1, '2026-03-02T12:00:00+00:00')", (ana.id,)
+        )
         raise RuntimeError("power cut")
     assert store.answers(ana) == []
     store.record_answer(ana, "q", "pairs", True)  # and the store still works
     assert len(store.answers(ana)) == 1
 
 
-def test_an_import_that_fails_halfway_leaves_nothing_behind(store: Store, ana: Profile,
-                                                           tmp_path: Path) -> None:
+def test_an_import_that_fails_halfway_leaves_nothing_behind(store: Store, ana: Profile, tmp_path: Path) -> None:
     fill(store, ana)
     store.export_profile("Ana", tmp_path / "ana.json")
     store.reset_everything()
     with store._write() as db:  # the last table written refuses new rows
-        db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mistake"
-                   " BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mistake BEGIN SELECT RAISE(ABORT, 'refused'); END")
     with pytest.raises(StoreError, match="refused"):
         store.import_profile(tmp_path / "ana.json")
     assert store.profiles() == []

@@ -14,12 +14,10 @@ from tutor.settings import SWITCH_ORDER, Ruleset, Settings, choices_for
 def test_defaults() -> None:
     settings = Settings()
     assert (settings.ruleset, settings.players, settings.odd_rank) == ("bicycle", 4, "Q")
-    assert (settings.guidance, settings.speed, settings.theme) == ("guided", "normal",
-                                                                   "textual-dark")
+    assert (settings.guidance, settings.speed, settings.theme) == ("guided", "normal", "textual-dark")
     assert settings.opponent_names == ("Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe")
     assert settings.learner_name == "You" and settings.suit_style == "symbols"
-    assert not (settings.extra_draw_on_pair or settings.odd_card_wins
-                or settings.wrong_pair_loses or settings.unlock_all_lessons)
+    assert not (settings.extra_draw_on_pair or settings.odd_card_wins or settings.wrong_pair_loses or settings.unlock_all_lessons)
 
 
 @pytest.mark.parametrize(
@@ -46,8 +44,7 @@ def test_defaults() -> None:
         ({"ruleset": "table", "odd_rank": "J"}, "odd_rank 'J' is not in the Table rules; allowed: Q or K"),
     ],
 )
-def test_bad_values_name_the_field_and_what_is_allowed(change: dict[str, Any],
-                                                       message: str) -> None:
+def test_bad_values_name_the_field_and_what_is_allowed(change: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         Settings(**change)
 
@@ -64,14 +61,16 @@ def test_dict_round_trip_is_plain_json() -> None:
 
 
 def test_from_dict_ignores_unknown_keys_and_keeps_defaults_for_bad_values() -> None:
-    loaded = Settings.from_dict({
-        "speed": "warp",
-        "players": 3,
-        "guidance": "hints",
-        "odd_rank": None,
-        "opponent_names": ["Ola"],
-        "colour_of_the_sky": "blue",
-    })
+    loaded = Settings.from_dict(
+        {
+            "speed": "warp",
+            "players": 3,
+            "guidance": "hints",
+            "odd_rank": None,
+            "opponent_names": ["Ola"],
+            "colour_of_the_sky": "blue",
+        }
+    )
     assert loaded == replace(Settings(), players=3, guidance="hints")
 
 
@@ -86,16 +85,12 @@ def test_from_an_empty_dict_gives_the_defaults() -> None:
 
 def test_rules_for_the_bicycle_ruleset() -> None:
     settings = Settings(players=3, odd_rank="J", wrong_pair_loses=True)
-    assert settings.rules() == Rules.bicycle(
-        players=3, odd_rank="J", odd_card_wins=False, wrong_pair_loses=True
-    )
+    assert settings.rules() == Rules.bicycle(players=3, odd_rank="J", odd_card_wins=False, wrong_pair_loses=True)
 
 
 def test_rules_for_the_table_ruleset() -> None:
     settings = Settings(ruleset="table", players=7, odd_rank="K", extra_draw_on_pair=True)
-    assert settings.rules() == Rules.table(
-        players=7, odd_rank="K", extra_draw_on_pair=True, odd_card_wins=False
-    )
+    assert settings.rules() == Rules.table(players=7, odd_rank="K", extra_draw_on_pair=True, odd_card_wins=False)
 
 
 @pytest.mark.parametrize("ruleset", ["bicycle", "table"])
@@ -162,8 +157,12 @@ def test_moving_to_another_ruleset_keeps_what_it_allows() -> None:
 
 def test_moving_to_another_ruleset_never_fails() -> None:
     for rules in every_rules(players=(2, 5, 8)):
-        settings = Settings(ruleset=rules.variant, players=rules.players, odd_rank=rules.odd_rank,  # type: ignore[arg-type]
-                            **{name: getattr(rules, name) for name in SWITCH_ORDER})
+        settings = Settings(
+            ruleset=rules.variant,
+            players=rules.players,
+            odd_rank=rules.odd_rank,  # type: ignore[arg-type]
+            **{name: getattr(rules, name) for name in SWITCH_ORDER},
+        )
         for ruleset in ("bicycle", "table"):
             assert settings.with_ruleset(ruleset).rules().variant == ruleset
 

@@ -34,17 +34,14 @@ def other_machine(tmp_path: Path) -> Iterator[Store]:
 
 def learn_a_lot(store: Store, name: str) -> Profile:
     profile = store.get_or_create_profile(name)
-    store.save_settings(profile, Settings(ruleset="table", players=6, speed="slow",
-                                          learner_name="Олег", theme="high-contrast"))
-    store.record_finished_game(profile, {"variant": "table", "players": 6}, "lost", 40, 3,
-                               when=START)
+    store.save_settings(profile, Settings(ruleset="table", players=6, speed="slow", learner_name="Олег", theme="high-contrast"))
+    store.record_finished_game(profile, {"variant": "table", "players": 6}, "lost", 40, 3, when=START)
     store.save_game(profile, {"format": "old-maid-game", "hands": [["Q♠", "7♥"]], "draws": 4})
     for day in range(3):
         when = START + timedelta(days=day)
         store.record_answer(profile, f"q{day}", "pairs", True, when=when)
         store.record_answer(profile, "generated:odd-card", "odd card", day % 2 == 0, when=when)
-        store.record_mistake(profile, "not-a-pair", ["Q♠", "K♠"], f"lesson pairs step {day}",
-                             when=when)
+        store.record_mistake(profile, "not-a-pair", ["Q♠", "K♠"], f"lesson pairs step {day}", when=when)
     store.save_lesson_progress(profile, "pairs", 4, 2, True, when=START)
     store.save_lesson_progress(profile, "dealing", 1, 0, False, when=START)
     return profile
@@ -62,8 +59,7 @@ def progress(store: Store, profile: Profile) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", ["Ana", "Anne Marie O'Neil", 'Bob "Jr"', "Łukasz", "小明"])
-def test_export_then_import_gives_the_same_progress(store: Store, other_machine: Store,
-                                                    tmp_path: Path, name: str) -> None:
+def test_export_then_import_gives_the_same_progress(store: Store, other_machine: Store, tmp_path: Path, name: str) -> None:
     profile = learn_a_lot(store, name)
     file = tmp_path / "profile.json"
     store.export_profile(name, file)
@@ -79,12 +75,10 @@ def test_the_file_is_versioned_readable_json(store: Store, tmp_path: Path) -> No
     document = json.loads(text)
     assert (document["format"], document["version"]) == ("old-maid-tutor-profile", 1)
     assert document["profile"]["name"] == "Zoë" and "Zoë" in text
-    assert sorted(document) == ["answers", "finished_games", "format", "game_in_progress",
-                                "lessons", "mistakes", "profile", "settings", "version"]
+    assert sorted(document) == ["answers", "finished_games", "format", "game_in_progress", "lessons", "mistakes", "profile", "settings", "version"]
 
 
-def test_a_profile_with_nothing_yet_round_trips(store: Store, other_machine: Store,
-                                                tmp_path: Path) -> None:
+def test_a_profile_with_nothing_yet_round_trips(store: Store, other_machine: Store, tmp_path: Path) -> None:
     profile = store.get_or_create_profile("New")
     store.export_profile("New", tmp_path / "new.json")
     imported = other_machine.import_profile(tmp_path / "new.json")
@@ -124,8 +118,7 @@ def test_export_never_replaces_a_file_that_is_there(store: Store, tmp_path: Path
     mine.chmod(0o640)
     with pytest.raises(UnsafeTarget) as refused:
         store.export_profile("Ana", mine)
-    assert str(refused.value) == (f"There is already a file at {mine}. Choose another name, "
-                                  "so nothing of yours is replaced.")
+    assert str(refused.value) == (f"There is already a file at {mine}. Choose another name, so nothing of yours is replaced.")
     assert mine.read_text() == "my settings" and stat.S_IMODE(mine.stat().st_mode) == 0o640
     assert sorted(path.name for path in tmp_path.iterdir()) == [".bashrc", "home"]
 
@@ -140,8 +133,7 @@ def test_a_new_file_opens_as_any_other(tmp_path: Path, umask: int, mode: int) ->
     assert stat.S_IMODE((tmp_path / "class.csv").stat().st_mode) == mode
 
 
-def test_a_name_taken_while_the_file_is_written_is_left_alone(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_name_taken_while_the_file_is_written_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "ana.json"
     making = transfer._new_partial
 
@@ -158,8 +150,7 @@ def test_a_name_taken_while_the_file_is_written_is_left_alone(tmp_path: Path,
 
 
 @pytest.mark.parametrize("taken", [False, True])
-def test_without_hard_links_a_file_is_still_only_ever_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                          taken: bool) -> None:
+def test_without_hard_links_a_file_is_still_only_ever_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: bool) -> None:
     target = tmp_path / "ana.json"
 
     def no_hard_links(source: Path, name: Path) -> None:  # as on a FAT memory stick
@@ -205,13 +196,10 @@ def good_document(store: Store, tmp_path: Path) -> dict[str, Any]:
         (lambda doc: doc["answers"][0].pop("concept"), r"answers\[0\].concept is missing"),
         (lambda doc: doc["lessons"][0].update(step=-1), r"lessons\[0\].step should be a whole"),
         (lambda doc: doc["mistakes"][2].update(cards="Q♠"), r"mistakes\[2\].cards should be a"),
-        (lambda doc: doc["finished_games"][0].update(rules=None),
-         r"finished_games\[0\].rules should be a JSON object"),
+        (lambda doc: doc["finished_games"][0].update(rules=None), r"finished_games\[0\].rules should be a JSON object"),
     ],
 )
-def test_a_bad_file_is_refused_saying_what_is_wrong(store: Store, other_machine: Store,
-                                                    tmp_path: Path, damage: Any,
-                                                    message: str) -> None:
+def test_a_bad_file_is_refused_saying_what_is_wrong(store: Store, other_machine: Store, tmp_path: Path, damage: Any, message: str) -> None:
     document = good_document(store, tmp_path)
     damage(document)
     file = tmp_path / "bad.json"
@@ -223,16 +211,14 @@ def test_a_bad_file_is_refused_saying_what_is_wrong(store: Store, other_machine:
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00garbage", b"[1, 2]"])
-def test_a_file_that_is_not_a_profile_at_all_is_refused(other_machine: Store, tmp_path: Path,
-                                                        content: bytes) -> None:
+def test_a_file_that_is_not_a_profile_at_all_is_refused(other_machine: Store, tmp_path: Path, content: bytes) -> None:
     file = tmp_path / "bad.json"
     file.write_bytes(content)
     with pytest.raises(ValueError, match="cannot be imported"):
         other_machine.import_profile(file)
 
 
-def test_unknown_settings_in_a_file_fall_back_to_defaults(store: Store, other_machine: Store,
-                                                          tmp_path: Path) -> None:
+def test_unknown_settings_in_a_file_fall_back_to_defaults(store: Store, other_machine: Store, tmp_path: Path) -> None:
     document = good_document(store, tmp_path)
     document["settings"].update(speed="warp", sparkles=True)
     (tmp_path / "ana.json").write_text(json.dumps(document), "utf-8")

@@ -75,8 +75,9 @@ def data(text: str | bytes) -> bytes:
 
 
 async def test_the_tab_driver_reads_on_and_takes_no_size_from_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
-    packets = Packets(*(data(sequence) for sequence in ODD), data("\x1b[48;99999;99999;1;1t"), data("Z"), b"",
-                      data(b"\xff"), data("ed"))  # not UTF-8: read as a replacement character
+    packets = Packets(
+        *(data(sequence) for sequence in ODD), data("\x1b[48;99999;99999;1;1t"), data("Z"), b"", data(b"\xff"), data("ed")
+    )  # not UTF-8: read as a replacement character
     monkeypatch.setattr(web_driver, "InputReader", lambda: packets)
     driver = TabDriver(App())  # needs a running event loop, hence async
     received: list[Any] = []
@@ -88,14 +89,20 @@ async def test_the_tab_driver_reads_on_and_takes_no_size_from_the_keyboard(monke
 
 # --- a real tab ------------------------------------------------------------------------------------
 
+
 class Tab:
     """`python -m tutor.serve.tab` as textual-serve starts it: its stdin and stdout are packets."""
 
     def __init__(self, data_dir: Path) -> None:
         environment = dict(os.environ, TEXTUAL_DRIVER=tab.WEB_DRIVER, OLD_MAID_TUTOR_SERVED="1", COLUMNS="80", ROWS="24")
-        self.process = subprocess.Popen([sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(data_dir)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        env=environment, cwd=ROOT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(data_dir)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=environment,
+            cwd=ROOT,
+        )
         self.screen = b""
 
     def shows(self, words: bytes, seconds: float = 30) -> bool:

@@ -68,10 +68,19 @@ def served_check(store: Store, pin: str, when: datetime, tab: teacher.TabTries |
     return check_pin(store, pin, when, tab or teacher.TabTries(), environ=SERVED)
 
 
-@pytest.mark.parametrize(("pin", "words"), [
-    ("", "type the PIN first"), ("123", "3 digits"), ("12345", "5 digits"), ("1234567890123", "13 digits"),
-    ("12a4", "digits only"), ("１２３４", "digits only"), ("12 34", "digits only"), ("²²²²", "digits only"),
-])
+@pytest.mark.parametrize(
+    ("pin", "words"),
+    [
+        ("", "type the PIN first"),
+        ("123", "3 digits"),
+        ("12345", "5 digits"),
+        ("1234567890123", "13 digits"),
+        ("12a4", "digits only"),
+        ("１２３４", "digits only"),
+        ("12 34", "digits only"),
+        ("²²²²", "digits only"),
+    ],
+)
 def test_a_pin_is_6_to_12_digits(pin: str, words: str) -> None:
     assert words in pin_problem(pin)
 
@@ -203,12 +212,22 @@ def _try_in_a_tab(folder: str, pin: str, when: datetime) -> str:
         return served_check(store, pin, when).message
 
 
-@pytest.mark.parametrize(("column", "value"), [
-    ("digest", "not hex"), ("digest", "abcd"), ("salt", "zz"), ("cost", 1000), ("cost", 2**40), ("cost", "lots"),
-    ("block_size", 999), ("parallel", 99), ("wrong_tries", 10**12), ("last_wrong", "yesterday"),
-])
-def test_a_damaged_pin_row_is_said_and_set_again_never_a_crash(store: Store, tmp_path: Path, cheap: None, column: str,
-                                                              value: object) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("digest", "not hex"),
+        ("digest", "abcd"),
+        ("salt", "zz"),
+        ("cost", 1000),
+        ("cost", 2**40),
+        ("cost", "lots"),
+        ("block_size", 999),
+        ("parallel", 99),
+        ("wrong_tries", 10**12),
+        ("last_wrong", "yesterday"),
+    ],
+)
+def test_a_damaged_pin_row_is_said_and_set_again_never_a_crash(store: Store, tmp_path: Path, cheap: None, column: str, value: object) -> None:
     set_pin(store, "482913", "482913")
     raw = sqlite3.connect(tmp_path / "home" / "progress.db")
     with raw:
@@ -241,8 +260,7 @@ def claim_by_another_tab(path: Path | None, profile_id: int) -> None:
     """A claim as another running app process on this machine (the test runner's parent) leaves it."""
     assert path is not None
     raw = sqlite3.connect(path)
-    raw.execute("INSERT OR REPLACE INTO claim VALUES (?, 'another-tab', ?, ?, ?)",
-                (profile_id, socket.gethostname(), os.getppid(), time_text()))
+    raw.execute("INSERT OR REPLACE INTO claim VALUES (?, 'another-tab', ?, ?, ?)", (profile_id, socket.gethostname(), os.getppid(), time_text()))
     raw.commit()
     raw.close()
 
@@ -294,10 +312,19 @@ def test_sort_and_filter(store: Store) -> None:
     assert filtered(rows, "zz") == []
 
 
-@pytest.mark.parametrize(("cell", "shown"), [
-    ("=HYPERLINK(1)", "'=HYPERLINK(1)"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", " x"), ("Ana", "Ana"), ("a=b", "a=b"), (3, "3"),
-])
+@pytest.mark.parametrize(
+    ("cell", "shown"),
+    [
+        ("=HYPERLINK(1)", "'=HYPERLINK(1)"),
+        ("+1", "'+1"),
+        ("-1", "'-1"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", " x"),
+        ("Ana", "Ana"),
+        ("a=b", "a=b"),
+        (3, "3"),
+    ],
+)
 def test_cells_that_would_start_a_formula_are_made_safe(cell: object, shown: str) -> None:
     assert safe_cell(cell) == shown
 
@@ -305,8 +332,7 @@ def test_cells_that_would_start_a_formula_are_made_safe(cell: object, shown: str
 def test_the_csv(store: Store) -> None:
     fill_class(store)
     table = list(csv.reader(io.StringIO(csv_text(sorted_rows(class_rows(store, COURSE), "name")))))
-    assert table[0][:7] == ["Name", "Lessons done", "Lessons in the course", "Stars", "Rules mastered",
-                            "Games played", "Last active"]
+    assert table[0][:7] == ["Name", "Lessons done", "Lessons in the course", "Stars", "Rules mastered", "Games played", "Last active"]
     assert "Quiz: What makes a pair" in table[0] and table[0][-1] == "Most common mistakes"
     assert [line[0] for line in table[1:]] == ["'=Ben+1", "Ana", "cleo"]
     ana = dict(zip(table[0], table[2], strict=True))
@@ -340,8 +366,7 @@ def test_the_command_line_writes_the_same_csv(store: Store, tmp_path: Path, caps
     assert "Saved the class table (3 learners)" in capsys.readouterr().out
 
 
-def test_the_command_line_refuses_a_folder_and_reports_an_unwritable_place(
-        store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_refuses_a_folder_and_reports_an_unwritable_place(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = profiles_cli_args("profiles", "report", str(tmp_path))
     assert args.func(args, store) == 2
     assert "is a folder, not a file" in capsys.readouterr().err

@@ -47,12 +47,19 @@ def test_the_pin_is_set_from_two_lines(tmp_path: Path, monkeypatch: pytest.Monke
     assert pin_opens(tmp_path, "135791") and not pin_opens(tmp_path, "246810")
 
 
-@pytest.mark.parametrize(("typed", "words"), [
-    ("246810\n246811\n", "not the same"), ("2468\n2468\n", "4 digits"), ("246810\n", "type the PIN twice"),
-    ("", "type the PIN twice"), ("abcdef\nabcdef\n", "digits only"),
-])
-def test_a_pin_that_will_not_do_is_one_line_and_exit_2(typed: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("246810\n246811\n", "not the same"),
+        ("2468\n2468\n", "4 digits"),
+        ("246810\n", "type the PIN twice"),
+        ("", "type the PIN twice"),
+        ("abcdef\nabcdef\n", "digits only"),
+    ],
+)
+def test_a_pin_that_will_not_do_is_one_line_and_exit_2(
+    typed: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert set_from_stdin(tmp_path, typed, monkeypatch) == 2
     err = capsys.readouterr().err
     assert words in err and err.startswith("old-maid-tutor teacher pin: error: ") and err.count("\n") == 1
@@ -60,8 +67,7 @@ def test_a_pin_that_will_not_do_is_one_line_and_exit_2(typed: str, words: str, t
         assert store.teacher_pin() is None
 
 
-def test_a_served_tab_cannot_use_the_command_either(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_served_tab_cannot_use_the_command_either(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("OLD_MAID_TUTOR_SERVED", "1")
     assert set_from_stdin(tmp_path, "246810\n246810\n", monkeypatch) == 2
     assert "teacher's computer" in capsys.readouterr().err
@@ -108,8 +114,7 @@ def test_serve_on_the_network_refuses_to_start_without_a_pin(tmp_path: Path, cap
     assert list(tmp_path.iterdir()) == []  # the refusal made nothing
 
 
-def test_serve_on_the_network_refuses_a_damaged_pin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_on_the_network_refuses_a_damaged_pin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     set_from_stdin(tmp_path, "246810\n246810\n", monkeypatch)
     raw = sqlite3.connect(tmp_path / "progress.db")
     with raw:

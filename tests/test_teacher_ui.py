@@ -155,10 +155,10 @@ async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert "is a folder" in str(app.screen.query_one("#path-problem", Static).content)
-        for typed, problem in ((str(kept), f"✗ There is already a file at {kept}. Choose another name, so nothing "
-                                           "of yours is replaced."),
-                               ("class\0.csv", "✗ That can't be a file's name: it holds a hidden NUL character, "
-                                                "which no file name may hold. Please type it again.")):
+        for typed, problem in (
+            (str(kept), f"✗ There is already a file at {kept}. Choose another name, so nothing of yours is replaced."),
+            ("class\0.csv", "✗ That can't be a file's name: it holds a hidden NUL character, which no file name may hold. Please type it again."),
+        ):
             app.screen.query_one(Input).value = typed
             await pilot.press("enter")
             await pilot.pause()
@@ -167,16 +167,14 @@ async def test_export_the_table_as_csv(store: Store, tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TeacherScreen)
-        assert f"✓ Saved the class table in {tmp_path / 'class.csv'}." in str(
-            app.screen.query_one("#teacher-note", Static).content)
+        assert f"✓ Saved the class table in {tmp_path / 'class.csv'}." in str(app.screen.query_one("#teacher-note", Static).content)
     expected = csv_text(sorted_rows(filtered(class_rows(store, course_for_app()), "a"), "lessons done"))
     assert (tmp_path / "class.csv").read_bytes().decode("utf-8") == expected
     assert expected.splitlines()[1].startswith("Ana,2,")
     assert kept.read_text() == "last term's marks"
 
 
-async def test_in_a_classroom_the_csv_goes_to_the_browser_and_nothing_to_the_disk(
-        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_in_a_classroom_the_csv_goes_to_the_browser_and_nothing_to_the_disk(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fill_class(store)
     teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     monkeypatch.setenv(SERVED_VARIABLE, "1")
@@ -191,7 +189,8 @@ async def test_in_a_classroom_the_csv_goes_to_the_browser_and_nothing_to_the_dis
         assert delivered == [("old-maid-class.csv", csv_text(app.screen.shown))]
         assert delivered[0][1].startswith("Name,") and "Ana" in delivered[0][1]
         assert str(app.screen.query_one("#teacher-note", Static).content) == (
-            "✓ The class table is on its way to your browser's downloads as old-maid-class.csv.")
+            "✓ The class table is on its way to your browser's downloads as old-maid-class.csv."
+        )
     assert files_outside(tmp_path, tmp_path / "data") == before
 
 
@@ -218,7 +217,10 @@ async def test_the_teacher_resets_or_removes_the_highlighted_learner(store: Stor
         await pilot.pause()
         options = app.screen.query_one(OptionList)
         assert [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)] == [
-            "Ana", "cleo", "+ New learner"]  # the picker lists who is left
+            "Ana",
+            "cleo",
+            "+ New learner",
+        ]  # the picker lists who is left
 
 
 async def test_in_a_classroom_no_tab_chooses_the_pin(store: Store, served: None) -> None:
@@ -275,15 +277,13 @@ async def progress_action(pilot: Pilot, key: str, button: str | None = None) -> 
     await pilot.pause()
 
 
-PROTECTED = [("e", None, PathScreen), ("i", None, PathScreen), ("r", None, ConfirmScreen),
-             ("", "#reset-everything", ConfirmScreen)]
+PROTECTED = [("e", None, PathScreen), ("i", None, PathScreen), ("r", None, ConfirmScreen), ("", "#reset-everything", ConfirmScreen)]
 """Export, import, reset my progress, reset everything: the key or button, and the dialog that follows."""
 IN_A_CLASSROOM = [("e", None, None), ("r", None, ConfirmScreen), ("", "#reset-everything", ConfirmScreen)]
 """The same in a classroom, where import is not offered and the export goes to the browser (no dialog)."""
 
 
-async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: Any, served: None,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: Any, served: None, monkeypatch: pytest.MonkeyPatch) -> None:
     teacher.set_pin(store, PIN, PIN, environ={})  # at the teacher's computer
     app = TutorApp(store, profile, start="progress")
     delivered = deliveries(app, monkeypatch)
@@ -310,8 +310,7 @@ async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: A
     assert len(store.profiles()) == 1  # nothing was reset: every dialog was left
 
 
-async def test_without_a_pin_set_nothing_protected_happens_in_a_classroom(store: Store, profile: Any,
-                                                                         served: None) -> None:
+async def test_without_a_pin_set_nothing_protected_happens_in_a_classroom(store: Store, profile: Any, served: None) -> None:
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:
         await progress_action(pilot, "e")
@@ -332,8 +331,7 @@ async def test_outside_a_classroom_nothing_asks_for_the_pin(store: Store, profil
             await pilot.pause()
 
 
-async def test_in_a_classroom_a_pupil_still_resets_their_own_lesson(store: Store, profile: Any,
-                                                                   served: None) -> None:
+async def test_in_a_classroom_a_pupil_still_resets_their_own_lesson(store: Store, profile: Any, served: None) -> None:
     store.save_lesson_progress(profile, "deck-and-deal", 3, 0, False)
     app = TutorApp(store, profile, start="progress")
     async with app.run_test(size=SIZE) as pilot:

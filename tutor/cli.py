@@ -38,8 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
-    commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
-                    parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
+    commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
     profiles_cli.register(commands)
     teacher_cli.register(commands)
@@ -53,11 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     lesson.set_defaults(func=_open_lesson, needs_store=False)
     play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
     play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
-    play.add_argument("--deck", metavar="ID", help="play with this deck (see 'old-maid-tutor decks'); "
-                      "the game in progress goes on only if it uses this deck")
+    play.add_argument("--deck", metavar="ID", help="play with this deck (see 'old-maid-tutor decks'); the game in progress goes on only if it uses this deck")
     play.set_defaults(func=_play, needs_store=False)
-    decks = commands.add_parser("decks", help="list the decks to play with", description="List the decks: "
-                                "the standard deck and the picture decks (pairs of pictures and one Old Maid card).")
+    decks = commands.add_parser(
+        "decks",
+        help="list the decks to play with",
+        description="List the decks: the standard deck and the picture decks (pairs of pictures and one Old Maid card).",
+    )
     decks.set_defaults(func=_list_decks, needs_store=False)
     return parser
 
@@ -88,8 +89,11 @@ def _list_decks(args: argparse.Namespace) -> int:
     decks = all_decks()
     width = max(len(deck.id) for deck in decks)
     for deck in decks:
-        what = (f"{deck.size} cards: 52 less one of the odd rank" if deck.is_standard
-                else f"{deck.size} cards: {deck.pair_count} pairs of pictures and the {deck.character_card}")
+        what = (
+            f"{deck.size} cards: 52 less one of the odd rank"
+            if deck.is_standard
+            else f"{deck.size} cards: {deck.pair_count} pairs of pictures and the {deck.character_card}"
+        )
         print(f"{deck.id:<{width}}  {deck.name}, {what}")
     return 0
 
@@ -106,8 +110,9 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
     simulate.add_argument("--odd-rank", choices=("Q", "K", "J"), default="Q", type=str.upper, help="the rank with one card removed (default Q)")
     simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
-    simulate.add_argument("--deck", metavar="ID", default="standard",
-                          help="the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)")
+    simulate.add_argument(
+        "--deck", metavar="ID", default="standard", help="the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)"
+    )
     simulate.set_defaults(func=_run_simulate, needs_store=False)
 
 
@@ -121,13 +126,11 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
     try:
         if args.extra_draw and "extra_draw_on_pair" not in rulebook(args.rules).switches:
             raise ValueError(f"--extra-draw is a house rule the {rulebook(args.rules).name} rules don't have")
-        rules = replace(Rules.of(args.rules, players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw),
-                        deck=args.deck)
+        rules = replace(Rules.of(args.rules, players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw), deck=args.deck)
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.games > MAX_SIMULATED_GAMES:
-            raise ValueError(f"--games can be at most {MAX_SIMULATED_GAMES:,} in one run, not {args.games:,}; "
-                             "run it again with other seeds for more")
+            raise ValueError(f"--games can be at most {MAX_SIMULATED_GAMES:,} in one run, not {args.games:,}; run it again with other seeds for more")
     except ValueError as error:
         print(f"old-maid-tutor simulate: error: {error}", file=sys.stderr)
         return 2
@@ -148,8 +151,7 @@ def _open_lesson(args: argparse.Namespace) -> int:
 
     known = [entry.id for entry in load_course(replay=False).entries if entry.id]
     if args.id not in known:
-        print(f"old-maid-tutor lesson: error: there is no lesson {args.id!r}; the lessons are "
-              f"{', '.join(known)}", file=sys.stderr)
+        print(f"old-maid-tutor lesson: error: there is no lesson {args.id!r}; the lessons are {', '.join(known)}", file=sys.stderr)
         return 2
     return run_app(args, start=f"lesson:{args.id}")
 
@@ -165,9 +167,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"old-maid-tutor: error: {error}", file=sys.stderr)
         return 1
     except Exception as error:  # noqa: BLE001 - the last line of defence: one line, non-zero
-        print(f"old-maid-tutor: error: something went wrong inside the tutor "
-              f"({type(error).__name__}: {_one_line(str(error))}). Please tell whoever looks after it.",
-              file=sys.stderr)
+        print(
+            f"old-maid-tutor: error: something went wrong inside the tutor "
+            f"({type(error).__name__}: {_one_line(str(error))}). Please tell whoever looks after it.",
+            file=sys.stderr,
+        )
         return 1
 
 
@@ -201,16 +205,14 @@ def _main(argv: Sequence[str] | None) -> int:
 def _open_store(args: argparse.Namespace) -> Store:
     from tutor.store import open_store
 
-    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr),
-                      keep_waiting=_keep_waiting)
+    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr), keep_waiting=_keep_waiting)
 
 
 def _keep_waiting() -> bool:
     """Another program still holds the progress file: ask whether to wait on (only at a terminal)."""
     if not sys.stdin.isatty():
         return False
-    answer = input("Another program is still using the progress file. Keep waiting (W), or carry on "
-                   "without saving this time (C)? [W/c] ")
+    answer = input("Another program is still using the progress file. Keep waiting (W), or carry on without saving this time (C)? [W/c] ")
     return not answer.strip().lower().startswith("c")
 
 

@@ -131,13 +131,17 @@ class GuidedGame:
         stage, game = self.stage, self.game
         if stage == "pairing" and game.rules.pictures:  # no ranks in a picture deck: pictures match
             if game.pairs_in(LEARNER):
-                return ("Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
-                        "then press Enter. Press D when you have no pairs left.")
+                return (
+                    "Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
+                    "then press Enter. Press D when you have no pairs left."
+                )
             return "Check your hand for pairs. If no two cards show the same picture, press D to say you're done."
         if stage == "pairing":
             if game.pairs_in(LEARNER):
-                return ("Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
-                        "then press Enter. Press D when you have no pairs left.")
+                return (
+                    "Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
+                    "then press Enter. Press D when you have no pairs left."
+                )
             return "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
         if stage == "choose-giver":
             verb = "do you take" if game.rules.book.giver_offers else "must you take"
@@ -246,8 +250,10 @@ class GuidedGame:
         seats = self.seats
         went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
         if held:
-            return (f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
-                    "not the Old Maid: the wrong pair decided the game.")
+            return (
+                f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
+                "not the Old Maid: the wrong pair decided the game."
+            )
         if self.game.winner is not None:
             return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
         return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
@@ -303,7 +309,10 @@ class GuidedGame:
 def _without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:
     """The "On your own" level: say which rule was broken, not which cards or seat to play."""
     if explanation.code == MistakeCode.KEPT_PAIR.value:
-        why = ("Two cards with the same picture make a pair, and every pair goes down." if pictures else
-               "Two cards of the same rank make a pair, whatever their colours, and every pair goes down.")
+        why = (
+            "Two cards with the same picture make a pair, and every pair goes down."
+            if pictures
+            else "Two cards of the same rank make a pair, whatever their colours, and every pair goes down."
+        )
         explanation = replace(explanation, what="You still hold a pair.", why=why)
     return replace(explanation, instead=f"The rule: {explanation.rule}. Find the right move yourself, then try again.")

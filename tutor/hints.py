@@ -117,5 +117,3 @@ def _draw_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
         count = game.observation(seat).hand_sizes[giver]
         return Hint(2, f"{seats.who(giver)} is holding out {counted(count, 'face-down card')}. Pick any of them.")
     return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0), reveals=False)
-
-

@@ -36,8 +36,7 @@ class NameLooksTaken(NameRefused):
     """A new name that looks just like a learner's who is already here ("Во" beside "Bo")."""
 
     def __init__(self, name: str, existing: str) -> None:
-        super().__init__(f"That name looks just like {existing}, who is already learning here. "
-                         "Please choose a different name.")
+        super().__init__(f"That name looks just like {existing}, who is already learning here. Please choose a different name.")
         self.name = name
         self.existing = existing
 
@@ -66,23 +65,76 @@ def name_problem(name: str) -> str:
 # Letters of other alphabets drawn just like a Latin letter. Capitals are folded before casefold and
 # small letters after it, since a letter may look Latin in one case only: Cyrillic В is drawn like B,
 # but its small в is not drawn like b (so "Во" folds to "bo" and "во" does not).
-_CAPITALS_LIKE_LATIN = str.maketrans({
-    # Cyrillic
-    "А": "A", "В": "B", "Е": "E", "Ѕ": "S", "І": "I", "Ј": "J", "К": "K", "М": "M", "Н": "H", "О": "O",
-    "Р": "P", "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ү": "Y", "Ӏ": "I", "Ԛ": "Q", "Ԝ": "W",
-    # Greek
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-})
-_SMALL_LIKE_LATIN = str.maketrans({
-    # Cyrillic
-    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j",
-    "һ": "h", "\u0501": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",  # U+0501 as an escape: compared, never drawn
-    # Greek
-    "α": "a", "ο": "o", "ν": "v", "ρ": "p", "υ": "u", "κ": "k",
-    # Curly apostrophes (a phone types "O’Brien" for "O'Brien")
-    "’": "'", "‘": "'", "ʼ": "'",
-})
+_CAPITALS_LIKE_LATIN = str.maketrans(
+    {
+        # Cyrillic
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "Ѕ": "S",
+        "І": "I",
+        "Ј": "J",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "У": "Y",
+        "Х": "X",
+        "Ү": "Y",
+        "Ӏ": "I",
+        "Ԛ": "Q",
+        "Ԝ": "W",
+        # Greek
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+    }
+)
+_SMALL_LIKE_LATIN = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a",
+        "е": "e",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ј": "j",
+        "һ": "h",
+        "\u0501": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ӏ": "l",  # U+0501 as an escape: compared, never drawn
+        # Greek
+        "α": "a",
+        "ο": "o",
+        "ν": "v",
+        "ρ": "p",
+        "υ": "u",
+        "κ": "k",
+        # Curly apostrophes (a phone types "O’Brien" for "O'Brien")
+        "’": "'",
+        "‘": "'",
+        "ʼ": "'",
+    }
+)
 
 
 def lookalike_key(name: str) -> str:

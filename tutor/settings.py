@@ -153,9 +153,8 @@ class Settings:
         odd_rank = self.odd_rank if self.odd_rank in choices.odd_ranks else choices.odd_ranks[0]
         names = self.opponent_names
         if len(names) < players - 1:
-            names = names + Settings().opponent_names[len(names):]
-        moved = replace(self, ruleset=ruleset, players=players, odd_rank=odd_rank, opponent_names=names,
-                        wrong_pair_loses=False)
+            names = names + Settings().opponent_names[len(names) :]
+        moved = replace(self, ruleset=ruleset, players=players, odd_rank=odd_rank, opponent_names=names, wrong_pair_loses=False)
         if self.wrong_pair_loses:  # kept unless it cannot go with the reversed game
             try:
                 return replace(moved, wrong_pair_loses=True)
@@ -206,9 +205,6 @@ def _check_theme(theme: object) -> None:
 def _check_opponents(names: object, players: int) -> None:
     needed = players - 1
     if not isinstance(names, tuple) or len(names) < needed:
-        raise ValueError(
-            f"opponent_names must be a tuple of at least {needed} names for "
-            f"{players} players, not {names!r}"
-        )
+        raise ValueError(f"opponent_names must be a tuple of at least {needed} names for {players} players, not {names!r}")
     for name in names:
         _check_name("opponent_names", name)

@@ -7,7 +7,7 @@ from tutor.wording import bar
 
 
 def rules_title(rules: Rules) -> str:
-    """"Bicycle rules, 4 players (odd rank Q)", or with a picture deck "(Farm friends deck, 19 cards)"."""
+    """ "Bicycle rules, 4 players (odd rank Q)", or with a picture deck "(Farm friends deck, 19 cards)"."""
     deck = rules.playing_deck
     extras = [f"odd rank {rules.odd_rank}" if deck.is_standard else f"{deck.name} deck, {deck.size} cards"]
     if rules.extra_draw_on_pair:
@@ -32,8 +32,7 @@ def report(result: SimulationResult, dealer: int = 0) -> str:
         "Chance of being the Old Maid, by seat (seats go clockwise from the dealer):",
         *seat_chart(result, dealer),
         "",
-        f"Game length: {result.mean_draws:.1f} draws on average "
-        f"(spread {result.stdev_draws:.1f}; shortest {result.min_draws}, longest {result.max_draws}).",
+        f"Game length: {result.mean_draws:.1f} draws on average (spread {result.stdev_draws:.1f}; shortest {result.min_draws}, longest {result.max_draws}).",
     ]
     return "\n".join(lines)
 

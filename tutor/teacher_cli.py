@@ -23,10 +23,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     teacher = subparsers.add_parser("teacher", help="the teacher's PIN (set it before serving a class)")
     actions = teacher.add_subparsers(dest="action", required=True, metavar="ACTION")
     actions.add_parser(
-        "pin", help=f"set or change the teacher's PIN ({PIN_RULE})",
+        "pin",
+        help=f"set or change the teacher's PIN ({PIN_RULE})",
         description=f"Set or change the teacher's PIN ({PIN_RULE}). It opens the teacher's view and lets a "
-                    "pupil's tab do what only the teacher may. Typed twice without echo; read as two lines "
-                    "from standard input when that is not a terminal.",
+        "pupil's tab do what only the teacher may. Typed twice without echo; read as two lines "
+        "from standard input when that is not a terminal.",
     ).set_defaults(func=set_teacher_pin)
 
 

@@ -38,7 +38,7 @@ def ordinal(number: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
     if 10 <= number % 100 <= 20:
         return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def third_person(verb: str) -> str:

@@ -204,7 +204,7 @@ class _DeckReader:
         art: list[str] = []
         for line in lines:
             if not isinstance(line.value, str):
-                check.problem(line, "expected a line of the drawing in quotes, like \"( o.o )\"")
+                check.problem(line, 'expected a line of the drawing in quotes, like "( o.o )"')
                 return None
             text = line.value.rstrip()
             if len(text) > ART_WIDTH:
@@ -222,8 +222,9 @@ class _DeckReader:
         odd = sorted({char for char in text if char not in DRAWABLE})
         if odd:
             shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in odd[:3])
-            self.check.problem(item, f"{shown}: not a character every terminal and the browser's font can draw "
-                                     "(no emoji): use letters, punctuation, box drawing or shapes")
+            self.check.problem(
+                item, f"{shown}: not a character every terminal and the browser's font can draw (no emoji): use letters, punctuation, box drawing or shapes"
+            )
         return not odd
 
     def unique(self, pictures: list[tuple[Item, Picture]], character: Picture | None) -> None:

@@ -67,10 +67,7 @@ from .model import (
 )
 
 NOT_QUITE = "Not quite. Have another look, or ask for a hint."
-RIGHT_MOVE_INSTEAD = (
-    "That move follows the rules, so there is no mistake to see: well done, you already know this one! "
-    "Go on when you're ready."
-)
+RIGHT_MOVE_INSTEAD = "That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready."
 ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
 _LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
@@ -484,8 +481,10 @@ class LessonRun:
             return "Deal every card, one at a time or all at once, until the deck is empty: Old Maid has no pile to draw from."
         if isinstance(step, DrawStep):
             giver = self._name(game.giver)
-            return (f"Draw any face-down card from {giver}: {giver} is the nearest player on your "
-                    f"{game.rules.draws_from} who still holds cards, and every draw is blind.")
+            return (
+                f"Draw any face-down card from {giver}: {giver} is the nearest player on your "
+                f"{game.rules.draws_from} who still holds cards, and every draw is blind."
+            )
         pairs = game.pairs_in(self.learner) if self.learner is not None else []
         if not pairs:
             return "You have no pair: every card in your hand has a different rank, so keep them all and say you're done."

@@ -63,8 +63,7 @@ class Card:
         return card
 
     @classmethod
-    def _picture(cls, deck_id: str, picture: Picture, code: str, number: int, index: int,
-                 is_character: bool = False) -> Card:
+    def _picture(cls, deck_id: str, picture: Picture, code: str, number: int, index: int, is_character: bool = False) -> Card:
         """A picture card (made by `tutor.engine.decks.picture_deck`, once per card of the deck)."""
         card = object.__new__(cls)
         card.rank, card.suit, card.rank_index, card.index = picture.id, "", number, index

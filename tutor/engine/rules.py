@@ -94,8 +94,7 @@ class Rulebook:
         with each combination of switches that go together."""
         low, high = self.players
         counts = players if players is not None else tuple(range(low, high + 1))
-        switch_sets = [dict(zip(self.switches, flags, strict=True))
-                       for flags in product((False, True), repeat=len(self.switches))]
+        switch_sets = [dict(zip(self.switches, flags, strict=True)) for flags in product((False, True), repeat=len(self.switches))]
         return tuple(
             Rules(self.variant, count, odd_rank, deck="standard", **options)
             for count in counts
@@ -107,16 +106,40 @@ class Rulebook:
 
 RULEBOOKS: dict[str, Rulebook] = {
     "bicycle": Rulebook(
-        variant="bicycle", name="Bicycle", players=PLAYER_RANGE["bicycle"], book_limits_players=True,
-        odd_ranks=("Q", "J"), odd_rank_variant_from="Pagat", switches=("odd_card_wins", "wrong_pair_loses"), draws_from="right",
-        giver_offers=True, pairs_face_up=False, says_who_starts=True, says_turn_direction=True,
-        says_how_to_deal=True, says_who_gets_fewer=False, says_empty_drawer=True, wrong_pair_rule=True,
+        variant="bicycle",
+        name="Bicycle",
+        players=PLAYER_RANGE["bicycle"],
+        book_limits_players=True,
+        odd_ranks=("Q", "J"),
+        odd_rank_variant_from="Pagat",
+        switches=("odd_card_wins", "wrong_pair_loses"),
+        draws_from="right",
+        giver_offers=True,
+        pairs_face_up=False,
+        says_who_starts=True,
+        says_turn_direction=True,
+        says_how_to_deal=True,
+        says_who_gets_fewer=False,
+        says_empty_drawer=True,
+        wrong_pair_rule=True,
     ),
     "table": Rulebook(
-        variant="table", name="Table", players=PLAYER_RANGE["table"], book_limits_players=False,
-        odd_ranks=("Q", "K"), odd_rank_variant_from=None, switches=("extra_draw_on_pair", "odd_card_wins"), draws_from="left",
-        giver_offers=False, pairs_face_up=True, says_who_starts=False, says_turn_direction=False,
-        says_how_to_deal=False, says_who_gets_fewer=False, says_empty_drawer=False, wrong_pair_rule=False,
+        variant="table",
+        name="Table",
+        players=PLAYER_RANGE["table"],
+        book_limits_players=False,
+        odd_ranks=("Q", "K"),
+        odd_rank_variant_from=None,
+        switches=("extra_draw_on_pair", "odd_card_wins"),
+        draws_from="left",
+        giver_offers=False,
+        pairs_face_up=True,
+        says_who_starts=False,
+        says_turn_direction=False,
+        says_how_to_deal=False,
+        says_who_gets_fewer=False,
+        says_empty_drawer=False,
+        wrong_pair_rule=False,
     ),
 }
 
@@ -168,8 +191,7 @@ class Rules:
         if self.odd_rank not in ODD_RANKS:
             raise RulesError(f"odd_rank must be one of {', '.join(ODD_RANKS)}, not {self.odd_rank!r}")
         if self.odd_rank not in book.odd_ranks:
-            raise RulesError(f"odd_rank {self.odd_rank!r} is not in the {book.name} rules; "
-                             f"allowed: {' or '.join(book.odd_ranks)}")
+            raise RulesError(f"odd_rank {self.odd_rank!r} is not in the {book.name} rules; allowed: {' or '.join(book.odd_ranks)}")
         for option in SWITCHES:
             value = getattr(self, option)
             if not isinstance(value, bool):
@@ -187,8 +209,10 @@ class Rules:
         if deck.is_standard:
             return
         if self.odd_rank != book.odd_ranks[0]:
-            raise RulesError(f"odd_rank does not apply to the picture deck {deck.id!r}: its Old Maid is the character card, "
-                             f"which has no partner, so no card is taken out; leave odd_rank at {book.odd_ranks[0]}")
+            raise RulesError(
+                f"odd_rank does not apply to the picture deck {deck.id!r}: its Old Maid is the character card, "
+                f"which has no partner, so no card is taken out; leave odd_rank at {book.odd_ranks[0]}"
+            )
         if self.players > deck.size:
             raise RulesError(f"the picture deck {deck.id!r} has {deck.size} cards, too few for {self.players} players")
 
@@ -230,7 +254,7 @@ class Rules:
 
     @property
     def name(self) -> str:
-        """"Bicycle" or "Table"."""
+        """ "Bicycle" or "Table"."""
         return RULEBOOKS[self.variant].name
 
     @property

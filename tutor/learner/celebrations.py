@@ -30,22 +30,19 @@ class Celebration:
         return "\n".join((self.headline, *self.lines))
 
 
-def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None,
-                again: bool = False) -> Celebration:
+def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None, again: bool = False) -> Celebration:
     """For a lesson just finished for the first time, or `again`: then `stars`, `hints` and
     `mistakes` are those of the first time through, and the words say so."""
     help_words = [counted(hints, "hint")] if hints else []
     help_words += [counted(mistakes, "mistake")] if mistakes else []
     if again:
         first = f" ({' and '.join(help_words)})" if help_words else " (no hints and no mistakes)"
-        how = (f"Done again! Your stars are from your first time through{first}. "
-               "To win them again, reset the lesson in My progress.")
+        how = f"Done again! Your stars are from your first time through{first}. To win them again, reset the lesson in My progress."
     elif not help_words:
         how = "No hints and no mistakes: brilliant!"
     else:
         how = f"You finished it with {' and '.join(help_words)}: well done for keeping going!"
-    next_words = (f"Next up: “{next_title}”." if next_title
-                  else "That was the last lesson. Try a game or a quiz round next.")
+    next_words = f"Next up: “{next_title}”." if next_title else "That was the last lesson. Try a game or a quiz round next."
     return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, next_words), stars)
 
 
@@ -70,6 +67,5 @@ def quiz_done(right: int, asked: int) -> Celebration:
         headline = f"Quiz round done: all {asked} right the first time!"
     else:
         headline = f"Quiz round done: {right} of {asked} right the first time."
-    line = ("Every round helps the rules stick." if right < asked
-            else "You know these rules well. Try a game to use them!")
+    line = "Every round helps the rules stick." if right < asked else "You know these rules well. Try a game to use them!"
     return Celebration(headline, (line,))

@@ -77,10 +77,12 @@ def row_of(record: Record, course: Course) -> ClassRow:
 
 
 def last_active(record: Record) -> datetime | None:
-    moments = [*(lesson.when for lesson in record.lessons.values()),
-               *(answer.when for answer in record.answers),
-               *(mistake.when for mistake in record.mistakes),
-               *(game.when for game in record.games)]
+    moments = [
+        *(lesson.when for lesson in record.lessons.values()),
+        *(answer.when for answer in record.answers),
+        *(mistake.when for mistake in record.mistakes),
+        *(game.when for game in record.games),
+    ]
     return max(moments, default=None)
 
 
@@ -146,9 +148,17 @@ def mistakes_words(mistakes: Iterable[MistakeCount]) -> str:
 
 
 def csv_header() -> list[str]:
-    return ["Name", "Lessons done", "Lessons in the course", "Stars", "Rules mastered",
-            "Games played", "Last active", *(f"Quiz: {concept.title}" for concept in CONCEPTS.values()),
-            "Most common mistakes"]
+    return [
+        "Name",
+        "Lessons done",
+        "Lessons in the course",
+        "Stars",
+        "Rules mastered",
+        "Games played",
+        "Last active",
+        *(f"Quiz: {concept.title}" for concept in CONCEPTS.values()),
+        "Most common mistakes",
+    ]
 
 
 def csv_text(rows: Iterable[ClassRow]) -> str:
@@ -157,9 +167,17 @@ def csv_text(rows: Iterable[ClassRow]) -> str:
     writer = csv.writer(out)
     writer.writerow([safe_cell(cell) for cell in csv_header()])
     for row in rows:
-        cells: list[object] = [row.name, row.lessons_done, row.lessons, row.stars, row.mastered, row.games,
-                               when_text(row.last_active), *(level.value for _concept, level in row.levels),
-                               mistakes_words(row.mistakes)]
+        cells: list[object] = [
+            row.name,
+            row.lessons_done,
+            row.lessons,
+            row.stars,
+            row.mastered,
+            row.games,
+            when_text(row.last_active),
+            *(level.value for _concept, level in row.levels),
+            mistakes_words(row.mistakes),
+        ]
         writer.writerow([safe_cell(cell) for cell in cells])
     return out.getvalue()
 

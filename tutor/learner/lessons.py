@@ -110,8 +110,7 @@ def asked_for(mistake: Mistake, course: Course) -> bool:
     The recorder never keeps those; earlier versions did, so they are left out wherever
     mistakes are counted."""
     lesson = next((lesson for lesson in course.lessons if lesson.id == lesson_of_place(mistake.where)), None)
-    return lesson is not None and any(
-        str(getattr(step, "expect", None) or "") == mistake.code for step in lesson.steps)
+    return lesson is not None and any(str(getattr(step, "expect", None) or "") == mistake.code for step in lesson.steps)
 
 
 def mistakes_that_count(mistakes: Iterable[Mistake], course: Course) -> list[Mistake]:
@@ -146,9 +145,7 @@ def standing_of(
     if saved is not None and saved.finished:
         stars = stars_for(saved.hints_used, (slips or {}).get(lesson.id, 0))
         return Standing(Status.DONE, "done", stars=stars)
-    missing = () if unlock_all else tuple(
-        title_of(course, required) for required in lesson.requires if not finished(lessons, required)
-    )
+    missing = () if unlock_all else tuple(title_of(course, required) for required in lesson.requires if not finished(lessons, required))
     if missing:
         return Standing(Status.LOCKED, f"locked: finish {and_list(missing)} first", missing)
     if saved is not None and 0 < saved.step < len(lesson.steps):
@@ -156,13 +153,11 @@ def standing_of(
     return Standing(Status.NEW, "")
 
 
-def next_lesson(
-    course: Course, after: str | None, lessons: Mapping[str, LessonProgress], unlock_all: bool = False
-) -> Lesson | None:
+def next_lesson(course: Course, after: str | None, lessons: Mapping[str, LessonProgress], unlock_all: bool = False) -> Lesson | None:
     """The first lesson after `after` (from the start for None or an unknown id), in course order,
     that is neither done nor locked."""
     ids = [lesson.id for lesson in course.lessons]
-    later = course.lessons[ids.index(after) + 1:] if after in ids else course.lessons
+    later = course.lessons[ids.index(after) + 1 :] if after in ids else course.lessons
     return next((lesson for lesson in later if standing_of(lesson, course, lessons, unlock_all).is_open), None)
 
 

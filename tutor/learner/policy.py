@@ -42,8 +42,10 @@ if TYPE_CHECKING:
 MASTERED_RIGHT_ANSWERS = 3
 MASTERED_DAYS = 2
 GROWTH_STEPS = 1 + MASTERED_RIGHT_ANSWERS + MASTERED_DAYS
-GROWTH_RULE = ("Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
-               "one for each of 2 different days with a right answer; full means mastered.")
+GROWTH_RULE = (
+    "Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
+    "one for each of 2 different days with a right answer; full means mastered."
+)
 TODAY_NAMES = 3
 """Rules named in "Rules that grew today"; the rest are counted."""
 MISSES_WORTH_A_LESSON = 2
@@ -92,8 +94,7 @@ class Record:
 def standings(record: Record, course: Course) -> dict[str, Standing]:
     """Every good lesson's standing, stars included, in course order."""
     slips = lesson_mistakes(record.mistakes, course)
-    return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips)
-            for lesson in course.lessons}
+    return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips) for lesson in course.lessons}
 
 
 def lessons_done(record: Record, course: Course) -> int:
@@ -183,8 +184,7 @@ def mistake_counts(record: Record, course: Course) -> list[MistakeCount]:
         times[mistake.code] += 1
         latest[mistake.code] = max(latest.get(mistake.code, mistake.when), mistake.when)
     order = sorted(times, key=lambda code: (-times[code], -latest[code].timestamp(), code))
-    return [MistakeCount(code, times[code], rule_words(code), lesson_of_mistake(code), latest[code])
-            for code in order]
+    return [MistakeCount(code, times[code], rule_words(code), lesson_of_mistake(code), latest[code]) for code in order]
 
 
 def rule_words(code: str) -> str:
@@ -216,8 +216,7 @@ def today(record: Record, course: Course) -> list[str]:
     def is_today(when: datetime) -> bool:
         return when.astimezone().date() == day
 
-    done = [lesson.title for lesson in course.lessons
-            if record.finished(lesson.id) and is_today(record.lessons[lesson.id].when)]
+    done = [lesson.title for lesson in course.lessons if record.finished(lesson.id) and is_today(record.lessons[lesson.id].when)]
     answers = [answer for answer in record.answers if is_today(answer.when)]
     games = [game for game in record.games if is_today(game.when)]
     lines = []
@@ -269,16 +268,20 @@ def _number(course: Course, lesson: Lesson) -> int:
 
 
 def _unfinished_lesson(record: Record, course: Course) -> Suggestion | None:
-    started = [lesson for lesson in course.lessons
-               if lesson.id in record.lessons and not record.finished(lesson.id)
-               and 0 < record.lessons[lesson.id].step < len(lesson.steps)]
+    started = [
+        lesson
+        for lesson in course.lessons
+        if lesson.id in record.lessons and not record.finished(lesson.id) and 0 < record.lessons[lesson.id].step < len(lesson.steps)
+    ]
     if not started:
         return None
     lesson = max(started, key=lambda lesson: record.lessons[lesson.id].when)
     step = record.lessons[lesson.id].step
-    return Suggestion(f"Carry on with the lesson “{lesson.title}”: you stopped at step {step + 1} of "
-                      f"{len(lesson.steps)}.", f"lesson:{lesson.id}",
-                      f"Lesson {_number(course, lesson)}: {lesson.title} (step {step + 1})")
+    return Suggestion(
+        f"Carry on with the lesson “{lesson.title}”: you stopped at step {step + 1} of {len(lesson.steps)}.",
+        f"lesson:{lesson.id}",
+        f"Lesson {_number(course, lesson)}: {lesson.title} (step {step + 1})",
+    )
 
 
 def _misses_in_a_row(answers: tuple[Answer, ...]) -> Counter[str]:
@@ -300,9 +303,12 @@ def _missed_concept(record: Record, course: Course) -> Suggestion | None:
         if concept is None or lesson is None or times < MISSES_WORTH_A_LESSON:
             continue
         if can_open(record, course, lesson):
-            return Suggestion(f"The quiz questions about “{concept.title}” were tricky: your last {times} "
-                              f"were not quite right. The lesson “{lesson.title}” explains it: have another look!",
-                              f"lesson:{lesson.id}", f"Look again: {lesson.title}")
+            return Suggestion(
+                f"The quiz questions about “{concept.title}” were tricky: your last {times} "
+                f"were not quite right. The lesson “{lesson.title}” explains it: have another look!",
+                f"lesson:{lesson.id}",
+                f"Look again: {lesson.title}",
+            )
     return None
 
 
@@ -315,15 +321,16 @@ def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
         since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
         recent = sum(mistake.code == kind.code and (since is None or mistake.when > since) for mistake in kept)
         if recent >= MISTAKES_WORTH_A_LESSON:
-            return Suggestion(f"“{kind.rule}” has tripped you up {_times(kind.times)}. "
-                              f"The lesson “{lesson.title}” is all about it.",
-                              f"lesson:{lesson.id}", f"Look again: {lesson.title}")
+            return Suggestion(
+                f"“{kind.rule}” has tripped you up {_times(kind.times)}. The lesson “{lesson.title}” is all about it.",
+                f"lesson:{lesson.id}",
+                f"Look again: {lesson.title}",
+            )
     return None
 
 
 def _next_lesson(record: Record, course: Course) -> Suggestion | None:
-    lesson = next((lesson for lesson in course.lessons
-                   if not record.finished(lesson.id) and can_open(record, course, lesson)), None)
+    lesson = next((lesson for lesson in course.lessons if not record.finished(lesson.id) and can_open(record, course, lesson)), None)
     if lesson is None:
         return None
     label = f"Lesson {_number(course, lesson)}: {lesson.title}"
@@ -335,15 +342,13 @@ def _next_lesson(record: Record, course: Course) -> Suggestion | None:
 def _first_game(record: Record) -> Suggestion | None:
     if record.games:
         return None
-    return Suggestion("Play your first whole game, with hints whenever you want them.", "play",
-                      "Play your first game")
+    return Suggestion("Play your first whole game, with hints whenever you want them.", "play", "Play your first game")
 
 
 def _first_quiz(record: Record) -> Suggestion | None:
     if record.answers:
         return None
-    return Suggestion("Take your first quiz round: eight quick questions, with the why after each one.",
-                      "quiz", "Your first quiz round")
+    return Suggestion("Take your first quiz round: eight quick questions, with the why after each one.", "quiz", "Your first quiz round")
 
 
 def _practice(record: Record, course: Course) -> Suggestion:
@@ -352,10 +357,10 @@ def _practice(record: Record, course: Course) -> Suggestion:
         return Suggestion("You know every rule! Play a game of Old Maid and enjoy it.", "play", "Play a game")
     missed = [concept for concept, times in _misses_in_a_row(record.answers).items() if times]
     first = CONCEPTS[missed[0]].title if missed and missed[0] in CONCEPTS else growing[0]
-    return Suggestion(f"Practise what you missed: a quiz round helps “{first}” and the other rules "
-                      "still growing to stick.", "quiz", "Practise with a quiz round")
+    return Suggestion(
+        f"Practise what you missed: a quiz round helps “{first}” and the other rules still growing to stick.", "quiz", "Practise with a quiz round"
+    )
 
 
 def _times(count: int) -> str:
     return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
-

@@ -89,8 +89,11 @@ class Recorder:
         from 0) to carry on from. A lesson done once stays done."""
         saved = self._saved(lesson_id)
         self.store.save_lesson_progress(
-            self.profile, lesson_id, max(0, steps_done),
-            saved.hints_used if saved else 0, saved is not None and saved.finished,
+            self.profile,
+            lesson_id,
+            max(0, steps_done),
+            saved.hints_used if saved else 0,
+            saved is not None and saved.finished,
         )
 
     def lesson_hint_used(self, lesson_id: str) -> None:
@@ -98,9 +101,7 @@ class Recorder:
         saved = self._saved(lesson_id)
         if saved is not None and saved.finished:
             return
-        self.store.save_lesson_progress(
-            self.profile, lesson_id, saved.step if saved else 0, (saved.hints_used if saved else 0) + 1, False
-        )
+        self.store.save_lesson_progress(self.profile, lesson_id, saved.step if saved else 0, (saved.hints_used if saved else 0) + 1, False)
 
     def lesson_mistake(
         self,
@@ -129,11 +130,14 @@ class Recorder:
         again = saved is not None and saved.finished
         self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
         mistakes = lesson_mistakes(self.store.mistakes(self.profile), course)[lesson_id]
-        following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile),
-                                self._unlock_all())
+        following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile), self._unlock_all())
         return celebrations.lesson_done(
-            title_of(course, lesson_id), stars_for(hints, mistakes), hints, mistakes,
-            following.title if following is not None else None, again=again,
+            title_of(course, lesson_id),
+            stars_for(hints, mistakes),
+            hints,
+            mistakes,
+            following.title if following is not None else None,
+            again=again,
         )
 
     def lesson_restarted(self, lesson_id: str) -> None:

@@ -110,8 +110,7 @@ def hashed(pin: str, cost: Cost | None = None, salt: bytes | None = None) -> Tea
 
 
 def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 1024 * 1024,
-                  dklen=DIGEST_BYTES)
+    return scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 1024 * 1024, dklen=DIGEST_BYTES)
 
 
 class PinState(Enum):
@@ -132,8 +131,7 @@ def has_pin(store: Store) -> bool:
     return pin_state(store) is PinState.SET
 
 
-def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None,
-            environ: Mapping[str, str] | None = None) -> str:
+def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None, environ: Mapping[str, str] | None = None) -> str:
     """Keep a new PIN (typed twice); what is wrong, kindly, or "" once it is kept (StoreError when
     the store cannot save it). Never from a served tab: the PIN is set at the teacher's computer."""
     if is_served(environ):
@@ -192,8 +190,7 @@ THIS_TAB = TabTries()
 """This process's own tries (one process is one tab, or the teacher's terminal app)."""
 
 
-def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTries | None = None,
-              environ: Mapping[str, str] | None = None) -> PinCheck:
+def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTries | None = None, environ: Mapping[str, str] | None = None) -> PinCheck:
     """Whether ``pin`` is the teacher's. Every try is counted before it is hashed; while a wait
     after wrong tries is still running (this tab's own, or in a class every tab's), nothing is
     checked or counted."""
@@ -206,11 +203,9 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
     try:
         kept, left = store.claim_pin_try(when, shared)
     except DamagedPin:
-        return PinCheck(False, f"The teacher's PIN is damaged. The teacher sets a new one at the teacher's "
-                               f"computer, with: {SET_AT_THE_TERMINAL}")
+        return PinCheck(False, f"The teacher's PIN is damaged. The teacher sets a new one at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
     if kept is None:
-        return PinCheck(False, f"No teacher's PIN is set yet. The teacher sets one at the teacher's "
-                               f"computer, with: {SET_AT_THE_TERMINAL}")
+        return PinCheck(False, f"No teacher's PIN is set yet. The teacher sets one at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
     if left > 0:
         return _wait(left)
     typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if _TYPED.fullmatch(pin) else b""

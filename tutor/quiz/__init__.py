@@ -17,6 +17,19 @@ from tutor.quiz.model import LessonPointer, Missed, Position, Question, Result, 
 from tutor.quiz.round import ROUND_SIZE, QuizRound
 
 __all__ = [
-    "GENERATORS", "LessonPointer", "Missed", "Position", "Question", "QuizRound", "ROUND_SIZE",
-    "Result", "Setup", "Summary", "WrittenOption", "WrittenQuestion", "check_quiz_file", "parse_bank", "read_bank",
+    "GENERATORS",
+    "LessonPointer",
+    "Missed",
+    "Position",
+    "Question",
+    "QuizRound",
+    "ROUND_SIZE",
+    "Result",
+    "Setup",
+    "Summary",
+    "WrittenOption",
+    "WrittenQuestion",
+    "check_quiz_file",
+    "parse_bank",
+    "read_bank",
 ]

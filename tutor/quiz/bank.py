@@ -130,8 +130,7 @@ class WrittenQuestion:
         if self.kind == "true-false":
             true = self.true_when is not None and self.true_when.hold(rules)
             return (TRUE_FALSE[0], true, ""), (TRUE_FALSE[1], not true, "")
-        return tuple((option.text, option.is_right(rules), option.why)
-                     for option in self.options if option.when.hold(rules))
+        return tuple((option.text, option.is_right(rules), option.why) for option in self.options if option.when.hold(rules))
 
     def question(self, rules: Rules) -> Question:
         """The question as asked under `rules`, options in the file's order (the round shuffles)."""
@@ -204,9 +203,11 @@ def rules_in_reach() -> tuple[Rules, ...]:
 def describe(rules: Rules) -> str:
     """Rules in words, for a problem: "Bicycle rules, a Jack out, the strict pair check"."""
     words = [f"{rules.name} rules", f"a {rank_name(rules.odd_rank)} out"]
-    words += [words_ for switch, words_ in (("extra_draw_on_pair", "the extra draw"),
-                                           ("wrong_pair_loses", "the strict pair check"),
-                                           ("odd_card_wins", "the reversed game")) if getattr(rules, switch)]
+    words += [
+        words_
+        for switch, words_ in (("extra_draw_on_pair", "the extra draw"), ("wrong_pair_loses", "the strict pair check"), ("odd_card_wins", "the reversed game"))
+        if getattr(rules, switch)
+    ]
     return ", ".join(words)
 
 
@@ -226,8 +227,7 @@ class _Reader(Checker):
                 questions.append(question)
             id_ = _child(item, "id")
             if isinstance(id_.value, str) and id_.value in first_line:
-                self.problem(id_, f"{id_.value!r} is used twice (ids must be unique; the first is on line "
-                                  f"{first_line[id_.value]})")
+                self.problem(id_, f"{id_.value!r} is used twice (ids must be unique; the first is on line {first_line[id_.value]})")
             elif isinstance(id_.value, str):
                 first_line[id_.value] = id_.line
         return tuple(questions) if not self.problems else ()
@@ -246,13 +246,16 @@ class _Reader(Checker):
         after = self.slug(found["after"]) if "after" in found else ""
         answers = self.choice(item, found) if kind == "choice" else self.true_false(item, found) if kind else None
         if explanation and VERDICT_WORD.match(explanation):
-            self.problem(found["explanation"], "starts with Yes or No, but it is shown after a wrong answer too "
-                                               "(and the screen already says right or not): start with the reason")
+            self.problem(
+                found["explanation"],
+                "starts with Yes or No, but it is shown after a wrong answer too (and the screen already says right or not): start with the reason",
+            )
         if kind is None or when is None or answers is None or after is None:
             return None
         options, true_when = answers
-        question = WrittenQuestion(id_ or "", concept or "", kind, prompt or "", explanation or "",
-                                   tuple(option for _, option in options), true_when, when, item.line, after)
+        question = WrittenQuestion(
+            id_ or "", concept or "", kind, prompt or "", explanation or "", tuple(option for _, option in options), true_when, when, item.line, after
+        )
         self.asked_right(question, options, found.get("answer") or found.get("options") or item)
         if len(self.problems) > before or not (id_ and concept and prompt and explanation):
             return None
@@ -345,8 +348,7 @@ class _Reader(Checker):
         values: set[str | bool] = set()
         for child in given:
             value = child.value
-            if not isinstance(value, (str, bool)) or isinstance(value, bool) != isinstance(allowed[0], bool) \
-                    or value not in allowed:
+            if not isinstance(value, (str, bool)) or isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
                 self.problem(child, f"{shown(value)} is not one of {choices}")
                 return None
             values.add(value)
@@ -375,8 +377,7 @@ class _Reader(Checker):
             elif option.right not in (ALWAYS, None) and not wrong:
                 self.problem(_child(item, "right"), "right wherever the option is offered: write true instead")
             if wrong and not option.why:
-                self.problem(item, f"missing: the option is wrong under {describe(wrong[0])}, "
-                                   "and every wrong option needs its own reason", item.child("why"))
+                self.problem(item, f"missing: the option is wrong under {describe(wrong[0])}, and every wrong option needs its own reason", item.child("why"))
             if offered and not wrong and option.why:
                 self.problem(_child(item, "why"), "never shown: the option is right wherever it is offered")
 

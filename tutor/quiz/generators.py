@@ -164,10 +164,7 @@ def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
         elif len(same) == 3:
             kept = next(card for card in same if card not in laid)
             pair = [card for card in same if card is not kept]
-            parts.append(
-                f"{cards_text(same)} are three of a kind: lay down {cards_text(pair)} as a pair "
-                f"and keep {kept}, because a pair is exactly two cards."
-            )
+            parts.append(f"{cards_text(same)} are three of a kind: lay down {cards_text(pair)} as a pair and keep {kept}, because a pair is exactly two cards.")
         elif len(same) == 4:
             parts.append(f"{cards_text(same)} are four of a kind: that's two pairs, and all four go down.")
     return " ".join(parts) or "No two of these cards have the same rank, so there is nothing to lay down yet."
@@ -224,9 +221,7 @@ def who_draws(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     raise RuntimeError("no position found for a who-draws question")
 
 
-def _who_draws_question(
-    rng: random.Random, rules: Rules, seats: Seats, setup: Setup, game: Game, move: Draw | None
-) -> Question:
+def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: Setup, game: Game, move: Draw | None) -> Question:
     passing = game.turn_passing()
     assert passing is not None
     right = (passing.drawer, passing.giver)
@@ -254,36 +249,38 @@ def _who_draws_question(
 def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassing) -> str:
     drawer, giver, after = passing.drawer, passing.giver, passing.after
     if rules.book.giver_offers:
-        parts = [f"In {rules.name} rules each player offers their cards to the next player on their left "
-                 "who still holds cards, so you draw from your right."]
+        parts = [f"In {rules.name} rules each player offers their cards to the next player on their left who still holds cards, so you draw from your right."]
         if passing.starting and not passing.passed_on:
             parts.append(f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first.")
         elif passing.starting:
-            parts.append(f"{seats.who(game.dealer, True)} dealt but {seats.does(game.dealer, 'have', False)} "
-                         f"no cards, so {seats.does(giver, 'offer', False)} first.")
+            parts.append(
+                f"{seats.who(game.dealer, True)} dealt but {seats.does(game.dealer, 'have', False)} no cards, so {seats.does(giver, 'offer', False)} first."
+            )
         elif not passing.passed_on:
             parts.append(f"{seats.does(giver, 'have')} just drawn, and whoever draws offers next.")
         else:
-            parts.append(f"{seats.does(after, 'have')} no cards left, so the next player on the left "
-                         f"with cards, {seats.who(giver)}, offers instead.")
-        parts.append(f"{seats.does(drawer, 'be')} next on {seats.whose(giver)} left with cards, "
-                     f"so {seats.does(drawer, 'draw', False)} from {seats.who(giver)}.")
+            parts.append(f"{seats.does(after, 'have')} no cards left, so the next player on the left with cards, {seats.who(giver)}, offers instead.")
+        parts.append(
+            f"{seats.does(drawer, 'be')} next on {seats.whose(giver)} left with cards, so {seats.does(drawer, 'draw', False)} from {seats.who(giver)}."
+        )
     else:
-        parts = [f"In {rules.name} rules you always draw from the nearest seat on your {rules.draws_from} "
-                 "that still holds cards, and at this table the turn passes to the left."]
+        parts = [
+            f"In {rules.name} rules you always draw from the nearest seat on your {rules.draws_from} "
+            "that still holds cards, and at this table the turn passes to the left."
+        ]
         if passing.starting:
-            parts.append(f"{seats.does(drawer, 'be')} first on {seats.whose(game.dealer)} left with cards, "
-                         f"so {seats.does(drawer, 'draw', False)} first.")
+            parts.append(f"{seats.does(drawer, 'be')} first on {seats.whose(game.dealer)} left with cards, so {seats.does(drawer, 'draw', False)} first.")
         elif passing.extra_draw:
             parts.append(f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw.")
         else:
             parts.append(f"After {seats.whose(after)} draw, the turn passes left to {seats.who(drawer)}.")
-        parts.append(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}, the nearest seat on "
-                     f"{seats.whose(drawer)} {rules.draws_from} that holds cards.")
+        parts.append(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}, the nearest seat on {seats.whose(drawer)} {rules.draws_from} that holds cards.")
     skipped = passing.skipped
     if skipped:
-        parts.append(f"{seats.listed(skipped, True)} {'have' if len(skipped) > 1 or 0 in skipped else 'has'} "
-                     f"no cards, so {'they are' if len(skipped) > 1 else seats.does(skipped[0], 'be', False)} skipped.")
+        parts.append(
+            f"{seats.listed(skipped, True)} {'have' if len(skipped) > 1 or 0 in skipped else 'has'} "
+            f"no cards, so {'they are' if len(skipped) > 1 else seats.does(skipped[0], 'be', False)} skipped."
+        )
     return " ".join(parts)
 
 
@@ -417,11 +414,9 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     assert card is not None
     if outcome.pair:
         partner = next(own for own in outcome.pair if own is not card)
-        parts = [f"{card} matches {partner} in {seats.whose(drawer)} hand.", pair_reason(partner, card),
-                 "So the pair goes down at once."]
+        parts = [f"{card} matches {partner} in {seats.whose(drawer)} hand.", pair_reason(partner, card), "So the pair goes down at once."]
     else:
-        parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, "
-                 f"so {seats.does(drawer, 'keep', False)} {card}."]
+        parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, so {seats.does(drawer, 'keep', False)} {card}."]
     for seat in outcome.safe:
         how = "handed over the last card" if seat == giver else "laid down the last cards"
         parts.append(f"{seats.who(seat, True)} {how}, so {seats.does(seat, 'be', False)} safe now.")
@@ -432,8 +427,10 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
 
 def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> str:
     odd = cards_text(after.hands[old_maid])
-    text = (f"Now only {seats.who(old_maid)} still {'hold' if old_maid == 0 else 'holds'} a card, {odd}, "
-            f"and it can never be paired: {seats.does(old_maid, 'be', False)} the Old Maid.")
+    text = (
+        f"Now only {seats.who(old_maid)} still {'hold' if old_maid == 0 else 'holds'} a card, {odd}, "
+        f"and it can never be paired: {seats.does(old_maid, 'be', False)} the Old Maid."
+    )
     if rules.odd_card_wins:
         text += f" In this reversed game, that means {seats.does(old_maid, 'win', False)}!"
     return text
@@ -461,8 +458,9 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
         concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], _quiz_words(explain(mistake, game, seats.names))
     elif isinstance(move, Draw):
         concept = "direction"
-        explanation = (f"That was right: {seats.who(move.from_seat)} is the nearest player on your {rules.draws_from} "
-                       "who still holds cards, so that's who you draw from.")
+        explanation = (
+            f"That was right: {seats.who(move.from_seat)} is the nearest player on your {rules.draws_from} who still holds cards, so that's who you draw from."
+        )
     else:
         assert isinstance(move, LayDown)
         concept, explanation = "pairs", pair_reason(move.cards[0], move.cards[1]) + " Laying it down straight away was right."
@@ -566,8 +564,7 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     return _question(
         "old-maid-now",
         "ending",
-        prompt=f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. "
-               f"Who is the Old Maid now?" + _reversed_reminder(rules),
+        prompt=f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. Who is the Old Maid now?" + _reversed_reminder(rules),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
         explanation=explanation,
         position=before,
@@ -591,9 +588,11 @@ def _goes_on_words(seats: Seats, game: Game) -> str:
     found = game.possible_pair()
     assert found is not None, "the game goes on only while a pair can still form"
     first, second = found
-    return (f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
-            f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
-            "so the game goes on. It ends only when one player is left holding cards.")
+    return (
+        f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
+        f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
+        "so the game goes on. It ends only when one player is left holding cards."
+    )
 
 
 def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Question:
@@ -613,12 +612,16 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
     return _question(
         "old-maid-now",
         "wrong-pair",
-        prompt=(f"After the deal, {seats.who(culprit)} lays down {cards_text(two)} as a pair, and nobody "
-                "notices. Then the game is played to the end, and the pairs are checked. Who is the Old Maid?"),
+        prompt=(
+            f"After the deal, {seats.who(culprit)} lays down {cards_text(two)} as a pair, and nobody "
+            "notices. Then the game is played to the end, and the pairs are checked. Who is the Old Maid?"
+        ),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
-        explanation=(f"{not_pair_reason(two[0], two[1])} In {rules.name} rules, a player found with a wrong pair when the "
-                     f"pairs are checked loses, so {seats.does(culprit, 'be', False)} the Old Maid, whoever "
-                     f"ends up holding the odd {rank_name(rules.odd_rank)}."),
+        explanation=(
+            f"{not_pair_reason(two[0], two[1])} In {rules.name} rules, a player found with a wrong pair when the "
+            f"pairs are checked loses, so {seats.does(culprit, 'be', False)} the Old Maid, whoever "
+            f"ends up holding the odd {rank_name(rules.odd_rank)}."
+        ),
         position=before,
         cards=two,
         setup=setup,

@@ -35,7 +35,7 @@ def opening_hand(rng: random.Random, rules: Rules, groups: Sequence[int], single
     (2 is a pair, 3 three of a kind, 4 four of a kind) and `singles` cards of other ranks."""
     ranks = rng.sample([rank for rank in RANKS if rank != rules.odd_rank], len(groups) + singles)
     hand = [Card.of(rank, suit) for rank, size in zip(ranks, groups, strict=False) for suit in rng.sample(SUITS, size)]
-    hand += [Card.of(rank, rng.choice(SUITS)) for rank in ranks[len(groups):]]
+    hand += [Card.of(rank, rng.choice(SUITS)) for rank in ranks[len(groups) :]]
     return tuple(sorted(hand))
 
 

@@ -176,9 +176,7 @@ class QuizRound:
     # ----- the end of the round ------------------------------------------------------------------
 
     def summary(self) -> Summary:
-        missed = tuple(
-            Missed(entry.question, entry.misses, entry.right_later) for entry in self._asked if entry.misses
-        )
+        missed = tuple(Missed(entry.question, entry.misses, entry.right_later) for entry in self._asked if entry.misses)
         misses: Counter[str] = Counter()
         for entry in self._asked:
             misses[entry.question.concept] += entry.misses
@@ -259,8 +257,7 @@ class QuizRound:
         try:
             return read_bank()
         except (OSError, ValueError) as error:
-            self.problems.append(f"The written quiz questions could not be used, so this round has "
-                                 f"only questions made from game positions. {error}")
+            self.problems.append(f"The written quiz questions could not be used, so this round has only questions made from game positions. {error}")
             return ()
 
 

@@ -27,17 +27,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "serve",
         help="serve the tutor to a class: every pupil opens it in a browser tab",
         description="Serve the tutor to a class: each browser tab gets its own tutor, starting at "
-                    "'Who is learning?'; all of them keep progress in the same place (--data-dir). "
-                    "Bound to anything but this computer, a class code is printed and asked for.",
+        "'Who is learning?'; all of them keep progress in the same place (--data-dir). "
+        "Bound to anything but this computer, a class code is printed and asked for.",
     )
-    serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; "
-                            "0.0.0.0 for the whole network, with a class code)")
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 for the whole network, with a class code)",
+    )
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
-    serve.add_argument("--public-url", metavar="URL", type=_url,
-                       help="the address pupils type, when it differs from the one listened on")
-    serve.add_argument("--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N",
-                       help=f"at most this many pupils at once (default {DEFAULT_MAX_SESSIONS})")
+    serve.add_argument("--public-url", metavar="URL", type=_url, help="the address pupils type, when it differs from the one listened on")
+    serve.add_argument(
+        "--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N", help=f"at most this many pupils at once (default {DEFAULT_MAX_SESSIONS})"
+    )
     serve.set_defaults(func=run, needs_store=False)
 
 
@@ -73,16 +75,14 @@ def announcement(address: str, code: str | None, max_sessions: int, progress: Pa
     from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
     if code is None:
-        lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.",
-                 "Only this computer can connect, so no class code is asked."]
+        lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.", "Only this computer can connect, so no class code is asked."]
     else:
-        lines = [f"Old Maid Tutor is ready for the class: pupils open {address}",
-                 f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
+        lines = [f"Old Maid Tutor is ready for the class: pupils open {address}", f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
     if not pin_set:
-        lines.append(f"No teacher's PIN yet: the teacher's view and what only the teacher may do stay closed "
-                     f"until you set one here with: {SET_AT_THE_TERMINAL}")
-    lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.",
-              "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
+        lines.append(
+            f"No teacher's PIN yet: the teacher's view and what only the teacher may do stay closed until you set one here with: {SET_AT_THE_TERMINAL}"
+        )
+    lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.", "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
     return lines
 
 
@@ -115,8 +115,12 @@ def run(args: argparse.Namespace) -> int:
 
     server = ClassroomServer(
         [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(folder)],
-        host=args.host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions,
-        code=code, announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME, pin_set),
+        host=args.host,
+        port=args.port,
+        public_url=args.public_url,
+        max_sessions=args.max_sessions,
+        code=code,
+        announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME, pin_set),
         error_log=folder / TAB_LOG,
     )
     try:
@@ -136,6 +140,5 @@ def _no_pin(folder: Path, state: PinState) -> int:
 
     setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
     why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
-    print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. "
-          f"Set it first with: {setting}", file=sys.stderr)
+    print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
     return 1

@@ -52,8 +52,7 @@ class Face:
     weight: str
 
 
-FACES = (Face("DejaVuSansMono.ttf", "DejaVu Sans Mono", "normal"),
-         Face("DejaVuSansMono-Bold.ttf", "DejaVu Sans Mono Bold", "bold"))
+FACES = (Face("DejaVuSansMono.ttf", "DejaVu Sans Mono", "normal"), Face("DejaVuSansMono-Bold.ttf", "DejaVu Sans Mono Bold", "bold"))
 # How long a pupil's app may take to close when asked before it is stopped by force.
 STOP_SECONDS = 5.0
 # Terminal sizes a tab may ask for (a huge one would make its app build a huge screen).
@@ -213,11 +212,19 @@ class GuardedRunner(web.AppRunner):
 class ClassroomServer(Server):
     """Serves the tutor to a class: see the module's docstring."""
 
-    def __init__(self, app_argv: Sequence[str], *, host: str, port: int, public_url: str | None,
-                 max_sessions: int, code: str | None, announcement: Sequence[str],
-                 error_log: Path | None = None) -> None:
-        super().__init__(shlex.join(app_argv), host=host, port=port, title=TITLE, public_url=public_url,
-                         statics_path=STATICS, templates_path=TEMPLATES)
+    def __init__(
+        self,
+        app_argv: Sequence[str],
+        *,
+        host: str,
+        port: int,
+        public_url: str | None,
+        max_sessions: int,
+        code: str | None,
+        announcement: Sequence[str],
+        error_log: Path | None = None,
+    ) -> None:
+        super().__init__(shlex.join(app_argv), host=host, port=port, title=TITLE, public_url=public_url, statics_path=STATICS, templates_path=TEMPLATES)
         self.app_argv = list(app_argv)
         self.given_public_url = public_url
         self.max_sessions = max_sessions
@@ -263,8 +270,9 @@ class ClassroomServer(Server):
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the teacher's terminal closed
             loop.add_signal_handler(number, self.request_exit)
-        runner = GuardedRunner(await self._make_app(), self.connections, handle_signals=False, access_log=None,
-                               shutdown_timeout=STOP_SECONDS, keepalive_timeout=HEADER_SECONDS)
+        runner = GuardedRunner(
+            await self._make_app(), self.connections, handle_signals=False, access_log=None, shutdown_timeout=STOP_SECONDS, keepalive_timeout=HEADER_SECONDS
+        )
         await runner.setup()
         try:
             await web.TCPSite(runner, self.host, self.port).start()
@@ -277,14 +285,16 @@ class ClassroomServer(Server):
     async def _make_app(self) -> web.Application:
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
-        app.add_routes([
-            web.get("/", self.handle_index, name="index"),
-            web.get("/ws", self.handle_websocket, name="websocket"),
-            web.get("/ws/{ticket}", self.handle_websocket, name="websocket_with_ticket"),
-            web.get("/font/{name}", self.handle_font, name="font"),
-            web.get("/download/{key}", self.handle_download, name="download"),
-            web.static("/static", self.statics_path, name="static"),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/{ticket}", self.handle_websocket, name="websocket_with_ticket"),
+                web.get("/font/{name}", self.handle_font, name="font"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
         app.on_shutdown.append(self.on_shutdown)
         return app
 
@@ -294,8 +304,7 @@ class ClassroomServer(Server):
         tabs = list(self.tabs)
         self.closed_sessions = len(tabs)
         await asyncio.gather(*(tab.service.stop_within() for tab in tabs), return_exceptions=True)
-        await asyncio.gather(*(tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=CLASS_STOPPED.encode())
-                               for tab in tabs), return_exceptions=True)
+        await asyncio.gather(*(tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=CLASS_STOPPED.encode()) for tab in tabs), return_exceptions=True)
         await asyncio.gather(*self._closing, return_exceptions=True)
 
     # --- pages ---------------------------------------------------------------------------------
@@ -350,9 +359,15 @@ class ClassroomServer(Server):
         if self.full or self.stopping:
             return web.Response(status=503, text="The class is full.\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LARGEST_MESSAGE)
-        service = TabService(self.app_argv, error_log=self.error_log, write_bytes=websocket.send_bytes,
-                             write_str=websocket.send_str, close=lambda: self._close_socket(websocket),
-                             download_manager=self.download_manager, debug=self.debug)
+        service = TabService(
+            self.app_argv,
+            error_log=self.error_log,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=lambda: self._close_socket(websocket),
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
         tab = Tab(websocket, service)
         self.tabs.add(tab)  # counted before the first await: two tabs cannot take the last place
         try:
@@ -390,8 +405,11 @@ class ClassroomServer(Server):
         process = tab.service._process
         code = None if process is None else await process.wait()
         if code:
-            log.warning("A pupil's tutor stopped unexpectedly (%s); that tab was closed and its place freed%s",
-                        _how_it_ended(code), f"; any error it gave is in {self.error_log}" if self.error_log else "")
+            log.warning(
+                "A pupil's tutor stopped unexpectedly (%s); that tab was closed and its place freed%s",
+                _how_it_ended(code),
+                f"; any error it gave is in {self.error_log}" if self.error_log else "",
+            )
         await tab.websocket.close(code=WSCloseCode.GOING_AWAY, message=TAB_STOPPED.encode())
 
     async def _close(self, tab: Tab) -> None:

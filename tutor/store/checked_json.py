@@ -115,8 +115,7 @@ def _check_text(value: object, max_text: int) -> None:
         item = stack.pop()
         if isinstance(item, str):
             if len(item) > max_text:
-                raise ValueError(f"a text of {len(item):,} characters is longer than the "
-                                 f"{max_text:,} allowed ({_short(item)})")
+                raise ValueError(f"a text of {len(item):,} characters is longer than the {max_text:,} allowed ({_short(item)})")
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

@@ -68,9 +68,7 @@ def folder_problem(folder: Path) -> str | None:
     return None
 
 
-def open_store(data_dir: Path | str | None = None,
-               waiting: Callable[[str], None] | None = None,
-               keep_waiting: Callable[[], bool] | None = None) -> Store:
+def open_store(data_dir: Path | str | None = None, waiting: Callable[[str], None] | None = None, keep_waiting: Callable[[], bool] | None = None) -> Store:
     """The learner store for ``data_dir`` (see ``data_folder``). Never raises for a bad
     file or folder: read ``store.notices`` and ``store.in_memory`` instead.
 
@@ -110,21 +108,16 @@ def open_store(data_dir: Path | str | None = None,
     return Store(_in_memory(path), None, notices)
 
 
-def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str], None] | None,
-                          keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
+def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str], None] | None, keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
     try:
         return _patiently(path, waiting, keep_waiting)
     except _Unusable as problem:
         aside = _set_aside(path, problem.kind)
-        notices.append(
-            f"Your progress file {path} {problem.reason}; it was kept as {aside} "
-            f"and a fresh one was started."
-        )
+        notices.append(f"Your progress file {path} {problem.reason}; it was kept as {aside} and a fresh one was started.")
     return _patiently(path, waiting, keep_waiting)
 
 
-def _patiently(path: Path, waiting: Callable[[str], None] | None,
-               keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
+def _patiently(path: Path, waiting: Callable[[str], None] | None, keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
     """``_open``, tried again while another program holds the file, for OPEN_WAIT_SECONDS at a
     time, as long as ``keep_waiting`` says so."""
     deadline = time.monotonic() + OPEN_WAIT_SECONDS
@@ -187,11 +180,9 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
     except sqlite3.OperationalError as error:
         if is_busy(error) or is_full(error) or code(error) in CANNOT_WRITE:
             raise
-        raise _Unusable("old", f"could not be brought up to date from version {version} "
-                               f"({error})") from error
+        raise _Unusable("old", f"could not be brought up to date from version {version} ({error})") from error
     except sqlite3.DatabaseError as error:
-        raise _Unusable("old", f"could not be brought up to date from version {version} "
-                               f"({error})") from error
+        raise _Unusable("old", f"could not be brought up to date from version {version} ({error})") from error
 
 
 def _in_memory(path: Path) -> sqlite3.Connection:
@@ -219,11 +210,13 @@ def _copy_progress(uri: str, memory: sqlite3.Connection) -> None:
         raise _Unusable("damaged", "incomplete")
 
 
-def _connect(target: Path | str, uri: bool = False, timeout: float = BUSY_TIMEOUT_SECONDS,
-             ) -> sqlite3.Connection:
+def _connect(
+    target: Path | str,
+    uri: bool = False,
+    timeout: float = BUSY_TIMEOUT_SECONDS,
+) -> sqlite3.Connection:
     # Autocommit mode: the store begins and commits every transaction itself.
-    db = sqlite3.connect(target, timeout=timeout, isolation_level=None,
-                         check_same_thread=False, uri=uri)
+    db = sqlite3.connect(target, timeout=timeout, isolation_level=None, check_same_thread=False, uri=uri)
     db.row_factory = sqlite3.Row
     return db
 
@@ -244,8 +237,7 @@ def _check(db: sqlite3.Connection) -> int:
     if version > LATEST:
         raise _Unusable(
             "newer",
-            f"was written by a newer version of Old Maid Tutor (its schema is version "
-            f"{version}, this app knows up to {LATEST})",
+            f"was written by a newer version of Old Maid Tutor (its schema is version {version}, this app knows up to {LATEST})",
         )
     if version < 0:
         raise _Unusable("damaged", f"has a schema version ({version}) that no Old Maid Tutor writes")

@@ -134,10 +134,8 @@ def migrate(db: sqlite3.Connection, target: int = LATEST) -> None:
 
 def tables(db: sqlite3.Connection) -> dict[str, set[str]]:
     """Each table in the file (SQLite's own left out) with its column names."""
-    names = [row[0] for row in db.execute(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
-    return {name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")}
-            for name in names}
+    names = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    return {name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")} for name in names}
 
 
 def missing(db: sqlite3.Connection) -> list[str]:

@@ -78,8 +78,7 @@ class Store:
                 self.flush()
             with suppress(sqlite3.Error):
                 for profile_id, token in self._claims.items():
-                    self._db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?",
-                                     (profile_id, token))
+                    self._db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?", (profile_id, token))
             self._claims.clear()
             self._db.close()
 
@@ -103,9 +102,7 @@ class Store:
     def find_profile(self, name: str) -> Profile | None:
         """The profile with this name (ignoring case), or None. A name kept before today's rule on
         names is found by its exact name, and by the name it is shown with (see `_profile`)."""
-        rows = self._read(
-            "SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)
-        )
+        rows = self._read("SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),))
         if rows:
             return _profile(rows[0])
         by_shown_name = [profile for profile in self.profiles() if name_key(profile.name) == name_key(name)]
@@ -119,8 +116,7 @@ class Store:
         with self._write() as db:
             if _row_named(db, name) is None:
                 _refuse_lookalike(db, name)
-                db.execute("INSERT INTO profile (name, name_key, created) VALUES (?, ?, ?)",
-                           (name, name_key(name), time_text()))
+                db.execute("INSERT INTO profile (name, name_key, created) VALUES (?, ?, ?)", (name, name_key(name), time_text()))
             row = _row_named(db, name)
         assert row is not None  # found, or made just now
         return _profile(row)
@@ -131,12 +127,10 @@ class Store:
         profile = self._existing(name)
 
         def write(db: sqlite3.Connection) -> None:
-            for table in ("game_in_progress", "finished_game", "lesson_progress",
-                          "quiz_answer", "mistake"):
+            for table in ("game_in_progress", "finished_game", "lesson_progress", "quiz_answer", "mistake"):
                 db.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile.id,))
             # A window holding this profile must not write its old game back over the reset.
-            db.execute("UPDATE claim SET token = ? WHERE profile_id = ? AND token != ?",
-                       (RESET, profile.id, self._claims.get(profile.id, "")))
+            db.execute("UPDATE claim SET token = ? WHERE profile_id = ? AND token != ?", (RESET, profile.id, self._claims.get(profile.id, "")))
 
         self._save(None, write)
 
@@ -186,8 +180,7 @@ class Store:
         return state if isinstance(state, dict) else None
 
     def clear_game(self, profile: Profile) -> None:
-        self._save(profile, lambda db: db.execute(
-            "DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,)), "game")
+        self._save(profile, lambda db: db.execute("DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,)), "game")
 
     # Finished games
 
@@ -211,15 +204,10 @@ class Store:
 
     def finished_games(self, profile: Profile) -> list[FinishedGame]:
         rows = self._read(
-            "SELECT rules, result, draws, mistakes, finished FROM finished_game"
-            " WHERE profile_id = ? ORDER BY finished, id",
+            "SELECT rules, result, draws, mistakes, finished FROM finished_game WHERE profile_id = ? ORDER BY finished, id",
             (profile.id,),
         )
-        return [
-            FinishedGame(json.loads(row["rules"]), row["result"], row["draws"], row["mistakes"],
-                         time_from_text(row["finished"]))
-            for row in rows
-        ]
+        return [FinishedGame(json.loads(row["rules"]), row["result"], row["draws"], row["mistakes"], time_from_text(row["finished"])) for row in rows]
 
     # Lessons
 
@@ -237,20 +225,16 @@ class Store:
 
     def lesson_progress(self, profile: Profile) -> dict[str, LessonProgress]:
         rows = self._read(
-            "SELECT lesson_id, step, hints_used, finished, updated FROM lesson_progress"
-            " WHERE profile_id = ? ORDER BY lesson_id",
+            "SELECT lesson_id, step, hints_used, finished, updated FROM lesson_progress WHERE profile_id = ? ORDER BY lesson_id",
             (profile.id,),
         )
         return {
-            row["lesson_id"]: LessonProgress(row["lesson_id"], row["step"], row["hints_used"],
-                                             bool(row["finished"]), time_from_text(row["updated"]))
+            row["lesson_id"]: LessonProgress(row["lesson_id"], row["step"], row["hints_used"], bool(row["finished"]), time_from_text(row["updated"]))
             for row in rows
         }
 
     def reset_lesson(self, profile: Profile, lesson_id: str) -> None:
-        self._save(profile, lambda db: db.execute(
-            "DELETE FROM lesson_progress WHERE profile_id = ? AND lesson_id = ?",
-            (profile.id, lesson_id)))
+        self._save(profile, lambda db: db.execute("DELETE FROM lesson_progress WHERE profile_id = ? AND lesson_id = ?", (profile.id, lesson_id)))
 
     # Quiz answers and mastery
 
@@ -268,15 +252,10 @@ class Store:
 
     def answers(self, profile: Profile) -> list[Answer]:
         rows = self._read(
-            "SELECT question, concept, right, answered FROM quiz_answer"
-            " WHERE profile_id = ? ORDER BY answered, id",
+            "SELECT question, concept, right, answered FROM quiz_answer WHERE profile_id = ? ORDER BY answered, id",
             (profile.id,),
         )
-        return [
-            Answer(row["question"], row["concept"], bool(row["right"]),
-                   time_from_text(row["answered"]))
-            for row in rows
-        ]
+        return [Answer(row["question"], row["concept"], bool(row["right"]), time_from_text(row["answered"])) for row in rows]
 
     # Mistakes
 
@@ -296,19 +275,14 @@ class Store:
     def forget_mistakes(self, profile: Profile, places: Iterable[str]) -> None:
         """Forget the mistakes noted at these places (e.g. a lesson's, when it is reset)."""
         rows = [(profile.id, place) for place in places]
-        self._save(profile, lambda db: db.executemany(
-            "DELETE FROM mistake WHERE profile_id = ? AND place = ?", rows))
+        self._save(profile, lambda db: db.executemany("DELETE FROM mistake WHERE profile_id = ? AND place = ?", rows))
 
     def mistakes(self, profile: Profile) -> list[Mistake]:
         rows = self._read(
             "SELECT code, cards, place, made FROM mistake WHERE profile_id = ? ORDER BY made, id",
             (profile.id,),
         )
-        return [
-            Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"],
-                    time_from_text(row["made"]))
-            for row in rows
-        ]
+        return [Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"], time_from_text(row["made"])) for row in rows]
 
     # Moving a profile between stores
 
@@ -333,8 +307,9 @@ class Store:
             try:
                 name = _free_name(db, data.name)
             except NameLooksTaken as taken:
-                raise ProfileFileError(f"{path} cannot be imported: the learner in it, {taken.name}, looks just like "
-                                       f"{taken.existing}, who is already learning here.") from taken
+                raise ProfileFileError(
+                    f"{path} cannot be imported: the learner in it, {taken.name}, looks just like {taken.existing}, who is already learning here."
+                ) from taken
             profile = _add_profile(db, name, data.created)
             _write_settings(db, profile.id, data.settings)
             if data.game is not None:
@@ -379,17 +354,17 @@ class Store:
             kept = checked_pin(rows[0])
             left = wait(kept, when)
             if left <= 0:
-                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ? WHERE id = 1",
-                           (time_text(when),))
+                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ? WHERE id = 1", (time_text(when),))
             return kept, left
 
     def set_teacher_pin(self, pin: TeacherPin) -> None:
         """Keep a new PIN hash (replacing any before), with no wrong tries. Saved now or StoreError."""
         with self._write() as db:
-            db.execute("INSERT OR REPLACE INTO teacher_pin (id, digest, salt, cost, block_size, parallel,"
-                       " wrong_tries, last_wrong, since) VALUES (1, ?, ?, ?, ?, ?, 0, NULL, ?)",
-                       (pin.digest.hex(), pin.salt.hex(), pin.cost, pin.block_size, pin.parallel,
-                        time_text()))
+            db.execute(
+                "INSERT OR REPLACE INTO teacher_pin (id, digest, salt, cost, block_size, parallel,"
+                " wrong_tries, last_wrong, since) VALUES (1, ?, ?, ?, ?, ?, 0, NULL, ?)",
+                (pin.digest.hex(), pin.salt.hex(), pin.cost, pin.block_size, pin.parallel, time_text()),
+            )
 
     def note_pin_try(self, right: bool, when: datetime | None = None) -> None:
         """Count a wrong try (one more in a row, at ``when``), or start again from none after a right one.
@@ -398,8 +373,7 @@ class Store:
             if right:
                 db.execute("UPDATE teacher_pin SET wrong_tries = 0, last_wrong = NULL WHERE id = 1")
             else:
-                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ?"
-                           " WHERE id = 1", (time_text(when),))
+                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ? WHERE id = 1", (time_text(when),))
 
     # Windows sharing one file
 
@@ -411,12 +385,10 @@ class Store:
         token = uuid.uuid4().hex
         host, pid = socket.gethostname(), os.getpid()
         with self._write() as db:
-            row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?",
-                             (profile.id,)).fetchone()
+            row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?", (profile.id,)).fetchone()
             if row is not None and not take_over and _claim_stands(row, self._claims.get(profile.id)):
                 raise ProfileInUse(profile.name)
-            db.execute("INSERT OR REPLACE INTO claim (profile_id, token, host, pid, since)"
-                       " VALUES (?, ?, ?, ?, ?)", (profile.id, token, host, pid, time_text()))
+            db.execute("INSERT OR REPLACE INTO claim (profile_id, token, host, pid, since) VALUES (?, ?, ?, ?, ?)", (profile.id, token, host, pid, time_text()))
         self._claims[profile.id] = token
         self._lost.discard(profile.id)
         self._watching.discard(profile.id)
@@ -445,8 +417,7 @@ class Store:
         if token is not None:
             with suppress(StoreError):
                 with self._write() as db:
-                    db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?",
-                               (profile.id, token))
+                    db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?", (profile.id, token))
 
     # Writes that wait their turn
 
@@ -493,8 +464,7 @@ class Store:
                 return
             last = self._pending[-1] if self._pending else None
             item = _Pending(profile, kind, write)
-            if (kind and last is not None and last.kind == kind and last.profile is not None
-                    and profile is not None and last.profile.id == profile.id):
+            if kind and last is not None and last.kind == kind and last.profile is not None and profile is not None and last.profile.id == profile.id:
                 self._pending[-1] = item
             else:
                 self._pending.append(item)
@@ -516,8 +486,7 @@ class Store:
 
     def _give_up(self, profile: Profile, lost: ProfileLost) -> None:
         """Stop saving a lost profile here, keep the other waiting writes, and tell the app."""
-        self._pending = [item for item in self._pending
-                         if item.profile is None or item.profile.id != profile.id]
+        self._pending = [item for item in self._pending if item.profile is None or item.profile.id != profile.id]
         self._lost.add(profile.id)
         self._claims.pop(profile.id, None)
         if self.on_fault is None:
@@ -610,8 +579,7 @@ def _profile(row: sqlite3.Row) -> Profile:
 
 
 def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = db.execute(
-        "SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)).fetchone()
+    row: sqlite3.Row | None = db.execute("SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)).fetchone()
     return row
 
 
@@ -666,42 +634,31 @@ def _write_game(db: sqlite3.Connection, profile_id: int, state: str) -> None:
     )
 
 
-def _insert_finished_games(
-    db: sqlite3.Connection, profile_id: int, games: Iterable[FinishedGame]
-) -> None:
+def _insert_finished_games(db: sqlite3.Connection, profile_id: int, games: Iterable[FinishedGame]) -> None:
     db.executemany(
-        "INSERT INTO finished_game (profile_id, rules, result, draws, mistakes, finished)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [(profile_id, json.dumps(game.rules), game.result, game.draws, game.mistakes,
-          time_text(game.when)) for game in games],
+        "INSERT INTO finished_game (profile_id, rules, result, draws, mistakes, finished) VALUES (?, ?, ?, ?, ?, ?)",
+        [(profile_id, json.dumps(game.rules), game.result, game.draws, game.mistakes, time_text(game.when)) for game in games],
     )
 
 
-def _write_lessons(
-    db: sqlite3.Connection, profile_id: int, lessons: Iterable[LessonProgress]
-) -> None:
+def _write_lessons(db: sqlite3.Connection, profile_id: int, lessons: Iterable[LessonProgress]) -> None:
     db.executemany(
-        "INSERT OR REPLACE INTO lesson_progress"
-        " (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)",
-        [(profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished,
-          time_text(lesson.when)) for lesson in lessons],
+        "INSERT OR REPLACE INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)",
+        [(profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when)) for lesson in lessons],
     )
 
 
 def _insert_answers(db: sqlite3.Connection, profile_id: int, answers: Iterable[Answer]) -> None:
     db.executemany(
-        "INSERT INTO quiz_answer (profile_id, question, concept, right, answered)"
-        " VALUES (?, ?, ?, ?, ?)",
-        [(profile_id, answer.question, answer.concept, answer.right, time_text(answer.when))
-         for answer in answers],
+        "INSERT INTO quiz_answer (profile_id, question, concept, right, answered) VALUES (?, ?, ?, ?, ?)",
+        [(profile_id, answer.question, answer.concept, answer.right, time_text(answer.when)) for answer in answers],
     )
 
 
 def _insert_mistakes(db: sqlite3.Connection, profile_id: int, mistakes: Iterable[Mistake]) -> None:
     db.executemany(
         "INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (?, ?, ?, ?, ?)",
-        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where,
-          time_text(mistake.when)) for mistake in mistakes],
+        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when)) for mistake in mistakes],
     )
 
 
@@ -728,5 +685,4 @@ def checked_pin(row: sqlite3.Row) -> TeacherPin:
             raise DamagedPin(f"the teacher's PIN in the progress file is damaged ({name} is {value!r})")
     if numbers["cost"] & (numbers["cost"] - 1):
         raise DamagedPin(f"the teacher's PIN in the progress file is damaged (cost {numbers['cost']} is not a power of two)")
-    return TeacherPin(digest, salt, numbers["cost"], numbers["block_size"], numbers["parallel"],
-                      numbers["wrong_tries"], last_wrong)
+    return TeacherPin(digest, salt, numbers["cost"], numbers["block_size"], numbers["parallel"], numbers["wrong_tries"], last_wrong)

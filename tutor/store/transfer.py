@@ -145,8 +145,7 @@ def _check_target(path: Path, example: str) -> None:
     if not path.name or path.name in (".", ".."):
         raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like {example}")
     if "\0" in str(path):
-        raise UnsafeTarget(f"{str(path)!r} holds a hidden NUL character, which no file name may hold; "
-                           "type the name again")
+        raise UnsafeTarget(f"{str(path)!r} holds a hidden NUL character, which no file name may hold; type the name again")
     if path.is_symlink():
         raise UnsafeTarget(f"{path} is a link; choose another name")
     kind = checked_json.file_kind(path)

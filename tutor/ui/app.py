@@ -77,7 +77,11 @@ class TutorApp(App[None]):
         await super().on_event(event)
 
     def __init__(
-        self, store: Store | None = None, profile: Profile | None = None, start: str | None = None, seed: int | None = None,
+        self,
+        store: Store | None = None,
+        profile: Profile | None = None,
+        start: str | None = None,
+        seed: int | None = None,
         deck: str | None = None,
     ) -> None:
         """`store` None opens the default store (closed again when the app ends); `profile` None asks
@@ -332,8 +336,7 @@ class TutorApp(App[None]):
         """Textual's own commands; in a classroom tab, not the screenshot (a file for the pupil's
         browser that nobody needs in a lesson)."""
         served = is_served()
-        yield from (command for command in super().get_system_commands(screen)
-                    if not (served and command.title == "Screenshot"))
+        yield from (command for command in super().get_system_commands(screen) if not (served and command.title == "Screenshot"))
 
     # ----- the window-too-small notice --------------------------------------------------------
 

@@ -128,7 +128,7 @@ class CardRow(Widget, can_focus=True):
             return self._strip(Text(self.empty_text(), style="italic"), base) if y == 0 else Strip.blank(self.size.width, base)
         per_row = self.per_row()
         row, line = divmod(y, self.card_height())
-        in_row = cards[row * per_row:(row + 1) * per_row]
+        in_row = cards[row * per_row : (row + 1) * per_row]
         if not in_row:
             return Strip.blank(self.size.width, base)
         gap = Strip.blank(GAP, base)

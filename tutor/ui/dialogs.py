@@ -19,9 +19,21 @@ from textual.widgets import Button, Input, Static
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 KEY_NAMES = {
-    "escape": "Escape", "enter": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace",
-    "delete": "Delete", "home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown",
-    "left": "←", "right": "→", "up": "↑", "down": "↓", "question_mark": "?",
+    "escape": "Escape",
+    "enter": "Enter",
+    "space": "Space",
+    "tab": "Tab",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PageUp",
+    "pagedown": "PageDown",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "question_mark": "?",
 }
 SECTIONS = {"screen": "On this screen", "box": "In the box you are in", "app": "Everywhere"}
 TEXTUAL_ACTIONS = {
@@ -32,21 +44,30 @@ TEXTUAL_ACTIONS = {
 }
 """Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
 BOX_ACTIONS = {
-    "cursor_left": "Move back one letter", "cursor_right": "Move on one letter",
-    "home": "Go to the start", "end": "Go to the end",
-    "delete_left": "Rub out the letter before the cursor", "delete_right": "Rub out the letter at the cursor",
-    "submit": "Done: use what you typed", "paste": "Paste text you copied",
-    "cursor_up": "Move up the list", "cursor_down": "Move down the list",
-    "first": "Go to the top of the list", "last": "Go to the bottom of the list",
-    "page_up": "Up a page", "page_down": "Down a page",
-    "select": "Choose the highlighted line", "press": "Press the button",
-    "scroll_up": "Scroll up", "scroll_down": "Scroll down", "scroll_home": "Scroll to the top",
+    "cursor_left": "Move back one letter",
+    "cursor_right": "Move on one letter",
+    "home": "Go to the start",
+    "end": "Go to the end",
+    "delete_left": "Rub out the letter before the cursor",
+    "delete_right": "Rub out the letter at the cursor",
+    "submit": "Done: use what you typed",
+    "paste": "Paste text you copied",
+    "cursor_up": "Move up the list",
+    "cursor_down": "Move down the list",
+    "first": "Go to the top of the list",
+    "last": "Go to the bottom of the list",
+    "page_up": "Up a page",
+    "page_down": "Down a page",
+    "select": "Choose the highlighted line",
+    "press": "Press the button",
+    "scroll_up": "Scroll up",
+    "scroll_down": "Scroll down",
+    "scroll_home": "Scroll to the top",
     "scroll_end": "Scroll to the bottom",
 }
 """Plain words for the everyday keys of Textual's own boxes (text boxes, lists, buttons, scrolling),
 listed first; their other keys (selecting, word by word, cutting) come after, in Textual's words."""
-IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right",
-                    "page_left", "page_right"}
+IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right", "page_left", "page_right"}
 """A one-line text box takes these keys, but they do nothing there."""
 
 

@@ -20,8 +20,7 @@ from textual.app import App
 from tutor.classroom import is_served
 from tutor.errors import UnsafeTarget
 
-IMPORT_AT_THE_TEACHERS_COMPUTER = ("In a classroom, files are imported at the teacher's computer: the "
-                                   "teacher types old-maid-tutor profiles import FILE there.")
+IMPORT_AT_THE_TEACHERS_COMPUTER = "In a classroom, files are imported at the teacher's computer: the teacher types old-maid-tutor profiles import FILE there."
 
 
 def in_browser(app: App[Any]) -> bool:
@@ -31,8 +30,7 @@ def in_browser(app: App[Any]) -> bool:
 
 def send_to_browser(app: App[Any], text: str, file_name: str) -> None:
     """Start a download of ``text`` as ``file_name`` in the learner's browser."""
-    app.deliver_text(io.StringIO(text), save_directory=_data_folder(app), save_filename=file_name,
-                     encoding="utf-8")
+    app.deliver_text(io.StringIO(text), save_directory=_data_folder(app), save_filename=file_name, encoding="utf-8")
 
 
 def _data_folder(app: App[Any]) -> Path:

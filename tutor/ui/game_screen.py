@@ -125,7 +125,7 @@ class GameScreen(Screen[None]):
         self.sub_title = f"{rules.variant.capitalize()} rules · {rules.players} players"
         self.query_one("#direction", Static).update(Text(direction_text(game)))
         self.query_one("#log", LogTail).border_title = "What happened"
-        told = self.session.log[-LogTail.KEPT:]
+        told = self.session.log[-LogTail.KEPT :]
         if self.resume:
             told = [*told, "Welcome back! Your game carries on from where you stopped."]
         self.query_one("#log", LogTail).add(told)
@@ -327,8 +327,11 @@ class GameScreen(Screen[None]):
     def _lay_down_selected(self) -> None:
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
-            self.say(Text("Select two cards of the same rank first: press the key under each card (or move with ← → and press Space). "
-                          "If you have no pairs, press D."))
+            self.say(
+                Text(
+                    "Select two cards of the same rank first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
+                )
+            )
             return
         chosen = sorted(hand.selected)
         outcome = self.session.lay_down(chosen)

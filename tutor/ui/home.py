@@ -72,8 +72,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             with Center():
-                yield OptionList(self._continue_option("Continue", ""),
-                                 *[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
+                yield OptionList(self._continue_option("Continue", ""), *[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
         yield TutorFooter()
@@ -132,8 +131,7 @@ class HomeScreen(Screen[None]):
         self.target = step.target
         self.followed = True
         self.about[CONTINUE] = step.text
-        self.about["lessons"] = (ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons)
-                                 else MENU[0][2])
+        self.about["lessons"] = ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons) else MENU[0][2]
         menu = self.query_one("#menu", OptionList)
         menu.replace_option_prompt(CONTINUE, self._continue_prompt("Start here" if first_time else "Continue", step.label))
         if menu.highlighted_option is not None:

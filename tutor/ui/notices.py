@@ -23,12 +23,10 @@ Severity = Literal["information", "warning", "error"]
 
 
 class _Notifier(Protocol):
-    def notify(self, message: str, *, title: str = "", severity: Severity = "information",
-               timeout: float | None = None, markup: bool = True) -> None: ...
+    def notify(self, message: str, *, title: str = "", severity: Severity = "information", timeout: float | None = None, markup: bool = True) -> None: ...
 
 
-def notify(where: _Notifier, message: str, *, severity: Severity = "information",
-           timeout: float | None = None, title: str = "") -> None:
+def notify(where: _Notifier, message: str, *, severity: Severity = "information", timeout: float | None = None, title: str = "") -> None:
     """Show ``message`` as a toast, as written (``where``: the app, a screen or a widget)."""
     where.notify(shown(message, lines=True), title=shown(title), severity=severity, timeout=timeout, markup=False)
 

@@ -28,6 +28,7 @@ def unless_closed(on_mount: Callable[[Node], None]) -> Callable[[Node], None]:
         except NoMatches:
             if not taken_down(node):
                 raise  # still part of the app: a real mistake, not the app closing
+
     return guarded
 
 

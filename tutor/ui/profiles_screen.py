@@ -60,8 +60,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
 
     def _options(self) -> list[Option]:
         profiles = self.app.store.profiles()  # type: ignore[attr-defined]
-        return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles],
-                Option(Text("+ New learner"), id=NEW_LEARNER)]
+        return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles], Option(Text("+ New learner"), id=NEW_LEARNER)]
 
     @unless_closed
     def on_mount(self) -> None:
@@ -118,8 +117,14 @@ class ProfilePickerScreen(Screen[Profile | None]):
         if event.option.id == NEW_LEARNER:
             self.ask_name("Welcome! What's your name?")
             return
-        chosen = next((profile for profile in self.app.store.profiles()  # type: ignore[attr-defined]
-                       if str(profile.id) == event.option.id), None)
+        chosen = next(
+            (
+                profile
+                for profile in self.app.store.profiles()  # type: ignore[attr-defined]
+                if str(profile.id) == event.option.id
+            ),
+            None,
+        )
         if chosen is None:
             self._say("That learner isn't here any more. Please choose another name.")
         else:
@@ -172,8 +177,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         from tutor.ui.teacher_screen import teacher_allows
 
         if not await teacher_allows(self.app, Protected.OPEN_IN_USE):
-            self._say(f"{profile.name} is learning in another tab. Please choose your own name; "
-                      "only the teacher can open it here.")
+            self._say(f"{profile.name} is learning in another tab. Please choose your own name; only the teacher can open it here.")
             return
         try:
             self.app.store.claim(profile, take_over=True)  # type: ignore[attr-defined]

@@ -76,10 +76,11 @@ def glance_text(record: Record, course: Course) -> Text:
     stars = sum(standing.stars for standing in standings(record, course).values())
     text = Text()
     text.append(f"{record.name}: ", style="bold")
-    quiz = (f"{_right_of(list(record.answers))} quiz answers right" if record.answers
-            else "no quiz answers yet")
-    text.append(f"{lessons_done(record, course)} of {len(course.lessons)} lessons done · "
-                f"{star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {counted(len(record.games), 'game')} played")
+    quiz = f"{_right_of(list(record.answers))} quiz answers right" if record.answers else "no quiz answers yet"
+    text.append(
+        f"{lessons_done(record, course)} of {len(course.lessons)} lessons done · "
+        f"{star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {counted(len(record.games), 'game')} played"
+    )
     return text
 
 
@@ -193,14 +194,11 @@ def games_text(games: list[FinishedGame]) -> Text:
     text = Text()
     text.append(f"{counted(len(games), 'game')} played.\n", style="bold")
     if results["safe"] or results["old-maid"]:
-        text.append(f"  You were safe {counted(results['safe'], 'time')} "
-                    f"and the Old Maid {counted(results['old-maid'], 'time')}.\n")
+        text.append(f"  You were safe {counted(results['safe'], 'time')} and the Old Maid {counted(results['old-maid'], 'time')}.\n")
     if results["won"] or results["lost"]:
-        text.append(f"  In reversed games you won {counted(results['won'], 'time')} "
-                    f"and lost {counted(results['lost'], 'time')}.\n")
+        text.append(f"  In reversed games you won {counted(results['won'], 'time')} and lost {counted(results['lost'], 'time')}.\n")
     last = games[-1]
-    text.append(f"  Your last game: {RESULT_WORDS.get(last.result, last.result)}, "
-                f"{counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
+    text.append(f"  Your last game: {RESULT_WORDS.get(last.result, last.result)}, {counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
     return text
 
 
@@ -343,8 +341,10 @@ class ProgressScreen(Screen[None]):
             return
         lesson = await self.app.push_screen_wait(ChooseLessonScreen(started))
         if lesson is None or not await self._confirm(
-                f"Reset the lesson “{lesson.title}”? It will start again from the first step, and its "
-                "hints and mistakes are forgotten, so every star can be won again.", "Reset it"):
+            f"Reset the lesson “{lesson.title}”? It will start again from the first step, and its "
+            "hints and mistakes are forgotten, so every star can be won again.",
+            "Reset it",
+        ):
             return
         Recorder(self.store, self.profile).lesson_reset(lesson.id)
         self.note(f"✓ The lesson “{lesson.title}” starts again from the first step.")
@@ -356,8 +356,9 @@ class ProgressScreen(Screen[None]):
         if not await self._teacher_allows(Protected.RESET_PROGRESS):
             return
         if not await self._confirm(
-                f"Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are "
-                "forgotten; the settings stay. This cannot be undone.", "Reset my progress"):
+            f"Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; the settings stay. This cannot be undone.",
+            "Reset my progress",
+        ):
             return
         try:
             self.store.reset_profile(name)
@@ -373,8 +374,9 @@ class ProgressScreen(Screen[None]):
             return
         names = ", ".join(profile.name for profile in self.store.profiles())
         if not await self._confirm(
-                f"Reset everything? Every learner on this computer ({names}) is removed, with all "
-                "their progress and settings. This cannot be undone.", "Remove everything"):
+            f"Reset everything? Every learner on this computer ({names}) is removed, with all their progress and settings. This cannot be undone.",
+            "Remove everything",
+        ):
             return
         self.store.reset_everything()
         self._start_afresh()
@@ -398,9 +400,12 @@ class ProgressScreen(Screen[None]):
             self._send_export(name)
             return
         path = await save_where_typed(
-            self.app, f"Export: save {name}'s progress in a file",
+            self.app,
+            f"Export: save {name}'s progress in a file",
             "Where should the file go? Import it on another computer to carry on there.",
-            export_path(name), lambda path: self._export(name, path))
+            export_path(name),
+            lambda path: self._export(name, path),
+        )
         if path is not None:
             self.note(f"✓ Saved {name}'s progress in {path}.")
 
@@ -440,10 +445,15 @@ class ProgressScreen(Screen[None]):
             return
         typed, problem = export_path(self.profile.name), ""
         while True:
-            answer: str | None = await self.app.push_screen_wait(PathScreen(
-                "Import: add a learner from a profile file",
-                "Which file? It becomes a new learner here; nobody's progress is replaced.",
-                typed, problem, "Import it"))
+            answer: str | None = await self.app.push_screen_wait(
+                PathScreen(
+                    "Import: add a learner from a profile file",
+                    "Which file? It becomes a new learner here; nobody's progress is replaced.",
+                    typed,
+                    problem,
+                    "Import it",
+                )
+            )
             if answer is None:
                 return
             typed = answer
@@ -468,8 +478,7 @@ class ProgressScreen(Screen[None]):
         return ""
 
 
-async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
-                           save: Callable[[Path], str]) -> Path | None:
+async def save_where_typed(app: App[Any], title: str, question: str, typed: str, save: Callable[[Path], str]) -> Path | None:
     """Ask where a file should go until ``save`` (which says what went wrong, or "") has saved it
     there: that path, or None when the dialog was left. From a worker."""
     problem = ""
@@ -503,8 +512,7 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text("Which lesson should start again?", style="bold"))
-            yield OptionList(*[Option(Text(lesson.title), id=lesson.id) for lesson in self.lessons],
-                             id="lesson-choice")
+            yield OptionList(*[Option(Text(lesson.title), id=lesson.id) for lesson in self.lessons], id="lesson-choice")
             yield Static(Text("↑ ↓ choose · Enter reset it · Escape never mind", style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

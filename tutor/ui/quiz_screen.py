@@ -140,8 +140,7 @@ class QuizScreen(Screen[None]):
         cards.show(list(question.cards))
         options = self.query_one("#quiz-options", OptionList)
         options.disabled = False
-        options.set_options(Option(Text(f"{number}. {text}"), id=str(number - 1))
-                            for number, text in enumerate(question.options, 1))
+        options.set_options(Option(Text(f"{number}. {text}"), id=str(number - 1)) for number, text in enumerate(question.options, 1))
         options.highlighted = 0
         self._moved = False
         how = self.query_one("#quiz-how", Static)
@@ -187,8 +186,7 @@ class QuizScreen(Screen[None]):
     def _show_result(self, question: Question, choice: int, result: Result) -> None:
         options = self.query_one("#quiz-options", OptionList)
         options.set_options(
-            Option(option_line(number, text, number - 1 in question.correct, number - 1 == choice, "your choice"),
-                   id=str(number - 1))
+            Option(option_line(number, text, number - 1 in question.correct, number - 1 == choice, "your choice"), id=str(number - 1))
             for number, text in enumerate(question.options, 1)
         )
         options.disabled = True
@@ -338,8 +336,7 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
     text = Text()
     text.append(words.headline + "\n", style="bold")
     if summary.second_tries:
-        text.append(f"When they came back: {summary.second_tries_right} of {summary.second_tries} right.\n",
-                    style="bold")
+        text.append(f"When they came back: {summary.second_tries_right} of {summary.second_tries} right.\n", style="bold")
     for line in words.lines:
         text.append(line + "\n")
     text.append("\n")
@@ -351,8 +348,9 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
             text.append(f"The answer: {_sentence(' / '.join(question.answers))}\n")  # an indent would
             text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
     if summary.try_again:
-        text.append(f"\nTry these again: {len(summary.try_again)} question"
-                    f"{'s' if len(summary.try_again) > 1 else ''} still to get right. Press T to have another go.\n")
+        text.append(
+            f"\nTry these again: {len(summary.try_again)} question{'s' if len(summary.try_again) > 1 else ''} still to get right. Press T to have another go.\n"
+        )
     titles = lesson_titles()
     for pointer in summary.lessons:
         text.append(f"\n↺ {pointer.title}: missed {pointer.misses} times. ", style="bold")

@@ -73,7 +73,7 @@ def deck_choices() -> list[tuple[str, str]]:
 
 
 def deck_label(deck_id: str) -> str:
-    """"Playing cards (51 in play)" or "Farm friends: 9 pictures, 19 cards"."""
+    """ "Playing cards (51 in play)" or "Farm friends: 9 pictures, 19 cards"."""
     from tutor.engine.decks import find_deck
 
     deck = find_deck(deck_id)

@@ -52,13 +52,11 @@ class ChoiceScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(plain(self.message), id="question")
             if len(self.choices) > 2:  # three buttons side by side do not fit a narrow dialog: a list does
-                yield OptionList(*[Option(Text(f"{label} ({key.upper()})"), id=choice) for choice, label, key in self.choices],
-                                 id="choices")
+                yield OptionList(*[Option(Text(f"{label} ({key.upper()})"), id=choice) for choice, label, key in self.choices], id="choices")
                 return
             with Horizontal(classes="buttons"):
                 for number, (choice, label, key) in enumerate(self.choices):
-                    yield Button(f"{label} ({key.upper()})", id=choice,
-                                 variant="primary" if number == 0 else "default")
+                    yield Button(f"{label} ({key.upper()})", id=choice, variant="primary" if number == 0 else "default")
 
     def on_key(self, event: Key) -> None:
         for choice, _label, key in self.choices:
@@ -127,9 +125,11 @@ class StoreWatch:
     def _ask_keep_waiting(self) -> None:
         self.asking = True
         seconds = int(self.busy_tries * BUSY_RETRY_SECONDS)
-        message = (f"Another window (or another program) has been saving to the progress file for "
-                   f"{seconds} seconds, so your last moves are not saved yet. Keep playing while we "
-                   f"wait, or quit now (the moves not saved yet are lost).")
+        message = (
+            f"Another window (or another program) has been saving to the progress file for "
+            f"{seconds} seconds, so your last moves are not saved yet. Keep playing while we "
+            f"wait, or quit now (the moves not saved yet are lost)."
+        )
 
         def answered(choice: str | None) -> None:
             self.asking = False
@@ -137,12 +137,10 @@ class StoreWatch:
             if choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ChoiceScreen(message, [("wait", "Keep waiting", "w"), ("quit", "Quit", "q")]),
-                             answered)
+        self.app.push_screen(ChoiceScreen(message, [("wait", "Keep waiting", "w"), ("quit", "Quit", "q")]), answered)
 
     def _explain_lost(self, lost: ProfileLost) -> None:
-        message = (f"{lost} This window stopped saving, so nothing saved elsewhere is overwritten. "
-                   f"Choose a learner to carry on.")
+        message = f"{lost} This window stopped saving, so nothing saved elsewhere is overwritten. Choose a learner to carry on."
 
         def answered(choice: str | None) -> None:
             if choice == "quit":
@@ -150,8 +148,7 @@ class StoreWatch:
             else:
                 self.choose_learner()
 
-        self.app.push_screen(ChoiceScreen(message, [("choose", "Choose a learner", "c"), ("quit", "Quit", "q")]),
-                             answered)
+        self.app.push_screen(ChoiceScreen(message, [("choose", "Choose a learner", "c"), ("quit", "Quit", "q")]), answered)
 
     # ----- at start: is this profile open in another window? ----------------------------------
 
@@ -170,9 +167,11 @@ class StoreWatch:
         return True
 
     def _ask_in_use(self, profile: Profile, in_use: ProfileInUse, go_on: Callable[[Profile], None]) -> None:
-        message = (f"{in_use} If two windows saved it at once, one would undo the other. Look only "
-                   f"(nothing is saved here), take over (the other window stops saving), or choose "
-                   f"another learner.")
+        message = (
+            f"{in_use} If two windows saved it at once, one would undo the other. Look only "
+            f"(nothing is saved here), take over (the other window stops saving), or choose "
+            f"another learner."
+        )
 
         def answered(choice: str | None) -> None:
             if choice == "look":
@@ -188,15 +187,15 @@ class StoreWatch:
                 return
             go_on(profile)
 
-        self.app.push_screen(ChoiceScreen(message, [("look", "Look only", "l"), ("take", "Take over", "t"),
-                                                    ("other", "Another learner", "a")]), answered)
+        self.app.push_screen(ChoiceScreen(message, [("look", "Look only", "l"), ("take", "Take over", "t"), ("other", "Another learner", "a")]), answered)
 
 
 def _waiting_text(fault: StoreError) -> str:
     if isinstance(fault, StoreBusy):
-        return ("Waiting for another window to finish saving... Keep playing: your progress is "
-                "kept and saved as soon as it is done.")
+        return "Waiting for another window to finish saving... Keep playing: your progress is kept and saved as soon as it is done."
     if isinstance(fault, StoreFull):
-        return ("The disk is full, so your progress cannot be saved right now. Keep playing: it is "
-                "kept and saved as soon as there is room (a grown-up can free some space).")
+        return (
+            "The disk is full, so your progress cannot be saved right now. Keep playing: it is "
+            "kept and saved as soon as there is room (a grown-up can free some space)."
+        )
     return f"{fault} Keep playing: your progress is kept and saved as soon as it can be."

@@ -146,7 +146,7 @@ class LogTail(Widget):
         """Add the lines of one move; they show in bold until the next move."""
         if not lines:
             return
-        self.lines = [*self.lines, *lines][-self.KEPT:]
+        self.lines = [*self.lines, *lines][-self.KEPT :]
         self.fresh = len(lines)
         self.refresh()
 

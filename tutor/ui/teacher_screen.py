@@ -71,8 +71,7 @@ async def teacher_allows(app: App[None], action: Protected) -> bool:
     typed the PIN. Call it from a worker (it waits for the dialog)."""
     if not needs_pin(action):
         return True
-    allowed: bool = await app.push_screen_wait(PinScreen.asking(
-        f"In a classroom, only the teacher can {action.words}. Teacher: please type your PIN."))
+    allowed: bool = await app.push_screen_wait(PinScreen.asking(f"In a classroom, only the teacher can {action.words}. Teacher: please type your PIN."))
     return allowed
 
 
@@ -108,18 +107,22 @@ class PinScreen(ModalScreen[bool]):
 
     @classmethod
     def choose(cls) -> PinScreen:
-        return cls(f"The first time here: choose the teacher's PIN ({PIN_RULE}), and keep it from the pupils.",
-                   choosing=True)
+        return cls(f"The first time here: choose the teacher's PIN ({PIN_RULE}), and keep it from the pupils.", choosing=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pin-dialog"):
             yield Static(Text("Choose the teacher's PIN" if self.choosing else "The teacher's PIN", style="bold"))
             yield Static(Text(self.why), id="pin-why")
-            yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin", compact=True,
-                        placeholder="The PIN" if not self.choosing else f"A new PIN: {PIN_RULE}")
+            yield Input(
+                password=True,
+                restrict=r"[0-9]*",
+                max_length=LONGEST_PIN,
+                id="pin",
+                compact=True,
+                placeholder="The PIN" if not self.choosing else f"A new PIN: {PIN_RULE}",
+            )
             if self.choosing:
-                yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin-again", compact=True,
-                            placeholder="The same PIN again")
+                yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin-again", compact=True, placeholder="The same PIN again")
             yield Static(id="pin-problem")
             with Horizontal(classes="buttons"):
                 yield Button("OK (Enter)", id="ok", variant="primary")
@@ -243,8 +246,7 @@ class TeacherScreen(Screen[None]):
         self.sub_title = "The teacher's view"
         table = self.query_one(DataTable)
         table.add_column("Name", width=NAME_WIDTH, key="name")
-        for label, key in (("Lessons", "lessons"), ("Stars", "stars"), ("Mastered", "mastered"),
-                           ("Games", "games"), ("Last active", "last")):
+        for label, key in (("Lessons", "lessons"), ("Stars", "stars"), ("Mastered", "mastered"), ("Games", "games"), ("Last active", "last")):
             table.add_column(label, key=key)
         self.query_one("#teacher-note").display = False
         self.rows = class_rows(store_of(self.app), course_for_app(replay=False))
@@ -257,11 +259,16 @@ class TeacherScreen(Screen[None]):
         self.shown = sorted_rows(filtered(self.rows, self.query_one("#teacher-filter", Input).value), self.sort)
         table.clear()
         for index, row in enumerate(self.shown):
-            table.add_row(Text(row.name, overflow="ellipsis", no_wrap=True), f"{row.lessons_done} of {row.lessons}",
-                          f"★ {row.stars}", f"{row.mastered} of {len(row.levels)}", str(row.games),
-                          when_text(row.last_active), key=str(index))
-        self.query_one("#teacher-sort", Static).update(Text(f"{len(self.shown)} of {len(self.rows)} · "
-                                                            f"sorted by {self.sort}"))
+            table.add_row(
+                Text(row.name, overflow="ellipsis", no_wrap=True),
+                f"{row.lessons_done} of {row.lessons}",
+                f"★ {row.stars}",
+                f"{row.mastered} of {len(row.levels)}",
+                str(row.games),
+                when_text(row.last_active),
+                key=str(index),
+            )
+        self.query_one("#teacher-sort", Static).update(Text(f"{len(self.shown)} of {len(self.rows)} · sorted by {self.sort}"))
         self._show_detail(0)
 
     def _show_detail(self, index: int) -> None:
@@ -312,19 +319,27 @@ class TeacherScreen(Screen[None]):
     @work(exclusive=True, group="teacher-dialog")
     async def action_reset(self) -> None:
         row = self.highlighted()
-        if row is None or not await self.app.push_screen_wait(ConfirmScreen(
+        if row is None or not await self.app.push_screen_wait(
+            ConfirmScreen(
                 f"Reset all of {row.name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; "
                 "the settings stay. A tab where they are learning stops saving. This cannot be undone.",
-                "Reset it", "Keep it")):
+                "Reset it",
+                "Keep it",
+            )
+        ):
             return
         self._change(row, store_of(self.app).reset_profile, f"✓ {row.name}'s progress is reset.")
 
     @work(exclusive=True, group="teacher-dialog")
     async def action_remove(self) -> None:
         row = self.highlighted()
-        if row is None or not await self.app.push_screen_wait(ConfirmScreen(
-                f"Remove {row.name}, with all their progress and settings? A tab where they are learning "
-                "stops saving. This cannot be undone.", "Remove them", "Keep them")):
+        if row is None or not await self.app.push_screen_wait(
+            ConfirmScreen(
+                f"Remove {row.name}, with all their progress and settings? A tab where they are learning stops saving. This cannot be undone.",
+                "Remove them",
+                "Keep them",
+            )
+        ):
             return
         self._change(row, store_of(self.app).delete_profile, f"✓ {row.name} is removed.")
 
@@ -349,9 +364,12 @@ class TeacherScreen(Screen[None]):
             self.note(f"✓ The class table is on its way to your browser's downloads as {name}.")
             return
         path = await save_where_typed(
-            self.app, "Export the class table as CSV",
+            self.app,
+            "Export the class table as CSV",
             f"Where should the file go? It holds the {len(self.shown)} learners shown, in this order.",
-            REPORT_PATH, self._export)
+            REPORT_PATH,
+            self._export,
+        )
         if path is not None:
             self.note(f"✓ Saved the class table in {path}.")
 
@@ -380,8 +398,7 @@ async def open_teacher_view(app: App[None]) -> bool:
         return False
     if state is not PinState.SET and is_served():
         why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
-        warn(app, f"The teacher's PIN {why}. The teacher sets it at the teacher's computer, "
-                  f"with: {SET_AT_THE_TERMINAL}")
+        warn(app, f"The teacher's PIN {why}. The teacher sets it at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
         return False
     pin = PinScreen.asking("Type the teacher's PIN to see the class.") if state is PinState.SET else PinScreen.choose()
     if not await app.push_screen_wait(pin):

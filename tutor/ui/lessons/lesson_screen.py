@@ -174,8 +174,7 @@ class LessonScreen(Screen[None]):
         saved = self.tutor.store.lesson_progress(self.tutor.profile).get(lesson.id)
         if saved is not None and not saved.finished and 0 < saved.step < len(lesson.steps):
             question = f"Welcome back! Carry on from step {saved.step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
-            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"),
-                                 lambda carry_on: self._carry_on_or_not(carry_on, saved.step))
+            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, saved.step))
             return
         self._begin(0)
 
@@ -207,8 +206,7 @@ class LessonScreen(Screen[None]):
 
     def _show_broken(self, broken: StepBroken) -> None:
         self.run = None
-        self._show_closed(Text(f"Step {broken.index + 1} of this lesson has a problem: {broken.message}\n"
-                               f"{CHECK_HINT}\n\nPress Escape to go back."))
+        self._show_closed(Text(f"Step {broken.index + 1} of this lesson has a problem: {broken.message}\n{CHECK_HINT}\n\nPress Escape to go back."))
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
@@ -406,8 +404,9 @@ class LessonScreen(Screen[None]):
         view.took(answer, feedback)
         mistake = feedback.mistake
         if not feedback.right or mistake is not None:
-            self.recorder.lesson_mistake(self.lesson_id, mistake.code.value if mistake else None,
-                                         mistake.cards if mistake else (), on_purpose=feedback.on_purpose)
+            self.recorder.lesson_mistake(
+                self.lesson_id, mistake.code.value if mistake else None, mistake.cards if mistake else (), on_purpose=feedback.on_purpose
+            )
         if feedback.solved:
             self._save()  # first: the next lesson to offer depends on this one being done
         self.why = None if feedback.right else why_not(feedback)
@@ -483,8 +482,7 @@ class LessonScreen(Screen[None]):
         """Start the lesson again from step 1 (it asks first)."""
         if self.run is None:
             return
-        self.app.push_screen(ConfirmScreen("Start this lesson again from step 1?", "Start again", "Keep going"),
-                             self._restart_answered)
+        self.app.push_screen(ConfirmScreen("Start this lesson again from step 1?", "Start again", "Keep going"), self._restart_answered)
 
     def _restart_answered(self, again: bool | None) -> None:
         if again:
@@ -515,8 +513,7 @@ class LessonScreen(Screen[None]):
 
     def _next_lesson(self) -> Lesson | None:
         progress = self.tutor.store.lesson_progress(self.tutor.profile)
-        return learner_lessons.next_lesson(learner_lessons.course_for_app(replay=False), self.lesson_id, progress,
-                                           self.tutor.settings.unlock_all_lessons)
+        return learner_lessons.next_lesson(learner_lessons.course_for_app(replay=False), self.lesson_id, progress, self.tutor.settings.unlock_all_lessons)
 
     def _open_next_lesson(self) -> None:
         following = self._next_lesson()

@@ -71,8 +71,7 @@ class LessonSeats(Horizontal):
             pointed, flagged = view.seat in cursor, view.seat in wrong
             view.update(_seat_text(run, view.seat, tells_roles, narrow))
             view.border_title = "dealer" if run.game is not None and run.game.dealer == view.seat else None
-            view.border_subtitle = (f"{BROKEN} not it" if flagged else "◆" if pointed
-                                    else role(run.game, view.seat) if tells_roles else None)
+            view.border_subtitle = f"{BROKEN} not it" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
             view.set_class(pointed, "cursor")
             view.set_class(flagged and not pointed, "flagged")
             view.set_class(run.game is None, "name-only")

@@ -133,8 +133,7 @@ class StepView(Vertical, can_focus=True):
         if feedback.right:
             self.query_one("#lesson-hand", HandView).selected.clear()
         learner = self.run.learner
-        self.drawn_card = next((event.card for event in feedback.events
-                                if isinstance(event, Drew) and event.drawer == learner), None)
+        self.drawn_card = next((event.card for event in feedback.events if isinstance(event, Drew) and event.drawer == learner), None)
 
     def answer(self, answer: Answer) -> None:
         self.post_message(self.Answered(answer))
@@ -234,8 +233,7 @@ class LayDownView(StepView):
     hand_keys = "1234567890"
 
     def instruction(self) -> str:
-        return ("Select the cards of a pair with Space (or the number under each card), then press Enter "
-                "to lay them down. Press D when you're done.")
+        return "Select the cards of a pair with Space (or the number under each card), then press Enter to lay them down. Press D when you're done."
 
     def hand_is_played(self) -> bool:
         return self.answering
@@ -451,8 +449,9 @@ class ChoiceView(StepView):
         options = self.query_one("#lesson-options", OptionList)
         right = run.right_options() if run.solved else frozenset()
         highlighted = options.highlighted
-        options.set_options(Option(option_line(number, text, number - 1 in right, number - 1 in self.wrong_options))
-                            for number, text in enumerate(run.options, 1))
+        options.set_options(
+            Option(option_line(number, text, number - 1 in right, number - 1 in self.wrong_options)) for number, text in enumerate(run.options, 1)
+        )
         options.disabled = run.solved
         options.highlighted = None if run.solved else 0 if new_step or highlighted is None else highlighted
 
