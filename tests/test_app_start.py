@@ -113,7 +113,8 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
     store.close()
 
 
-async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted_learner(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["Zara", "tom"])  # a lowercase t once opened the teacher's PIN
+async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted_learner(tmp_path: Path, name: str) -> None:
     store = open_store(tmp_path)
     store.get_or_create_profile("Bo")
     store.get_or_create_profile("Sam")
@@ -121,12 +122,12 @@ async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#picker-list").display
-        await pilot.press(*"Zara", "enter")
+        await pilot.press(*name, "enter")
         for _ in range(20):
             await pilot.pause(0.1)
             if isinstance(app.screen, HomeScreen):
                 break
-        assert app.profile is not None and app.profile.name == "Zara"
+        assert app.profile is not None and app.profile.name == name
     store.close()
 
 

@@ -68,7 +68,7 @@ async def open_teacher_view(pilot: Pilot, store: Store) -> None:
     """From the picker: T, then the PIN (chosen, typed twice, the first time)."""
     first = store.teacher_pin() is None
     await pilot.pause()
-    await pilot.press("t")
+    await pilot.press("f2")
     await type_pin(pilot, PIN)
     if first:
         await type_pin(pilot, PIN)
@@ -84,7 +84,7 @@ async def test_the_first_visit_chooses_the_pin_then_it_is_asked(store: Store) ->
     app = TutorApp(store, None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("t")
+        await pilot.press("f2")
         await type_pin(pilot, "123456")
         await type_pin(pilot, "123457")
         assert "not the same" in str(app.screen.query_one("#pin-problem", Static).content)
@@ -103,7 +103,7 @@ async def test_the_first_visit_chooses_the_pin_then_it_is_asked(store: Store) ->
         await pilot.pause()
         assert isinstance(app.screen, ProfilePickerScreen)
 
-        await pilot.press("t")
+        await pilot.press("f2")
         await type_pin(pilot, "0000")
         assert isinstance(app.screen, PinScreen)
         assert "That is not the teacher's PIN" in str(app.screen.query_one("#pin-problem", Static).content)
@@ -380,7 +380,7 @@ async def test_during_a_wait_after_wrong_pins_the_pin_cannot_be_typed(store: Sto
     app = TutorApp(store, None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("t")
+        await pilot.press("f2")
         for _ in range(teacher.FREE_TRIES):
             await type_pin(pilot, "111111")
         field = app.screen.query_one("#pin", Input)

@@ -40,7 +40,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
     BINDINGS = [
         Binding("escape", "back", "Back", tooltip="Back to where you were"),
         Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),
-        Binding("t", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
+        # F2, not a letter: every letter typed here is a child's name (and Ctrl+T is a browser's new tab).
+        Binding("f2", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
     ]
     saving = False
     """True while a name waits to be saved (the file was busy); Enter again does not start another try."""
@@ -55,7 +56,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
                 yield Input(placeholder="Type your name here", id="picker-name", select_on_focus=False)
             yield Static(id="picker-message")
             with Center():
-                yield Button("Teacher (T)", id="picker-teacher", compact=True)
+                yield Button("Teacher (F2)", id="picker-teacher", compact=True)
         yield TutorFooter()
 
     def _options(self) -> list[Option]:
@@ -81,7 +82,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         self._greet("Hello! Who is learning today?", "Choose your name and press Enter, or type a new name.")
         self.query_one("#picker-name", Input).display = False
         teacher = self.query_one("#picker-teacher", Button)
-        teacher.label, teacher.display = "Teacher (T)", True
+        teacher.label, teacher.display = "Teacher (F2)", True
         names = self.query_one("#picker-list", OptionList)
         names.display = True
         names.highlighted = 0
@@ -91,10 +92,9 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def ask_name(self, question: str) -> None:
         self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
         self.query_one("#picker-list", OptionList).display = False
-        # T types a letter here: the button only, and in a classroom only, where the teacher may
-        # need to choose the PIN before any pupil has a name.
+        # Shown in a classroom only, where the teacher may open the class before any pupil has a name.
         teacher = self.query_one("#picker-teacher", Button)
-        teacher.label, teacher.display = "Teacher", is_served()
+        teacher.label, teacher.display = "Teacher (F2)", is_served()
         name = self.query_one("#picker-name", Input)
         name.display = True
         name.value = ""
@@ -219,7 +219,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         """A letter typed at the list of names starts a new name with it: a child who types their
         name must never land in the learner who happens to be highlighted."""
         names = self.query_one("#picker-list", OptionList)
-        if not (names.display and event.character and event.character.isalnum()) or event.key == "t":
+        if not (names.display and event.character and event.character.isalnum()):
             return
         event.stop()
         self.ask_name("Welcome! What's your name?")
