@@ -88,3 +88,17 @@ def test_rules_from_dict_rejects_junk() -> None:
         Rules.from_dict(["bicycle"])
     with pytest.raises(ValueError, match="colour"):
         Rules.from_dict({"variant": "bicycle", "colour": True})
+
+
+def test_two_cards_pair_by_rank_or_picture_never_by_colour_and_never_alone() -> None:
+    from tutor.engine.decks import find_deck
+
+    five_clubs, five_hearts, five_spades, six_clubs = (Card.parse(text) for text in ("5♣", "5♥", "5♠", "6♣"))
+    assert five_clubs.pairs_with(five_hearts) and five_clubs.pairs_with(five_spades)
+    assert not five_clubs.pairs_with(six_clubs) and not five_clubs.pairs_with(five_clubs)
+    deck = find_deck("farm")
+    cat1, cat2, dog1 = deck.parse("cat/1"), deck.parse("cat/2"), deck.parse("dog/1")
+    maid = deck.character_card
+    assert maid is not None
+    assert cat1.pairs_with(cat2) and not cat1.pairs_with(dog1)
+    assert not any(maid.pairs_with(card) for card in deck.cards)

@@ -47,7 +47,7 @@ class Narrator:
         for event in events:
             if isinstance(event, Drew) and event.drawer == self.learner:
                 card = card_list((event.card,), self.letters)  # '7♦', or 'the Cat' for a picture
-                pairs = any(other.rank == event.card.rank and other != event.card for other in game.hands[self.learner])
+                pairs = any(other.pairs_with(event.card) for other in game.hands[self.learner])
                 told = f"You drew {card} from {self.who(event.giver)}" + (": a pair!" if pairs else ".")
             elif isinstance(event, Drew) and event.giver == self.learner:
                 told = f"{self.who(event.drawer, start=True)} took your {event.card.text(self.letters)}."

@@ -98,6 +98,11 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
+    def pairs_with(self, other: Card) -> bool:
+        """Whether this card and ``other`` (another card) make a pair: the same rank, or the same
+        picture; suit and colour never matter. The one pairing test outside the draw loop."""
+        return self.rank_index == other.rank_index and self is not other
+
     def text(self, letters: bool = False) -> str:
         """`5♣`, or `5C` with suit letters; a picture card's name ("Cat")."""
         if self.picture is not None:

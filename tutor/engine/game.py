@@ -709,7 +709,7 @@ class Game:
             self._log += [PairLaidDown(seat, pair) for pair in pairs]
 
     def _put_down(self, seat: int, pair: tuple[Card, Card]) -> None:
-        wrong = pair[0].rank_index != pair[1].rank_index
+        wrong = not pair[0].pairs_with(pair[1])
         self._pairs.append((seat, pair))
         if wrong:
             self._wrong_pairs.append((seat, pair))
@@ -721,7 +721,7 @@ class Game:
         for card in cards:
             hand.remove(card)
         ordered = sorted(cards, key=lambda card: card.rank_index)
-        if len(ordered) == 2 and ordered[0].rank != ordered[1].rank:
+        if len(ordered) == 2 and not ordered[0].pairs_with(ordered[1]):
             self._put_down(seat, (ordered[0], ordered[1]))
         else:
             for pair in _pairs_of(ordered)[0]:
@@ -820,7 +820,7 @@ class Game:
         game._hands = [[deck.parse(card) for card in hand] for hand in data["hands"]]
         game._stock = [deck.parse(card) for card in data["stock"]]
         game._pairs = [(_seat(seat, rules, "pairs"), _pair(cards, deck)) for seat, cards in data["pairs"]]
-        game._wrong_pairs = [(seat, pair) for seat, pair in game._pairs if pair[0].rank != pair[1].rank]
+        game._wrong_pairs = [(seat, pair) for seat, pair in game._pairs if not pair[0].pairs_with(pair[1])]
         every_card = [card for hand in game._hands for card in hand] + game._stock
         every_card += [card for _, pair in game._pairs for card in pair]
         check_cards_possible(rules, every_card)

@@ -133,10 +133,10 @@ def _pair_traps(rng: random.Random, hand: Sequence[Card], right: Groups) -> list
     traps: list[Groups] = [()]
     traps += [tuple(other for other in right if other is not pair) for pair in right]
     for pair in right:
-        rest = [card for card in hand if card.rank == pair[0].rank and card not in laid]
+        rest = [card for card in hand if card.pairs_with(pair[0]) and card not in laid]
         if rest:
             traps.append(tuple(other for other in right if other is not pair) + (pair + (rest[0],),))
-    mixed = [(a, b) for a, b in combinations(hand, 2) if a.rank != b.rank]
+    mixed = [(a, b) for a, b in combinations(hand, 2) if not a.pairs_with(b)]
     for fake in rng.sample(mixed, min(3, len(mixed))):
         traps.append((fake,))
         if not set(fake) & set(laid):
@@ -196,7 +196,7 @@ def _partner_for_is_pair(rng: random.Random, first: Card, way: int) -> Card:
     """0: same rank, other colour; 1: same rank, same colour; 2: same suit; 3: same colour, other suit."""
     if way < 2:
         return rng.choice([card for card in first.same_rank if (card.is_red == first.is_red) == (way == 1)])
-    others = [card for card in DECK if card.rank != first.rank]
+    others = [card for card in DECK if not card.pairs_with(first) and card is not first]
     if way == 2:
         return rng.choice([card for card in others if card.suit == first.suit])
     return rng.choice([card for card in others if card.suit != first.suit and card.is_red == first.is_red])
@@ -310,7 +310,7 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     game = setup.game(rules)
     drawer, giver = game.drawer, game.giver
     assert drawer is not None and giver is not None
-    matching = [card for card in game.hands[giver] if any(own.rank == card.rank for own in game.hands[drawer])]
+    matching = [card for card in game.hands[giver] if any(own.pairs_with(card) for own in game.hands[drawer])]
     card = rng.choice(matching if matching and rng.random() < 0.6 else game.hands[giver])
     before = position_of(game, seats)
     move = Draw(drawer, giver, card)
@@ -337,7 +337,7 @@ def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right:
     card = move.card
     assert card is not None
     if option.pair != right.pair:
-        if option.pair and option.pair[0].rank != option.pair[1].rank:
+        if option.pair and not option.pair[0].pairs_with(option.pair[1]):
             return not_pair_reason(option.pair[0], option.pair[1])
         if option.pair:
             return f"No card in {seats.whose(move.seat)} hand is {a_rank(card)}, so no pair goes down."
@@ -363,7 +363,7 @@ def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw)
     that only leaves something out would be true), and none contradicts itself."""
     card, hand = move.card, setup.hands[move.seat]
     assert card is not None
-    look_alikes = [own for own in hand if own.rank != card.rank and own.is_red == card.is_red]
+    look_alikes = [own for own in hand if not own.pairs_with(card) and own is not card and own.is_red == card.is_red]
     fake = (tuple(sorted((card, rng.choice(look_alikes)))),) if look_alikes else ()
     pairs = [right.pair, (), *fake]
     safes = [tuple(sorted(set(right.safe) ^ {seat})) for seat in (move.seat, move.from_seat)]

@@ -48,7 +48,7 @@ def other_hands(rng: random.Random, rules: Rules, hand: Sequence[Card]) -> Hands
         size = rng.randint(2, 4)
         mine: list[Card] = []
         for card in rest:
-            if len(mine) < size and all(other.rank != card.rank for other in mine):
+            if len(mine) < size and not any(other.pairs_with(card) for other in mine):
                 mine.append(card)
         rest = [card for card in rest if card not in mine]
         hands.append(tuple(sorted(mine)))
