@@ -40,7 +40,7 @@ from typing import Any
 from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from tutor.engine.cards import Card
 from tutor.engine.events import Event
-from tutor.engine.game import Game
+from tutor.engine.game import Game, Phase
 from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
@@ -426,7 +426,7 @@ class LessonRun:
             return "every option is right" if len(right) == len(step.options) else None
         assert game is not None
         if isinstance(step, DealStep):
-            return None if game.phase == "dealing" and game.stock else "starts already solved: every card is dealt"
+            return None if game.phase is Phase.DEALING and game.stock else "starts already solved: every card is dealt"
         if learner is None:
             return f"a {step.kind} step needs a seat named you"
         if isinstance(step, PairStep):
@@ -618,7 +618,7 @@ def _game_seats(game: Game, ask: str) -> frozenset[int]:
     if ask == "safe":
         return game.safe
     if ask == "next-deal":
-        seat = game.next_deal_seat if game.phase == "dealing" and game.stock else None
+        seat = game.next_deal_seat if game.phase is Phase.DEALING and game.stock else None
     else:
         seat = {"drawer": game.drawer, "giver": game.giver, "loser": game.loser, "winner": game.winner}[ask]
     return frozenset() if seat is None else frozenset({seat})

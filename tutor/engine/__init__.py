@@ -21,7 +21,7 @@ _WHERE = {
     "cards": ("DECK", "RANKS", "SUITS", "Card", "cards_text", "parse_cards", "rank_name"),
     "decks": ("STANDARD_ID", "Deck", "Picture", "all_decks", "find_deck", "picture_deck", "register_deck"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown", "PairsChecked", "Turn", "WentOut"),
-    "game": ("Game", "HeldCard", "Observation", "TurnPassing"),
+    "game": ("Game", "HeldCard", "Observation", "Phase", "TurnPassing"),
     "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
     "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
@@ -52,6 +52,7 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "PairLaidDown",
     "PairingFinished",
     "PairsChecked",
+    "Phase",
     "Picture",
     "RANKS",
     "RULEBOOKS",
@@ -107,7 +108,7 @@ if TYPE_CHECKING:
         Turn,
         WentOut,
     )
-    from .game import Game, HeldCard, Observation, TurnPassing
+    from .game import Game, HeldCard, Observation, Phase, TurnPassing
     from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, possible_mistakes, wrong_pair_mistake
     from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
@@ -49,7 +50,18 @@ FORMAT_VERSION = 1
 RNG_VERSION = 3
 RNG_WORDS = 624
 """`random.Random.getstate()` in version 3: 624 words of 32 bits, then the index of the next word."""
-PHASES = ("dealing", "pairing", "play", "over")
+
+
+class Phase(StrEnum):
+    """Where a game is: dealing, laying down the opening pairs, drawing, or over. Kept as its value
+    in a saved game."""
+
+    DEALING = "dealing"
+    PAIRING = "pairing"
+    PLAY = "play"
+    OVER = "over"
+
+
 Pair = tuple[int, tuple[Card, Card]]
 HeldCard = tuple[int, Card]
 """A card with the seat holding it."""
@@ -61,7 +73,7 @@ class Observation:
     card this seat may not see.
 
     seat: whose view this is.  rules: the rules in play (players, which side you draw from, face-up pairs).
-    phase: 'dealing', 'pairing', 'play' or 'over'.
+    phase: dealing, pairing (the opening pairs), play or over.
     hand: this seat's own cards.  hand_sizes: how many cards each seat holds (index = seat).
     pairs: every pair laid down, in order, as (owner, cards); a pair another seat laid face down
         (Bicycle rules) is (owner, None).  pair_counts: how many pairs each seat has laid down.
@@ -77,7 +89,7 @@ class Observation:
     """
 
     seat: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     pairs: tuple[tuple[int, tuple[Card, Card] | None], ...]
@@ -98,7 +110,7 @@ class Observation:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     @property
     def holders(self) -> tuple[int, ...]:
@@ -158,7 +170,7 @@ class Game:
         self._pairs: list[Pair] = []
         self._wrong_pairs: list[Pair] = []
         self._out: list[int] = []
-        self._phase = "pairing"
+        self._phase = Phase.PAIRING
         self._stock: list[Card] = []
         self._pending: set[int] = set()
         self._drawer: int | None = None
@@ -190,7 +202,7 @@ class Game:
     def start_deal(cls, rules: Rules, seed: Any, dealer: int = 0, learners: Iterable[int] = ()) -> Game:
         """A shuffled deck waiting to be dealt card by card with `DealCard` and `FinishDeal`."""
         game = cls._shuffled_deck(rules, random.Random(seed), dealer, learners)
-        game._phase = "dealing"
+        game._phase = Phase.DEALING
         return game
 
     @classmethod
@@ -226,8 +238,7 @@ class Game:
     # ----- what anyone can read ----------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        """'dealing', 'pairing' (opening pairs), 'play' or 'over'."""
+    def phase(self) -> Phase:
         return self._phase
 
     @property
@@ -285,7 +296,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._phase is Phase.OVER
 
     @property
     def loser(self) -> int | None:
@@ -522,7 +533,7 @@ class Game:
         seat, giver = action.seat, action.from_seat
         if seat in self._pending and self.pairs_in(seat):
             return Mistake(MistakeCode.KEPT_PAIR, seat, self._first_pair(seat), detail="lay down your pair before drawing")
-        if self._phase != "play" or self._pending or seat != self._drawer or self._giver is None:
+        if self._phase is not Phase.PLAY or self._pending or seat != self._drawer or self._giver is None:
             return self._out_of_turn(seat, "it is not this seat's turn to draw")
         seats = (giver, self._giver)  # the seat chosen, then the one the rules name
         if not 0 <= giver < self.rules.players or giver == seat:
@@ -573,12 +584,12 @@ class Game:
         return tuple(sorted(lowest))
 
     def _deal_mistake(self, count: int) -> Mistake | None:
-        if self._phase != "dealing" or not 1 <= count <= len(self._stock):
+        if self._phase is not Phase.DEALING or not 1 <= count <= len(self._stock):
             return self._out_of_turn(None, "there are no cards left to deal")
         return None
 
     def _finish_deal_mistake(self) -> Mistake | None:
-        if self._phase != "dealing":
+        if self._phase is not Phase.DEALING:
             return self._out_of_turn(None, "the deal is already finished")
         if self._stock:
             return Mistake(MistakeCode.STOCK_LEFT, detail=f"{len(self._stock)} cards are still undealt")
@@ -605,7 +616,7 @@ class Game:
         self._start_pairing()
 
     def _start_pairing(self) -> None:
-        self._phase = "pairing"
+        self._phase = Phase.PAIRING
         for seat, hand in enumerate(self._hands):
             if seat not in self.learners:
                 self._auto_pair(seat)
@@ -620,7 +631,7 @@ class Game:
     def _start_play(self) -> None:
         """Play starts as if the dealer had just drawn: in Bicycle rules the dealer offers first
         (or the next active seat on their left), in Table rules the seat on their left draws first."""
-        self._phase = "play"
+        self._phase = Phase.PLAY
         self._pass_turn(self.dealer, made_pair=False)
 
     def _shuffle_fan(self) -> None:
@@ -734,7 +745,7 @@ class Game:
     def _finish_pairing(self, seat: int) -> None:
         self._pending.discard(seat)
         self._emit(PairingFinished(seat))
-        if self._phase == "pairing":
+        if self._phase is Phase.PAIRING:
             if not self._pending:
                 self._start_play()
         else:
@@ -751,7 +762,7 @@ class Game:
         holders = [seat for seat, hand in enumerate(self._hands) if hand]
         if len(holders) > 1 and self.possible_pair() is not None:
             return False
-        self._phase = "over"
+        self._phase = Phase.OVER
         self._drawer = self._giver = None
         if self._wrong_pairs:
             self._emit(PairsChecked(tuple(self._wrong_pairs)))
@@ -774,7 +785,7 @@ class Game:
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "learners": sorted(self.learners),
-            "phase": self._phase,
+            "phase": self._phase.value,
             "hands": [[card.code for card in hand] for hand in self._hands],
             "stock": [card.code for card in self._stock],
             "pairs": [[seat, [card.code for card in pair]] for seat, pair in self._pairs],
@@ -811,9 +822,9 @@ class Game:
         rng = random.Random()
         rng.setstate(_rng_state(data["rng"]))
         game = cls(rules, _seat(data["dealer"], rules, "dealer"), data["learners"], rng)
-        if data["phase"] not in PHASES:
-            raise RulesError(f"phase {data['phase']!r} is not one of {', '.join(PHASES)}")
-        game._phase = data["phase"]
+        if data["phase"] not in set(Phase):
+            raise RulesError(f"phase {data['phase']!r} is not one of {', '.join(Phase)}")
+        game._phase = Phase(data["phase"])
         if len(data["hands"]) != rules.players:
             raise RulesError(f"hands: {len(data['hands'])} hands for {rules.players} players")
         deck = rules.playing_deck

@@ -37,7 +37,7 @@ from tutor.course import (
     PickOption,
     PickSeat,
 )
-from tutor.engine import Card, Drew, cards_text
+from tutor.engine import Card, Drew, Phase, cards_text
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
@@ -158,7 +158,7 @@ class StepView(Vertical, can_focus=True):
     def _show_deck(self) -> None:
         game = self.run.game
         deck = self.query_one("#lesson-deck", Static)
-        deck.display = game is not None and game.phase == "dealing"
+        deck.display = game is not None and game.phase is Phase.DEALING
         if game is None or not deck.display:
             return
         if game.stock == 0:
@@ -173,7 +173,7 @@ class StepView(Vertical, can_focus=True):
         hand, label = self.query_one("#lesson-hand", HandView), self.query_one("#lesson-hand-label", Static)
         game, learner = run.game, run.learner
         cards = list(game.hands[learner]) if game is not None and learner is not None else []
-        showing = game is not None and learner is not None and (bool(cards) or game.phase != "dealing")
+        showing = game is not None and learner is not None and (bool(cards) or game.phase is not Phase.DEALING)
         label.display = showing
         hand.display = showing and bool(cards)
         hand.can_focus = self.hand_is_played()

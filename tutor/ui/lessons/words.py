@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from tutor.course import Feedback, Problem
-from tutor.engine import Game
+from tutor.engine import Game, Phase
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
 from tutor.ui.table import explanation_text, role_of
 
@@ -34,7 +34,7 @@ def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow:
         return "SAFE ✓"
     count = len(game.hands[seat])
     if count == 0:
-        return ("none yet" if narrow else "no cards yet") if game.phase == "dealing" else "no cards"
+        return ("none yet" if narrow else "no cards yet") if game.phase is Phase.DEALING else "no cards"
     backs = "" if learner else "▒" * min(count, 1 if narrow else 3) + " "
     return f"{backs}{count} card{'s' * (count != 1)}"
 
