@@ -107,3 +107,33 @@ def test_observations_never_reveal_another_hand(rules: Rules, seed: int, moves: 
         assert seen.hand_sizes == tuple(len(hand) for hand in game.hands)
         visible = [pair for _, pair in seen.pairs if pair is not None]
         assert all(card not in hidden for pair in visible for card in pair)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_strategy, seeds, st.data())
+def test_legal_moves_are_exactly_the_moves_that_break_no_rule(rules: Rules, seed: int, data: st.DataObject) -> None:
+    learners = data.draw(st.sets(st.integers(0, rules.players - 1), min_size=1, max_size=2))
+    game = Game.deal(rules, seed, learners=learners)
+    choices = random.Random(seed)
+    while not game.is_over:
+        for seat in range(rules.players):
+            legal = game.legal_moves(seat)
+            for move in legal:
+                assert game.rules_broken(move) == (), (seat, move)
+                game.clone().apply(move)  # and the engine takes it
+            draws = [move for move in legal if isinstance(move, Draw)]
+            due = seat == game.drawer and not game.waiting_for
+            assert draws == ([Draw(seat, game.giver)] if due else [])  # the one seat to draw from
+            if seat in game.waiting_for:
+                pairs = [move for move in legal if isinstance(move, LayDown)]
+                assert len(pairs) == len(game.pairs_in(seat)) and all(a.pairs_with(b) for a, b in (move.cards for move in pairs))
+                assert (FinishPairing(seat) in legal) == (not pairs)
+            elif not due:
+                assert legal == [], (seat, legal)
+        if game.waiting_for:
+            seat = min(game.waiting_for)
+            game.apply(game.legal_moves(seat)[0])
+        elif game.drawer in learners:
+            game.apply(Draw(game.drawer, game.giver, position=choices.randrange(len(game.hands[game.giver]))))
+        else:
+            game.play_computer_turn()

@@ -485,6 +485,17 @@ class Game:
             return self._finish_deal_mistake()
         raise TypeError(f"not an action: {action!r}")
 
+    def legal_moves(self, seat: int) -> list[Action]:
+        """Every move `seat` may make now that breaks no rule: each true pair to lay down, saying the
+        pairs are done, whom to draw from (the card itself is the drawer's blind choice), and for
+        the dealer, dealing. Empty when `seat` has nothing to do. Changes nothing."""
+        candidates: list[Action] = [LayDown(seat, pair) for pair in self.pairs_in(seat)]
+        candidates.append(FinishPairing(seat))
+        candidates += [Draw(seat, giver) for giver in range(self.rules.players)]
+        if seat == self.dealer:
+            candidates += [DealCard(), FinishDeal()]
+        return [move for move in candidates if not self.rules_broken(move)]
+
     def rules_broken(self, action: Action) -> tuple[Mistake, ...]:
         """Every rule `action` breaks, the one `mistake_in` names first; () if the move is right.
 
