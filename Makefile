@@ -29,7 +29,7 @@ lint: $(STAMP)
 ENGINE_TESTS := $(wildcard tests/test_engine_*.py) tests/test_cards_and_rules.py tests/test_decks_engine.py tests/test_simulate.py
 
 test: lint
-	$(BIN)/python -m pytest -n 4 $(addprefix --ignore=,$(ENGINE_TESTS)) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 4 --dist worksteal $(addprefix --ignore=,$(ENGINE_TESTS)) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n auto -q --cov=tutor.engine --cov-report=term:skip-covered \
 		--cov-fail-under=95 $(ENGINE_TESTS)
 
