@@ -122,7 +122,7 @@ class _Parser(Checker):
 
     def card(self, item: Item) -> Card | None:
         try:
-            return self.deck.parse(item.value)  # type: ignore[arg-type]
+            return self.deck.parse(str(item.value))
         except ValueError as error:
             self.problem(item, str(error))
             return None
@@ -389,7 +389,7 @@ class _Parser(Checker):
         if item.value in ("deal", "play"):
             return str(item.value)
         try:
-            return Card.parse(item.value)  # type: ignore[arg-type]
+            return Card.parse(str(item.value))
         except ValueError as error:
             self.problem(item, f"expected deal, play, or the card the computer seat due to draw takes: {error}")
             return None

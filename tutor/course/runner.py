@@ -534,7 +534,7 @@ class LessonRun:
         return text.translate(_LETTERS) if self.letters else text
 
 
-class _Blank(dict):  # type: ignore[type-arg]
+class _Blank(dict[str, str]):
     """Placeholders for a table that is not there read as 'nobody' instead of failing."""
 
     def __missing__(self, key: str) -> str:

@@ -46,7 +46,8 @@ def simulate(
     for played in range(1, games + 1):
         game = Game.deal_with(rules, rng, dealer)
         game.play_out()
-        losses[game.loser] += 1  # type: ignore[index]
+        assert game.loser is not None  # a game played out always has its Old Maid
+        losses[game.loser] += 1
         lengths.append(game.draws)
         if progress is not None and (played % 1000 == 0 or played == games):
             progress(played)

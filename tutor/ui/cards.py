@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual.events import Click
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -185,7 +185,7 @@ class CardRow(Widget, can_focus=True):
         face_line = Text(side + " ") + face + Text(" " + side)
         return [wide_top, blank, face_line, blank, wide_bottom]
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         rows = -(-self.count() // self.per_row(width)) if self.count() else 1
         return rows * self.card_height()
 

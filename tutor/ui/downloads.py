@@ -19,6 +19,7 @@ from textual.app import App
 
 from tutor.classroom import is_served
 from tutor.errors import UnsafeTarget
+from tutor.ui.reach import tutor_app
 
 IMPORT_AT_THE_TEACHERS_COMPUTER = "In a classroom, files are imported at the teacher's computer: the teacher types old-maid-tutor profiles import FILE there."
 
@@ -36,7 +37,7 @@ def send_to_browser(app: App[Any], text: str, file_name: str) -> None:
 def _data_folder(app: App[Any]) -> Path:
     """Where a driver that is not a browser's would save (the browser's ignores it): the data folder,
     never the server's downloads folder (finding that would read the server's settings too)."""
-    stored: Path | None = app.store.path  # type: ignore[attr-defined]
+    stored: Path | None = tutor_app(app).store.path
     return Path.cwd() if stored is None else stored.parent
 
 

@@ -15,6 +15,7 @@ from tutor.learner.celebrations import Celebration
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 from tutor.wording import card_list, counted
 
 
@@ -81,7 +82,7 @@ class EndScreen(Screen[None]):
     def action_again(self) -> None:
         self.app.pop_screen()
         self.app.pop_screen()
-        self.app.open_game(resume=False)  # type: ignore[attr-defined]
+        tutor_app(self).open_game(resume=False)
 
     def action_home(self) -> None:
         self.app.pop_screen()

@@ -24,6 +24,7 @@ from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.reach import tutor_app
 
 CONTINUE = "continue"
 MENU = [
@@ -78,14 +79,14 @@ class HomeScreen(Screen[None]):
         yield TutorFooter()
 
     def _greeting(self) -> str:
-        name = self.app.profile.name  # type: ignore[attr-defined]
+        name = tutor_app(self).profile.name
         return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one."
 
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Home"
         self.query_one("#menu", OptionList).highlighted = 0
-        if self.offer_resume and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
+        if self.offer_resume and tutor_app(self).store.load_game(tutor_app(self).profile):
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on where you left off?", "Carry on", "Not now"),
                 self._resume_answer,
@@ -105,7 +106,7 @@ class HomeScreen(Screen[None]):
     def _read_course(self) -> None:
         """Read the course in a daemon thread, then follow progress. Not a Textual worker: the
         app waits for those when it closes, and quitting must never wait for the course."""
-        app = self.app
+        app = tutor_app(self)
 
         def read() -> None:
             from tutor.learner.lessons import course_for_app
@@ -124,7 +125,7 @@ class HomeScreen(Screen[None]):
 
         if taken_down(self) or not self.query("#menu"):  # the app closed (and its store with it)
             return  # while the course was read
-        record = Record.read(self.app.store, self.app.profile)  # type: ignore[attr-defined]
+        record = Record.read(tutor_app(self).store, tutor_app(self).profile)
         course = course_for_app(replay=False)
         step = next_step(record, course)
         first_time = not record.lessons and not record.games and not record.answers
@@ -149,11 +150,11 @@ class HomeScreen(Screen[None]):
 
     def _resume_answer(self, carry_on: bool | None) -> None:
         if carry_on:
-            self.app.open_game(resume=True)  # type: ignore[attr-defined]
+            tutor_app(self).open_game(resume=True)
 
     def _play_answer(self, carry_on: bool | None) -> None:
         if carry_on is not None:  # Escape means "never mind": the saved game stays as it is
-            self.app.open_game(resume=carry_on, choose_deck=True)  # type: ignore[attr-defined]
+            tutor_app(self).open_game(resume=carry_on, choose_deck=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_about(str(event.option.id))
@@ -170,13 +171,13 @@ class HomeScreen(Screen[None]):
 
     def _learner_chosen(self, profile: Profile | None) -> None:
         """Start afresh for the learner chosen; Escape (None) or the same learner stays here."""
-        app = self.app
-        if profile is None or profile.id == app.profile.id:  # type: ignore[attr-defined]
+        app = tutor_app(self)
+        if profile is None or profile.id == app.profile.id:
             return
-        app.store.release(app.profile)  # type: ignore[attr-defined]
+        app.store.release(app.profile)
         while len(app.screen_stack) > 1:
             app.pop_screen()
-        app.use_profile(profile)  # type: ignore[attr-defined]
+        app.use_profile(profile)
 
     def action_continue(self) -> None:
         """Open what comes next; before the course is read, the lessons (where every learner starts)."""
@@ -190,10 +191,10 @@ class HomeScreen(Screen[None]):
             from tutor.ui.profiles_screen import ProfilePickerScreen
 
             self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
-        elif key == "play" and self.app.store.load_game(self.app.profile):  # type: ignore[attr-defined]
+        elif key == "play" and tutor_app(self).store.load_game(tutor_app(self).profile):
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
                 self._play_answer,
             )
         else:
-            self.app.action_open(key)  # type: ignore[attr-defined]
+            tutor_app(self).action_open(key)

@@ -25,6 +25,7 @@ from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 
 NEW_LEARNER = "new-learner"
 # When the progress file is busy (a class starting at once), how often a name is tried again.
@@ -60,7 +61,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         yield TutorFooter()
 
     def _options(self) -> list[Option]:
-        profiles = self.app.store.profiles()  # type: ignore[attr-defined]
+        profiles = tutor_app(self).store.profiles()
         return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles], Option(Text("+ New learner"), id=NEW_LEARNER)]
 
     @unless_closed
@@ -71,7 +72,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def start_again(self) -> None:
         """The list of learners as the store has it now (the teacher may have removed some), or the
         question for a name when there is nobody."""
-        if self.app.store.profiles():  # type: ignore[attr-defined]
+        if tutor_app(self).store.profiles():
             self.show_list()
         else:
             self.ask_name("Hello! What's your name?")
@@ -118,11 +119,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             self.ask_name("Welcome! What's your name?")
             return
         chosen = next(
-            (
-                profile
-                for profile in self.app.store.profiles()  # type: ignore[attr-defined]
-                if str(profile.id) == event.option.id
-            ),
+            (profile for profile in tutor_app(self).store.profiles() if str(profile.id) == event.option.id),
             None,
         )
         if chosen is None:
@@ -142,7 +139,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         same moment, it tries again by itself for a few seconds rather than asking a child to."""
         self.saving = False
         try:
-            profile = self.app.store.get_or_create_profile(name)  # type: ignore[attr-defined]
+            profile = tutor_app(self).store.get_or_create_profile(name)
         except ValueError as error:
             self._say(f"✗ {error}")  # the rule's own words say what to do
             return
@@ -164,7 +161,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         tab opens only with the teacher's PIN (elsewhere the app asks: look only, take over, or another)."""
         if needs_pin(Protected.OPEN_IN_USE):
             try:
-                self.app.store.claim(profile)  # type: ignore[attr-defined]
+                tutor_app(self).store.claim(profile)
             except ProfileInUse:
                 self._open_with_teacher(profile)
                 return
@@ -180,7 +177,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             self._say(f"{profile.name} is learning in another tab. Please choose your own name; only the teacher can open it here.")
             return
         try:
-            self.app.store.claim(profile, take_over=True)  # type: ignore[attr-defined]
+            tutor_app(self).store.claim(profile, take_over=True)
         except StoreError as error:
             self._say(f"✗ {error} Please try again in a moment.")
             return
@@ -206,7 +203,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
 
     def _list_behind(self) -> bool:
         """Whether the learner is typing a new name with the list of names to go back to."""
-        return bool(self.query_one("#picker-name", Input).display and self.app.store.profiles())  # type: ignore[attr-defined]
+        return bool(self.query_one("#picker-name", Input).display and tutor_app(self).store.profiles())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave" and is_served():

@@ -60,6 +60,7 @@ from tutor.ui.downloads import (
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 from tutor.wording import counted
 
 LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
@@ -265,11 +266,11 @@ class ProgressScreen(Screen[None]):
 
     @property
     def profile(self) -> Profile:
-        return self.app.profile  # type: ignore[attr-defined,no-any-return]
+        return tutor_app(self).profile
 
     @property
     def store(self) -> Store:
-        return self.app.store  # type: ignore[attr-defined,no-any-return]
+        return tutor_app(self).store
 
     def refresh_progress(self) -> None:
         """Read everything again from the store and show it."""
@@ -317,7 +318,7 @@ class ProgressScreen(Screen[None]):
         if self.advice.target is None:
             return
         self.app.pop_screen()
-        self.app.action_open(self.advice.target)  # type: ignore[attr-defined]
+        tutor_app(self).action_open(self.advice.target)
 
     async def _teacher_allows(self, action: Protected) -> bool:
         """In a classroom, only the teacher (with the PIN) may do ``action``; elsewhere anyone may."""
@@ -385,11 +386,11 @@ class ProgressScreen(Screen[None]):
         """Back to the very first screen: nobody is left, so the picker asks for a name."""
         from tutor.ui.profiles_screen import ProfilePickerScreen
 
-        app = self.app
-        app.start = None  # type: ignore[attr-defined]  # nothing to open after this fresh start
+        app = tutor_app(self)
+        app.start = None  # nothing to open after this fresh start
         while len(app.screen_stack) > 1:
             app.pop_screen()
-        app.push_screen(ProfilePickerScreen(), app.use_profile)  # type: ignore[attr-defined]
+        app.push_screen(ProfilePickerScreen(), app.use_profile)
 
     @work(exclusive=True, group="progress-dialog")
     async def action_export(self) -> None:

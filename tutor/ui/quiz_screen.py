@@ -27,6 +27,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 from tutor.ui.table import where_is
 
 MORE_MARK = "▼"
@@ -53,11 +54,11 @@ class QuizScreen(Screen[None]):
 
     def __init__(self, seed: int | None = None, retry: Sequence[Question] = ()) -> None:
         super().__init__()
-        app = self.app
+        app = tutor_app(self)
         self.seed = seed
-        self.letters = app.settings.suit_style == "letters"  # type: ignore[attr-defined]
-        self.recorder = Recorder(app.store, app.profile)  # type: ignore[attr-defined]
-        self.round = QuizRound(app.settings, seed, recorder=self.recorder, retry=retry)  # type: ignore[attr-defined]
+        self.letters = app.settings.suit_style == "letters"
+        self.recorder = Recorder(app.store, app.profile)
+        self.round = QuizRound(app.settings, seed, recorder=self.recorder, retry=retry)
         self.result: Result | None = None
         self._moved = False
         """Whether the learner has moved the highlight since the question was shown."""

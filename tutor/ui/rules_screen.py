@@ -14,6 +14,7 @@ from tutor.rules_text import rules_summary
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 
 
 class RulesScreen(Screen[None]):
@@ -34,7 +35,7 @@ class RulesScreen(Screen[None]):
     def __init__(self, rules: Rules | None = None) -> None:
         """The rules of the game in play, or else of the learner's settings."""
         super().__init__()
-        self.rules = rules or self.app.settings.rules()  # type: ignore[attr-defined]
+        self.rules = rules or tutor_app(self).settings.rules()
 
     def compose(self) -> ComposeResult:
         rules = self.rules

@@ -26,6 +26,7 @@ from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
@@ -142,7 +143,7 @@ class SettingsScreen(Screen[None]):
 
     @property
     def tutor(self) -> TutorApp:
-        return self.app  # type: ignore[return-value]
+        return tutor_app(self)
 
     def compose(self) -> ComposeResult:
         settings = self.tutor.settings

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.events import Click
 from textual.message import Message
@@ -113,7 +114,7 @@ class SeatsRow(Horizontal):
         players = len(names)
         self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield from self.views
 
     def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:

@@ -54,12 +54,12 @@ from tutor.ui.downloads import in_browser, save_problem, send_to_browser
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.reach import tutor_app
 from tutor.wording import listed
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from tutor.store import Store
 
 REPORT_PATH = "~/old-maid-class.csv"
 NAME_WIDTH = 18
@@ -73,10 +73,6 @@ async def teacher_allows(app: App[None], action: Protected) -> bool:
         return True
     allowed: bool = await app.push_screen_wait(PinScreen.asking(f"In a classroom, only the teacher can {action.words}. Teacher: please type your PIN."))
     return allowed
-
-
-def store_of(app: App[None]) -> Store:
-    return app.store  # type: ignore[attr-defined,no-any-return]
 
 
 # ----- the PIN dialog ------------------------------------------------------------------------------
@@ -149,7 +145,7 @@ class PinScreen(ModalScreen[bool]):
 
     def _done(self) -> None:
         pin = self.query_one("#pin", Input).value
-        store = store_of(self.app)
+        store = tutor_app(self.app).store
         wait = 0.0
         try:
             if self.choosing:
@@ -249,7 +245,7 @@ class TeacherScreen(Screen[None]):
         for label, key in (("Lessons", "lessons"), ("Stars", "stars"), ("Mastered", "mastered"), ("Games", "games"), ("Last active", "last")):
             table.add_column(label, key=key)
         self.query_one("#teacher-note").display = False
-        self.rows = class_rows(store_of(self.app), course_for_app(replay=False))
+        self.rows = class_rows(tutor_app(self.app).store, course_for_app(replay=False))
         self.show_rows()
         table.focus()
 
@@ -328,7 +324,7 @@ class TeacherScreen(Screen[None]):
             )
         ):
             return
-        self._change(row, store_of(self.app).reset_profile, f"✓ {row.name}'s progress is reset.")
+        self._change(row, tutor_app(self.app).store.reset_profile, f"✓ {row.name}'s progress is reset.")
 
     @work(exclusive=True, group="teacher-dialog")
     async def action_remove(self) -> None:
@@ -341,7 +337,7 @@ class TeacherScreen(Screen[None]):
             )
         ):
             return
-        self._change(row, store_of(self.app).delete_profile, f"✓ {row.name} is removed.")
+        self._change(row, tutor_app(self.app).store.delete_profile, f"✓ {row.name} is removed.")
 
     def _change(self, row: ClassRow, change: Callable[[str], None], done: str) -> None:
         try:
@@ -350,7 +346,7 @@ class TeacherScreen(Screen[None]):
             done = f"{row.name} isn't in the store any more."
         except StoreError as error:
             done = f"✗ {error} Please try again in a moment."
-        self.rows = class_rows(store_of(self.app), course_for_app(replay=False))
+        self.rows = class_rows(tutor_app(self.app).store, course_for_app(replay=False))
         self.show_rows()
         self.note(done)
 
@@ -390,7 +386,7 @@ async def open_teacher_view(app: App[None]) -> bool:
     A served tab never chooses the PIN: it is set at the teacher's computer."""
     from tutor.ui.notices import warn
 
-    store = store_of(app)
+    store = tutor_app(app).store
     try:
         state = pin_state(store)
     except StoreError as error:
