@@ -198,7 +198,7 @@ def test_tries_from_many_tabs_at_once_are_counted_before_they_are_checked(tmp_pa
             served_check(store, "000000", START)
     later = START + timedelta(seconds=teacher.wait_after(teacher.FREE_TRIES) + 1)
     context = multiprocessing.get_context("spawn")
-    with context.Pool(8) as pool:
+    with context.Pool(4) as pool:
         results = pool.starmap(_try_in_a_tab, [(str(tmp_path), f"{number:06d}", later) for number in range(20)])
     looked_at = [message for message in results if message.startswith("That is not the teacher's PIN")]
     assert len(looked_at) == 1, results
