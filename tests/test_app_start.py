@@ -154,3 +154,19 @@ async def test_in_a_classroom_escape_at_who_is_learning_does_not_end_the_tab(tmp
         await pilot.pause()
         assert isinstance(app.screen, ProfilePickerScreen) and app.is_running
     store.close()
+
+
+async def test_a_name_typed_fast_at_the_list_loses_no_letter(tmp_path: Path) -> None:
+    from textual import events
+
+    store = open_store(tmp_path)
+    store.get_or_create_profile("Bo")
+    store.get_or_create_profile("Sam")
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for char in "tom":  # all at once, as a terminal sends a fast typist's keys
+            app.post_message(events.Key(char, char))
+        await pilot.pause()
+        assert app.screen.query_one("#picker-name", Input).value == "tom"
+    store.close()

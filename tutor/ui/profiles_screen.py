@@ -215,13 +215,16 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def on_key(self, event: events.Key) -> None:
         """A letter typed at the list of names starts a new name with it: a child who types their
         name must never land in the learner who happens to be highlighted."""
-        names = self.query_one("#picker-list", OptionList)
-        if not (names.display and event.character and event.character.isalnum()):
+        names, field = self.query_one("#picker-list", OptionList), self.query_one("#picker-name", Input)
+        if not (event.character and event.character.isprintable()):
             return
-        event.stop()
-        self.ask_name("Welcome! What's your name?")
-        field = self.query_one("#picker-name", Input)
-        field.value, field.cursor_position = event.character, 1
+        if names.display and event.character.isalnum():
+            event.stop()
+            self.ask_name("Welcome! What's your name?")
+            field.value, field.cursor_position = event.character, 1
+        elif field.display and not field.has_focus:  # typed on before the name box has the focus
+            event.stop()
+            field.insert_text_at_cursor(event.character)
 
     def action_back(self) -> None:
         if self._list_behind():
