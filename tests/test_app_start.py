@@ -104,7 +104,7 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
         await pilot.press("enter")  # a second Enter starts no second try
         other_tab.execute("ROLLBACK")
         other_tab.close()
-        for _ in range(40):
+        for _ in range(100):
             await pilot.pause(0.1)
             if isinstance(app.screen, HomeScreen):
                 break
