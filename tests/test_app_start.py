@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tutor.store import open_store
+from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.home import HomeScreen
 from tutor.ui.profiles_screen import ProfilePickerScreen
@@ -104,10 +105,7 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
         await pilot.press("enter")  # a second Enter starts no second try
         other_tab.execute("ROLLBACK")
         other_tab.close()
-        for _ in range(100):
-            await pilot.pause(0.1)
-            if isinstance(app.screen, HomeScreen):
-                break
+        await reach_home(pilot, seconds=10)
         assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ana"
     assert [profile.name for profile in store.profiles()] == ["Ana"]
     store.close()
@@ -115,26 +113,18 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
 
 @pytest.mark.parametrize("name", ["Zara", "tom"])  # a lowercase t once opened the teacher's PIN
 async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted_learner(tmp_path: Path, name: str) -> None:
-    store = open_store(tmp_path)
-    store.get_or_create_profile("Bo")
-    store.get_or_create_profile("Sam")
-    app = TutorApp(store, None)
+    store, app = picker_with(tmp_path, "Bo", "Sam")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#picker-list").display
         await pilot.press(*name, "enter")
-        for _ in range(20):
-            await pilot.pause(0.1)
-            if isinstance(app.screen, HomeScreen):
-                break
+        await reach_home(pilot, seconds=2)
         assert app.profile is not None and app.profile.name == name
     store.close()
 
 
 async def test_a_name_that_looks_like_a_learners_is_refused_in_plain_words(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    store.get_or_create_profile("Bo")
-    app = TutorApp(store, None)
+    store, app = picker_with(tmp_path, "Bo")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("\u0412", "o", "enter")  # Cyrillic В
@@ -159,10 +149,7 @@ async def test_in_a_classroom_escape_at_who_is_learning_does_not_end_the_tab(tmp
 async def test_a_name_typed_fast_at_the_list_loses_no_letter(tmp_path: Path) -> None:
     from textual import events
 
-    store = open_store(tmp_path)
-    store.get_or_create_profile("Bo")
-    store.get_or_create_profile("Sam")
-    app = TutorApp(store, None)
+    store, app = picker_with(tmp_path, "Bo", "Sam")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for char in "tom":  # all at once, as a terminal sends a fast typist's keys
@@ -170,3 +157,19 @@ async def test_a_name_typed_fast_at_the_list_loses_no_letter(tmp_path: Path) -> 
         await pilot.pause()
         assert app.screen.query_one("#picker-name", Input).value == "tom"
     store.close()
+
+
+def picker_with(folder: Path, *names: str) -> tuple[Store, TutorApp]:
+    """A store with these learners, and an app that starts at "Who is learning?"."""
+    store = open_store(folder)
+    for name in names:
+        store.get_or_create_profile(name)
+    return store, TutorApp(store, None)
+
+
+async def reach_home(pilot: Pilot[None], seconds: float) -> None:
+    """Wait until the home screen is on top (a name is saved first), at most `seconds`."""
+    for _ in range(int(seconds * 10)):
+        await pilot.pause(0.1)
+        if isinstance(pilot.app.screen, HomeScreen):
+            return
