@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NoReturn, cast
 from tutor import __version__, lessons_cli, profiles_cli, teacher_cli
 from tutor.classroom import is_served
 from tutor.errors import TutorError
+from tutor.names import one_line
 from tutor.serve import command as serve_command
 
 if TYPE_CHECKING:
@@ -169,15 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the last line of defence: one line, non-zero
         print(
             f"old-maid-tutor: error: something went wrong inside the tutor "
-            f"({type(error).__name__}: {_one_line(str(error))}). Please tell whoever looks after it.",
+            f"({type(error).__name__}: {one_line(str(error))}). Please tell whoever looks after it.",
             file=sys.stderr,
         )
         return 1
-
-
-def _one_line(text: str, limit: int = 300) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _main(argv: Sequence[str] | None) -> int:

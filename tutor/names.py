@@ -6,6 +6,7 @@ computer players, and the name in an imported profile file. Free of Textual.
     lookalike_key(name) -> str           # names with the same key would be mixed up ("Bo" and "Во")
     lookalike_in(name, names) -> str | None   # the first of `names` that `name` looks just like
     shown(text, lines=False) -> str      # text from outside, safe to draw: no control or invisible characters
+    one_line(text, limit=300) -> str     # the same as one short printable line, for a terminal or a log
 
 Any letters are welcome (accents, Cyrillic, Chinese...), as are spaces and quotes. Refused: control
 characters (ESC could retitle the terminal or move the cursor) and invisible format characters (a
@@ -168,3 +169,9 @@ def _shown_char(char: str, lines: bool, mark: str) -> str:
 
 def _unshown(char: str) -> bool:
     return unicodedata.category(char) in _UNSHOWN or char in _BLANK_LETTERS
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """`text` from outside as one short line of printable text, for a terminal or a log."""
+    text = " ".join("".join(char if char.isprintable() else " " for char in text).split())
+    return text if len(text) <= limit else text[:limit] + "..."

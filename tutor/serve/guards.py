@@ -16,6 +16,8 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from tutor.names import one_line
+
 HEADER_SECONDS = 10.0
 """A connection whose request has not fully arrived within this is closed."""
 LARGEST_MESSAGE = 64 * 1024
@@ -105,13 +107,7 @@ class OnceAMinute(logging.Filter):
             message += f" ({type(error).__name__}: {error})"
         if held:
             message += f" (and {held} more like it since the last one)"
-        record.msg, record.args = _one_line(message), None
+        record.msg, record.args = one_line(message), None
         record.exc_info = record.exc_text = None
         record.stack_info = None
         return True
-
-
-def _one_line(text: str, limit: int = 300) -> str:
-    """A message from outside as one short line of printable text."""
-    text = " ".join("".join(char if char.isprintable() else " " for char in text).split())
-    return text if len(text) <= limit else text[:limit] + "..."
