@@ -298,7 +298,7 @@ async def test_in_a_classroom_each_action_needs_the_pin(store: Store, profile: A
             await pilot.pause()
             assert isinstance(app.screen, ProgressScreen)
             assert "only the teacher can" in str(app.screen.query_one("#progress-note", Static).content)
-            store.note_pin_try(True)  # the wrong tries start again (no waiting in this test)
+            store.forgive_pin_tries()  # the wrong tries start again (no waiting in this test)
             await progress_action(pilot, key, button)
             await type_pin(pilot, PIN)
             if then is None:

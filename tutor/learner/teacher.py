@@ -114,9 +114,14 @@ def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 
 
 class PinState(Enum):
-    NONE = "none"
-    SET = "set"
-    DAMAGED = "damaged"
+    NONE = "is not set yet"
+    SET = "is set"
+    DAMAGED = "is damaged"
+
+    @property
+    def words(self) -> str:
+        """What follows "The teacher's PIN": "is not set yet", "is set" or "is damaged"."""
+        return self.value
 
 
 def pin_state(store: Store) -> PinState:
@@ -124,11 +129,6 @@ def pin_state(store: Store) -> PinState:
         return PinState.NONE if store.teacher_pin() is None else PinState.SET
     except DamagedPin:
         return PinState.DAMAGED
-
-
-def has_pin(store: Store) -> bool:
-    """True when a PIN is kept and whole (a damaged one counts as none: it must be set again)."""
-    return pin_state(store) is PinState.SET
 
 
 def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -163,10 +163,14 @@ def wait_after(wrong_tries: int) -> float:
 
 def waiting(kept: TeacherPin, when: datetime) -> float:
     """Seconds still to wait before a try is looked at, after the wrong tries kept so far."""
-    if kept.last_wrong is None:
+    return _left(kept.wrong_tries, kept.last_wrong, when)
+
+
+def _left(wrong_tries: int, last_wrong: datetime | None, when: datetime) -> float:
+    if last_wrong is None:
         return 0.0
-    passed = (when - kept.last_wrong).total_seconds()
-    return max(0.0, wait_after(kept.wrong_tries) - max(0.0, passed))
+    passed = (when - last_wrong).total_seconds()
+    return max(0.0, wait_after(wrong_tries) - max(0.0, passed))
 
 
 class TabTries:
@@ -177,10 +181,7 @@ class TabTries:
         self.last_wrong: datetime | None = None
 
     def waiting(self, when: datetime) -> float:
-        if self.last_wrong is None:
-            return 0.0
-        passed = (when - self.last_wrong).total_seconds()
-        return max(0.0, wait_after(self.wrong_tries) - max(0.0, passed))
+        return _left(self.wrong_tries, self.last_wrong, when)
 
     def note(self, right: bool, when: datetime) -> None:
         self.wrong_tries, self.last_wrong = (0, None) if right else (self.wrong_tries + 1, when)
@@ -199,9 +200,9 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
     left = tab.waiting(when)
     if left > 0:
         return _wait(left)
-    shared = waiting if is_served(environ) else _no_wait
+    served = is_served(environ)  # a class's tabs wait for each other; the teacher's terminal app does not
     try:
-        kept, left = store.claim_pin_try(when, shared)
+        kept, left = store.claim_pin_try(when, waiting if served else _no_wait)
     except DamagedPin:
         return PinCheck(False, f"The teacher's PIN is damaged. The teacher sets a new one at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
     if kept is None:
@@ -212,9 +213,9 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
     right = hmac.compare_digest(typed, kept.digest)
     tab.note(right, when)
     if right:
-        store.note_pin_try(True, when)
+        store.forgive_pin_tries()
         return PinCheck(True, "")
-    wait = max(wait_after(kept.wrong_tries + 1) if shared is waiting else 0.0, tab.waiting(when))
+    wait = max(wait_after(kept.wrong_tries + 1) if served else 0.0, tab.waiting(when))
     message = "That is not the teacher's PIN. Please check it and try again."
     if wait:
         message = f"That is not the teacher's PIN. Please wait {_seconds(wait)}, then try again."

@@ -9,7 +9,6 @@ when a class is really served, so the rest of the command line starts as fast as
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -136,9 +135,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _no_pin(folder: Path, state: PinState) -> int:
     """`serve` on the network without a teacher's PIN: one line saying how to set it; exit 1."""
-    from tutor.learner.teacher import SET_AT_THE_TERMINAL, PinState
+    import shlex
+
+    from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
     setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
-    why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
-    print(f"old-maid-tutor serve: error: the teacher's PIN {why}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
+    print(f"old-maid-tutor serve: error: the teacher's PIN {state.words}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
     return 1

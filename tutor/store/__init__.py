@@ -73,7 +73,8 @@ one short transaction that waits its turn.
     The teacher's PIN (hashed and checked by tutor.learner.teacher; never kept as typed)
         store.teacher_pin() -> TeacherPin | None
         store.set_teacher_pin(pin)
-        store.note_pin_try(right, when=None)   # wrong tries in a row, shared by every window
+        store.claim_pin_try(when, wait)        # count a try before it is checked, or say how long to wait
+        store.forgive_pin_tries()              # after a right PIN: no wrong tries in a row
 
 Times are timezone-aware datetimes; a naive ``when`` is taken as local time.
 """

@@ -346,7 +346,7 @@ class Store:
         """Count a try at the PIN before it is checked, in one write, so tries made at the same
         moment (in other tabs) wait their turn like tries one after another. Returns the PIN as
         it was and the seconds still to ``wait`` (then nothing is counted: the try is not checked).
-        A right try is forgiven afterwards with ``note_pin_try(True)``."""
+        A right try is forgiven afterwards with ``forgive_pin_tries()``."""
         with self._write() as db:
             rows = db.execute(f"SELECT {_PIN_COLUMNS} FROM teacher_pin WHERE id = 1").fetchall()
             if not rows:
@@ -366,14 +366,10 @@ class Store:
                 (pin.digest.hex(), pin.salt.hex(), pin.cost, pin.block_size, pin.parallel, time_text()),
             )
 
-    def note_pin_try(self, right: bool, when: datetime | None = None) -> None:
-        """Count a wrong try (one more in a row, at ``when``), or start again from none after a right one.
-        (``claim_pin_try`` has already counted a try it let through.)"""
+    def forgive_pin_tries(self) -> None:
+        """After a right PIN: no wrong tries in a row any more (``claim_pin_try`` counts every try)."""
         with self._write() as db:
-            if right:
-                db.execute("UPDATE teacher_pin SET wrong_tries = 0, last_wrong = NULL WHERE id = 1")
-            else:
-                db.execute("UPDATE teacher_pin SET wrong_tries = wrong_tries + 1, last_wrong = ? WHERE id = 1", (time_text(when),))
+            db.execute("UPDATE teacher_pin SET wrong_tries = 0, last_wrong = NULL WHERE id = 1")
 
     # Windows sharing one file
 

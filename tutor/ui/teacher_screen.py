@@ -393,8 +393,7 @@ async def open_teacher_view(app: App[None]) -> bool:
         warn(app, f"{error} Please try again in a moment.")
         return False
     if state is not PinState.SET and is_served():
-        why = "is damaged" if state is PinState.DAMAGED else "is not set yet"
-        warn(app, f"The teacher's PIN {why}. The teacher sets it at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
+        warn(app, f"The teacher's PIN {state.words}. The teacher sets it at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
         return False
     pin = PinScreen.asking("Type the teacher's PIN to see the class.") if state is PinState.SET else PinScreen.choose()
     if not await app.push_screen_wait(pin):
