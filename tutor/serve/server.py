@@ -57,8 +57,8 @@ FACES = (Face("DejaVuSansMono.ttf", "DejaVu Sans Mono", "normal"), Face("DejaVuS
 STOP_SECONDS = 5.0
 # Terminal sizes a tab may ask for (a huge one would make its app build a huge screen).
 LARGEST_SIZE = 500
-# What a tab's page shows when its app ends without the server closing it (the page's own words
-# come from app_index.html; this is the websocket's close reason, for the log and other clients).
+# What a tab's page says when its app ends without the server closing it (also the websocket's
+# close reason, for other clients).
 TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
 # Why every tab closes when the teacher stops the class; the page says it instead of "open again".
 CLASS_STOPPED = "The class has stopped. Your progress is saved."
@@ -330,6 +330,7 @@ class ClassroomServer(Server):
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48),
             "websocket_url": self._websocket_url(request),
             "class_stopped": CLASS_STOPPED,
+            "tab_stopped": TAB_STOPPED,
             "fonts": [face for face in FACES if (FONT_FOLDER / face.name).is_file()],
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
