@@ -288,8 +288,11 @@ class Store:
 
     def export_profile(self, name: str, path: Path | str) -> None:
         """Write the named profile's settings and progress to a profile file."""
-        data = self.profile_data(self._existing(name))
-        transfer.write_document(Path(path), transfer.to_document(data))
+        transfer.write_text(Path(path), self.export_text(name))
+
+    def export_text(self, name: str) -> str:
+        """The named profile's file, as text (for a file, or a browser's download); NoSuchProfile."""
+        return transfer.document_text(transfer.to_document(self.profile_data(self._existing(name))))
 
     def import_profile(self, path: Path | str) -> Profile:
         """Add the profile in a profile file. If its name is taken here, it is

@@ -107,11 +107,6 @@ def document_text(document: dict[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def write_document(path: Path, document: dict[str, Any]) -> None:
-    """Write a profile file whole or not at all (see ``write_text``)."""
-    write_text(path, document_text(document))
-
-
 NEW_FILE_MODE = 0o644  # less the umask, which os.open applies
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 # What link() says on a file system without hard links (a FAT memory stick says EPERM).

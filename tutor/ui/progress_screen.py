@@ -47,7 +47,6 @@ from tutor.learner.policy import (
 from tutor.learner.recorder import Recorder
 from tutor.learner.teacher import Protected
 from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
-from tutor.store.transfer import document_text, to_document
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import (
     IMPORT_AT_THE_TEACHERS_COMPUTER,
@@ -412,11 +411,11 @@ class ProgressScreen(Screen[None]):
 
     def _send_export(self, name: str) -> None:
         """In a browser tab: the profile file goes to the browser's downloads, never to the server's disk."""
-        profile = self.store.find_profile(name)
-        if profile is None:
+        try:
+            text = self.store.export_text(name)
+        except NoSuchProfile:
             self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to save.")
             return
-        text = document_text(to_document(self.store.profile_data(profile)))
         file_name = download_name("old-maid", name, ".json", "learner")
         send_to_browser(self.app, text, file_name)
         self.note(f"✓ Your progress is on its way to your browser's downloads as {file_name}.")
