@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from special_files import device
 
-from tutor import cli
+from tutor.cli import command as cli
 from tutor.cli import main
 from tutor.store import open_store
 
@@ -72,7 +72,7 @@ def test_an_unexpected_crash_is_one_line_and_non_zero(capsys: pytest.CaptureFixt
     def broken(*args: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr("tutor.simulation_report.run_simulation", broken)
+    monkeypatch.setattr("tutor.wording.simulation.run_simulation", broken)
     assert main(["simulate", "--games", "5"]) == 1
     assert "RuntimeError: boom second line" in one_line_error(capsys)
 

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tutor.cli.lessons import register
 from tutor.course import BrokenLesson, Problem, load_course, parse_lesson
-from tutor.lessons_cli import register
 
 GOOD = dedent("""\
     format_version: 1

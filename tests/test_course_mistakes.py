@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from tutor.cli.lessons import register
+from tutor.course.mistakes import FALLBACK, MistakeWords, explain, mistake_book, read_mistakes
 from tutor.engine.cards import Card
 from tutor.engine.game import Game
 from tutor.engine.mistakes import Mistake, MistakeCode
 from tutor.engine.rules import Rules
-from tutor.explanations import FALLBACK, MistakeWords, explain, mistake_book, read_mistakes
-from tutor.lessons_cli import register
 
 SHIPPED = (Path(__file__).parent.parent / "lessons" / "mistakes.yaml").read_text(encoding="utf-8")
 
@@ -85,8 +85,8 @@ def test_lessons_check_covers_mistakes_and_quiz_files(tmp_path: Path, capsys: py
 
 
 def test_a_broken_shipped_file_never_crashes_a_lesson_at_the_first_mistake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor import explanations
     from tutor.course import LayDownCards, LessonRun, load_course
+    from tutor.course import mistakes as explanations
 
     broken = tmp_path / "mistakes.yaml"
     broken.write_text(SHIPPED.replace("    rule: Every pair goes down\n", "    rule: [Every pair goes down\n", 1), encoding="utf-8")

@@ -114,7 +114,7 @@ def test_a_deep_mapping_is_caught_before_the_composer_recurses() -> None:
 def test_lessons_check_reports_a_deep_lesson_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from tutor.lessons_cli import register
+    from tutor.cli.lessons import register
 
     (tmp_path / "02-deep.yaml").write_text(GOOD_HEAD + nested_block(260), encoding="utf-8")
     parser = argparse.ArgumentParser(prog="old-maid-tutor")

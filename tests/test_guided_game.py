@@ -4,7 +4,7 @@ import pytest
 from helpers import cards
 
 from tutor.engine import Game, Rules
-from tutor.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame
 from tutor.settings import Settings
 from tutor.wording import computer_names, same_name
 

@@ -63,7 +63,7 @@ def test_every_mistake_code_has_one_concept_and_lesson() -> None:
 
 def test_mistakes_yaml_names_the_same_lesson_as_the_concepts() -> None:
     """`lesson` in lessons/mistakes.yaml is derived from tutor.concepts: they may never differ."""
-    from tutor.explanations import load_mistakes
+    from tutor.course.mistakes import load_mistakes
 
     assert {code.value: load_mistakes()[code.value].lesson for code in MistakeCode} == {code.value: lesson_of_mistake(code.value) for code in MistakeCode}
 

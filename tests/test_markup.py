@@ -13,7 +13,7 @@ from textual.app import App
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
-from tutor.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame
 from tutor.settings import Settings
 from tutor.store import open_store
 from tutor.store import store as store_module

@@ -21,10 +21,10 @@ from textual.widgets import Input, OptionList
 from ui_helpers import open_from_home
 
 from tutor.errors import ProfileFileError
-from tutor.guided_game import GuidedGame
 from tutor.learner.class_report import class_rows, csv_text, safe_cell
 from tutor.learner.lessons import course_for_app
 from tutor.names import NameLooksTaken, NameRefused, lookalike_key, name_problem, shown, tidy_name
+from tutor.play.guided_game import GuidedGame
 from tutor.settings import Settings
 from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp

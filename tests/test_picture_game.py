@@ -12,7 +12,7 @@ from ui_helpers import NAMES, open_from_home, play_to_the_end, select_cards, ses
 
 from tutor.engine import Game, Rules
 from tutor.engine.decks import find_deck
-from tutor.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.deck_choice import SUGGESTED_NOTE, DeckChoiceScreen

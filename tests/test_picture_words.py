@@ -7,10 +7,10 @@ import re
 
 import pytest
 
+from tutor.course.mistakes import explain, mistake_book
 from tutor.engine import FinishPairing, Game, LayDown, MistakeCode, Rules
 from tutor.engine.decks import find_deck
-from tutor.explanations import explain, mistake_book
-from tutor.hints import hint_for
+from tutor.play.hints import hint_for
 from tutor.settings import Settings
 from tutor.wording import card_list, not_pair_reason, pair_reason
 

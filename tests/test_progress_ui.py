@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from ui_helpers import home_ready
 
 from tutor.course import load_course
-from tutor.explanations import rule_of
+from tutor.course.mistakes import rule_of
 from tutor.learner.lessons import STARS_RULE
 from tutor.learner.policy import Record, growth, growth_bar, mistake_counts
 from tutor.learner.recorder import Recorder

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pytest
 from scale import scaled
 
+from tutor.course.mistakes import rule_of
 from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, PairLaidDown, Rules, every_rules
-from tutor.explanations import rule_of
 from tutor.quiz import GENERATORS, Question
 from tutor.quiz.generators import ALL_RIGHT, NOBODY_YET, PREFIX
 from tutor.wording import Seats

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tutor.engine import Rules, every_rules
-from tutor.rules_text import SWITCH_WORDS, rules_summary
 from tutor.ui.app import TutorApp
+from tutor.wording.rules import SWITCH_WORDS, rules_summary
 
 BICYCLE = Rules.bicycle(players=4)
 TABLE = Rules.table(players=6)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tutor.engine import Game, Rules
 from tutor.errors import RulesError
-from tutor.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame
 from tutor.settings import Settings
 from tutor.ui.app import TutorApp
 from tutor.ui.game_screen import DAMAGED_GAME, GameScreen

@@ -410,7 +410,7 @@ def test_a_tab_ends_even_when_the_server_is_killed(tmp_path: Path) -> None:
 
 
 def test_outside_a_class_the_only_profile_still_opens_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.cli import _profile
+    from tutor.cli.command import _profile
     from tutor.store import open_store
 
     monkeypatch.delenv("OLD_MAID_TUTOR_SERVED", raising=False)

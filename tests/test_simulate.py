@@ -2,8 +2,8 @@ import pytest
 
 from tutor.cli import main
 from tutor.engine import Rules, simulate
-from tutor.simulation_report import report
 from tutor.wording import bar
+from tutor.wording.simulation import report
 
 
 def test_simulate_shares_add_up_and_are_repeatable() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import profiles_cli
+from tutor.cli import profiles as profiles_cli
 from tutor.store import Store, open_store
 
 

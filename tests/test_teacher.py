@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from special_files import device
 
-from tutor import profiles_cli
 from tutor.classroom import SERVED_VARIABLE
+from tutor.cli import profiles as profiles_cli
 from tutor.errors import UnsafeTarget
 from tutor.learner import teacher
 from tutor.learner.class_report import (

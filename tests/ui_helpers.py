@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Game, Rules
-from tutor.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 

@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tutor.course.mistakes import PLACEHOLDERS as MISTAKE_PLACEHOLDERS
 from tutor.engine.cards import Card, rank_name
 from tutor.engine.decks import STANDARD, Deck
 from tutor.engine.game import check_cards_possible
 from tutor.engine.mistakes import MistakeCode
 from tutor.engine.rules import Rules
-from tutor.explanations import PLACEHOLDERS as MISTAKE_PLACEHOLDERS
 
 from . import model
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat

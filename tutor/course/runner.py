@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from tutor.course.mistakes import Explanation, explain, load_mistakes
 from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayDown
 from tutor.engine.cards import Card
 from tutor.engine.events import Event
@@ -45,9 +46,8 @@ from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
-from tutor.explanations import Explanation, explain, load_mistakes
-from tutor.simulation_report import rules_title
 from tutor.wording import SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
+from tutor.wording.simulation import rules_title
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
@@ -191,7 +191,7 @@ class LessonRun:
     def notice(self) -> str:
         """One line to show once when lessons/mistakes.yaml is broken and built-in words stand in
         (file:line: field: what is wrong); '' when all is well."""
-        from tutor.explanations import mistake_book
+        from tutor.course.mistakes import mistake_book
 
         return mistake_book().notice
 

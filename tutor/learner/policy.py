@@ -190,7 +190,7 @@ def mistake_counts(record: Record, course: Course) -> list[MistakeCount]:
 def rule_words(code: str) -> str:
     """The rule a mistake is about; the bare code for one this version doesn't know (an imported
     profile may come from another version)."""
-    from tutor.explanations import rule_of
+    from tutor.course.mistakes import rule_of
 
     try:
         return rule_of(code)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from tutor.course.mistakes import Explanation, explain, rule_of
 from tutor.engine import (
     DECK,
     Card,
@@ -29,7 +30,6 @@ from tutor.engine import (
     rank_name,
     wrong_pair_mistake,
 )
-from tutor.explanations import Explanation, explain, rule_of
 from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
 from tutor.wording import Seats, a_rank, counted, listed, not_pair_reason, pair_reason

@@ -9,9 +9,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from tutor.explanations import rule_of
-from tutor.guided_game import LEARNER, GuidedGame
+from tutor.course.mistakes import rule_of
 from tutor.learner.celebrations import Celebration
+from tutor.play.guided_game import LEARNER, GuidedGame
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed

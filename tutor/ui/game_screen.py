@@ -18,9 +18,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from tutor.engine import Card, Draw, LayDown, cards_text
-from tutor.guided_game import GuidedGame, Outcome
-from tutor.hints import LEVELS, Hint
 from tutor.learner.recorder import Recorder
+from tutor.play.guided_game import GuidedGame, Outcome
+from tutor.play.hints import LEVELS, Hint
 from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView, index_of
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader

@@ -10,11 +10,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Rules
-from tutor.rules_text import rules_summary
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
+from tutor.wording.rules import rules_summary
 
 
 class RulesScreen(Screen[None]):

@@ -18,9 +18,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tutor.course.mistakes import Explanation
 from tutor.engine import Game, Observation
 from tutor.engine.rules import side_of
-from tutor.explanations import Explanation
 from tutor.wording import counted
 
 SAFE = "✓ safe: no cards"

@@ -35,7 +35,7 @@ from tutor.course.check import replay_problems
 from tutor.learner import lessons as learner_lessons
 from tutor.learner.celebrations import Celebration
 from tutor.learner.recorder import Recorder
-from tutor.narration import Narrator
+from tutor.play.narration import Narrator
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader

@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def check_lessons(args: argparse.Namespace) -> int:
     from tutor.course import Problem, load_course
     from tutor.course.decks import check_deck_files, deck_files_in
-    from tutor.explanations import check_mistakes_file
+    from tutor.course.mistakes import check_mistakes_file
     from tutor.quiz.bank import check_quiz_file
 
     paths = [Path(path) for path in args.paths]

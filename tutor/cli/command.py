@@ -11,8 +11,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
-from tutor import __version__, lessons_cli, profiles_cli, teacher_cli
+from tutor import __version__
 from tutor.classroom import is_served
+from tutor.cli import lessons as lessons_cli
+from tutor.cli import profiles as profiles_cli
+from tutor.cli import teacher as teacher_cli
 from tutor.errors import TutorError
 from tutor.names import one_line
 from tutor.serve import command as serve_command
@@ -122,7 +125,7 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
 
     from tutor.engine import Rules
     from tutor.engine.rules import rulebook
-    from tutor.simulation_report import run_simulation
+    from tutor.wording.simulation import run_simulation
 
     try:
         if args.extra_draw and "extra_draw_on_pair" not in rulebook(args.rules).switches:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from tutor.course.mistakes import Explanation, explain
 from tutor.engine import (
     Action,
     Card,
@@ -28,9 +29,8 @@ from tutor.engine import (
     Observation,
     wrong_pair_mistake,
 )
-from tutor.explanations import Explanation, explain
-from tutor.hints import LEVELS, Hint, hint_for
-from tutor.narration import Narrator
+from tutor.play.hints import LEVELS, Hint, hint_for
+from tutor.play.narration import Narrator
 from tutor.settings import Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
 

@@ -1,6 +1,6 @@
 """Plain-words explanations of rule mistakes, from `lessons/mistakes.yaml`.
 
-The words are data a teacher can edit; this module reads them through the course reader
+The words are data a teacher can edit; this module reads them with the course reader
 (`tutor.course.source`) into typed `MistakeWords`, fills in the cards and seats of the mistake at
 hand and picks the wording for the rules in play. Free of Textual.
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +38,10 @@ from tutor.engine.cards import Card, rank_name
 from tutor.engine.mistakes import Mistake
 from tutor.wording import capitalised, card_list
 
+from .problems import Problem
+from .source import Checker, Item, read_yaml, read_yaml_file
+
 if TYPE_CHECKING:
-    from tutor.course.problems import Problem
-    from tutor.course.source import Checker, Item
     from tutor.engine.game import Game
     from tutor.engine.rules import Rules
 
@@ -198,24 +200,18 @@ FALLBACK: dict[str, MistakeWords] = {
 def mistake_book() -> MistakeBook:
     """The shipped `lessons/mistakes.yaml`, read and checked once. Never raises: where the file is
     broken, the built-in words stand in and `problems` says what is wrong (file:line: field)."""
-    from tutor.course.source import read_yaml_file
-
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return book_from(root, problems, SHOWN_PATH)
 
 
 def shipped_file() -> Any:
     """The shipped mistakes.yaml: a Path when it is a plain file, else the packaged resource."""
-    from importlib import resources
-
     entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
     return Path(str(entry)) if Path(str(entry)).is_file() else entry
 
 
 def read_mistakes(text: str, where: str) -> MistakeBook:
     """The words in `text` (a mistakes.yaml), with every problem found."""
-    from tutor.course.source import read_yaml
-
     root, problems = read_yaml(text, where)
     return book_from(root, problems, where)
 
@@ -225,23 +221,17 @@ def check_mistakes_file(path: Path | None = None, shown: str = SHOWN_PATH, lesso
     with `lessons`, each `lesson` field must be one of those lesson ids."""
     if path is None:
         return list(mistake_book().problems) if lessons is None else _recheck_shipped(lessons)
-    from tutor.course.source import read_yaml_file
-
     root, problems = read_yaml_file(path, shown)
     return list(book_from(root, problems, shown, lessons).problems)
 
 
 def _recheck_shipped(lessons: Collection[str]) -> list[Problem]:
-    from tutor.course.source import read_yaml_file
-
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return list(book_from(root, problems, SHOWN_PATH, lessons).problems)
 
 
 def book_from(root: Item | None, problems: list[Problem], where: str, lessons: Collection[str] | None = None) -> MistakeBook:
     """Typed words from a read file; codes with problems (or the whole file) fall back to FALLBACK."""
-    from tutor.course.source import Checker  # noqa: F811 (at run time; the name above is for type checkers)
-
     check = Checker(where, problems)
     words: dict[str, MistakeWords] = {}
     found = check.fields(root, ("format_version", "mistakes"), ("format_version", "mistakes"), "a mistakes file") if root else None
