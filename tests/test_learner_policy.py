@@ -272,3 +272,17 @@ def test_what_changed_today(store: Any, profile: Any) -> None:
         "Games played today: 1.",
         "Rules that grew today: What makes a pair, Three and four of a kind.",
     ]
+
+
+def test_the_game_tally_counts_each_result_and_knows_the_last_game(store: Any, profile: Any) -> None:
+    from tutor.learner.policy import game_tally
+    from tutor.store import GameResult
+
+    assert game_tally(record(store, profile)).last is None
+    for result, day in ((GameResult.SAFE, 1), (GameResult.OLD_MAID, 2), (GameResult.SAFE, 3)):
+        store.record_finished_game(profile, {}, result, 10 + day, 0, when=datetime(2026, 3, day, 9, 0).astimezone())
+    tally = game_tally(record(store, profile))
+    assert (tally.played, tally.results[GameResult.SAFE], tally.results[GameResult.OLD_MAID]) == (3, 2, 1)
+    assert tally.ordinary and not tally.reversed and tally.last is not None and tally.last.draws == 13
+    store.record_finished_game(profile, {}, GameResult.LOST, 9, 1, when=datetime(2026, 3, 4, 9, 0).astimezone())
+    assert game_tally(record(store, profile)).reversed

@@ -15,7 +15,7 @@ import pytest
 
 from tutor.errors import UnsafeTarget
 from tutor.settings import Settings
-from tutor.store import Profile, Store, open_store, transfer
+from tutor.store import GameResult, Profile, Store, open_store, transfer
 
 START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -197,6 +197,7 @@ def good_document(store: Store, tmp_path: Path) -> dict[str, Any]:
         (lambda doc: doc["lessons"][0].update(step=-1), r"lessons\[0\].step should be a whole"),
         (lambda doc: doc["mistakes"][2].update(cards="Q♠"), r"mistakes\[2\].cards should be a"),
         (lambda doc: doc["finished_games"][0].update(rules=None), r"finished_games\[0\].rules should be a JSON object"),
+        (lambda doc: doc["finished_games"][0].update(result="draw"), r"finished_games\[0\].result is 'draw'; a game's result is one of"),
     ],
 )
 def test_a_bad_file_is_refused_saying_what_is_wrong(store: Store, other_machine: Store, tmp_path: Path, damage: Any, message: str) -> None:
@@ -225,3 +226,10 @@ def test_unknown_settings_in_a_file_fall_back_to_defaults(store: Store, other_ma
     imported = other_machine.import_profile(tmp_path / "ana.json")
     assert other_machine.load_settings(imported).speed == "normal"
     assert other_machine.load_settings(imported).players == 6
+
+
+def test_a_stored_result_no_tutor_writes_is_left_out_not_a_crash(store: Store) -> None:
+    profile = store.get_or_create_profile("Ana")
+    store.record_finished_game(profile, {}, GameResult.SAFE, 20, 0, when=START)
+    store.record_finished_game(profile, {}, "draw", 20, 0, when=START)  # type: ignore[arg-type]  # as a damaged store might hold
+    assert [game.result for game in store.finished_games(profile)] == [GameResult.SAFE]

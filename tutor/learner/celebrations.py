@@ -7,12 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.learner.lessons import star_marks
+from tutor.store import GameResult
 from tutor.wording import counted
 
-RESULT_WORDS = {"safe": "safe", "old-maid": "the Old Maid", "won": "won", "lost": "lost"}
-"""How a finished game went for the learner, as the store keeps it ("safe" or "old-maid" in the
-ordinary game; "won" or "lost" in the reversed game, where the odd card's holder wins), in words."""
-RESULTS = tuple(RESULT_WORDS)
+RESULT_WORDS = {GameResult.SAFE: "safe", GameResult.OLD_MAID: "the Old Maid", GameResult.WON: "won", GameResult.LOST: "lost"}
+"""How a finished game went for the learner, in words."""
 
 
 @dataclass(frozen=True)
@@ -46,14 +45,17 @@ def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: s
     return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, next_words), stars)
 
 
-def game_done(result: str, mistakes: int) -> Celebration:
-    """For a game just finished; `result` is one of RESULTS."""
-    headline = {
-        "safe": "You're safe! You paired off every card.",
-        "old-maid": "Game over: you held the Old Maid this time. It's all luck, so well played!",
-        "won": "You won! In the reversed game the odd card's holder wins.",
-        "lost": "Game over: someone else held the odd card, and in the reversed game that wins.",
-    }.get(result, "Game over: well played!")
+GAME_DONE = {
+    GameResult.SAFE: "You're safe! You paired off every card.",
+    GameResult.OLD_MAID: "Game over: you held the Old Maid this time. It's all luck, so well played!",
+    GameResult.WON: "You won! In the reversed game the odd card's holder wins.",
+    GameResult.LOST: "Game over: someone else held the odd card, and in the reversed game that wins.",
+}
+
+
+def game_done(result: GameResult, mistakes: int) -> Celebration:
+    """For a game just finished."""
+    headline = GAME_DONE[result]
     if mistakes == 0:
         line = "You played the whole game by the rules, with no mistakes."
     else:

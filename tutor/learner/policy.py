@@ -32,7 +32,7 @@ from tutor.learner.lessons import (
     mistakes_that_count,
     standing_of,
 )
-from tutor.store.records import Answer, FinishedGame, LessonProgress, Level, Mistake
+from tutor.store.records import Answer, FinishedGame, GameResult, LessonProgress, Level, Mistake
 
 if TYPE_CHECKING:
     from tutor.course import Course, Lesson
@@ -89,6 +89,30 @@ class Record:
 
 
 # ----- lessons --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """The learner's finished games: how many ended each way, and the last one."""
+
+    played: int
+    results: Counter[GameResult]
+    last: FinishedGame | None
+
+    @property
+    def ordinary(self) -> bool:
+        """Whether any game was played the ordinary way (safe or the Old Maid)."""
+        return bool(self.results[GameResult.SAFE] or self.results[GameResult.OLD_MAID])
+
+    @property
+    def reversed(self) -> bool:
+        """Whether any game was played the reversed way (the odd card's holder wins)."""
+        return bool(self.results[GameResult.WON] or self.results[GameResult.LOST])
+
+
+def game_tally(record: Record) -> GameTally:
+    games = record.games
+    return GameTally(len(games), Counter(game.result for game in games), games[-1] if games else None)
 
 
 def standings(record: Record, course: Course) -> dict[str, Standing]:

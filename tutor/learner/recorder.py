@@ -25,7 +25,7 @@ that writes learner data. Nothing else in a screen calls the store's write metho
         recorder.game_saved(game.to_dict())                  # the game in progress, after each move
         recorder.game_mistake(code, cards)
         recorder.game_finished(game, mistakes) -> Celebration
-            keeps the result ("safe", "old-maid", "won", "lost"), the draws and the mistakes, and
+            keeps the result (a GameResult), the draws and the mistakes, and
             clears the game in progress; a second call on the same recorder for the same game
             object keeps nothing more.
 
@@ -50,6 +50,7 @@ from tutor.learner.lessons import (
     stars_for,
     title_of,
 )
+from tutor.store import GameResult
 
 if TYPE_CHECKING:
     from tutor.course import Course
@@ -59,13 +60,13 @@ if TYPE_CHECKING:
 LEARNER = 0
 
 
-def game_result(game: Game, learner: int = LEARNER) -> str:
-    """How a finished game went for the learner: "safe" or "old-maid"; in the reversed game
-    (the odd card's holder wins) "won" or "lost"."""
+def game_result(game: Game, learner: int = LEARNER) -> GameResult:
+    """How a finished game went for the learner: safe or the Old Maid; in the reversed game
+    (the odd card's holder wins) won or lost."""
     holds_odd_card = game.loser == learner
     if game.winner is not None:
-        return "won" if holds_odd_card else "lost"
-    return "old-maid" if holds_odd_card else "safe"
+        return GameResult.WON if holds_odd_card else GameResult.LOST
+    return GameResult.OLD_MAID if holds_odd_card else GameResult.SAFE
 
 
 class Recorder:

@@ -83,6 +83,7 @@ from tutor.store.opening import open_store
 from tutor.store.records import (
     Answer,
     FinishedGame,
+    GameResult,
     LessonProgress,
     Level,
     Mistake,
@@ -95,6 +96,7 @@ from tutor.store.store import Store
 __all__ = [
     "Answer",
     "FinishedGame",
+    "GameResult",
     "LessonProgress",
     "Level",
     "Mistake",

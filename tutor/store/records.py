@@ -17,6 +17,19 @@ class Level(StrEnum):
     MASTERED = "mastered"
 
 
+class GameResult(StrEnum):
+    """How a finished game went for the learner: safe or the Old Maid; in the reversed game (the
+    odd card's holder wins), won or lost. The values are what the store and profile files keep."""
+
+    SAFE = "safe"
+    OLD_MAID = "old-maid"
+    WON = "won"
+    LOST = "lost"
+
+
+KNOWN_RESULTS = frozenset(GameResult)
+
+
 class NoSuchProfile(LookupError):
     """Raised when a profile is asked for by a name nobody has."""
 
@@ -34,7 +47,7 @@ class Profile:
 @dataclass(frozen=True)
 class FinishedGame:
     rules: dict[str, Any]
-    result: str
+    result: GameResult
     draws: int
     mistakes: int
     when: datetime

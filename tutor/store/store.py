@@ -21,8 +21,10 @@ from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_n
 from tutor.settings import Settings
 from tutor.store import checked_json, faults, transfer
 from tutor.store.records import (
+    KNOWN_RESULTS,
     Answer,
     FinishedGame,
+    GameResult,
     LessonProgress,
     Mistake,
     NoSuchProfile,
@@ -188,7 +190,7 @@ class Store:
         self,
         profile: Profile,
         rules: Mapping[str, Any],
-        result: str,
+        result: GameResult,
         draws: int,
         mistakes: int,
         when: datetime | None = None,
@@ -207,7 +209,11 @@ class Store:
             "SELECT rules, result, draws, mistakes, finished FROM finished_game WHERE profile_id = ? ORDER BY finished, id",
             (profile.id,),
         )
-        return [FinishedGame(json.loads(row["rules"]), row["result"], row["draws"], row["mistakes"], time_from_text(row["finished"])) for row in rows]
+        return [
+            FinishedGame(json.loads(row["rules"]), GameResult(row["result"]), row["draws"], row["mistakes"], time_from_text(row["finished"]))
+            for row in rows
+            if row["result"] in KNOWN_RESULTS  # a result no version of the tutor writes is not shown
+        ]
 
     # Lessons
 

@@ -30,8 +30,10 @@ from tutor.names import NAME_LENGTH, NameRefused, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json
 from tutor.store.records import (
+    KNOWN_RESULTS,
     Answer,
     FinishedGame,
+    GameResult,
     LessonProgress,
     Mistake,
     time_text,
@@ -270,6 +272,13 @@ def _time(value: object, where: str) -> datetime:
     return when
 
 
+def _result(value: object, where: str) -> GameResult:
+    text = _text(value, where)
+    if text not in KNOWN_RESULTS:
+        raise ProfileFileError(f"{where} is {text[:40]!r}; a game's result is one of {', '.join(KNOWN_RESULTS)}")
+    return GameResult(text)
+
+
 def _cards(value: object, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > MAX_CARDS:
         raise ProfileFileError(f"{where} should be a list of at most {MAX_CARDS} cards")
@@ -292,6 +301,7 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "int": _count,
     "bool": _yes_no,
     "datetime": _time,
+    "GameResult": _result,
     "tuple[str, ...]": _cards,
     "dict[str, Any]": _object,
 }

@@ -10,7 +10,6 @@ learner's keys on. Marks and words carry the meaning, never colour alone.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,11 +30,13 @@ from tutor.learner.celebrations import RESULT_WORDS
 from tutor.learner.lessons import STARS_RULE, Standing, Status, course_for_app, star_marks
 from tutor.learner.policy import (
     GROWTH_RULE,
+    GameTally,
     Growth,
     MistakeCount,
     Record,
     Suggestion,
     answers_by_day,
+    game_tally,
     growth,
     growth_bar,
     lessons_done,
@@ -46,7 +47,7 @@ from tutor.learner.policy import (
 )
 from tutor.learner.recorder import Recorder
 from tutor.learner.teacher import Protected
-from tutor.store import Answer, FinishedGame, Level, NoSuchProfile, Profile, Store
+from tutor.store import Answer, GameResult, Level, NoSuchProfile, Profile, Store
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import (
     IMPORT_AT_THE_TEACHERS_COMPUTER,
@@ -187,18 +188,19 @@ def mistakes_text(counts: list[MistakeCount], course: Course) -> Text | Hanging:
     return Hanging(rows, Text("Mistakes a lesson asks you to try on purpose are never counted.", style="italic"))
 
 
-def games_text(games: list[FinishedGame]) -> Text:
-    if not games:
+def games_text(tally: GameTally) -> Text:
+    last = tally.last
+    if last is None:
         return Text("No games finished yet. Press P on the home screen to play one.")
-    results = Counter(game.result for game in games)
+    results = tally.results
     text = Text()
-    text.append(f"{counted(len(games), 'game')} played.\n", style="bold")
-    if results["safe"] or results["old-maid"]:
-        text.append(f"  You were safe {counted(results['safe'], 'time')} and the Old Maid {counted(results['old-maid'], 'time')}.\n")
-    if results["won"] or results["lost"]:
-        text.append(f"  In reversed games you won {counted(results['won'], 'time')} and lost {counted(results['lost'], 'time')}.\n")
-    last = games[-1]
-    text.append(f"  Your last game: {RESULT_WORDS.get(last.result, last.result)}, {counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
+    text.append(f"{counted(tally.played, 'game')} played.\n", style="bold")
+    if tally.ordinary:
+        safe, old_maid = results[GameResult.SAFE], results[GameResult.OLD_MAID]
+        text.append(f"  You were safe {counted(safe, 'time')} and the Old Maid {counted(old_maid, 'time')}.\n")
+    if tally.reversed:
+        text.append(f"  In reversed games you won {counted(results[GameResult.WON], 'time')} and lost {counted(results[GameResult.LOST], 'time')}.\n")
+    text.append(f"  Your last game: {RESULT_WORDS[last.result]}, {counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
     return text
 
 
@@ -286,7 +288,7 @@ class ProgressScreen(Screen[None]):
         self._show("concepts", concepts_text(grown), concepts_title(grown))
         self._show("quiz", quiz_text(list(record.answers)))
         self._show("mistakes", mistakes_text(mistake_counts(record, course), course))
-        self._show("games", games_text(list(record.games)))
+        self._show("games", games_text(game_tally(record)))
 
     def _show(self, section: str, text: Text | Hanging, title: str | None = None) -> None:
         widget = self.query_one(f"#progress-{section}", Static)
