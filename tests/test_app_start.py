@@ -49,7 +49,7 @@ async def test_someone_else_on_the_home_menu_adds_a_second_learner_and_escape_st
             assert isinstance(app.screen, ProfilePickerScreen)
             await pilot.press("escape")  # changed their mind: still Ana, at home
             await pilot.pause()
-            assert isinstance(app.screen, HomeScreen) and app.profile == ana and len(app.screen_stack) == 2
+            assert isinstance(app.screen, HomeScreen) and app.session.profile == ana and len(app.screen_stack) == 2
             app.screen.action_choose("learner")
             await pilot.pause()
             await pilot.press("down", "enter")  # + New learner
@@ -57,7 +57,7 @@ async def test_someone_else_on_the_home_menu_adds_a_second_learner_and_escape_st
             app.screen.query_one(Input).value = "Ben"
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ben"
+            assert isinstance(app.screen, HomeScreen) and app.has_learner and app.session.name == "Ben"
             assert len(app.screen_stack) == 2  # Ana's home is gone, not left underneath
             assert [profile.name for profile in store.profiles()] == ["Ana", "Ben"]
     finally:
@@ -106,7 +106,7 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
         other_tab.execute("ROLLBACK")
         other_tab.close()
         await reach_home(pilot, seconds=10)
-        assert isinstance(app.screen, HomeScreen) and app.profile is not None and app.profile.name == "Ana"
+        assert isinstance(app.screen, HomeScreen) and app.has_learner and app.session.name == "Ana"
     assert [profile.name for profile in store.profiles()] == ["Ana"]
     store.close()
 
@@ -119,7 +119,7 @@ async def test_typing_a_name_at_the_list_starts_a_new_name_never_the_highlighted
         assert app.screen.query_one("#picker-list").display
         await pilot.press(*name, "enter")
         await reach_home(pilot, seconds=2)
-        assert app.profile is not None and app.profile.name == name
+        assert app.has_learner and app.session.name == name
     store.close()
 
 

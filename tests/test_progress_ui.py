@@ -85,7 +85,7 @@ async def test_the_first_start_asks_a_childs_name_kindly(store: Any) -> None:
         assert isinstance(app.screen, ProfilePickerScreen) and store.profiles() == []
         await type_in(pilot, app, '  Zoë [the "best"] ')
         assert isinstance(app.screen, HomeScreen)
-        assert app.profile.name == 'Zoë [the "best"]'
+        assert app.session.name == 'Zoë [the "best"]'
         assert [profile.name for profile in store.profiles()] == ['Zoë [the "best"]']
 
 
@@ -100,7 +100,7 @@ async def test_several_profiles_choose_one_shown_as_plain_text(store: Any) -> No
         shown = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
         assert sorted(shown[:-1]) == sorted(names) and shown[-1] == "+ New learner"
         await choose(pilot, app, str(profiles["[b]Robin[/b]"].id))
-        assert isinstance(app.screen, HomeScreen) and app.profile == profiles["[b]Robin[/b]"]
+        assert isinstance(app.screen, HomeScreen) and app.session.profile == profiles["[b]Robin[/b]"]
 
 
 async def test_a_new_learner_with_a_taken_name_is_that_learner_and_escape_goes_back(store: Any) -> None:
@@ -116,7 +116,7 @@ async def test_a_new_learner_with_a_taken_name_is_that_learner_and_escape_goes_b
         assert app.screen.query_one(OptionList).display and len(store.profiles()) == 2
         await choose(pilot, app, "new-learner")
         await type_in(pilot, app, "ROBIN")
-        assert isinstance(app.screen, HomeScreen) and app.profile == robin
+        assert isinstance(app.screen, HomeScreen) and app.session.profile == robin
         assert len(store.profiles()) == 2
 
 
@@ -342,7 +342,7 @@ async def test_reset_everything_asks_then_starts_afresh_with_a_name(store: Any, 
         assert "What's your name?" in text_of(app, "#picker-greeting")
         await type_in(pilot, app, "Robin")
         assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
-        assert app.profile.name == "Robin" and store.finished_games(app.profile) == []
+        assert app.session.name == "Robin" and store.finished_games(app.session.profile) == []
 
 
 # ----- export and import ------------------------------------------------------------------------------

@@ -357,7 +357,7 @@ async def test_in_a_classroom_a_learner_in_another_tab_opens_only_with_the_pin(s
         await pilot.pause()
         assert isinstance(app.screen, PinScreen)
         await type_pin(pilot, PIN)
-        assert isinstance(app.screen, HomeScreen) and app.profile == ana
+        assert isinstance(app.screen, HomeScreen) and app.session.profile == ana
         assert not store.claimed_elsewhere(ana)  # this tab has it now
 
 

@@ -5,6 +5,7 @@
     filtered(rows, text) -> [ClassRow]             # names containing text (any case)
     csv_text(rows) -> str                          # the table, safe to open in a spreadsheet
     write_report(path, rows)                       # only ever a regular file (the store's writer)
+    reset_learner(store, name) / remove_learner(store, name)   # the teacher's changes to one row
 
 Every figure comes from the learner policy (`tutor.learner.policy`): lessons done and their stars,
 each concept's level, the common mistakes with their rule, games played; none is worked out here a
@@ -94,6 +95,17 @@ def class_rows(store: Store, course: Course) -> list[ClassRow]:
 # ----- sorting and filtering ----------------------------------------------------------------------
 
 Key = tuple[float, float, str]
+
+
+def reset_learner(store: Store, name: str) -> None:
+    """Forget a learner's lessons, quiz answers, games and mistakes (NoSuchProfile if gone); a tab
+    where they are learning stops saving."""
+    store.reset_profile(name)
+
+
+def remove_learner(store: Store, name: str) -> None:
+    """Remove a learner with all their progress and settings (NoSuchProfile if gone)."""
+    store.delete_profile(name)
 
 
 def _by_name(row: ClassRow) -> Key:

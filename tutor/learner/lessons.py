@@ -2,6 +2,7 @@
 next lesson. The lesson list, the lesson runner, the progress screen and Home all ask here.
 
     course_for_app(replay=False) -> Course          # cached: the course is read once
+    grouped(course) -> [(topic, [(number, entry)])] # the lesson list's sections
     standing_of(lesson, course, lessons, unlock_all, slips) -> Standing
     next_lesson(course, after, lessons, unlock_all) -> Lesson | None
     stars_for(hints, mistakes) -> int               # STARS_RULE says the rule in words
@@ -19,10 +20,11 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from tutor.concepts import CONCEPTS
 from tutor.wording import listed
 
 if TYPE_CHECKING:
-    from tutor.course import Course, Lesson
+    from tutor.course import BrokenLesson, Course, Lesson
     from tutor.store import LessonProgress, Mistake
 
 LESSON_PLACE = "lesson:"
@@ -77,6 +79,36 @@ def course_for_app(replay: bool = False) -> Course:
     from tutor.course import load_course
 
     return load_course(replay=replay)
+
+
+def course_is_read() -> bool:
+    """Whether `course_for_app()` answers at once (the course has been read already)."""
+    return bool(course_for_app.cache_info().currsize)
+
+
+OTHER_TOPIC = "More lessons"
+BROKEN_TOPIC = "Lesson files with a problem"
+
+
+def topic_of(lesson: Lesson) -> str:
+    """The topic of the first concept the lesson itself teaches, else of its first concept."""
+    own = [concept for concept in lesson.concepts if concept in CONCEPTS and CONCEPTS[concept].lesson == lesson.id]
+    for concept in [*own, *lesson.concepts]:
+        if concept in CONCEPTS:
+            return CONCEPTS[concept].topic
+    return OTHER_TOPIC
+
+
+def grouped(course: Course) -> list[tuple[str, list[tuple[int, Lesson | BrokenLesson]]]]:
+    """The course's entries by topic, numbered in file order; topics in order of their first
+    lesson, broken files last."""
+    from tutor.course import Lesson
+
+    groups: dict[str, list[tuple[int, Lesson | BrokenLesson]]] = {}
+    for number, entry in enumerate(course.entries, 1):
+        topic = topic_of(entry) if isinstance(entry, Lesson) else BROKEN_TOPIC
+        groups.setdefault(topic, []).append((number, entry))
+    return sorted(groups.items(), key=lambda group: group[0] == BROKEN_TOPIC)
 
 
 def stars_for(hints: int, mistakes: int) -> int:

@@ -87,6 +87,11 @@ class Record:
     def finished(self, lesson_id: str) -> bool:
         return finished(self.lessons, lesson_id)
 
+    @property
+    def is_new(self) -> bool:
+        """Nothing done yet: no lesson started, no game finished, no quiz answer."""
+        return not self.lessons and not self.games and not self.answers
+
 
 # ----- lessons --------------------------------------------------------------------------------------
 

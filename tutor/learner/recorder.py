@@ -1,10 +1,11 @@
 """The one way lessons, the quiz and games report what happened to the learner.
 
-A screen makes one `Recorder(store, profile)` (cheap: it only holds the two) and calls it as
-things happen; the recorder decides what is kept and writes it through the store, the only code
-that writes learner data. Nothing else in a screen calls the store's write methods.
+Each learner's session (tutor.learner.session) holds one `Recorder(store, profile)`, and screens
+call it as things happen; the recorder decides what is kept and writes it through the store, the
+only code that writes learner data. A screen never calls the store's write methods: the rest
+(settings, resets, export, import, claims) goes through the session.
 
-    recorder = Recorder(app.store, app.profile)
+    recorder = learner(screen).recorder
 
     Lessons (lesson_id is the lesson's `id`)
         recorder.lesson_step_done(lesson_id, steps_done)     # steps done so far = the step to carry on from

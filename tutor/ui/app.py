@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.classroom import is_served
+from tutor.learner.session import LearnerSession
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
 from tutor.ui.contrast import RGB, readable, readable_variables
@@ -95,8 +96,8 @@ class TutorApp(App[None]):
         self.start = start
         self.seed = seed
         self.deck = deck
-        self.profile: Profile = profile  # type: ignore[assignment]  # set by use_profile when None
-        self.settings = Settings()  # the learner's own, once use_profile knows who they are
+        self.first_profile = profile
+        self._session: LearnerSession | None = None
         self._applying_theme = True  # until a learner's theme is in place, theme changes are not theirs
 
     def on_mount(self) -> None:
@@ -110,48 +111,68 @@ class TutorApp(App[None]):
         self.store_watch = StoreWatch(self, self.store, self.choose_learner)
         for notice in self.store.notices:
             warn(self, notice)
-        if self.profile is None:
+        if self.first_profile is None:
             from tutor.ui.profiles_screen import ProfilePickerScreen
 
             self.push_screen(ProfilePickerScreen(), self.use_profile)
         else:
-            self.use_profile(self.profile)
+            self.use_profile(self.first_profile)
         self.call_after_refresh(self.guard_size)
 
     def on_unmount(self) -> None:
         if self._owns_store:
             self.store.close()
 
+    @property
+    def session(self) -> LearnerSession:
+        """The learner at this app's keyboard (RuntimeError before anyone has said who they are)."""
+        if self._session is None:
+            raise RuntimeError("no learner is chosen yet")
+        return self._session
+
+    @property
+    def has_learner(self) -> bool:
+        return self._session is not None
+
+    @property
+    def settings(self) -> Settings:
+        """The learner's settings; the defaults until a learner is chosen (the picker's own look)."""
+        return self._session.settings if self._session is not None else Settings()
+
     def use_profile(self, profile: Profile | None) -> None:
         """Start the tutor for this learner: their settings, the home screen, then any start screen."""
         if profile is None:
             self.exit()
             return
-        if not self.store_watch.settle_claim(profile, self.use_profile):
+        session = LearnerSession(self.store, profile)
+        if not self.store_watch.settle_claim(session, self.use_profile):
             return  # open in another window: the learner chooses first, then this runs again
         from tutor.ui.home import HomeScreen
 
-        self.profile = profile
-        self.settings = self._settings_of(profile)
+        self._session = session
         self.apply_theme()
         self._applying_theme = False
         start, self.start = self.start, None  # the command line's shortcut is taken only once
         self.push_screen(HomeScreen(offer_resume=start is None))
         if start == "play":
-            self._play_from_command_line(profile)
+            self._play_from_command_line()
         elif start is not None:
             self.push_screen(self._make_screen(start))
 
-    def choose_learner(self) -> None:
-        """Back to "Who is learning?" (this window's profile was lost, or the learner wants another)."""
+    def choose_learner(self, profile: Profile | None = None) -> None:
+        """Start afresh for `profile`; with None, back to "Who is learning?" first (this window's
+        profile was lost, everyone was removed, or the learner wants another)."""
         from tutor.ui.profiles_screen import ProfilePickerScreen
 
-        if self.profile is not None:
-            self.store.release(self.profile)
+        if self._session is not None:
+            self._session.release()  # kept until the next learner's: the screens going away may still ask it
         self.start = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(ProfilePickerScreen(), self.use_profile)
+        if profile is not None:
+            self.use_profile(profile)
+        else:
+            self.push_screen(ProfilePickerScreen(), self.use_profile)
 
     def action_command_palette(self) -> None:
         """Textual's palette, guarded against its PageUp/PageDown crash (see tutor/ui/palette.py)."""
@@ -161,16 +182,6 @@ class TutorApp(App[None]):
 
         if self.use_command_palette and not any(isinstance(shown, CommandPalette) for shown in self.screen_stack):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
-
-    def _settings_of(self, profile: Profile) -> Settings:
-        """The profile's settings; until they choose otherwise, the learner is called by their profile name."""
-        settings = self.store.load_settings(profile)
-        if settings.learner_name == Settings().learner_name:
-            try:
-                settings = replace(settings, learner_name=profile.name)
-            except ValueError:
-                pass  # a profile name the settings can't take keeps the default
-        return settings
 
     # ----- themes ---------------------------------------------------------------------------------
 
@@ -233,8 +244,8 @@ class TutorApp(App[None]):
         return palettes[key]
 
     def save_settings(self, settings: Settings) -> None:
-        self.settings = settings
-        self.store.save_settings(self.profile, settings)
+        """Keep the learner's new settings and show their theme."""
+        self.session.save_settings(settings)
         self.apply_theme()
 
     # ----- moving between screens ---------------------------------------------------------------
@@ -247,22 +258,17 @@ class TutorApp(App[None]):
         if choose_deck and not resume:
             from tutor.ui.deck_choice import DeckChoiceScreen
 
-            new_learner = not self.store.finished_games(self.profile)
-            self.push_screen(DeckChoiceScreen(self.settings.deck, new_learner), self._deck_chosen)
+            self.push_screen(DeckChoiceScreen(self.settings.deck, self.session.is_new_to_games()), self._deck_chosen)
             return
         self.push_screen(GameScreen(resume=resume, seed=self.seed))
 
-    def _play_from_command_line(self, profile: Profile) -> None:
+    def _play_from_command_line(self) -> None:
         """`play`: the game in progress, or a new one; `play --deck ID`: that deck (it becomes the
         deck setting), going on with the game in progress only if it is played with that deck."""
-        saved = self.store.load_game(profile)
         deck, self.deck = self.deck, None
-        if deck is not None:
-            if deck != self.settings.deck:
-                self.save_settings(replace(self.settings, deck=deck))
-            if _deck_of(saved) != deck:
-                saved = None
-        self.open_game(resume=bool(saved))
+        if deck is not None and deck != self.settings.deck:
+            self.save_settings(replace(self.settings, deck=deck))
+        self.open_game(resume=bool(self.session.saved_game(deck)))
 
     def _deck_chosen(self, deck: str | None) -> None:
         if deck is None:
@@ -273,7 +279,7 @@ class TutorApp(App[None]):
 
     def action_open(self, screen: str) -> None:
         if screen == "play":
-            resume = bool(self.store.load_game(self.profile))
+            resume = bool(self.session.saved_game())
             self.open_game(resume=resume, choose_deck=not resume)
             return
         self.push_screen(self._make_screen(screen))
@@ -319,7 +325,7 @@ class TutorApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tutor.ui.home import HomeScreen
 
-        if self.profile is None or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
+        if not self.has_learner or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
             yield from self._textual_commands(screen)  # nobody has said who is learning yet
             return
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
@@ -351,11 +357,3 @@ class TutorApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif showing and not too_small and self.screen.is_current:
             self.pop_screen()
-
-
-def _deck_of(saved: dict[str, Any] | None) -> str | None:
-    """The deck a saved game (`GuidedGame.to_dict`) is played with, or None if there is none."""
-    game = saved.get("game") if isinstance(saved, dict) else None
-    rules = game.get("rules") if isinstance(game, dict) else None
-    deck = rules.get("deck", "standard") if isinstance(rules, dict) else None
-    return deck if isinstance(deck, str) else None

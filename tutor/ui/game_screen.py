@@ -29,7 +29,7 @@ from tutor.ui.notices import warn
 from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
 from tutor.wording import counted
 
@@ -82,16 +82,15 @@ class GameScreen(Screen[None]):
 
     @property
     def recorder(self) -> Recorder:
-        return Recorder(tutor_app(self).store, tutor_app(self).profile)
+        return learner(self).recorder
 
     def _load_or_deal(self) -> GuidedGame:
-        app = tutor_app(self)
-        saved = app.store.load_game(app.profile) if self.resume else None
+        saved = learner(self).saved_game() if self.resume else None
         restored = None if saved is None else self._restored(saved)
         self.resume = restored is not None  # no "Welcome back" over a new game
         if restored is not None:
             return restored
-        session = GuidedGame.new(app.settings, self.seed)
+        session = GuidedGame.new(learner(self).settings, self.seed)
         self.recorder.game_saved(session.to_dict())  # in place of the damaged one: told once
         return session
 
@@ -404,7 +403,7 @@ class GameScreen(Screen[None]):
     # ----- the computer players ---------------------------------------------------------------
 
     def _pause(self) -> float:
-        return PAUSE_SECONDS.get(tutor_app(self).settings.speed, PAUSE_SECONDS["normal"])
+        return PAUSE_SECONDS.get(learner(self).settings.speed, PAUSE_SECONDS["normal"])
 
     def _schedule_computers(self) -> None:
         if self.session.stage == "computer" and self.timer is None:

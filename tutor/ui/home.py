@@ -24,7 +24,7 @@ from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import taken_down, unless_closed
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner, tutor_app
 
 CONTINUE = "continue"
 MENU = [
@@ -79,14 +79,14 @@ class HomeScreen(Screen[None]):
         yield TutorFooter()
 
     def _greeting(self) -> str:
-        name = tutor_app(self).profile.name
+        name = learner(self).name
         return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one."
 
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = "Home"
         self.query_one("#menu", OptionList).highlighted = 0
-        if self.offer_resume and tutor_app(self).store.load_game(tutor_app(self).profile):
+        if self.offer_resume and learner(self).saved_game():
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on where you left off?", "Carry on", "Not now"),
                 self._resume_answer,
@@ -95,9 +95,7 @@ class HomeScreen(Screen[None]):
     @unless_closed
     def on_screen_resume(self) -> None:
         """Each time Home shows, Continue follows the learner's progress as it is now."""
-        from tutor.learner.lessons import course_for_app
-
-        if self.followed and course_for_app.cache_info().currsize:
+        if self.followed and learner(self).course_is_read():
             self._follow_progress()
         elif not self.reading:  # the first time, always once Home is painted and settled, so the
             self.reading = True  # first look is the same whether or not the course was read before
@@ -106,12 +104,10 @@ class HomeScreen(Screen[None]):
     def _read_course(self) -> None:
         """Read the course in a daemon thread, then follow progress. Not a Textual worker: the
         app waits for those when it closes, and quitting must never wait for the course."""
-        app = tutor_app(self)
+        app, session = tutor_app(self), learner(self)
 
         def read() -> None:
-            from tutor.learner.lessons import course_for_app
-
-            course_for_app(replay=False)
+            session.course  # noqa: B018 (read here, off the screen's thread)
             try:
                 app.call_from_thread(self._follow_progress)
             except RuntimeError:
@@ -120,21 +116,19 @@ class HomeScreen(Screen[None]):
         threading.Thread(target=read, name="home-course", daemon=True).start()
 
     def _follow_progress(self) -> None:
-        from tutor.learner.lessons import course_for_app
-        from tutor.learner.policy import Record, lessons_done, next_step
+        from tutor.learner.policy import lessons_done, next_step
 
         if taken_down(self) or not self.query("#menu"):  # the app closed (and its store with it)
             return  # while the course was read
-        record = Record.read(tutor_app(self).store, tutor_app(self).profile)
-        course = course_for_app(replay=False)
+        session = learner(self)
+        record, course = session.record(), session.course
         step = next_step(record, course)
-        first_time = not record.lessons and not record.games and not record.answers
         self.target = step.target
         self.followed = True
         self.about[CONTINUE] = step.text
         self.about["lessons"] = ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons) else MENU[0][2]
         menu = self.query_one("#menu", OptionList)
-        menu.replace_option_prompt(CONTINUE, self._continue_prompt("Start here" if first_time else "Continue", step.label))
+        menu.replace_option_prompt(CONTINUE, self._continue_prompt("Start here" if record.is_new else "Continue", step.label))
         if menu.highlighted_option is not None:
             self._show_about(str(menu.highlighted_option.id))
 
@@ -171,13 +165,9 @@ class HomeScreen(Screen[None]):
 
     def _learner_chosen(self, profile: Profile | None) -> None:
         """Start afresh for the learner chosen; Escape (None) or the same learner stays here."""
-        app = tutor_app(self)
-        if profile is None or profile.id == app.profile.id:
+        if profile is None or profile.id == learner(self).profile.id:
             return
-        app.store.release(app.profile)
-        while len(app.screen_stack) > 1:
-            app.pop_screen()
-        app.use_profile(profile)
+        tutor_app(self).choose_learner(profile)
 
     def action_continue(self) -> None:
         """Open what comes next; before the course is read, the lessons (where every learner starts)."""
@@ -191,7 +181,7 @@ class HomeScreen(Screen[None]):
             from tutor.ui.profiles_screen import ProfilePickerScreen
 
             self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
-        elif key == "play" and tutor_app(self).store.load_game(tutor_app(self).profile):
+        elif key == "play" and learner(self).saved_game():
             self.app.push_screen(
                 ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
                 self._play_answer,

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
 from tutor.errors import ProfileInUse, StoreBusy, StoreError
+from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
 from tutor.ui.dialogs import dismiss_on_top
@@ -61,7 +62,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         yield TutorFooter()
 
     def _options(self) -> list[Option]:
-        profiles = tutor_app(self).store.profiles()
+        profiles = learners(tutor_app(self).store)
         return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles], Option(Text("+ New learner"), id=NEW_LEARNER)]
 
     @unless_closed
@@ -72,7 +73,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
     def start_again(self) -> None:
         """The list of learners as the store has it now (the teacher may have removed some), or the
         question for a name when there is nobody."""
-        if tutor_app(self).store.profiles():
+        if learners(tutor_app(self).store):
             self.show_list()
         else:
             self.ask_name("Hello! What's your name?")
@@ -119,7 +120,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             self.ask_name("Welcome! What's your name?")
             return
         chosen = next(
-            (profile for profile in tutor_app(self).store.profiles() if str(profile.id) == event.option.id),
+            (profile for profile in learners(tutor_app(self).store) if str(profile.id) == event.option.id),
             None,
         )
         if chosen is None:
@@ -139,7 +140,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         same moment, it tries again by itself for a few seconds rather than asking a child to."""
         self.saving = False
         try:
-            profile = tutor_app(self).store.get_or_create_profile(name)
+            profile = learner_named(tutor_app(self).store, name)
         except ValueError as error:
             self._say(f"✗ {error}")  # the rule's own words say what to do
             return
@@ -161,7 +162,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         tab opens only with the teacher's PIN (elsewhere the app asks: look only, take over, or another)."""
         if needs_pin(Protected.OPEN_IN_USE):
             try:
-                tutor_app(self).store.claim(profile)
+                LearnerSession(tutor_app(self).store, profile).claim()
             except ProfileInUse:
                 self._open_with_teacher(profile)
                 return
@@ -177,7 +178,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             self._say(f"{profile.name} is learning in another tab. Please choose your own name; only the teacher can open it here.")
             return
         try:
-            tutor_app(self).store.claim(profile, take_over=True)
+            LearnerSession(tutor_app(self).store, profile).claim(take_over=True)
         except StoreError as error:
             self._say(f"✗ {error} Please try again in a moment.")
             return
@@ -203,7 +204,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
 
     def _list_behind(self) -> bool:
         """Whether the learner is typing a new name with the list of names to go back to."""
-        return bool(self.query_one("#picker-name", Input).display and tutor_app(self).store.profiles())
+        return bool(self.query_one("#picker-name", Input).display and learners(tutor_app(self).store))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave" and is_served():

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
 from tutor.learner.celebrations import RESULT_WORDS
-from tutor.learner.lessons import STARS_RULE, Standing, Status, course_for_app, star_marks
+from tutor.learner.lessons import STARS_RULE, Standing, Status, star_marks
 from tutor.learner.policy import (
     GROWTH_RULE,
     GameTally,
@@ -45,9 +45,9 @@ from tutor.learner.policy import (
     standings,
     today,
 )
-from tutor.learner.recorder import Recorder
+from tutor.learner.session import LearnerSession
 from tutor.learner.teacher import Protected
-from tutor.store import Answer, GameResult, Level, NoSuchProfile, Profile, Store
+from tutor.store import Answer, GameResult, Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import (
     IMPORT_AT_THE_TEACHERS_COMPUTER,
@@ -60,7 +60,7 @@ from tutor.ui.downloads import (
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner, tutor_app
 from tutor.wording import counted
 
 LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
@@ -266,17 +266,12 @@ class ProgressScreen(Screen[None]):
         self.refresh_progress()
 
     @property
-    def profile(self) -> Profile:
-        return tutor_app(self).profile
-
-    @property
-    def store(self) -> Store:
-        return tutor_app(self).store
+    def learner(self) -> LearnerSession:
+        return learner(self)
 
     def refresh_progress(self) -> None:
         """Read everything again from the store and show it."""
-        record = Record.read(self.store, self.profile)
-        course = course_for_app(replay=False)
+        record, course = self.learner.record(), self.learner.course
         grown = growth(record, course)
         self.advice = next_step(record, course)
         self.query_one("#progress-glance", Static).update(glance_text(record, course))
@@ -336,8 +331,8 @@ class ProgressScreen(Screen[None]):
 
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_lesson(self) -> None:
-        progress = self.store.lesson_progress(self.profile)
-        started = [lesson for lesson in course_for_app(replay=False).lessons if lesson.id in progress]
+        progress = self.learner.lesson_progress()
+        started = [lesson for lesson in self.learner.course.lessons if lesson.id in progress]
         if not started:
             self.note("There are no lessons to reset yet: none has been started.")
             return
@@ -348,13 +343,13 @@ class ProgressScreen(Screen[None]):
             "Reset it",
         ):
             return
-        Recorder(self.store, self.profile).lesson_reset(lesson.id)
+        self.learner.reset_lesson(lesson.id)
         self.note(f"✓ The lesson “{lesson.title}” starts again from the first step.")
         self.refresh_progress()
 
     @work(exclusive=True, group="progress-dialog")
     async def action_reset_profile(self) -> None:
-        name = self.profile.name
+        name = self.learner.name
         if not await self._teacher_allows(Protected.RESET_PROGRESS):
             return
         if not await self._confirm(
@@ -363,7 +358,7 @@ class ProgressScreen(Screen[None]):
         ):
             return
         try:
-            self.store.reset_profile(name)
+            self.learner.reset_progress()
         except NoSuchProfile:
             self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to reset.")
             return
@@ -374,30 +369,20 @@ class ProgressScreen(Screen[None]):
     async def action_reset_everything(self) -> None:
         if not await self._teacher_allows(Protected.RESET_EVERYTHING):
             return
-        names = ", ".join(profile.name for profile in self.store.profiles())
+        names = ", ".join(profile.name for profile in self.learner.learners())
         if not await self._confirm(
             f"Reset everything? Every learner on this computer ({names}) is removed, with all their progress and settings. This cannot be undone.",
             "Remove everything",
         ):
             return
-        self.store.reset_everything()
-        self._start_afresh()
-
-    def _start_afresh(self) -> None:
-        """Back to the very first screen: nobody is left, so the picker asks for a name."""
-        from tutor.ui.profiles_screen import ProfilePickerScreen
-
-        app = tutor_app(self)
-        app.start = None  # nothing to open after this fresh start
-        while len(app.screen_stack) > 1:
-            app.pop_screen()
-        app.push_screen(ProfilePickerScreen(), app.use_profile)
+        self.learner.reset_everything()
+        tutor_app(self).choose_learner()  # nobody is left, so the picker asks for a name
 
     @work(exclusive=True, group="progress-dialog")
     async def action_export(self) -> None:
         if not await self._teacher_allows(Protected.EXPORT):
             return
-        name = self.profile.name
+        name = self.learner.name
         if in_browser(self.app):
             self._send_export(name)
             return
@@ -414,7 +399,7 @@ class ProgressScreen(Screen[None]):
     def _send_export(self, name: str) -> None:
         """In a browser tab: the profile file goes to the browser's downloads, never to the server's disk."""
         try:
-            text = self.store.export_text(name)
+            text = self.learner.export_text()
         except NoSuchProfile:
             self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to save.")
             return
@@ -427,7 +412,7 @@ class ProgressScreen(Screen[None]):
         try:
             if path.is_dir():
                 return f"✗ {path} is a folder. Add a file name at the end, like {path / 'old-maid.json'}"
-            self.store.export_profile(name, path)
+            self.learner.export_to(path)
         except NoSuchProfile:
             return f"✗ {name}'s profile isn't in the store any more, so there is nothing to save."
         except (OSError, ValueError) as error:
@@ -445,7 +430,7 @@ class ProgressScreen(Screen[None]):
             return
         if not await self._teacher_allows(Protected.IMPORT):
             return
-        typed, problem = export_path(self.profile.name), ""
+        typed, problem = export_path(self.learner.name), ""
         while True:
             answer: str | None = await self.app.push_screen_wait(
                 PathScreen(
@@ -471,7 +456,7 @@ class ProgressScreen(Screen[None]):
         except ValueError as error:
             return save_problem(error)
         try:
-            imported = self.store.import_profile(path)
+            imported = self.learner.import_from(path)
         except ValueError as error:
             return f"✗ That file can't be used. {error}"
         except OSError as error:

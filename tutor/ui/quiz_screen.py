@@ -20,14 +20,13 @@ from textual.widgets.option_list import Option
 
 from tutor.engine import Card
 from tutor.learner.celebrations import Celebration, quiz_done
-from tutor.learner.recorder import Recorder
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK, AnswerList, how_to_choose, option_line
 from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner
 from tutor.ui.table import where_is
 
 MORE_MARK = "▼"
@@ -54,11 +53,11 @@ class QuizScreen(Screen[None]):
 
     def __init__(self, seed: int | None = None, retry: Sequence[Question] = ()) -> None:
         super().__init__()
-        app = tutor_app(self)
+        session = learner(self)
         self.seed = seed
-        self.letters = app.settings.suit_style == "letters"
-        self.recorder = Recorder(app.store, app.profile)
-        self.round = QuizRound(app.settings, seed, recorder=self.recorder, retry=retry)
+        self.letters = session.settings.suit_style == "letters"
+        self.recorder = session.recorder
+        self.round = QuizRound(session.settings, seed, recorder=self.recorder, retry=retry)
         self.result: Result | None = None
         self._moved = False
         """Whether the learner has moved the highlight since the question was shown."""

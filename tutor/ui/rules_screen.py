@@ -13,7 +13,7 @@ from tutor.engine import Rules
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner
 from tutor.wording.rules import rules_summary
 
 
@@ -35,7 +35,7 @@ class RulesScreen(Screen[None]):
     def __init__(self, rules: Rules | None = None) -> None:
         """The rules of the game in play, or else of the learner's settings."""
         super().__init__()
-        self.rules = rules or tutor_app(self).settings.rules()
+        self.rules = rules or learner(self).settings.rules()
 
     def compose(self) -> ComposeResult:
         rules = self.rules

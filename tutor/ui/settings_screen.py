@@ -26,7 +26,7 @@ from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.reach import tutor_app
+from tutor.ui.reach import learner, tutor_app
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
@@ -146,7 +146,7 @@ class SettingsScreen(Screen[None]):
         return tutor_app(self)
 
     def compose(self) -> ComposeResult:
-        settings = self.tutor.settings
+        settings = learner(self).settings
         yield TutorHeader()
         with VerticalScroll(id="settings"):
             yield setting_row("learner_name", Input(settings.learner_name, id="learner_name", max_length=NAME_LENGTH, compact=True))
@@ -277,7 +277,7 @@ class SettingsScreen(Screen[None]):
         problem = self._name_problem(values["learner_name"])
         if problem:
             raise ValueError(f"learner_name {problem}")
-        settings = self.tutor.settings
+        settings = learner(self).settings
         if values["theme"] == self._saved_form["theme"]:  # untouched: keep any theme picked meanwhile
             values["theme"] = settings.theme
         else:

@@ -29,6 +29,7 @@ from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
 if TYPE_CHECKING:
+    from tutor.learner.session import LearnerSession
     from tutor.store import Profile, Store
 
 # A write waits this long for another window before it is kept for later (the screen never freezes longer).
@@ -152,21 +153,21 @@ class StoreWatch:
 
     # ----- at start: is this profile open in another window? ----------------------------------
 
-    def settle_claim(self, profile: Profile, go_on: Callable[[Profile], None]) -> bool:
-        """True when the app may go on with ``profile`` now; False when it asked the learner
+    def settle_claim(self, session: LearnerSession, go_on: Callable[[Profile], None]) -> bool:
+        """True when the app may go on with ``session`` now; False when it asked the learner
         first (``go_on`` is called again once they have chosen to look only or to take over)."""
-        if self.store.holds(profile):
+        if session.holds():
             return True
         try:
-            self.store.claim(profile)
+            session.claim()
         except ProfileInUse as in_use:
-            self._ask_in_use(profile, in_use, go_on)
+            self._ask_in_use(session, in_use, go_on)
             return False
         except StoreError as error:
             warn(self.app, f"{error} Your progress is kept and saved as soon as it can be.")
         return True
 
-    def _ask_in_use(self, profile: Profile, in_use: ProfileInUse, go_on: Callable[[Profile], None]) -> None:
+    def _ask_in_use(self, session: LearnerSession, in_use: ProfileInUse, go_on: Callable[[Profile], None]) -> None:
         message = (
             f"{in_use} If two windows saved it at once, one would undo the other. Look only "
             f"(nothing is saved here), take over (the other window stops saving), or choose "
@@ -175,17 +176,17 @@ class StoreWatch:
 
         def answered(choice: str | None) -> None:
             if choice == "look":
-                self.store.watch(profile)
-                warn(self.app, f"Looking only: nothing {profile.name} does in this window is saved.", timeout=20)
+                session.look_only()
+                warn(self.app, f"Looking only: nothing {session.name} does in this window is saved.", timeout=20)
             elif choice == "take":
                 try:
-                    self.store.claim(profile, take_over=True)
+                    session.claim(take_over=True)
                 except StoreError as error:
                     warn(self.app, str(error))
             else:
                 self.choose_learner()
                 return
-            go_on(profile)
+            go_on(session.profile)
 
         self.app.push_screen(ChoiceScreen(message, [("look", "Look only", "l"), ("take", "Take over", "t"), ("other", "Another learner", "a")]), answered)
 

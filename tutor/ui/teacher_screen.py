@@ -32,6 +32,8 @@ from tutor.learner.class_report import (
     class_rows,
     csv_text,
     filtered,
+    remove_learner,
+    reset_learner,
     sorted_rows,
     when_text,
     write_report,
@@ -48,7 +50,7 @@ from tutor.learner.teacher import (
     pin_state,
     set_pin,
 )
-from tutor.store import Level, NoSuchProfile
+from tutor.store import Level, NoSuchProfile, Store
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import in_browser, save_problem, send_to_browser
 from tutor.ui.footer import TutorFooter
@@ -324,7 +326,7 @@ class TeacherScreen(Screen[None]):
             )
         ):
             return
-        self._change(row, tutor_app(self.app).store.reset_profile, f"✓ {row.name}'s progress is reset.")
+        self._change(row, reset_learner, f"✓ {row.name}'s progress is reset.")
 
     @work(exclusive=True, group="teacher-dialog")
     async def action_remove(self) -> None:
@@ -337,11 +339,11 @@ class TeacherScreen(Screen[None]):
             )
         ):
             return
-        self._change(row, tutor_app(self.app).store.delete_profile, f"✓ {row.name} is removed.")
+        self._change(row, remove_learner, f"✓ {row.name} is removed.")
 
-    def _change(self, row: ClassRow, change: Callable[[str], None], done: str) -> None:
+    def _change(self, row: ClassRow, change: Callable[[Store, str], None], done: str) -> None:
         try:
-            change(row.name)
+            change(tutor_app(self.app).store, row.name)
         except NoSuchProfile:
             done = f"{row.name} isn't in the store any more."
         except StoreError as error:

@@ -3,13 +3,14 @@
 The part of the screen below the step's words is the step's own widget (tutor.ui.lessons.steps),
 with its own keys; this screen keeps what every step shares: the progress bar, the words, the
 feedback, hints, going back, starting again and the next lesson. What happened is reported
-through the learner's `Recorder`; standing and the next lesson come from tutor.learner.lessons.
+through the learner's session (tutor.learner.session), which also decides when to offer to carry
+on, what starting again forgets, and which lesson comes next.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from rich.text import Text
 from textual import events
@@ -32,9 +33,7 @@ from tutor.course import (
     TaskStep,
 )
 from tutor.course.check import replay_problems
-from tutor.learner import lessons as learner_lessons
 from tutor.learner.celebrations import Celebration
-from tutor.learner.recorder import Recorder
 from tutor.play.narration import Narrator
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
@@ -44,10 +43,8 @@ from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
 from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.reach import learner
 from tutor.ui.table import explanation_text
-
-if TYPE_CHECKING:
-    from tutor.ui.app import TutorApp
 
 
 class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
@@ -101,8 +98,9 @@ class LessonScreen(Screen[None]):
         self.lesson: Lesson | None = None
         self.run: LessonRun | None = None
         self.view: StepView | None = None
-        self.letters = self.tutor.settings.suit_style == "letters"
-        self.recorder = Recorder(self.tutor.store, self.tutor.profile)
+        self.learner = learner(self)
+        self.letters = self.learner.settings.suit_style == "letters"
+        self.recorder = self.learner.recorder
         self.message = Text()
         self.why: Text | None = None
         """Why the last answer was not right: shown in its own box until the learner acts again."""
@@ -111,10 +109,6 @@ class LessonScreen(Screen[None]):
         self.shown_keys: tuple[object, ...] | None = None
         self.held_keys: list[tuple[float, events.Key]] = []
         """Keys typed while a new step was still appearing: given to it once it is ready."""
-
-    @property
-    def tutor(self) -> TutorApp:
-        return cast("TutorApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -142,7 +136,7 @@ class LessonScreen(Screen[None]):
 
     def _prepare(self) -> Lesson | Text:
         """The lesson, checked by playing its solution; or why it cannot be opened."""
-        course = learner_lessons.course_for_app(replay=False)
+        course = self.learner.course
         entry = next((entry for entry in course.entries if entry.id == self.lesson_id), None)
         if entry is None:
             ids = ", ".join(lesson.id for lesson in course.lessons) or "none"
@@ -171,10 +165,10 @@ class LessonScreen(Screen[None]):
     def _open(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.sub_title = f"Lesson: {lesson.title}"
-        saved = self.tutor.store.lesson_progress(self.tutor.profile).get(lesson.id)
-        if saved is not None and not saved.finished and 0 < saved.step < len(lesson.steps):
-            question = f"Welcome back! Carry on from step {saved.step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
-            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, saved.step))
+        step = self.learner.lesson_to_resume(lesson)
+        if step is not None:
+            question = f"Welcome back! Carry on from step {step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
+            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
         self._begin(0)
 
@@ -187,18 +181,13 @@ class LessonScreen(Screen[None]):
             self._start_over()
 
     def _start_over(self) -> None:
-        """Step 1 again; a lesson done once stays done, one never finished is forgotten."""
-        saved = self.tutor.store.lesson_progress(self.tutor.profile).get(self.lesson_id)
-        if saved is not None and saved.finished:
-            self.recorder.lesson_restarted(self.lesson_id)
-        else:
-            self.recorder.lesson_reset(self.lesson_id)
+        self.learner.start_lesson_over(self.lesson_id)
         self._begin(0)
 
     def _begin(self, step: int) -> None:
         assert self.lesson is not None
         try:
-            self.run = LessonRun(self.lesson, step=step, letters=self.letters, learner_name=self.tutor.settings.learner_name)
+            self.run = LessonRun(self.lesson, step=step, letters=self.letters, learner_name=self.learner.settings.learner_name)
         except StepBroken as broken:
             self._show_broken(broken)
             return
@@ -512,8 +501,7 @@ class LessonScreen(Screen[None]):
             self.app.switch_screen(listing)
 
     def _next_lesson(self) -> Lesson | None:
-        progress = self.tutor.store.lesson_progress(self.tutor.profile)
-        return learner_lessons.next_lesson(learner_lessons.course_for_app(replay=False), self.lesson_id, progress, self.tutor.settings.unlock_all_lessons)
+        return self.learner.next_lesson(self.lesson_id)
 
     def _open_next_lesson(self) -> None:
         following = self._next_lesson()

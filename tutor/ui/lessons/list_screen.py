@@ -16,42 +16,19 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from tutor.concepts import CONCEPTS
 from tutor.course import BrokenLesson, Course, Lesson
-from tutor.learner import lessons as learner_lessons
-from tutor.learner.lessons import Standing, Status, and_list, lesson_mistakes, star_marks
+from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mistakes, standing_of, star_marks
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, problems_text
 from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.reach import learner
 
 if TYPE_CHECKING:
+    from tutor.learner.session import LearnerSession
     from tutor.store import LessonProgress
-    from tutor.ui.app import TutorApp
 
 Entry = Lesson | BrokenLesson
-
-OTHER_TOPIC = "More lessons"
-BROKEN_TOPIC = "Lesson files with a problem"
-
-
-def topic_of(lesson: Lesson) -> str:
-    """The topic of the first concept the lesson itself teaches, else of its first concept."""
-    own = [concept for concept in lesson.concepts if concept in CONCEPTS and CONCEPTS[concept].lesson == lesson.id]
-    for concept in [*own, *lesson.concepts]:
-        if concept in CONCEPTS:
-            return CONCEPTS[concept].topic
-    return OTHER_TOPIC
-
-
-def grouped(course: Course) -> list[tuple[str, list[tuple[int, Entry]]]]:
-    """The course's entries by topic, numbered in file order; topics in order of their first
-    lesson, broken files last."""
-    groups: dict[str, list[tuple[int, Entry]]] = {}
-    for number, entry in enumerate(course.entries, 1):
-        topic = topic_of(entry) if isinstance(entry, Lesson) else BROKEN_TOPIC
-        groups.setdefault(topic, []).append((number, entry))
-    return sorted(groups.items(), key=lambda group: group[0] == BROKEN_TOPIC)
 
 
 class LessonListScreen(Screen[None]):
@@ -61,7 +38,7 @@ class LessonListScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.course = learner_lessons.course_for_app(replay=False)
+        self.course = self.learner.course
         self.entries: dict[str, Entry] = {}
         self.progress: Mapping[str, LessonProgress] = {}  # read from the store each time the list is filled
         self.slips: Mapping[str, int] = {}
@@ -69,8 +46,8 @@ class LessonListScreen(Screen[None]):
         """A lesson to highlight when the list comes back (the one the learner last opened)."""
 
     @property
-    def tutor(self) -> TutorApp:
-        return cast("TutorApp", self.app)
+    def learner(self) -> LearnerSession:
+        return learner(self)
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -83,7 +60,7 @@ class LessonListScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Lessons"
         self.fill()
-        self.run_worker(lambda: learner_lessons.course_for_app(replay=True), thread=True, name="check-course")
+        self.run_worker(self.learner.checked_course, thread=True, name="check-course")
 
     @unless_closed
     def on_screen_resume(self) -> None:
@@ -99,8 +76,8 @@ class LessonListScreen(Screen[None]):
         to the lesson last opened)."""
         listing = self.query_one("#lesson-list", OptionList)
         chosen = listing.highlighted_option.id if listing.highlighted_option is not None else None
-        self.progress = self.tutor.store.lesson_progress(self.tutor.profile)
-        self.slips = lesson_mistakes(self.tutor.store.mistakes(self.tutor.profile))
+        record = self.learner.record()
+        self.progress, self.slips = record.lessons, lesson_mistakes(record.mistakes, self.course)
         options: list[Option] = []
         self.entries = {}
         for topic, entries in grouped(self.course):
@@ -132,7 +109,7 @@ class LessonListScreen(Screen[None]):
         return line
 
     def _standing(self, lesson: Lesson) -> Standing:
-        return learner_lessons.standing_of(lesson, self.course, self.progress, self.tutor.settings.unlock_all_lessons, self.slips)
+        return standing_of(lesson, self.course, self.progress, self.learner.settings.unlock_all_lessons, self.slips)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         entry = self.entries.get(str(event.option.id))
