@@ -23,7 +23,7 @@ from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
-from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 
 CONTINUE = "continue"
@@ -115,11 +115,10 @@ class HomeScreen(Screen[None]):
 
         threading.Thread(target=read, name="home-course", daemon=True).start()
 
+    @unless_closed  # the app may have closed (and its store with it) while the course was read
     def _follow_progress(self) -> None:
         from tutor.learner.policy import lessons_done, next_step
 
-        if taken_down(self) or not self.query("#menu"):  # the app closed (and its store with it)
-            return  # while the course was read
         session = learner(self)
         record, course = session.record(), session.course
         step = next_step(record, course)

@@ -1,35 +1,57 @@
-"""One guard for screens that open as the app closes.
+"""The one guard for work that can arrive at a screen as it closes.
 
-A Ctrl+Q (or a click on Quit) in the same moment a screen opens (or comes back) can run its `on_mount` (or `on_screen_resume`)
-while the app is taking it down: some of its widgets are already gone, so a `query_one` there
-raises NoMatches and stops the app with a traceback (found by the random-input soak,
-tests/test_soak.py). Such a screen has nothing to fill: its `on_mount` stops.
+A Ctrl+Q (or a click on Quit, or Escape) in the same moment a screen opens, comes back, or gets a
+queued call (a timer, a worker's result, a call after a refresh) can run that code while the app
+is taking the screen down: some of its widgets are already gone, so a `query_one` there raises
+NoMatches and stops the app with a traceback (found by the random-input soak, tests/test_soak.py).
+Such a screen has nothing left to fill, so the code does not run: mark it `@unless_closed`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
 
-Node = TypeVar("Node", bound=DOMNode)
+Handler = TypeVar("Handler", bound=Callable[..., None] | Callable[..., Awaitable[None]])
 
 
-def unless_closed(on_mount: Callable[[Node], None]) -> Callable[[Node], None]:
-    """`on_mount` as written, except on a screen the closing app has already let go of."""
+def unless_closed(handler: Handler) -> Handler:
+    """`handler` (a method of a screen or widget, plain or async) as written, except on a node the
+    closing app is taking down: there it does nothing."""
+    if inspect.iscoroutinefunction(handler):
 
-    @wraps(on_mount)
-    def guarded(node: Node) -> None:
-        try:
-            on_mount(node)
-        except NoMatches:
+        @wraps(handler)
+        async def guarded_async(node: DOMNode, *args: object, **kwargs: object) -> None:
             if not taken_down(node):
-                raise  # still part of the app: a real mistake, not the app closing
+                with _closing_allowed(node):
+                    await handler(node, *args, **kwargs)
 
-    return guarded
+        return cast(Handler, guarded_async)
+
+    @wraps(handler)
+    def guarded(node: DOMNode, *args: object, **kwargs: object) -> None:
+        if not taken_down(node):
+            with _closing_allowed(node):
+                handler(node, *args, **kwargs)
+
+    return cast(Handler, guarded)
+
+
+@contextmanager
+def _closing_allowed(node: DOMNode) -> Iterator[None]:
+    """NoMatches from a node that the app began taking down meanwhile is the app closing;
+    from a node still in the app it is a real mistake, and is raised."""
+    try:
+        yield
+    except NoMatches:
+        if not taken_down(node):
+            raise
 
 
 def taken_down(node: DOMNode) -> bool:

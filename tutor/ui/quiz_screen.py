@@ -103,10 +103,9 @@ class QuizScreen(Screen[None]):
             self.query_one("#quiz", VerticalScroll).scroll_to_widget(feedback, animate=False)
         self.call_after_refresh(self._show_more_sign)
 
+    @unless_closed  # called after a refresh, when the screen may already have closed
     def _show_more_sign(self) -> None:
         """A line at the bottom while anything is below the fold, naming the answers if they are."""
-        if not self.query("#quiz-more"):
-            return  # called after a refresh, when the screen may already have closed
         scroller = self.query_one("#quiz", VerticalScroll)
         sign = self.query_one("#quiz-more", Static)
         below = scroller.max_scroll_y - scroller.scroll_y > 1  # more than the bottom padding

@@ -62,11 +62,10 @@ class RulesScreen(Screen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more_sign)
 
+    @unless_closed  # called after a refresh, when the screen may already have closed
     def _show_more_sign(self) -> None:
         """A line under the rules while some are out of sight below, with the keys that show them
         (a scroll bar alone may not show under NO_COLOR)."""
-        if not self.query("#rules-more"):
-            return  # called after a refresh, when the screen may already have closed
         scroller = self.query_one("#rules", VerticalScroll)
         sign = self.query_one("#rules-more", Static)
         sign.update(Text("▼ More below: press ↓ or PgDn to read on ▼"))

@@ -17,7 +17,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
@@ -42,7 +41,7 @@ from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
-from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 from tutor.ui.table import explanation_text
 
@@ -52,9 +51,8 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
     also when a box below (why an answer was wrong, the feedback) takes some of its height.
     Its keys are the screen's PgUp and PgDn, so a step's help lists only the step's own keys."""
 
+    @unless_closed
     def keep_in_view(self) -> None:
-        if taken_down(self):
-            return  # called after a refresh, when the lesson may already have closed
         focused = self.screen.focused
         if focused is None or isinstance(focused, StepView):
             return  # a step that is answered with keys alone: its words come first
@@ -65,8 +63,9 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
         self.call_after_refresh(self.keep_in_view)
         self.call_after_refresh(self._sign)
 
+    @unless_closed
     def _sign(self) -> None:
-        if not taken_down(self) and isinstance(self.screen, LessonScreen):
+        if isinstance(self.screen, LessonScreen):
             self.screen._show_more_sign()
 
 
@@ -150,9 +149,10 @@ class LessonScreen(Screen[None]):
             return text
         return cast(Lesson, entry)
 
+    @unless_closed  # the learner may have left while the lesson was being made ready (found by the soak)
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "prepare" or taken_down(self):
-            return  # the learner left while the lesson was being made ready (found by the soak)
+        if event.worker.name != "prepare":
+            return
         if event.state is WorkerState.ERROR:
             self._show_closed(Text(f"Sorry, this lesson could not be opened: {event.worker.error}\n\nPress Escape to go back."))
         elif event.state is WorkerState.SUCCESS:
@@ -199,8 +199,6 @@ class LessonScreen(Screen[None]):
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
-        if not self.query("#lesson-text"):
-            return  # the screen closed (Escape) before the lesson was ready: nothing left to show on
         if self.view is not None:
             self.view.retired = True
             self.view.remove()
@@ -300,13 +298,11 @@ class LessonScreen(Screen[None]):
             self.shown_keys = keys
             self.call_after_refresh(self.refresh_bindings)  # once the focus has moved
 
+    @unless_closed  # queued before the screen closed (found by tests/test_soak.py): nothing to sign
     def _show_more_sign(self) -> None:
         """One line under the lesson while part of it is out of sight, with the keys that show it:
         a sign that works without colour too (a scroll bar may not show under NO_COLOR)."""
-        try:
-            body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
-        except NoMatches:
-            return  # queued before the screen closed (found by tests/test_soak.py): nothing to sign
+        body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
         above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
         if above and below:
             words = "▲▼ More above and below: press PgUp or PgDn (or scroll)"

@@ -21,7 +21,7 @@ from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mi
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, problems_text
-from tutor.ui.opening import taken_down, unless_closed
+from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 
 if TYPE_CHECKING:
@@ -66,8 +66,9 @@ class LessonListScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.fill()
 
+    @unless_closed
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS and not taken_down(self):
+        if event.worker.name == "check-course" and event.state is WorkerState.SUCCESS:
             self.course = cast(Course, event.worker.result)
             self.fill()
 
