@@ -104,6 +104,9 @@ async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any)
         await pilot.pause()
         await pilot.press("h")
         assert "Hint 1 of 3" in prompt_text(app)
+        panel = app.screen.query_one("#panel", Static)
+        assert panel.has_class("hint") and not panel.has_class("mistake"), "a hint's own colours"
+        assert app.screen.query_one("#prompt").display, "a hint leaves the prompt in view"
         await pilot.press("h")
         assert "two 5s" in prompt_text(app) and "three 7s" in prompt_text(app)
         await pilot.press("h")

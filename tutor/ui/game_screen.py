@@ -30,7 +30,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import tutor_app
-from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
 from tutor.wording import counted
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
@@ -71,8 +71,8 @@ class GameScreen(Screen[None]):
         self.flagged_cards: set[Card] = set()
         self.flagged_seats: set[int] = set()
         self.message = Text()
-        self.panel: tuple[str, str, Text] | None = None
-        """A mistake or hint shown in its own panel until the learner acts: (kind, title, words)."""
+        self.panel: Panel | None = None
+        """A mistake or hint shown in its own panel until the learner acts."""
         self.sort_by_suit = False
         self.timer: Timer | None = None
         self.finished_recorded = False
@@ -228,16 +228,15 @@ class GameScreen(Screen[None]):
     def _show_panel(self) -> None:
         panel = self.query_one("#panel", Static)
         panel.display = self.panel is not None
-        panel.set_class(self.panel is not None and self.panel[0] == "mistake", "mistake")
-        panel.set_class(self.panel is not None and self.panel[0] == "hint", "hint")
+        for kind in PanelKind:
+            panel.set_class(self.panel is not None and self.panel.kind is kind, kind)
         if self.panel is not None:
-            _kind, title, words = self.panel
-            panel.border_title = title
-            panel.update(words)
+            panel.border_title = self.panel.title
+            panel.update(self.panel.words)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
-        prompt.display = self.panel is None or self.panel[0] != "mistake"  # the panel says what to do instead
+        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
         if self.message:
             prompt.update(self.message)
             return
@@ -354,7 +353,7 @@ class GameScreen(Screen[None]):
             self.flagged_cards = set(outcome.mistake.cards)
             self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
             self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.panel = ("mistake", "✗ Not quite!", explanation_text(outcome.explanation))
+            self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
             self._save()
         else:
             self._narrate(outcome.lines)
@@ -398,7 +397,7 @@ class GameScreen(Screen[None]):
         move = hint.move if hint.shows_answer else None
         self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
         self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage is Stage.CHOOSE_GIVER else set()
-        self.panel = ("hint", f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
+        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
         self.refresh_table()
 
     # ----- the computer players ---------------------------------------------------------------
