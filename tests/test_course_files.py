@@ -4,6 +4,7 @@ and the good lessons beside them still load. Also the `lessons check` command.""
 from __future__ import annotations
 
 import argparse
+from importlib import resources
 from pathlib import Path
 from textwrap import dedent
 
@@ -13,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.cli.lessons import register
-from tutor.course import BrokenLesson, Problem, load_course, parse_lesson
+from tutor.course import BrokenLesson, Problem, Step, load_course, parse_lesson
+from tutor.course.parse import STEP_FIELDS, STEP_KINDS
 
 GOOD = dedent("""\
     format_version: 1
@@ -77,6 +79,26 @@ def test_the_good_example_is_good(folder: Path) -> None:
     write(folder, "02-pairs.yaml", GOOD)
     course = load_course([folder.name])
     assert course.problems == () and [entry.id for entry in course.lessons] == ["pairs"]
+
+
+def test_every_kind_of_step_is_one_step_class_and_back() -> None:
+    """The file's `kind:` words and the step classes match one to one, and each class has its fields."""
+    classes = list(STEP_KINDS.values())
+    assert len(set(classes)) == len(classes) and set(STEP_FIELDS) == set(classes)
+    assert all(kind.kind == word for word, kind in STEP_KINDS.items())
+    assert set(classes) == _leaves(Step), "a new kind of step needs its word in STEP_KINDS"
+
+
+def _leaves(kind: type[Step]) -> set[type[Step]]:
+    below = kind.__subclasses__()
+    return set().union(*map(_leaves, below)) if below else {kind}
+
+
+def test_each_step_of_the_packaged_course_is_of_the_class_its_file_names() -> None:
+    lessons = resources.files("tutor.lessons")
+    for lesson in load_course().lessons:
+        words = [step["kind"] for step in yaml.safe_load((lessons / Path(lesson.path).name).read_text(encoding="utf-8"))["steps"]]
+        assert [type(step) for step in lesson.steps] == [STEP_KINDS[word] for word in words], lesson.path
 
 
 def test_bad_yaml(folder: Path) -> None:

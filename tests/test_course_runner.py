@@ -16,6 +16,7 @@ from tutor.course import (
     Done,
     DrawFrom,
     DrawStep,
+    ExplainStep,
     FinishDealing,
     LayDownCards,
     Lesson,
@@ -24,6 +25,7 @@ from tutor.course import (
     PickOption,
     PickSeat,
     SeatStep,
+    StepBroken,
     TaskStep,
     load_course,
     parse_lesson,
@@ -203,6 +205,15 @@ def test_a_step_of_another_kind_refuses_an_answer_it_cannot_take() -> None:
     run.back()
     with pytest.raises(TypeError):
         run.submit(DrawFrom(1))
+
+
+def test_happenings_with_no_game_to_happen_in_break_the_step() -> None:
+    """The lesson reader refuses `first` without a table; a lesson built in code is told so too."""
+    step = ExplainStep(id="look", line=1, text="Look.", first=("play",))
+    built = Lesson("built", "Built", ("pairs",), (), "Hello.", (step,), "built.yaml")
+    with pytest.raises(StepBroken, match="no game here") as broken:
+        LessonRun(built)
+    assert broken.value.field == "first[0]"
 
 
 # ----- hints ------------------------------------------------------------------------------------------

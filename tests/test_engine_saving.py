@@ -3,7 +3,7 @@ import json
 import pytest
 from helpers import table_game
 
-from tutor.engine import Game, Rules
+from tutor.engine import FinishPairing, Game, Rules
 
 
 def saved_game() -> dict:
@@ -55,3 +55,15 @@ def test_damaged_data_gives_a_clear_value_error(damage, words: str) -> None:
 def test_junk_is_not_a_game(junk) -> None:
     with pytest.raises(ValueError):
         Game.from_dict(junk)
+
+
+def test_a_save_that_leaves_an_empty_hand_in_play_stops_at_the_turn_it_breaks() -> None:
+    """While play goes on every empty hand is out, so the next seat with cards always exists; a
+    damaged save that says otherwise fails loudly at the turn, not by giving the turn to no seat."""
+    game = table_game(Rules.bicycle(players=4), "5C", "", "5D", "", learners=(0,))
+    data = game.to_dict()
+    data["out"] = []
+    damaged = Game.from_dict(data)
+    damaged.apply(FinishPairing(0))
+    with pytest.raises(RuntimeError, match="no seat left of seat 2 holds cards"):
+        damaged.play_computer_turn()  # seat 2 takes the 5C and pairs it: nobody holds cards now

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from ui_helpers import crafted_app, select_cards, session_of, set_settings
 
 from tutor.engine import Rules
+from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.end_screen import EndScreen
@@ -28,10 +29,10 @@ def screen_text(app: TutorApp) -> str:
 
 async def lay_down_all_and_finish(pilot: Any, app: TutorApp) -> None:
     session = session_of(app)
-    while session.stage == "pairing" and session.game.pairs_in(0):
+    while session.stage is Stage.PAIRING and session.game.pairs_in(0):
         await select_cards(pilot, app, list(session.game.pairs_in(0)[0]))
         await pilot.press("enter")
-    if session.stage == "pairing":
+    if session.stage is Stage.PAIRING:
         await pilot.press("d")
 
 
@@ -44,8 +45,8 @@ async def test_every_speed_moves_the_computers_without_a_key(store: Any, profile
         session = session_of(app)
         await lay_down_all_and_finish(pilot, app)
         before = session.game.draws
-        assert session.stage == "computer" or session.game.drawer == 0
-        if session.stage == "computer":
+        assert session.stage is Stage.COMPUTER or session.game.drawer == 0
+        if session.stage is Stage.COMPUTER:
             await pilot.pause(PAUSE_SECONDS[speed] * 2 + 0.3)
             assert session.game.draws > before, f"the computers did not move at speed {speed!r}"
 
@@ -73,11 +74,11 @@ async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> No
             assert newest in screen_text(app), f"the newest move is out of sight at {size} after {turns} computer turns"
 
         for _ in range(400):
-            if session.stage == "over" or session.game.draws - mine >= 30:
+            if session.stage is Stage.OVER or session.game.draws - mine >= 30:
                 break
-            if session.stage == "pairing":
+            if session.stage is Stage.PAIRING:
                 await lay_down_all_and_finish(pilot, app)
-            elif session.stage == "draw":
+            elif session.stage is Stage.DRAW:
                 mine += 1
                 await pilot.press("1")
             else:  # one computer turn, as its timer would play it (the timers are tested on their own)

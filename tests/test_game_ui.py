@@ -16,6 +16,7 @@ from textual.widgets._footer import FooterKey
 from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings
 
 from tutor.engine import Rules
+from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
@@ -91,10 +92,10 @@ async def play_until_choosing(pilot: Any, app: TutorApp) -> None:
         await select_cards(pilot, app, list(pair))
         await pilot.press("enter")
     await pilot.press("d")
-    while session.stage == "computer":
+    while session.stage is Stage.COMPUTER:
         await pilot.press("f")
         await pilot.pause()
-    assert session.stage == "choose-giver"
+    assert session.stage is Stage.CHOOSE_GIVER
 
 
 async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any) -> None:
@@ -103,6 +104,9 @@ async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any)
         await pilot.pause()
         await pilot.press("h")
         assert "Hint 1 of 3" in prompt_text(app)
+        panel = app.screen.query_one("#panel", Static)
+        assert panel.has_class("hint") and not panel.has_class("mistake"), "a hint's own colours"
+        assert app.screen.query_one("#prompt").display, "a hint leaves the prompt in view"
         await pilot.press("h")
         assert "two 5s" in prompt_text(app) and "three 7s" in prompt_text(app)
         await pilot.press("h")
@@ -122,9 +126,9 @@ async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> 
             await select_cards(pilot, app, list(pair))
             await pilot.press("enter")
         await pilot.press("d")
-        while session.stage == "computer":
+        while session.stage is Stage.COMPUTER:
             await pilot.press("f")
-        assert session.stage == "draw"
+        assert session.stage is Stage.DRAW
         await pilot.press("h", "h", "h")
         assert isinstance(app.screen, GameScreen), "a blind draw has no answer to hide"
         assert "Hint 3 of 3 Any card will do" in prompt_text(app)
@@ -175,7 +179,7 @@ async def test_a_damaged_saved_game_starts_a_new_one(store: Any, profile: Any) -
     app = TutorApp(store, profile, start="play", seed=2)
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and session_of(app).stage == "pairing"
+        assert isinstance(app.screen, GameScreen) and session_of(app).stage is Stage.PAIRING
 
 
 async def test_tiny_terminal_shows_a_message_and_recovers(store: Any, profile: Any) -> None:

@@ -4,7 +4,7 @@ import pytest
 from helpers import cards
 
 from tutor.engine import Game, Rules
-from tutor.play.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame, Stage
 from tutor.settings import Settings
 from tutor.wording import computer_names, same_name
 
@@ -19,7 +19,7 @@ def crafted(rules: Rules, hands: list[str], dealer: int = 0, guidance: str = "gu
 def test_new_game_deals_for_the_learner_and_is_repeatable() -> None:
     one, two = GuidedGame.new(Settings(), seed=3), GuidedGame.new(Settings(), seed=3)
     assert one.to_dict() == two.to_dict()
-    assert one.stage == "pairing" and one.names[0] == "You"
+    assert one.stage is Stage.PAIRING and one.names[0] == "You"
     assert "dealt all 51 cards" in one.log[0]
 
 
@@ -38,16 +38,16 @@ def test_each_mistake_is_refused_explained_and_counted() -> None:
 def test_choosing_whom_to_draw_from_in_the_guided_level() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     session.finish_pairing()
-    assert session.stage == "choose-giver"
+    assert session.stage is Stage.CHOOSE_GIVER
     empty = session.choose_giver(2)
     assert empty.mistake.code == "drew-from-empty" and "Sam has no cards" in empty.explanation.what
     assert "Draw from Ana" in empty.explanation.instead
     wrong = session.choose_giver(1)
     assert wrong.mistake.code == "wrong-neighbour" and "on your right" in wrong.explanation.why
     assert not session.choose_giver(3).refused
-    assert session.stage == "draw"
+    assert session.stage is Stage.DRAW
     session.draw(0)
-    assert session.stage in ("pairing", "over")
+    assert session.stage in (Stage.PAIRING, Stage.OVER)
 
 
 def test_table_rules_explain_that_you_never_choose() -> None:
@@ -81,7 +81,7 @@ def test_hints_for_drawing() -> None:
 def test_other_levels_pick_the_giver_for_the_learner() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
     session.finish_pairing()
-    assert session.stage == "draw"
+    assert session.stage is Stage.DRAW
     assert "Pick any of them" in session.peek_hint(2).text
 
 
@@ -99,15 +99,15 @@ def test_narration_keeps_face_down_pairs_secret() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C 9C", "", "5D QS 3D 2D"], dealer=3)
     session.finish_pairing()
     session.choose_giver(3)
-    while session.stage not in ("over",):
-        if session.stage == "pairing":
+    while session.stage is not Stage.OVER:
+        if session.stage is Stage.PAIRING:
             for pair in session.game.pairs_in(0):
                 session.lay_down(pair)
-            if session.stage == "pairing":
+            if session.stage is Stage.PAIRING:
                 session.finish_pairing()
-        elif session.stage == "choose-giver":
+        elif session.stage is Stage.CHOOSE_GIVER:
             session.choose_giver(session.game.giver)
-        elif session.stage == "draw":
+        elif session.stage is Stage.DRAW:
             session.draw(0)
         else:
             session.play_computer_turn()
@@ -155,11 +155,11 @@ def test_the_learner_is_you_in_every_hint_and_prompt() -> None:
     session.finish_pairing()
     session.choose_giver(3)
     session.draw(0)
-    while session.stage == "pairing":
+    while session.stage is Stage.PAIRING:
         pairs = session.game.pairs_in(0)
         session.lay_down(pairs[0]) if pairs else session.finish_pairing()
     seen = [session.next_step(), *(session.peek_hint(level).text for level in (1, 2, 3))]
-    while session.stage == "computer":
+    while session.stage is Stage.COMPUTER:
         session.play_computer_turn()
         seen += [session.next_step(), session.peek_hint(1).text]
     text = " ".join([*seen, *session.log, session.news])
@@ -179,7 +179,7 @@ def test_news_says_what_just_happened_to_you() -> None:
 def test_news_when_a_computer_takes_your_card() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=0, guidance="hints")
     session.finish_pairing()
-    while session.stage == "computer":
+    while session.stage is Stage.COMPUTER:
         session.play_computer_turn()
     assert session.news.startswith("Bea took your ") and session.news.endswith(("5♣.", "9♦."))
 
@@ -187,7 +187,7 @@ def test_news_when_a_computer_takes_your_card() -> None:
 def test_no_are_you_sure_for_a_blind_draw() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
     session.finish_pairing()
-    assert session.stage == "draw" and not session.peek_hint(3).reveals
+    assert session.stage is Stage.DRAW and not session.peek_hint(3).reveals
     pairing = crafted(Rules.bicycle(), ["5C 5D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
     assert pairing.peek_hint(3).reveals
 
@@ -207,17 +207,36 @@ def test_on_your_own_names_the_rule_but_not_the_move() -> None:
 
 
 def finish(session: GuidedGame) -> GuidedGame:
-    while session.stage != "over":
-        if session.stage == "pairing":
-            pairs = session.game.pairs_in(0)
-            session.lay_down(pairs[0]) if pairs else session.finish_pairing()
-        elif session.stage == "choose-giver":
-            session.choose_giver(session.game.giver)
-        elif session.stage == "draw":
-            session.draw(0)
-        else:
-            session.play_computer_turn()
+    while session.stage is not Stage.OVER:
+        play_one_move(session)
     return session
+
+
+def play_one_move(session: GuidedGame) -> None:
+    if session.stage is Stage.PAIRING:
+        pairs = session.game.pairs_in(0)
+        session.lay_down(pairs[0]) if pairs else session.finish_pairing()
+    elif session.stage is Stage.CHOOSE_GIVER:
+        session.choose_giver(session.game.giver)
+    elif session.stage is Stage.DRAW:
+        session.draw(0)
+    else:
+        session.play_computer_turn()
+
+
+def test_the_stage_is_a_stage_member_from_the_deal_to_the_end() -> None:
+    session, stages = GuidedGame.new(Settings(), seed=7), []
+    while session.stage is not Stage.OVER:
+        stages.append(session.stage)
+        play_one_move(session)
+    stages.append(session.stage)
+    assert all(type(stage) is Stage for stage in stages)
+    assert set(stages) == set(Stage)
+
+
+def test_the_stages_keep_their_words() -> None:
+    assert [stage.value for stage in Stage] == ["pairing", "choose-giver", "draw", "computer", "over"]
+    assert Stage("choose-giver") is Stage.CHOOSE_GIVER and Stage.DRAW == "draw"
 
 
 def test_results_of_an_ordinary_game() -> None:

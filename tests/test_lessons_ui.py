@@ -18,12 +18,14 @@ from textual.widgets import OptionList, Static
 from ui_helpers import set_settings
 
 from tutor.course import Lesson, LessonRun, load_course
+from tutor.course.parse import STEP_KINDS
 from tutor.engine import Card
 from tutor.learner import lessons as learner_lessons
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
 from tutor.ui.lessons import LessonListScreen, LessonScreen
+from tutor.ui.lessons.steps import VIEWS
 
 SIZE = (80, 24)
 LESSONS = Path(__file__).parent.parent / "lessons"
@@ -83,6 +85,10 @@ async def lay_down_every_pair(pilot: Pilot, app: TutorApp) -> None:
         await select_cards(pilot, app, list(run.game.pairs_in(run.learner)[0]))
         await pilot.press("enter")
     await pilot.press("d")
+
+
+def test_every_kind_of_step_has_its_own_view() -> None:
+    assert set(VIEWS) == set(STEP_KINDS.values())
 
 
 async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, profile: Any) -> None:

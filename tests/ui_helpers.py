@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Game, Rules
-from tutor.play.guided_game import GuidedGame
+from tutor.play.guided_game import GuidedGame, Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 
@@ -52,18 +52,18 @@ async def play_to_the_end(pilot: Pilot, app: TutorApp) -> None:
     for _ in range(2000):
         session = session_of(app)
         stage = session.stage
-        if stage == "over":
+        if stage is Stage.OVER:
             return
-        if stage == "pairing":
+        if stage is Stage.PAIRING:
             pairs = session.game.pairs_in(0)
             if pairs:
                 await select_cards(pilot, app, list(pairs[0]))
                 await pilot.press("enter")
             else:
                 await pilot.press("d")
-        elif stage == "choose-giver":
+        elif stage is Stage.CHOOSE_GIVER:
             await pilot.press(str(session.game.giver))
-        elif stage == "draw":
+        elif stage is Stage.DRAW:
             await pilot.press("1")
         else:
             await pilot.press("f")

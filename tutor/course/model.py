@@ -171,9 +171,6 @@ class ChoiceStep(TaskStep):
     """With `ask`: for each numbered option the engine finds wrong (by its number): why not."""
 
 
-STEP_KINDS: dict[str, type[Step]] = {kind.kind: kind for kind in (ExplainStep, ChartStep, DealStep, PairStep, DrawStep, SeatStep, ChoiceStep)}
-
-
 @dataclass(frozen=True)
 class Lesson:
     """One lesson file: what it teaches, what it needs first, and its steps."""

@@ -21,7 +21,21 @@ from tutor.engine.rules import Rules
 
 from . import model
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
-from .model import LEARNER, TEXT_PLACEHOLDERS, Lesson, Option, Step, Table
+from .model import (
+    LEARNER,
+    TEXT_PLACEHOLDERS,
+    ChartStep,
+    ChoiceStep,
+    DealStep,
+    DrawStep,
+    ExplainStep,
+    Lesson,
+    Option,
+    PairStep,
+    SeatStep,
+    Step,
+    Table,
+)
 from .problems import Problem
 from .source import Checker, Item, read_yaml, shown, walk
 
@@ -30,16 +44,18 @@ T = TypeVar("T")
 LESSON_FIELDS = ("format_version", "id", "title", "concepts", "requires", "intro", "steps", "summary")
 TABLE_FIELDS = ("rules", "seats", "dealer", "hands", "seed", "removed")
 TASK_FIELDS = ("hints", "success", "solution", "mistakes")
-STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "explain": ("id", "kind", "text", "continue", "first", *TABLE_FIELDS),
-    "chart": ("id", "kind", "text", "rules", "seats", "dealer", "seed", "games"),
-    "deal": ("id", "kind", "text", "continue", "rules", "seats", "dealer", "seed", "expect", *TASK_FIELDS),
-    "lay-down": ("id", "kind", "text", "continue", "first", "expect", *TABLE_FIELDS, *TASK_FIELDS),
-    "draw": ("id", "kind", "text", "continue", "first", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
-    "seat": ("id", "kind", "text", "continue", "first", "ask", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
-    "choice": ("id", "kind", "text", "continue", "first", "ask", "options", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
+STEP_KINDS: dict[str, type[Step]] = {kind.kind: kind for kind in (ExplainStep, ChartStep, DealStep, PairStep, DrawStep, SeatStep, ChoiceStep)}
+"""The one place a file's `kind:` word becomes a step class; past it, steps are told apart by class."""
+STEP_FIELDS: dict[type[Step], tuple[str, ...]] = {
+    ExplainStep: ("id", "kind", "text", "continue", "first", *TABLE_FIELDS),
+    ChartStep: ("id", "kind", "text", "rules", "seats", "dealer", "seed", "games"),
+    DealStep: ("id", "kind", "text", "continue", "rules", "seats", "dealer", "seed", "expect", *TASK_FIELDS),
+    PairStep: ("id", "kind", "text", "continue", "first", "expect", *TABLE_FIELDS, *TASK_FIELDS),
+    DrawStep: ("id", "kind", "text", "continue", "first", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
+    SeatStep: ("id", "kind", "text", "continue", "first", "ask", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
+    ChoiceStep: ("id", "kind", "text", "continue", "first", "ask", "options", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
 }
-NEEDS_GAME = frozenset({"deal", "lay-down", "draw", "seat"})
+NEEDS_GAME: frozenset[type[Step]] = frozenset({DealStep, PairStep, DrawStep, SeatStep})
 MAX_HINTS = 3
 MAX_GAMES = 20_000
 """Games one chart step may simulate."""
@@ -172,7 +188,7 @@ class _Parser(Checker):
         return words
 
     def games_cap(self, item: Item | None, steps: tuple[Step, ...]) -> None:
-        games = sum(step.games for step in steps if isinstance(step, model.ChartStep))
+        games = sum(step.games for step in steps if isinstance(step, ChartStep))
         if item is not None and games > MAX_LESSON_GAMES:
             self.problem(item, f"the charts of this lesson would simulate {games:,} games; at most {MAX_LESSON_GAMES:,} in one lesson")
 
@@ -209,13 +225,13 @@ class _Parser(Checker):
 
     def step(self, item: Item, before: Context, first: bool) -> tuple[Step | None, Context]:
         kind_item = item.value.get("kind") if isinstance(item.value, dict) else None
-        kind = kind_item.value if kind_item is not None else None
-        if kind_item is not None and (not isinstance(kind, str) or kind not in STEP_FIELDS):
-            self.problem(kind_item, f"{shown(kind)} is not a kind of step (kinds: {', '.join(STEP_FIELDS)})")
+        word = kind_item.value if kind_item is not None else None
+        if kind_item is not None and (not isinstance(word, str) or word not in STEP_KINDS):
+            self.problem(kind_item, f"{shown(word)} is not a kind of step (kinds: {', '.join(STEP_KINDS)})")
             return None, Context()
-        allowed = STEP_FIELDS.get(kind, ("id", "kind", "text")) if isinstance(kind, str) else ("id", "kind", "text")
-        found = self.fields(item, allowed, ("id", "kind", "text"), "a step")
-        if found is None or not isinstance(kind, str):
+        kind = STEP_KINDS[word] if isinstance(word, str) else None
+        found = self.fields(item, STEP_FIELDS[kind] if kind is not None else ("id", "kind", "text"), ("id", "kind", "text"), "a step")
+        if found is None or kind is None:
             return None, Context()
         table, context = self.setting(item, found, kind, before, first)
         self.seats_here = tuple(name for name in context.names if name != LEARNER)
@@ -225,9 +241,11 @@ class _Parser(Checker):
         finally:
             self.seats_here, self.table_broken = (), False
 
-    def step_in(self, item: Item, kind: str, found: dict[str, Item], table: Table | None, context: Context, before: Context) -> tuple[Step | None, Context]:
-        if kind in NEEDS_GAME - {"seat"} and before.chart and "continue" in found:
-            self.problem(found["kind"], f"a {kind} step needs a game to play in, and a chart is not one")
+    def step_in(
+        self, item: Item, kind: type[Step], found: dict[str, Item], table: Table | None, context: Context, before: Context
+    ) -> tuple[Step | None, Context]:
+        if kind in NEEDS_GAME - {SeatStep} and before.chart and "continue" in found:
+            self.problem(found["kind"], f"a {kind.kind} step needs a game to play in, and a chart is not one")
         common: dict[str, Any] = {
             "id": self.slug(found["id"]) if "id" in found else None,
             "line": item.line,
@@ -239,9 +257,9 @@ class _Parser(Checker):
         specific = self.kind_fields(item, kind, found, context)
         if specific is None or any(common[name] is None for name in ("id", "text")) or self.problems:
             return None, context
-        return model.STEP_KINDS[kind](**common, **specific), context
+        return kind(**common, **specific), context
 
-    def setting(self, item: Item, found: dict[str, Item], kind: str, before: Context, first: bool) -> tuple[Table | None, Context]:
+    def setting(self, item: Item, found: dict[str, Item], kind: type[Step], before: Context, first: bool) -> tuple[Table | None, Context]:
         """The step's own table, or the context it continues; and the context it leaves."""
         if "continue" in found:
             return None, self.continued(found, before, first)
@@ -250,8 +268,8 @@ class _Parser(Checker):
             table = self.table(item, found, kind)
             if table is None:
                 return None, Context(broken=True)
-            return table, Context(table.seats, game=kind != "chart", chart=kind == "chart")
-        if kind in NEEDS_GAME or kind == "chart":
+            return table, Context(table.seats, game=kind is not ChartStep, chart=kind is ChartStep)
+        if kind in NEEDS_GAME or kind is ChartStep:
             self.problem(item, "this kind of step needs a table: give rules, seats and dealer, or continue: true")
         return None, Context()
 
@@ -270,7 +288,7 @@ class _Parser(Checker):
                 self.problem(found[name], "a step that continues keeps the table it is given: leave this out")
         return before
 
-    def table(self, item: Item, found: dict[str, Item], kind: str) -> Table | None:
+    def table(self, item: Item, found: dict[str, Item], kind: type[Step]) -> Table | None:
         for name in ("rules", "seats", "dealer"):
             if name not in found:
                 self.problem(item, "missing (a table needs rules, seats and dealer)", item.child(name))
@@ -280,8 +298,8 @@ class _Parser(Checker):
         rules = self.rules(found["rules"], found["seats"], len(seats))
         dealer = self.seat(found["dealer"], seats)
         seed = self.whole_number(found["seed"], -(2**63)) if "seed" in found else 0
-        if kind in ("deal", "chart") and "hands" in found:
-            self.problem(found["hands"], f"a {kind} step starts from a shuffled deck: give a seed, not hands")
+        if kind in (DealStep, ChartStep) and "hands" in found:
+            self.problem(found["hands"], f"a {kind.kind} step starts from a shuffled deck: give a seed, not hands")
             return None
         if rules is None or dealer is None or seed is None:
             return None
@@ -396,10 +414,10 @@ class _Parser(Checker):
 
     # ----- what each kind asks ------------------------------------------------------------------
 
-    def kind_fields(self, item: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any] | None:
-        if kind == "explain":
+    def kind_fields(self, item: Item, kind: type[Step], found: dict[str, Item], context: Context) -> dict[str, Any] | None:
+        if kind is ExplainStep:
             return {}
-        if kind == "chart":
+        if kind is ChartStep:
             if "games" not in found:
                 self.problem(item, "missing (a chart needs games: how many to simulate)", item.child("games"))
                 return None
@@ -407,10 +425,10 @@ class _Parser(Checker):
             return None if games is None else {"games": games}
         return self.task(item, kind, found, context)
 
-    def task(self, item: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any] | None:
+    def task(self, item: Item, kind: type[Step], found: dict[str, Item], context: Context) -> dict[str, Any] | None:
         for name in ("hints", "success", "solution"):
             if name not in found:
-                self.problem(item, f"missing (a {kind} step needs hints, success and solution)", item.child(name))
+                self.problem(item, f"missing (a {kind.kind} step needs hints, success and solution)", item.child(name))
         allowed = context.placeholders
         fields: dict[str, Any] = {
             "hints": self.each(found.get("hints"), "hints", lambda hint: self.text(hint, allowed), at_least=1),
@@ -425,12 +443,12 @@ class _Parser(Checker):
             fields["solution"] = self.solution(kind, found["solution"], context, fields.get("options", ()))
         return None if self.problems else fields
 
-    def kind_specific(self, step: Item, kind: str, found: dict[str, Item], context: Context) -> dict[str, Any]:
-        if kind == "draw":
+    def kind_specific(self, step: Item, kind: type[Step], found: dict[str, Item], context: Context) -> dict[str, Any]:
+        if kind is DrawStep:
             return {"card": self.card(found["card"]) if "card" in found else None}
-        if kind == "seat":
+        if kind is SeatStep:
             return {"ask": self.seat_ask(step, found, context), **self.answer_words(step, found, context, context.names)}
-        if kind == "choice":
+        if kind is ChoiceStep:
             ask = self.number_ask(found["ask"], context) if "ask" in found else None
             options = self.options(step, found, "ask" in found, context)
             if "ask" not in found and "wrong" in found:
@@ -529,14 +547,14 @@ class _Parser(Checker):
 
     # ----- solutions ----------------------------------------------------------------------------
 
-    def solution(self, kind: str, item: Item, context: Context, options: tuple[Option, ...]) -> tuple[Answer, ...]:
-        if kind in ("deal", "lay-down"):
-            read = self.deal_answer if kind == "deal" else self.pair_answer
+    def solution(self, kind: type[Step], item: Item, context: Context, options: tuple[Option, ...]) -> tuple[Answer, ...]:
+        if kind in (DealStep, PairStep):
+            read = self.deal_answer if kind is DealStep else self.pair_answer
             return self.each(item, "answers", read, at_least=1)
         answer = {
-            "draw": lambda: self.draw_answer(item, context.names),
-            "seat": lambda: self.seat_answer(item, context.names),
-            "choice": lambda: self.option_answer(item, options),
+            DrawStep: lambda: self.draw_answer(item, context.names),
+            SeatStep: lambda: self.seat_answer(item, context.names),
+            ChoiceStep: lambda: self.option_answer(item, options),
         }[kind]()
         return () if answer is None else (answer,)
 

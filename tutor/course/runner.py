@@ -279,7 +279,7 @@ class LessonRun:
         else:
             game, start = None, _Start(None, (), None)
         for number, happening in enumerate(step.first):
-            _happen(game, happening, index, f"first[{number}]")  # type: ignore[arg-type]
+            _happen(game, happening, index, f"first[{number}]")
         return replace(start, game=None if game is None else game.to_dict())
 
     # ----- answering ---------------------------------------------------------------------------
@@ -292,9 +292,9 @@ class LessonRun:
         if self.solved:
             return Feedback(True, True, self._say(step.success))
         if isinstance(step, SeatStep):
-            return self._judge(isinstance(answer, PickSeat) and answer.seat in self.right_seats(), answer)
+            return self._judge(step, isinstance(answer, PickSeat) and answer.seat in self.right_seats(), answer)
         if isinstance(step, ChoiceStep):
-            return self._judge(isinstance(answer, PickOption) and answer.index in self.right_options(), answer)
+            return self._judge(step, isinstance(answer, PickOption) and answer.index in self.right_options(), answer)
         return self._move(self._action(step, answer))
 
     def _action(self, step: TaskStep, answer: Answer) -> Draw | LayDown | FinishPairing | DealCard | FinishDeal:
@@ -312,10 +312,10 @@ class LessonRun:
             return Draw(learner, answer.seat, position=answer.position)
         raise TypeError(f"a {step.kind} step does not take {type(answer).__name__}")
 
-    def _judge(self, right: bool, answer: Answer) -> Feedback:
+    def _judge(self, step: TaskStep, right: bool, answer: Answer) -> Feedback:
         if right:
             self.solved = True
-            return Feedback(True, True, self._say(self.step.success))  # type: ignore[attr-defined]
+            return Feedback(True, True, self._say(step.success))
         self.tries += 1
         return Feedback(False, False, self._say(self._why_not(answer)))
 
@@ -593,8 +593,10 @@ def _chart(result: SimulationResult, names: Sequence[str], dealer: int) -> tuple
     return tuple(lines)
 
 
-def _happen(game: Game, happening: Card | str, index: int, field: str) -> None:
+def _happen(game: Game | None, happening: Card | str, index: int, field: str) -> None:
     """Carry out one of a step's `first` happenings, or say why it cannot happen."""
+    if game is None:
+        raise StepBroken(index, field, "there is no game here for anything to happen in")
     try:
         if happening == "deal":
             if game.stock:

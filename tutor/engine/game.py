@@ -709,20 +709,29 @@ class Game:
         if (len(self._out) + 1 >= self._players or self._wrong_pairs) and self._check_over():
             return
         self._turn_after = drawer
-        next_active = self.next_active
+        next_holder = self._next_holder
         if self._bicycle:
             # The drawer offers next; if they emptied their hand, the next active seat on their left.
-            giver = drawer if self._hands[drawer] else next_active(drawer)
-            drawer = next_active(giver)  # type: ignore[arg-type,assignment]
+            giver = drawer if self._hands[drawer] else next_holder(drawer)
+            drawer = next_holder(giver)
         else:
             # The next active seat on the left draws, from the nearest active seat on its left.
             if not (made_pair and self.rules.extra_draw_on_pair and self._hands[drawer]):
-                drawer = next_active(drawer)  # type: ignore[assignment]
-            giver = next_active(drawer)
+                drawer = next_holder(drawer)
+            giver = next_holder(drawer)
         self._drawer, self._giver = drawer, giver
         self._fan_shuffled = False
         if self._log is not None:
-            self._log.append(Turn(drawer, giver))  # type: ignore[arg-type]
+            self._log.append(Turn(drawer, giver))
+
+    def _next_holder(self, seat: int) -> int:
+        """`next_active` while play goes on: two seats or more hold cards (else the game is over),
+        so there is always one. Its own loop, not a call of `next_active`: it runs twice a draw."""
+        hands = self._hands
+        for other in self._seats_left_of[seat]:
+            if hands[other]:
+                return other
+        raise RuntimeError(f"no seat left of seat {seat} holds cards, yet the game goes on")
 
     def _auto_pair(self, seat: int) -> None:
         pairs, self._hands[seat] = _pairs_of(self._hands[seat])

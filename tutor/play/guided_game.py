@@ -11,7 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
 from tutor.course.mistakes import Explanation, explain
 from tutor.engine import (
@@ -39,7 +40,16 @@ VERSION = 1
 LEARNER = 0
 LOG_KEPT = 200
 """Computer players' names to use when one of the chosen names is the learner's own."""
-Stage = Literal["pairing", "choose-giver", "draw", "computer", "over"]
+
+
+class Stage(StrEnum):
+    """What the game waits for; the values are the words the stages have always had."""
+
+    PAIRING = "pairing"
+    CHOOSE_GIVER = "choose-giver"
+    DRAW = "draw"
+    COMPUTER = "computer"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -102,12 +112,12 @@ class GuidedGame:
     def stage(self) -> Stage:
         game = self.game
         if game.is_over:
-            return "over"
+            return Stage.OVER
         if LEARNER in game.waiting_for:
-            return "pairing"
+            return Stage.PAIRING
         if game.drawer == LEARNER:
-            return "choose-giver" if self.guidance == "guided" and not self.giver_chosen else "draw"
-        return "computer"
+            return Stage.CHOOSE_GIVER if self.guidance == "guided" and not self.giver_chosen else Stage.DRAW
+        return Stage.COMPUTER
 
     @property
     def seen(self) -> Observation:
@@ -121,7 +131,7 @@ class GuidedGame:
     @property
     def drawn_card(self) -> Card | None:
         """The card the learner just drew, while they decide what to do with it."""
-        return self._drawn if self.stage == "pairing" else None
+        return self._drawn if self.stage is Stage.PAIRING else None
 
     def mistake_counts(self) -> Counter[str]:
         return Counter(made.code for made in self.mistakes)
@@ -129,27 +139,27 @@ class GuidedGame:
     def next_step(self) -> str:
         """What the learner should do now, in words (shown at every step in the Guided level)."""
         stage, game = self.stage, self.game
-        if stage == "pairing" and game.rules.pictures:  # no ranks in a picture deck: pictures match
+        if stage is Stage.PAIRING and game.rules.pictures:  # no ranks in a picture deck: pictures match
             if game.pairs_in(LEARNER):
                 return (
                     "Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
                     "then press Enter. Press D when you have no pairs left."
                 )
             return "Check your hand for pairs. If no two cards show the same picture, press D to say you're done."
-        if stage == "pairing":
+        if stage is Stage.PAIRING:
             if game.pairs_in(LEARNER):
                 return (
                     "Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
                     "then press Enter. Press D when you have no pairs left."
                 )
             return "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
-        if stage == "choose-giver":
+        if stage is Stage.CHOOSE_GIVER:
             verb = "do you take" if game.rules.book.giver_offers else "must you take"
             return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
-        if stage == "draw":
+        if stage is Stage.DRAW:
             giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
             return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
-        if stage == "computer":
+        if stage is Stage.COMPUTER:
             if game.drawer is None or game.giver is None:
                 return "The other players are laying down their pairs."
             return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press F to skip ahead."
@@ -188,7 +198,7 @@ class GuidedGame:
         return self.peek_hint(self.hint_level)
 
     def peek_hint(self, level: int) -> Hint:
-        return hint_for(self.game, LEARNER, self.names, level, choosing_giver=self.stage == "choose-giver", letters=self.letters)
+        return hint_for(self.game, LEARNER, self.names, level, choosing_giver=self.stage is Stage.CHOOSE_GIVER, letters=self.letters)
 
     @property
     def hints_allowed(self) -> bool:

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from tutor.engine import Card, Draw, LayDown, cards_text
 from tutor.learner.recorder import Recorder
-from tutor.play.guided_game import GuidedGame, Outcome
+from tutor.play.guided_game import GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
 from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView, index_of
 from tutor.ui.footer import TutorFooter
@@ -30,7 +30,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
 from tutor.wording import counted
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
@@ -71,12 +71,12 @@ class GameScreen(Screen[None]):
         self.flagged_cards: set[Card] = set()
         self.flagged_seats: set[int] = set()
         self.message = Text()
-        self.panel: tuple[str, str, Text] | None = None
-        """A mistake or hint shown in its own panel until the learner acts: (kind, title, words)."""
+        self.panel: Panel | None = None
+        """A mistake or hint shown in its own panel until the learner acts."""
         self.sort_by_suit = False
         self.timer: Timer | None = None
         self.finished_recorded = False
-        self.shown_stage = ""
+        self.shown_stage: Stage | None = None
 
     # ----- setting up ---------------------------------------------------------------------------
 
@@ -161,7 +161,7 @@ class GameScreen(Screen[None]):
             lines = (-(-len(seen.hand) // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
         else:
             lines = (-(-len(seen.hand) // per_row) or 1) * HEIGHTS[scale]
-        if self.session.stage == "draw" and seen.giver is not None:
+        if self.session.stage is Stage.DRAW and seen.giver is not None:
             lines += -(-seen.hand_sizes[seen.giver] // per_row) * HEIGHTS[scale] + 2  # and the fan's border
         return lines
 
@@ -171,12 +171,12 @@ class GameScreen(Screen[None]):
         session, game = self.session, self.session.game
         stage, seen = session.stage, session.seen
         self._fit()
-        self.query_one(SeatsRow).show(seen, self.seat_cursor if stage == "choose-giver" else None, self.flagged_seats, game)
+        self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
         hand = self.query_one("#hand", HandView)
         hand.show(self._sorted(seen.hand), self.flagged_cards, session.drawn_card)
         fan = self.query_one("#fan", FanView)
-        fan.display = stage == "draw"
-        if stage == "draw" and seen.giver is not None:
+        fan.display = stage is Stage.DRAW
+        if stage is Stage.DRAW and seen.giver is not None:
             fan.show(seen.hand_sizes[seen.giver])
             fan.border_title = f"{session.seats.whose(seen.giver, capital=True)} cards, face down"
         self.query_one("#pairs", Static).update(self._pairs_text())
@@ -199,10 +199,10 @@ class GameScreen(Screen[None]):
             return sorted(cards, key=lambda card: (card.suit, card.rank_index))
         return sorted(cards)
 
-    def _focus_for(self, stage: str) -> None:
-        if stage == "draw":
+    def _focus_for(self, stage: Stage) -> None:
+        if stage is Stage.DRAW:
             self.query_one("#fan", FanView).focus()
-        elif stage == "pairing":
+        elif stage is Stage.PAIRING:
             self.query_one("#hand", HandView).focus()
         else:
             self.set_focus(None)
@@ -227,31 +227,30 @@ class GameScreen(Screen[None]):
     def _show_panel(self) -> None:
         panel = self.query_one("#panel", Static)
         panel.display = self.panel is not None
-        panel.set_class(self.panel is not None and self.panel[0] == "mistake", "mistake")
-        panel.set_class(self.panel is not None and self.panel[0] == "hint", "hint")
+        for kind in PanelKind:
+            panel.set_class(self.panel is not None and self.panel.kind is kind, kind)
         if self.panel is not None:
-            _kind, title, words = self.panel
-            panel.border_title = title
-            panel.update(words)
+            panel.border_title = self.panel.title
+            panel.update(self.panel.words)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
-        prompt.display = self.panel is None or self.panel[0] != "mistake"  # the panel says what to do instead
+        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
         if self.message:
             prompt.update(self.message)
             return
         stage = self.session.stage
-        if self.session.guidance == "guided" or stage in ("computer", "over"):
+        if self.session.guidance == "guided" or stage in (Stage.COMPUTER, Stage.OVER):
             words = self.session.next_step()
         else:
             words = _short_prompt(stage)
-        if stage in ("pairing", "draw") and len(self.query_one("#hand" if stage == "pairing" else "#fan", CardRow).keys) < self._cards_in(stage):
+        if stage in (Stage.PAIRING, Stage.DRAW) and len(self.query_one("#hand" if stage is Stage.PAIRING else "#fan", CardRow).keys) < self._cards_in(stage):
             words += " Cards past the tenth: use ← →."
         prompt.update(Text(words))
 
-    def _cards_in(self, stage: str) -> int:
+    def _cards_in(self, stage: Stage) -> int:
         seen = self.session.seen
-        if stage == "pairing":
+        if stage is Stage.PAIRING:
             return len(seen.hand)
         return seen.hand_sizes[seen.giver] if seen.giver is not None else 0
 
@@ -264,19 +263,19 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         stage = self.session.stage
         allowed = {
-            "select": stage == "pairing",
-            "done": stage == "pairing",
-            "confirm": stage in ("pairing", "choose-giver", "draw"),
-            "skip": stage == "computer",
-            "new_game": stage == "over",
-            "hint": stage != "over" and self.session.hints_allowed,
+            "select": stage is Stage.PAIRING,
+            "done": stage is Stage.PAIRING,
+            "confirm": stage in (Stage.PAIRING, Stage.CHOOSE_GIVER, Stage.DRAW),
+            "skip": stage is Stage.COMPUTER,
+            "new_game": stage is Stage.OVER,
+            "hint": stage is not Stage.OVER and self.session.hints_allowed,
             "sort": not self.session.game.rules.pictures,  # picture cards have no ranks or suits: matching pictures sit together
         }
         return allowed.get(action, True)
 
     def action_move(self, step: int) -> None:
         stage = self.session.stage
-        if stage == "choose-giver":
+        if stage is Stage.CHOOSE_GIVER:
             rules = self.session.game.rules
             self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=range(1, rules.players))
             self.refresh_table()
@@ -288,11 +287,11 @@ class GameScreen(Screen[None]):
 
     def action_confirm(self) -> None:
         stage = self.session.stage
-        if stage == "pairing":
+        if stage is Stage.PAIRING:
             self._lay_down_selected()
-        elif stage == "choose-giver":
+        elif stage is Stage.CHOOSE_GIVER:
             self._choose_giver(self.seat_cursor)
-        elif stage == "draw":
+        elif stage is Stage.DRAW:
             self._draw(self.query_one("#fan", FanView).cursor)
 
     def action_key(self, key: str) -> None:
@@ -301,23 +300,23 @@ class GameScreen(Screen[None]):
         index = index_of(key)
         if index is None:
             return
-        if stage == "choose-giver" and 1 <= index + 1 < self.session.game.rules.players:
+        if stage is Stage.CHOOSE_GIVER and 1 <= index + 1 < self.session.game.rules.players:
             self.seat_cursor = index + 1
             self._choose_giver(index + 1)
-        elif stage == "draw" and index < self.query_one("#fan", FanView).count():
+        elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self._draw(index)
-        elif stage == "pairing":
+        elif stage is Stage.PAIRING:
             self.query_one("#hand", HandView).toggle(index)
 
     def on_card_row_picked(self, event: CardRow.Picked) -> None:
         stage = self.session.stage
-        if isinstance(event.view, FanView) and stage == "draw":
+        if isinstance(event.view, FanView) and stage is Stage.DRAW:
             self._draw(event.index)
-        elif isinstance(event.view, HandView) and stage == "pairing":
+        elif isinstance(event.view, HandView) and stage is Stage.PAIRING:
             event.view.toggle(event.index)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
-        if self.session.stage == "choose-giver":
+        if self.session.stage is Stage.CHOOSE_GIVER:
             self.seat_cursor = event.seat
             self._choose_giver(event.seat)
 
@@ -353,7 +352,7 @@ class GameScreen(Screen[None]):
             self.flagged_cards = set(outcome.mistake.cards)
             self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
             self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.panel = ("mistake", "✗ Not quite!", explanation_text(outcome.explanation))
+            self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
             self._save()
         else:
             self._narrate(outcome.lines)
@@ -396,8 +395,8 @@ class GameScreen(Screen[None]):
     def _show_hint(self, hint: Hint) -> None:
         move = hint.move if hint.shows_answer else None
         self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
-        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage == "choose-giver" else set()
-        self.panel = ("hint", f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
+        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage is Stage.CHOOSE_GIVER else set()
+        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
         self.refresh_table()
 
     # ----- the computer players ---------------------------------------------------------------
@@ -406,12 +405,12 @@ class GameScreen(Screen[None]):
         return PAUSE_SECONDS.get(learner(self).settings.speed, PAUSE_SECONDS["normal"])
 
     def _schedule_computers(self) -> None:
-        if self.session.stage == "computer" and self.timer is None:
+        if self.session.stage is Stage.COMPUTER and self.timer is None:
             self.timer = self.set_timer(self._pause(), self._computer_turn)
 
     def _computer_turn(self) -> None:
         self.timer = None
-        if self.session.stage == "computer":
+        if self.session.stage is Stage.COMPUTER:
             self.message, self.panel = Text(), None
             outcome = self.session.play_computer_turn()
             self._narrate(outcome.lines)
@@ -423,7 +422,7 @@ class GameScreen(Screen[None]):
             self.timer.stop()
             self.timer = None
         lines: list[str] = []
-        while self.session.stage == "computer":
+        while self.session.stage is Stage.COMPUTER:
             lines += self.session.play_computer_turn().lines
         self._narrate(lines)
         self.message, self.panel = Text(), None
@@ -452,9 +451,9 @@ class GameScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def _short_prompt(stage: str) -> str:
+def _short_prompt(stage: Stage) -> str:
     return {
-        "pairing": "Lay down your pairs, then press D.",
-        "choose-giver": "Your turn: choose whom to draw from.",
-        "draw": "Your turn: draw a card.",
+        Stage.PAIRING: "Lay down your pairs, then press D.",
+        Stage.CHOOSE_GIVER: "Your turn: choose whom to draw from.",
+        Stage.DRAW: "Your turn: draw a card.",
     }.get(stage, "")

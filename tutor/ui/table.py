@@ -8,6 +8,8 @@ left at the left of the screen, the players across in the middle, the one on you
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
+from enum import StrEnum
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -90,6 +92,22 @@ def end_mark(game: Game, seat: int) -> str:
     if game.loser == seat:
         return "WINNER ★" if game.winner is not None else "OLD MAID"
     return "loses" if game.winner is not None else SAFE
+
+
+class PanelKind(StrEnum):
+    """What a panel holds; the value is its style class in game.tcss."""
+
+    MISTAKE = "mistake"
+    HINT = "hint"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A mistake or a hint, shown in its own box under the table until the learner acts."""
+
+    kind: PanelKind
+    title: str
+    words: Text
 
 
 def explanation_text(explanation: Explanation) -> Text:

@@ -28,6 +28,7 @@ from tutor.course import (
     Hint,
     Lesson,
     LessonRun,
+    PairStep,
     StepBroken,
     TaskStep,
 )
@@ -237,7 +238,7 @@ class LessonScreen(Screen[None]):
             self.view.remove()
         self.view = view_for(run, self.letters)
         hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
-        if run.step.kind == "lay-down" and drawn in hand:
+        if isinstance(run.step, PairStep) and drawn in hand:
             self.view.drawn_card = drawn  # "does your new card make a pair?": still marked ★
         self.set_focus(None)  # until the step's widget is ready to take it
         self.query_one("#lesson-body", VerticalScroll).mount(self.view)  # it says when it is ready
@@ -405,7 +406,7 @@ class LessonScreen(Screen[None]):
         run = self.run
         assert run is not None
         if not feedback.solved:
-            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind))
+            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step))
         text = Text(f"{DONE} ", style="bold")
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it

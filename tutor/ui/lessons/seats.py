@@ -11,7 +11,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from tutor.course import LessonRun
+from tutor.course import DealStep, ExplainStep, LessonRun, PairStep, SeatStep
 from tutor.engine import Side
 from tutor.ui.lessons.words import BROKEN, cards_words, role
 from tutor.wording import Seats
@@ -59,11 +59,11 @@ class LessonSeats(Horizontal):
 
     def show(self, run: LessonRun, cursor: Collection[int] = (), wrong: Collection[int] = ()) -> None:
         self._shown = (run, cursor, wrong)
-        self.display = bool(run.names) and (run.game is not None or run.step.kind == "seat")
+        self.display = bool(run.names) and (run.game is not None or isinstance(run.step, SeatStep))
         narrow = 0 < self.size.width < self.NARROW * len(run.names)
         # Turns, safe seats and the Old Maid show only while no question is open about them, nor
         # about to be: a solved step's table is the next step's question.
-        tells_roles = run.step.kind == "explain" or run.step.kind in ("lay-down", "deal") and not run.solved
+        tells_roles = isinstance(run.step, ExplainStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
         for view in self.query(LessonSeat):
             view.display = view.seat < len(run.names)
             if not view.display:

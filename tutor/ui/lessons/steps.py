@@ -27,15 +27,23 @@ from textual.widgets.option_list import Option
 
 from tutor.course import (
     Answer,
+    ChartStep,
+    ChoiceStep,
     DealCards,
+    DealStep,
     Done,
     DrawFrom,
+    DrawStep,
+    ExplainStep,
     Feedback,
     FinishDealing,
     LayDownCards,
     LessonRun,
+    PairStep,
     PickOption,
     PickSeat,
+    SeatStep,
+    Step,
 )
 from tutor.engine import Card, Drew, Phase, cards_text
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
@@ -163,7 +171,7 @@ class StepView(Vertical, can_focus=True):
             return
         if game.stock == 0:
             deck.update(Text("The deck is empty: every card is dealt."))
-        elif self.run.step.kind == "deal":
+        elif isinstance(self.run.step, DealStep):
             deck.update(Text(f"The deck: {'▒' * min(game.stock, 5)} {game.stock} card{'s' * (game.stock != 1)} still to deal."))
         else:
             deck.update(Text("The deck: shuffled and face down, ready to deal."))
@@ -456,17 +464,17 @@ class ChoiceView(StepView):
         options.highlighted = None if run.solved else 0 if new_step or highlighted is None else highlighted
 
 
-VIEWS: dict[str, type[StepView]] = {
-    "explain": ReadView,
-    "chart": ChartView,
-    "deal": DealView,
-    "lay-down": LayDownView,
-    "seat": SeatView,
-    "draw": DrawView,
-    "choice": ChoiceView,
+VIEWS: dict[type[Step], type[StepView]] = {
+    ExplainStep: ReadView,
+    ChartStep: ChartView,
+    DealStep: DealView,
+    PairStep: LayDownView,
+    SeatStep: SeatView,
+    DrawStep: DrawView,
+    ChoiceStep: ChoiceView,
 }
 
 
 def view_for(run: LessonRun, letters: bool) -> StepView:
     """The widget for the step the run is on."""
-    return VIEWS[run.step.kind](run, letters)
+    return VIEWS[type(run.step)](run, letters)

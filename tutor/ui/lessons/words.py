@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from tutor.course import Feedback, Problem
+from tutor.course import DealStep, Feedback, PairStep, Problem, Step
 from tutor.engine import Game, Phase
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
 from tutor.ui.table import explanation_text, role_of
@@ -59,8 +59,9 @@ def why_not(feedback: Feedback) -> Text:
     return Text(feedback.message.strip())
 
 
-def keep_going(kind: str) -> str:
-    return {
-        "lay-down": "Any more pairs? Lay them down too, then press D when you're done.",
-        "deal": "Card dealt! Keep going until the deck is empty.",
-    }.get(kind, "Keep going!")
+def keep_going(step: Step) -> str:
+    if isinstance(step, PairStep):
+        return "Any more pairs? Lay them down too, then press D when you're done."
+    if isinstance(step, DealStep):
+        return "Card dealt! Keep going until the deck is empty."
+    return "Keep going!"
