@@ -54,8 +54,23 @@ def check_version_3(db: sqlite3.Connection) -> None:
     assert db.execute("SELECT token FROM claim").fetchall() in ([], [("token",)])
 
 
-BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1, 2: fill_version_2}
-AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2, 3: check_version_3}
+def fill_version_3(db: sqlite3.Connection) -> None:
+    """A learner open in a window and a teacher's PIN, as version 3 left them."""
+    fill_version_2(db)
+    db.execute("INSERT INTO teacher_pin (id, digest, salt, cost, block_size, parallel, since) VALUES (1, 'ab', 'cd', 16384, 8, 1, '2025-01-01T00:00:00+00:00')")
+
+
+def check_version_4(db: sqlite3.Connection) -> None:
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+    assert tables == VERSION_1_TABLES | {"claim", "teacher_pin", "card_table", "table_seat", "table_log"}
+    assert db.execute("SELECT COUNT(*) FROM card_table").fetchone() == (0,)  # no table until a learner opens one
+    assert db.execute("SELECT name FROM profile").fetchall() in ([], [("Ana",)])
+    assert db.execute("SELECT COUNT(*) FROM teacher_pin").fetchone() in ((0,), (1,))
+    assert db.execute("SELECT token FROM claim").fetchall() in ([], [("token",)])
+
+
+BEFORE: dict[int, Callable[[sqlite3.Connection], None]] = {0: fill_version_0, 1: fill_version_1, 2: fill_version_2, 3: fill_version_3}
+AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {1: check_version_1, 2: check_version_2, 3: check_version_3, 4: check_version_4}
 
 
 def old_file(folder: Path, version: int) -> sqlite3.Connection:

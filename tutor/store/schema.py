@@ -104,7 +104,54 @@ def _add_teacher_pin(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin]
+def _add_tables(db: sqlite3.Connection) -> None:
+    """Tables for playing together: learners in several windows at one named table, one game.
+
+    A table's status is waiting, playing, finished, closed or damaged (set aside, never listed);
+    ``move`` counts the moves written, so a move decided on an older state is refused; ``state`` is
+    the engine's ``Game.to_dict()`` as JSON (NULL while waiting); ``rules`` the settings' rules
+    choices as JSON. A seat's ``profile_id`` is NULL for a computer player (or a learner removed
+    since); ``taken_over`` says a computer plays for a learner who has gone."""
+    db.execute(
+        """CREATE TABLE card_table (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            host_id INTEGER REFERENCES profile (id) ON DELETE SET NULL,
+            rules TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished', 'closed', 'damaged')),
+            move INTEGER NOT NULL DEFAULT 0 CHECK (move >= 0),
+            state TEXT,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE table_seat (
+            table_id INTEGER NOT NULL REFERENCES card_table (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            profile_id INTEGER REFERENCES profile (id) ON DELETE SET NULL,
+            name TEXT NOT NULL,
+            last_seen TEXT NOT NULL,
+            left_at TEXT,
+            taken_over INTEGER NOT NULL DEFAULT 0 CHECK (taken_over IN (0, 1)),
+            PRIMARY KEY (table_id, seat)
+        )"""
+    )
+    db.execute("CREATE INDEX table_seat_by_profile ON table_seat (profile_id)")
+    db.execute(
+        """CREATE TABLE table_log (
+            id INTEGER PRIMARY KEY,
+            table_id INTEGER NOT NULL REFERENCES card_table (id) ON DELETE CASCADE,
+            move INTEGER NOT NULL,
+            line TEXT NOT NULL,
+            said TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX table_log_by_table ON table_log (table_id, id)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables]
 LATEST = len(MIGRATIONS)
 
 
