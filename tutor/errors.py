@@ -59,3 +59,41 @@ class UnsafeTarget(StoreError, OSError):
 
 class DamagedPin(StoreError, ValueError):
     """The teacher's PIN as kept in the progress file is not one the tutor wrote."""
+
+
+class TableRefused(TutorError):
+    """Something a table for playing together refuses; the message says what, for the learner."""
+
+
+class NoSuchTable(TableRefused, LookupError):
+    """No table has this name (or id)."""
+
+
+class TableFull(TableRefused):
+    """Every seat at the table is taken (by learners, or by computer players once the game is on)."""
+
+
+class TableNotOpen(TableRefused):
+    """The table's game has begun, has finished, or the table was closed or set aside."""
+
+
+class TableDamaged(TableNotOpen):
+    """The table's row in the progress file is damaged; it was set aside."""
+
+
+class NotHost(TableRefused):
+    """Only the learner who opened the table may start its game."""
+
+
+class NotYourSeat(TableRefused):
+    """A move for a seat this learner does not sit at, or at a table they do not sit at."""
+
+
+class StaleMove(TableRefused):
+    """The move was decided on an older state of the table: another window moved first.
+    ``move`` is the table's move number now; look again (``Tables.load``) and decide anew."""
+
+    def __init__(self, table: str, move: int) -> None:
+        super().__init__(f"Table {table} has moved on (to move {move}): look again before you play.")
+        self.table = table
+        self.move = move

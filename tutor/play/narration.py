@@ -2,7 +2,8 @@
 
 Only what the learner could see at a real table is told: a card drawn from them, a card they
 drew, and pairs laid face up (Table rules). Other players' face-down pairs stay secret. Every
-seat is named through `tutor.wording.Seats`, so the learner is always "you".
+seat is named through `tutor.wording.Seats`, so the learner is always "you". With no learner
+(None) every seat is named and no hidden card is told: the public log of a table played together.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from tutor.wording import Seats, card_list
 
 
 class Narrator:
-    def __init__(self, names: Sequence[str], learner: int, letters: bool = False) -> None:
+    def __init__(self, names: Sequence[str], learner: int | None, letters: bool = False) -> None:
         self.names = list(names)
         self.learner = learner
         self.letters = letters
