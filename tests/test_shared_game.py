@@ -1,0 +1,191 @@
+"""One window's seat at a table played together (tutor.play.shared_game), driven with no screen:
+two windows are two stores (two connections) on one progress file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tutor.errors import NotHost, StaleMove
+from tutor.play.shared_game import SharedGame, Stage
+from tutor.settings import Settings
+from tutor.store import open_store
+from tutor.store.tables import AWAY_SECONDS, Tables, TableStatus
+
+FOUR = Settings(players=4)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def windows(tmp_path: Path, clock: Clock) -> Iterator[tuple[Tables, Tables]]:
+    with open_store(tmp_path / "data") as one, open_store(tmp_path / "data") as two:
+        yield Tables(one, clock), Tables(two, clock)
+
+
+def seated(windows: tuple[Tables, Tables], settings: Settings = FOUR, seed: int = 11) -> tuple[SharedGame, SharedGame]:
+    """Ana (the host) and Bo at table Red, dealt; as each window sees it."""
+    one, two = windows
+    ana = SharedGame.sit_down(one, one.store.get_or_create_profile("Ana"), "Red", settings)
+    bo = SharedGame.sit_down(two, two.store.get_or_create_profile("Bo"), "red", settings)
+    assert (ana.stage, bo.stage) == (Stage.WAITING, Stage.WAITING)
+    assert ana.next_step().startswith("Start the game") and bo.next_step() == "Waiting for Ana to start the game."
+    with pytest.raises(NotHost):
+        bo.start()
+    ana.start(seed=seed)
+    assert bo.poll() and bo.stage is Stage.PAIRING
+    return ana, bo
+
+
+def take_a_turn(window: SharedGame) -> bool:
+    """What a learner at the window would do now: False when it is not theirs to do anything."""
+    window.poll()
+    if window.stage is Stage.PAIRING:
+        assert window.game is not None
+        pairs = window.game.pairs_in(window.seat)
+        outcome = window.lay_down(pairs[0]) if pairs else window.finish_pairing()
+    elif window.stage is Stage.DRAW:
+        outcome = window.draw(0)
+    elif window.computer_due:
+        return window.play_computer()
+    else:
+        return False
+    assert not outcome.refused, outcome
+    return True
+
+
+def pair_up(*windows: SharedGame) -> None:
+    """Every learner lays down their opening pairs; then every window has seen it all."""
+    while True:
+        for window in windows:
+            window.poll()
+        pairing = [window for window in windows if window.stage is Stage.PAIRING]
+        if not pairing:
+            return
+        for window in pairing:
+            take_a_turn(window)
+
+
+def test_two_windows_play_a_whole_game_to_the_end(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows)
+    news: set[str] = set()
+    turns = 0
+    while ana.stage is not Stage.OVER or bo.stage is not Stage.OVER:
+        moved = [take_a_turn(ana), take_a_turn(bo)]
+        turns += 1
+        assert any(moved) or ana.stage is Stage.OVER, (ana.next_step(), bo.next_step())
+        assert turns < 500
+        for window in (ana, bo):
+            seen = window.seen
+            assert seen is not None and window.game is not None
+            assert seen.hand == window.game.hands[window.seat]  # a window shows its own hand only
+            news.add(window.news)
+    assert ana.move == bo.move and ana.log == bo.log
+    assert ana.view.status is TableStatus.FINISHED
+    assert "Old Maid" in ana.next_step() and "Old Maid" in bo.next_step()  # the ending, told from each seat
+    assert any("took your" in line for line in news)  # a card drawn from a learner, told to them alone
+    assert not any("took your" in line or "You drew" in line for line in ana.log)  # the public log names no hidden card
+
+
+def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows, Settings(players=2))
+    pair_up(ana, bo)
+    drawer, giver = (ana, bo) if ana.stage is Stage.DRAW else (bo, ana)
+    outcome = drawer.draw(0)
+    assert outcome.lines[0].startswith("You drew ") and outcome.lines[0].endswith(f"from {giver.profile.name}.")
+    card = outcome.lines[0].removeprefix("You drew ").split(" ")[0]
+    assert giver.poll()
+    assert giver.news == f"{drawer.profile.name} took your {card}."
+    assert giver.log[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."
+    assert card not in " ".join(giver.log)  # Bicycle pairs go down face down: no card is named in public
+
+
+def test_another_windows_move_is_seen_at_the_next_poll(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows)
+    assert not bo.poll()  # nothing new
+    before = bo.move
+    assert ana.game is not None
+    pairs = ana.game.pairs_in(ana.seat)
+    ana.lay_down(pairs[0]) if pairs else ana.finish_pairing()
+    assert bo.move == before  # not read yet...
+    assert bo.poll() and bo.move == before + 1  # ...and read at the very next poll
+    assert bo.log[-1].startswith("Ana laid down") or not pairs
+
+
+def test_a_stale_move_is_refused_and_the_window_refreshes(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows, Settings(players=2))
+    pair_up(ana, bo)
+    drawer = ana if ana.stage is Stage.DRAW else bo
+    other_tab = SharedGame(drawer.tables, drawer.profile, drawer.table)  # the same learner in a second tab
+    drawer.draw(0)
+    with pytest.raises(StaleMove) as stale:
+        other_tab.draw(0)
+    assert other_tab.move == stale.value.move == drawer.move  # refreshed: it shows the table as it is
+    assert other_tab.stage is Stage.PAIRING  # now to lay down the pair, if the card made one
+
+
+def test_an_opening_pairing_move_goes_through_though_another_learner_moved_first(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows)
+    assert ana.game is not None and bo.game is not None
+    ana.finish_pairing() if not ana.game.pairs_in(ana.seat) else ana.lay_down(ana.game.pairs_in(ana.seat)[0])
+    pairs = bo.game.pairs_in(bo.seat)  # Bo's window has not seen Ana's move
+    outcome = bo.lay_down(pairs[0]) if pairs else bo.finish_pairing()
+    assert not outcome.refused and bo.move == ana.move + 1
+
+
+def test_a_mistake_is_explained_and_nothing_is_written(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows)
+    assert ana.game is not None
+    move = ana.move
+    hand = ana.hand
+    outcome = ana.finish_pairing() if ana.game.pairs_in(ana.seat) else ana.draw(0)
+    assert outcome.refused and outcome.explanation is not None and outcome.explanation.what
+    assert outcome.mistake is not None and [made.code for made in ana.mistakes] == [outcome.mistake.code.value]
+    assert ana.move == move and ana.hand == hand
+    assert not bo.poll() and bo.move == move  # nothing was written
+
+
+def test_the_same_pair_from_a_second_tab_is_stale_not_a_mistake(windows: tuple[Tables, Tables]) -> None:
+    ana, _ = seated(windows, seed=3)
+    second_tab = SharedGame(ana.tables, ana.profile, ana.table)
+    assert ana.game is not None
+    pair = ana.game.pairs_in(ana.seat)[0]
+    ana.lay_down(pair)
+    with pytest.raises(StaleMove):
+        second_tab.lay_down(pair)
+    assert second_tab.mistakes == [] and second_tab.hand == ana.hand
+
+
+def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables, Tables], clock: Clock) -> None:
+    _, two = windows
+    ana, bo = seated(windows)
+    bo.leave()
+    clock.advance(AWAY_SECONDS)
+    assert ana.poll()  # Ana's window tends the table: Bo's seat goes to a computer
+    assert ana.log[-1] == "Bo has left the table; a computer player takes Bo's seat."
+    assert ana.view.seats[bo.seat].computer_plays
+    played = 0
+    while ana.computer_due:
+        assert ana.play_computer()
+        played += 1
+    assert played and ana.game is not None and bo.seat not in ana.game.waiting_for  # Bo's pairs were laid down for him
+    back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
+    assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
+    assert ana.poll() and not ana.view.seats[bo.seat].computer_plays

@@ -1,0 +1,333 @@
+"""One learner's window at a table played together (`tutor.store.tables`): what they may see, and
+their moves, sent through the store, where the engine judges them. Free of Textual: a screen
+renders a `SharedGame` and calls its methods; a test (or a plain script) drives one with no screen.
+
+    shared = SharedGame.sit_down(tables, profile, "Red", settings)   # open, join or come back
+    shared.poll() -> bool      # every 0.1-0.25 s: reads the table only when another window wrote
+                               # (Tables.changed); says "still here" and tends the table now and
+                               # then. True when there is something new to show.
+
+    What this window may see (never another learner's cards)
+        shared.view: TableView        shared.name, shared.seat, shared.move, shared.is_host
+        shared.stage -> Stage         WAITING, PAIRING, DRAW, OTHERS, OVER, CLOSED
+        shared.seen -> Observation | None   # the engine's view from this seat: own hand, every
+                                            # seat's count, whose turn (None while waiting)
+        shared.hand, shared.names, shared.log (the table's public lines), shared.news (what just
+        happened to this learner's hand: "Bo took your J♥."), shared.next_step() (in words),
+        shared.hint(level), shared.problem (why the table cannot be shown, when CLOSED)
+
+    Moves: each returns an Outcome, as GuidedGame's do (lines told from this seat, or the mistake
+    with its explanation; `shared.mistakes` keeps every one)
+        shared.start(seed=None)                     # the host deals
+        shared.lay_down(cards), shared.finish_pairing(), shared.draw(position, giver=None)
+            StaleMove, once the window has refreshed, when another window moved first. A pairing
+            move during the opening pairing is sent once more by itself: nobody else's move can
+            change the learner's own hand then.
+        shared.computer_due -> bool; shared.play_computer() -> bool   # after a pause of the
+            screen's choosing; any window may, the first one plays
+        shared.leave()
+
+    The end: shared.game and shared.seat are what Recorder.game_finished(game, mistakes,
+    learner=seat) takes; each window records its own learner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from tutor.course.mistakes import explain
+from tutor.engine import Action, Card, Draw, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
+from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged
+from tutor.play.guided_game import MadeMistake, Outcome
+from tutor.play.hints import Hint, hint_for
+from tutor.play.narration import Narrator
+from tutor.settings import Settings
+from tutor.store import Profile
+from tutor.store.tables import HEARTBEAT_SECONDS, Tables, TableState, TableStatus, TableView
+from tutor.wording import Seats
+
+TEND_SECONDS = 5
+"""How often a window tends the table (takeovers, closing): `Tables.tend` writes only when due."""
+
+
+class Stage(StrEnum):
+    """What the table waits for, seen from this window."""
+
+    WAITING = "waiting"
+    """For the host to start the game."""
+    PAIRING = "pairing"
+    """For this learner to lay down their pairs and say they are done."""
+    DRAW = "draw"
+    """For this learner to draw."""
+    OTHERS = "others"
+    """For someone else: another learner, or a computer player."""
+    OVER = "over"
+    CLOSED = "closed"
+    """The table was closed or set aside (see `problem`)."""
+
+
+class SharedGame:
+    """One window's seat at a table: a profile, a table id and the table as last read."""
+
+    def __init__(self, tables: Tables, profile: Profile, table: int, letters: bool = False) -> None:
+        self.tables = tables
+        self.profile = profile
+        self.table = table
+        self.letters = letters
+        self.mistakes: list[MadeMistake] = []
+        self.news = ""
+        """A short line about what just happened to this learner's hand, for beside it."""
+        self.problem = ""
+        """Why the table cannot be shown any more (damaged), or ""."""
+        self._state: TableState | None = None
+        self._seat: int | None = None
+        self._left = False
+        self._heartbeat: datetime | None = None
+        self._tended: datetime | None = None
+        self.refresh()
+        if self._state is None:
+            raise TableDamaged(self.problem)
+        if self._seat is None:
+            raise NotYourSeat(f"{profile.name} does not sit at table {self.name}.")
+
+    @classmethod
+    def sit_down(cls, tables: Tables, profile: Profile, name: str, settings: Settings) -> SharedGame:
+        """Open the table called `name`, join it or come back to it (`Tables.open_or_join`: its
+        refusals are TutorErrors with words to show)."""
+        view, _ = tables.open_or_join(name, profile, settings)
+        return cls(tables, profile, view.id, letters=settings.suit_style == "letters")
+
+    # ----- the table as this window last read it ------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        assert self._state is not None  # read in __init__, or `problem` says why not
+        return self._state
+
+    @property
+    def view(self) -> TableView:
+        return self.state.view
+
+    @property
+    def name(self) -> str:
+        return self.view.name
+
+    @property
+    def move(self) -> int:
+        return self.view.move
+
+    @property
+    def seat(self) -> int:
+        """This learner's seat (theirs while they are away too)."""
+        assert self._seat is not None  # checked in __init__
+        return self._seat
+
+    @property
+    def is_host(self) -> bool:
+        return self.view.host_id == self.profile.id
+
+    @property
+    def names(self) -> list[str]:
+        return self.view.names
+
+    @property
+    def game(self) -> Game | None:
+        """The whole game, every hand: for the engine's questions and the recorder, never to show."""
+        return self.state.game
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        return self.state.log
+
+    @property
+    def seen(self) -> Observation | None:
+        """What this learner may know of the table: the screens draw only from this."""
+        game = self.game
+        return None if game is None else game.observation(self.seat)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        seen = self.seen
+        return () if seen is None else seen.hand
+
+    @property
+    def stage(self) -> Stage:
+        if self.problem or self._state is None or self.view.status in (TableStatus.CLOSED, TableStatus.DAMAGED):
+            return Stage.CLOSED
+        game = self.game
+        if self.view.status is TableStatus.WAITING or game is None:
+            return Stage.WAITING
+        if game.is_over:
+            return Stage.OVER
+        if self.seat in game.waiting_for:
+            return Stage.PAIRING
+        if game.drawer == self.seat:
+            return Stage.DRAW
+        return Stage.OTHERS
+
+    def next_step(self) -> str:
+        """What happens now, in words, from this seat."""
+        stage, game, seats = self.stage, self.game, Seats(self.names, self.seat)
+        if stage is Stage.CLOSED:
+            return self.problem or f"Table {self.name} was closed."
+        if stage is Stage.WAITING:
+            if self.is_host:
+                return "Start the game when everyone is here; the empty seats get computer players."
+            return f"Waiting for {self.view.host or 'the host'} to start the game."
+        assert game is not None  # the game is on from here
+        if stage is Stage.OVER:
+            return Narrator(self.names, self.seat, self.letters).ending(game) or "The game is over."
+        if stage is Stage.PAIRING:
+            return "Lay down your pairs, then say you are done."
+        if stage is Stage.DRAW and game.giver is not None:
+            return f"Your turn: draw one of {seats.whose(game.giver)} face-down cards."
+        if game.waiting_for:
+            return f"Waiting for {seats.listed(sorted(game.waiting_for))} to lay down their pairs."
+        if game.drawer is not None and game.giver is not None:
+            return f"{seats.does(game.drawer, 'draw')} from {seats.who(game.giver)}."
+        return "Waiting for the other players."
+
+    def hint(self, level: int) -> Hint:
+        """The hint at `level` (1 to 3) for this seat, as in a game against the computer."""
+        game = self.game
+        if game is None:
+            return Hint(level, self.next_step())
+        return hint_for(game.clone(), self.seat, self.names, level, letters=self.letters)
+
+    # ----- keeping up with the table --------------------------------------------------------
+
+    def poll(self) -> bool:
+        """Keep up with the table; call it every 0.1-0.25 s. True when there is something new."""
+        fresh = False
+        if self.tables.changed():
+            self.refresh()
+            fresh = True
+        if self._left or self.stage is Stage.CLOSED:
+            return fresh
+        when = self.tables.clock()
+        try:
+            if self._heartbeat is None or when - self._heartbeat >= timedelta(seconds=HEARTBEAT_SECONDS):
+                self._heartbeat = when
+                self.tables.heartbeat(self.table, self.profile)
+            if self._tended is None or when - self._tended >= timedelta(seconds=TEND_SECONDS):
+                self._tended = when
+                if self.tables.tend(self.table):
+                    self.refresh()
+                    fresh = True
+        except StoreError:
+            pass  # a busy or full file: tried again at the next turn of the clock
+        return fresh
+
+    def refresh(self) -> None:
+        """Read the table again (`poll` does when another window wrote)."""
+        try:
+            state = self.tables.load(self.table)
+        except TableDamaged as damaged:
+            self.problem = str(damaged)
+            return
+        before, self._state = self._state, state
+        seat = state.view.seat_of(self.profile)
+        if seat is None:
+            self.problem = f"{self.profile.name} no longer sits at table {self.name}."
+            return
+        self._seat = seat
+        if before is not None and before.move != state.move:
+            self._tell_taken(before)
+
+    def _tell_taken(self, before: TableState) -> None:
+        """News of cards another seat took from this learner's hand since `before`."""
+        old, game = before.game, self.game
+        if old is None or game is None:
+            return
+        seat, hand = self.seat, set(game.hands[self.seat])
+        mine_laid = {card for owner, pair in game.pairs if owner == seat for card in pair}
+        for card in old.hands[seat]:
+            if card in hand or card in mine_laid:
+                continue
+            holder = next((other for other, held in enumerate(game.hands) if card in held), None)
+            if holder is None:
+                holder = next((owner for owner, pair in game.pairs if card in pair), None)
+            self.news = f"{Seats(self.names, seat).who(holder, capital=True)} took your {card.text(self.letters)}."
+
+    # ----- this learner's moves ---------------------------------------------------------------
+
+    def start(self, seed: int | None = None) -> None:
+        """The host deals (NotHost for anyone else)."""
+        self._state = self.tables.start(self.table, self.profile, seed)
+
+    def lay_down(self, cards: Sequence[Card]) -> Outcome:
+        return self._send(LayDown(self.seat, cards))
+
+    def finish_pairing(self) -> Outcome:
+        return self._send(FinishPairing(self.seat))
+
+    def draw(self, position: int, giver: int | None = None) -> Outcome:
+        """Draw the card at `position` in the fan of `giver` (the seat the rules name, unless the
+        learner chose another: the engine says whether they may)."""
+        game = self.game
+        if giver is None:
+            giver = game.giver if game is not None and game.giver is not None else self.seat
+        return self._send(Draw(self.seat, giver, position=position))
+
+    @property
+    def computer_due(self) -> bool:
+        """Whether a computer plays the next move (a computer player, or a learner who has gone)."""
+        return self.stage is not Stage.CLOSED and self.state.computer_seat is not None
+
+    def play_computer(self) -> bool:
+        """Play the computer's move, unless another window did first. True when this one did."""
+        events = self.tables.play_computer(self.table, self.move)
+        self.refresh()
+        return bool(events)
+
+    def leave(self) -> None:
+        """This learner leaves the table (a computer takes their seat a minute later)."""
+        self._left = True
+        self.tables.leave(self.table, self.profile)
+
+    def _send(self, action: LayDown | FinishPairing | Draw) -> Outcome:
+        try:
+            events = self._play(action)
+        except IllegalAction as illegal:
+            return self._refuse(illegal.mistake)
+        wrong = wrong_pair_mistake(events)
+        if wrong is not None:
+            self.mistakes.append(MadeMistake(wrong.code.value, tuple(map(str, wrong.cards))))
+        self.refresh()
+        game = self.game
+        assert game is not None  # a move was made
+        narrator = Narrator(self.names, self.seat, self.letters)
+        self.news = narrator.news(events, game) or self.news
+        return Outcome(narrator.lines(events, game))
+
+    def _play(self, action: LayDown | FinishPairing | Draw) -> list[Event]:
+        hand = self.hand
+        try:
+            return self.tables.play(self.table, self.profile, action, self.move)
+        except StaleMove:
+            self.refresh()
+            if not self._may_send_again(action, hand):
+                raise
+        return self.tables.play(self.table, self.profile, action, self.move)
+
+    def _may_send_again(self, action: Action, hand: tuple[Card, ...]) -> bool:
+        """Whether a move refused as stale means the same now: the learner's own pairing move in
+        the opening pairing, their hand unchanged (another window of theirs did not move it)."""
+        game = self.game
+        return (
+            isinstance(action, LayDown | FinishPairing)
+            and game is not None
+            and game.phase is Phase.PAIRING
+            and self.seat in game.waiting_for
+            and self.hand == hand
+        )
+
+    def _refuse(self, mistake: Mistake) -> Outcome:
+        self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
+        game = self.game
+        assert game is not None  # a move was judged
+        seats = Seats(self.names, self.seat)
+        names = [seats.who(seat) for seat in range(len(self.names))]
+        return Outcome(mistake=mistake, explanation=explain(mistake, game, names, self.letters))
