@@ -15,6 +15,7 @@ from tutor import __version__
 from tutor.classroom import is_served
 from tutor.cli import lessons as lessons_cli
 from tutor.cli import profiles as profiles_cli
+from tutor.cli import tables as tables_cli
 from tutor.cli import teacher as teacher_cli
 from tutor.errors import TutorError
 from tutor.names import one_line
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
     profiles_cli.register(commands)
+    tables_cli.register(commands)
     teacher_cli.register(commands)
     lessons_cli.register(commands)
     serve_command.register(commands)

@@ -76,6 +76,9 @@ one short transaction that waits its turn.
         store.claim_pin_try(when, wait)        # count a try before it is checked, or say how long to wait
         store.forgive_pin_tries()              # after a right PIN: no wrong tries in a row
 
+    Tables for playing together (several windows, one game): tutor.store.tables.Tables(store),
+    imported from there (it loads the engine); its docstring has the whole API.
+
 Times are timezone-aware datetimes; a naive ``when`` is taken as local time.
 """
 
