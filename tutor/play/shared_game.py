@@ -4,8 +4,8 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
 
     shared = SharedGame.sit_down(tables, profile, "Red", settings)   # open, join or come back
     shared.poll() -> bool      # every 0.1-0.25 s: reads the table only when another window wrote
-                               # (Tables.changed); says "still here" and tends the table now and
-                               # then. True when there is something new to show.
+                               # (Tables.data_version); says "still here" and tends the table now
+                               # and then. True when there is something new to show.
 
     What this window may see (never another learner's cards)
         shared.view: TableView        shared.name, shared.seat, shared.move, shared.is_host
@@ -86,6 +86,7 @@ class SharedGame:
         self._left = False
         self._heartbeat: datetime | None = None
         self._tended: datetime | None = None
+        self._data_version = tables.data_version()
         self.refresh()
         if self._state is None:
             raise TableDamaged(self.problem)
@@ -201,7 +202,9 @@ class SharedGame:
     def poll(self) -> bool:
         """Keep up with the table; call it every 0.1-0.25 s. True when there is something new."""
         fresh = False
-        if self.tables.changed():
+        version = self.tables.data_version()
+        if version != self._data_version:
+            self._data_version = version
             self.refresh()
             fresh = True
         if self._left or self.stage is Stage.CLOSED:

@@ -46,13 +46,16 @@ every change; the engine judges every move; each window shows its learner only w
 
     Watching
         tables.changed() -> bool             # another window wrote since the last call (no table read)
+        tables.data_version() -> int         # the same, for a watcher that keeps its own
         tables.load(table) -> TableState     # .view, .game (None while waiting), .move, .log
 
     The end: once the engine says the game is over the table is finished. Each learner's result
     is theirs to record (`Recorder.game_finished(state.game, mistakes, learner=seat)`), with the
     seat from `view.seat_of(profile)`.
 
-Every window holds the whole game (every hand) in memory; what a learner is shown is chosen by
+Every write is one short transaction (BEGIN IMMEDIATE, as the store's are): StoreBusy or StoreFull
+(StoreErrors) when the file cannot be written now, and then nothing was written. Every window
+holds the whole game (every hand) in memory; what a learner is shown is chosen by
 `SharedGame`. A damaged row (JSON that is not, a game `Game.from_dict` refuses, seats that do not
 fit the game) is set aside (status "damaged"), named in `notices`, left out of every list, and
 TableDamaged when asked for: never a crash.
@@ -270,6 +273,7 @@ class Tables:
                     _sit(db, view.id, seat, profile, when)
                     _say(db, view.id, view.move, [f"{profile.name} sat down at table {view.name}."], when)
                     return _view(db, _table_row(db, view.id)), seat
+        assert refusal is not None  # every other way out of the transaction returns
         raise refusal
 
     def open_tables(self) -> list[TableView]:
@@ -300,7 +304,8 @@ class Tables:
         return listed
 
     def find(self, name: str) -> TableView | None:
-        """The table called `name` (or one looking just like it), whatever its status; None if none."""
+        """The table called `name` (or one looking just like it), whatever its status; None if none
+        (or the name is one no table can have), TableDamaged for one set aside."""
         try:
             name = tidy_name(name)
         except ValueError:
@@ -431,11 +436,16 @@ class Tables:
 
     def changed(self) -> bool:
         """Whether another window (another connection) has written to the store since the last
-        call; True the first time. Only SQLite's `PRAGMA data_version`: cheap enough to ask
-        several times a second. This window's own writes do not count."""
-        version = int(self.store._read("PRAGMA data_version")[0][0])
+        call on this Tables; True the first time. This window's own writes do not count. Each
+        watcher keeps its own `data_version()` to compare when several share one Tables."""
+        version = self.data_version()
         seen, self._data_version = self._data_version, version
         return version != seen
+
+    def data_version(self) -> int:
+        """SQLite's `PRAGMA data_version` on the store's connection: it changes when another
+        connection commits, and reads no table, so it is cheap enough to ask several times a second."""
+        return int(self.store._read("PRAGMA data_version")[0][0])
 
     def load(self, table: int) -> TableState:
         """The table now: its view, its game and the latest public log lines."""
