@@ -3,6 +3,7 @@ two windows are two stores (two connections) on one progress file."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,7 +14,7 @@ from tutor.errors import NotHost, StaleMove
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.settings import Settings
 from tutor.store import open_store
-from tutor.store.tables import AWAY_SECONDS, Tables, TableStatus
+from tutor.store.tables import AWAY_SECONDS, HEARTBEAT_SECONDS, Tables, TableStatus
 
 FOUR = Settings(players=4)
 
@@ -189,3 +190,15 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
     assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
     assert ana.poll() and not ana.view.seats[bo.seat].computer_plays
+
+
+def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Path, windows: tuple[Tables, Tables], clock: Clock) -> None:
+    _, bo = seated(windows)
+    db = sqlite3.connect(tmp_path / "data" / "progress.db", isolation_level=None)
+    db.execute('UPDATE card_table SET state = \'{"format": "not a game"}\'')
+    db.close()
+    clock.advance(HEARTBEAT_SECONDS)
+    assert bo.poll()
+    assert bo.stage is Stage.CLOSED and bo.next_step() == bo.problem
+    assert bo.problem.startswith("Table Red in the progress file is damaged (its game: ")
+    assert not bo.computer_due

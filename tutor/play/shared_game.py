@@ -39,7 +39,7 @@ from enum import StrEnum
 
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
-from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged
+from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
 from tutor.play.guided_game import MadeMistake, Outcome
 from tutor.play.hints import Hint, hint_for
 from tutor.play.narration import Narrator
@@ -221,6 +221,9 @@ class SharedGame:
                     fresh = True
         except StoreError:
             pass  # a busy or full file: tried again at the next turn of the clock
+        except TableRefused as refused:  # set aside as damaged since the last read
+            self.problem = str(refused)
+            fresh = True
         return fresh
 
     def refresh(self) -> None:
