@@ -1,2 +1,2 @@
-"""The guided game: a game against computer players in which the learner makes every move, with
-its hints and its narration. Free of Textual; the game screen renders a `GuidedGame`."""
+"""Games as the tutor plays them: the guided game against computer players (`GuidedGame`, with
+its hints) and one window's seat at a table played together (`SharedGame`). Free of Textual."""

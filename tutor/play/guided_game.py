@@ -31,9 +31,9 @@ from tutor.engine import (
     wrong_pair_mistake,
 )
 from tutor.play.hints import LEVELS, Hint, hint_for
-from tutor.play.narration import Narrator
 from tutor.settings import Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
+from tutor.wording.narration import Narrator
 
 FORMAT = "old-maid-session"
 VERSION = 1

@@ -42,11 +42,11 @@ from tutor.engine import Action, Card, Draw, Event, FinishPairing, Game, Illegal
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
 from tutor.play.guided_game import MadeMistake, Outcome
 from tutor.play.hints import Hint, hint_for
-from tutor.play.narration import Narrator
 from tutor.settings import Settings
 from tutor.store import Profile
 from tutor.store.tables import HEARTBEAT_SECONDS, Tables, TableState, TableStatus, TableView
 from tutor.wording import Seats
+from tutor.wording.narration import Narrator
 
 TEND_SECONDS = 5
 """How often a window tends the table (takeovers, closing): `Tables.tend` writes only when due."""

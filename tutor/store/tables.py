@@ -85,12 +85,12 @@ from tutor.errors import (
     TableRefused,
 )
 from tutor.names import lookalike_key, shown, tidy_name
-from tutor.play.narration import Narrator
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
 from tutor.store.records import Profile, name_key, now, time_from_text, time_text
 from tutor.store.store import MAX_GAME_BYTES, Store
 from tutor.wording import SPARE_NAMES, same_name
+from tutor.wording.narration import Narrator
 
 AWAY_SECONDS = 60
 """A learner who left, or whose window has been quiet this long, is played by a computer."""

@@ -34,7 +34,6 @@ from tutor.course import (
 )
 from tutor.course.check import replay_problems
 from tutor.learner.celebrations import Celebration
-from tutor.play.narration import Narrator
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
@@ -45,6 +44,7 @@ from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problem
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 from tutor.ui.table import explanation_text
+from tutor.wording.narration import Narrator
 
 
 class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
