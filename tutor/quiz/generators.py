@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from tutor.concepts import MISTAKE_CONCEPTS
 from tutor.course.mistakes import Explanation, explain, rule_of
 from tutor.engine import (
     DECK,
@@ -39,13 +40,6 @@ Groups = tuple[tuple[Card, ...], ...]
 PREFIX = "generated:"
 NOBODY_YET = "Nobody yet: the game goes on"
 ALL_RIGHT = "Nothing: that was right"
-MISTAKE_CONCEPTS = {
-    MistakeCode.KEPT_PAIR.value: "pairs",
-    MistakeCode.NOT_A_PAIR.value: "pairs",
-    MistakeCode.LAID_DOWN_THREE.value: "three-of-a-kind",
-    MistakeCode.DREW_FROM_EMPTY.value: "empty-hands",
-    MistakeCode.WRONG_NEIGHBOUR.value: "direction",
-}
 _TRIES = 200
 
 
@@ -438,7 +432,11 @@ def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> s
 
 # ----- spot the mistake ----------------------------------------------------------------------
 
-_RULE_CODES = tuple(MISTAKE_CONCEPTS)
+_RULE_CODES = tuple(
+    code.value
+    for code in (MistakeCode.KEPT_PAIR, MistakeCode.NOT_A_PAIR, MistakeCode.LAID_DOWN_THREE, MistakeCode.DREW_FROM_EMPTY, MistakeCode.WRONG_NEIGHBOUR)
+)
+"""The rules a spot-the-mistake question offers, in this order (the options are drawn from it)."""
 
 
 def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question:

@@ -1,0 +1,57 @@
+"""One fact, one place: each fact below is stated in one module, and the source is scanned for a
+second copy. Each offender is listed as file:line: what it restates."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from tutor.concepts import CONCEPTS
+from tutor.engine import MistakeCode
+
+TUTOR = Path(__file__).parent.parent / "tutor"
+
+
+def _sources(*leave_out: str) -> Iterator[tuple[str, ast.Module]]:
+    """(path from the project, parsed module) for every module of the tutor but `leave_out`."""
+    for path in sorted(TUTOR.rglob("*.py")):
+        name = path.relative_to(TUTOR.parent).as_posix()
+        if name not in leave_out:
+            yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _text(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+# ----- the concept of each mistake: tutor/concepts.py ----------------------------------------------
+
+
+def _mistake_code(node: ast.AST | None) -> bool:
+    """ "kept-pair", or MistakeCode.KEPT_PAIR.value."""
+    if _text(node) in {code.value for code in MistakeCode}:
+        return True
+    return isinstance(node, ast.Attribute) and node.attr == "value" and "MistakeCode" in ast.unparse(node)
+
+
+def concept_maps(tree: ast.Module) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Dict)
+            and node.keys
+            and all(_mistake_code(key) and _text(value) in CONCEPTS for key, value in zip(node.keys, node.values, strict=True))
+        ):
+            found.append((node.lineno, "a mistake code -> concept map"))
+    return found
+
+
+def test_the_concept_scan_finds_a_second_map() -> None:
+    tree = ast.parse('A = {"kept-pair": "pairs"}\nB = {MistakeCode.WRONG_NEIGHBOUR.value: "direction"}\nC = {"kept-pair": RULE}')
+    assert [line for line, _ in concept_maps(tree)] == [1, 2]
+
+
+def test_only_tutor_concepts_says_which_concept_a_mistake_is_about() -> None:
+    problems = [f"{name}:{line}: {what}" for name, tree in _sources("tutor/concepts.py") for line, what in concept_maps(tree)]
+    assert not problems, "use tutor.concepts.MISTAKE_CONCEPTS:\n" + "\n".join(problems)
