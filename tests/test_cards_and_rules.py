@@ -1,7 +1,7 @@
 import pytest
 
 from tutor.engine import DECK, Card, Rules
-from tutor.engine.cards import cards_text, rank_name
+from tutor.engine.cards import cards_text, in_suit_letters, rank_name
 
 
 @pytest.mark.parametrize(
@@ -51,6 +51,12 @@ def test_text_helpers() -> None:
     assert cards_text([Card.parse("5C"), Card.parse("5H")]) == "5♣ 5♥"
     assert cards_text([Card.parse("5C")], letters=True) == "5C"
     assert rank_name("Q") == "Queen" and rank_name("7", plural=True) == "7s"
+
+
+def test_suit_letters_in_words_are_the_cards_own_letters() -> None:
+    assert in_suit_letters("5♣ and 10♥, not Q♠ or A♦!") == "5C and 10H, not QS or AD!"
+    assert all(in_suit_letters(str(card)) == card.text(letters=True) for card in DECK)
+    assert all(Card.parse(in_suit_letters(str(card))) is card for card in DECK)
 
 
 def test_rules_constructors() -> None:

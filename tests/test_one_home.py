@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tutor.concepts import CONCEPTS
-from tutor.engine import MistakeCode
+from tutor.engine import SUITS, MistakeCode
 
 TUTOR = Path(__file__).parent.parent / "tutor"
 
@@ -19,6 +19,11 @@ def _sources(*leave_out: str) -> Iterator[tuple[str, ast.Module]]:
         name = path.relative_to(TUTOR.parent).as_posix()
         if name not in leave_out:
             yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _docstrings(tree: ast.Module) -> set[ast.AST]:
+    """The string constants that stand alone as statements: documentation, never shown."""
+    return {node.value for node in ast.walk(tree) if isinstance(node, ast.Expr) and _text(node.value) is not None}
 
 
 def _text(node: ast.AST | None) -> str | None:
@@ -55,3 +60,29 @@ def test_the_concept_scan_finds_a_second_map() -> None:
 def test_only_tutor_concepts_says_which_concept_a_mistake_is_about() -> None:
     problems = [f"{name}:{line}: {what}" for name, tree in _sources("tutor/concepts.py") for line, what in concept_maps(tree)]
     assert not problems, "use tutor.concepts.MISTAKE_CONCEPTS:\n" + "\n".join(problems)
+
+
+# ----- suit symbols and their letters: tutor/engine/cards.py -------------------------------------
+
+SUIT_LISTS = ("♣ ♦ ♥ ♠", "♣♦♥♠", "C D H S", "CDHS")
+
+
+def suit_restatements(tree: ast.Module) -> list[tuple[int, str]]:
+    """A map from suit symbols (to letters, for `str.maketrans`...), or the suits or their letters listed."""
+    found, docstrings = [], _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and any(_text(key) in SUITS for key in node.keys):
+            found.append((node.lineno, "a map from suit symbols"))
+        elif node not in docstrings and any(listed in (_text(node) or "") for listed in SUIT_LISTS):
+            found.append((node.lineno, f"the suits listed: {_text(node)!r}"))
+    return sorted(found)
+
+
+def test_the_suit_scan_finds_a_second_copy() -> None:
+    tree = ast.parse('A = str.maketrans({"♣": "C", "♦": "D"})\nB = "Letters: C D H S"\nC = f"Symbols: ♣ ♦ ♥ ♠"\nD = "♠♣♥♦★"')
+    assert [line for line, _ in suit_restatements(tree)] == [1, 2, 3]
+
+
+def test_only_the_engine_knows_the_suits_and_their_letters() -> None:
+    problems = [f"{name}:{line}: {what}" for name, tree in _sources("tutor/engine/cards.py") for line, what in suit_restatements(tree)]
+    assert not problems, "use tutor.engine.cards (SUITS, SUIT_LETTERS, in_suit_letters):\n" + "\n".join(problems)

@@ -39,7 +39,7 @@ from typing import Any
 
 from tutor.course.mistakes import Explanation, explain, load_mistakes
 from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayDown
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, in_suit_letters
 from tutor.engine.events import Event
 from tutor.engine.game import Game, Phase
 from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
@@ -69,7 +69,6 @@ from .model import (
 NOT_QUITE = "Not quite. Have another look, or ask for a hint."
 RIGHT_MOVE_INSTEAD = "That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready."
 ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
-_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
 class StepBroken(CourseError):
@@ -531,7 +530,7 @@ class LessonRun:
         """Lesson words as the learner sees them: placeholders filled in, suits as letters if chosen."""
         if fill:
             text = text.format_map(_Blank(self._values()))
-        return text.translate(_LETTERS) if self.letters else text
+        return in_suit_letters(text) if self.letters else text
 
 
 class _Blank(dict[str, str]):

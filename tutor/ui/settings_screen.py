@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from tutor.engine.cards import SUITS, in_suit_letters
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
 from tutor.names import NAME_LENGTH, name_problem
 from tutor.settings import Settings
@@ -35,7 +36,7 @@ RANK_NAMES = {"Q": "Queen", "K": "King", "J": "Jack"}
 FIXED_CHOICES: dict[str, list[tuple[str, str]]] = {
     "guidance": [("Guided: the tutor says what to do", "guided"), ("Hints: help when you ask (H)", "hints"), ("On your own: no help", "own")],
     "speed": [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Instant", "instant")],
-    "suit_style": [("Symbols: ♣ ♦ ♥ ♠", "symbols"), ("Letters: C D H S", "letters")],
+    "suit_style": [(f"Symbols: {' '.join(SUITS)}", "symbols"), (f"Letters: {in_suit_letters(' '.join(SUITS))}", "letters")],
 }
 LABELS = {
     "learner_name": "Your name",
