@@ -86,3 +86,12 @@ def test_the_suit_scan_finds_a_second_copy() -> None:
 def test_only_the_engine_knows_the_suits_and_their_letters() -> None:
     problems = [f"{name}:{line}: {what}" for name, tree in _sources("tutor/engine/cards.py") for line, what in suit_restatements(tree)]
     assert not problems, "use tutor.engine.cards (SUITS, SUIT_LETTERS, in_suit_letters):\n" + "\n".join(problems)
+
+
+# ----- asking before the answer: tutor/wording --------------------------------------------------
+
+
+def test_are_you_sure_is_worded_once() -> None:
+    """The lesson runner's last hint and the game's dialog ask the same question, from one place."""
+    said = [name for name, tree in _sources() for node in ast.walk(tree) if "want to see the answer" in (_text(node) or "")]
+    assert said == ["tutor/wording/__init__.py"]

@@ -46,7 +46,7 @@ from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
-from tutor.wording import SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
+from tutor.wording import ARE_YOU_SURE, SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
 from tutor.wording.simulation import rules_title
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
@@ -68,7 +68,6 @@ from .model import (
 
 NOT_QUITE = "Not quite. Have another look, or ask for a hint."
 RIGHT_MOVE_INSTEAD = "That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready."
-ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
 
 
 class StepBroken(CourseError):
