@@ -23,7 +23,7 @@ _WHERE = {
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown", "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "Phase", "TurnPassing"),
     "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
-    "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
+    "rules": ("CARDS_IN_PLAY", "ODD_RANKS", "RULEBOOKS", "VARIANTS", "OddRank", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
@@ -48,7 +48,9 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "LayDown",
     "Mistake",
     "MistakeCode",
+    "ODD_RANKS",
     "Observation",
+    "OddRank",
     "PairLaidDown",
     "PairingFinished",
     "PairsChecked",
@@ -112,5 +114,5 @@ if TYPE_CHECKING:
     )
     from .game import Game, HeldCard, Observation, Phase, TurnPassing
     from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, possible_mistakes, wrong_pair_mistake
-    from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
+    from .rules import CARDS_IN_PLAY, ODD_RANKS, RULEBOOKS, VARIANTS, OddRank, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate
