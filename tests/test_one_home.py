@@ -95,3 +95,49 @@ def test_are_you_sure_is_worded_once() -> None:
     """The lesson runner's last hint and the game's dialog ask the same question, from one place."""
     said = [name for name, tree in _sources() for node in ast.walk(tree) if "want to see the answer" in (_text(node) or "")]
     assert said == ["tutor/wording/__init__.py"]
+
+
+# ----- what makes a pair: Card.pairs_with (and groups_of_a_kind) in the engine -----------------------
+
+RANK_FIELDS = {"rank", "rank_index"}
+
+
+def _reads_rank(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr in RANK_FIELDS
+
+
+def rank_matching(tree: ast.Module) -> list[tuple[int, str]]:
+    """Cards compared or grouped by rank instead of asking `pairs_with`; a comparison with the odd
+    rank (which card is taken out) is not a pairing test."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_reads_rank(side) for side in sides) and "odd_rank" not in ast.unparse(node):
+                found.append((node.lineno, f"compares ranks: {ast.unparse(node)}"))
+        elif isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp)) and _reads_rank(node.elt):
+            found.append((node.lineno, f"collects ranks: {ast.unparse(node)}"))
+        elif isinstance(node, ast.DictComp) and _reads_rank(node.key):
+            found.append((node.lineno, f"groups by rank: {ast.unparse(node)}"))
+    return sorted(found)
+
+
+def test_the_rank_scan_finds_pair_tests() -> None:
+    caught = "\n".join(
+        [
+            "a = card.rank == other.rank",
+            "b = [c for c in hand if c.rank == rank]",
+            "c = Counter(card.rank for card in hand)",
+            "d = {card.rank for card in cards}",
+            "e = {card.rank_index: card for card in cards}",
+            "f = dict.fromkeys(card.rank for card in hand)",
+        ]
+    )
+    assert [line for line, _ in rank_matching(ast.parse(caught))] == [1, 2, 3, 4, 5, 6]
+    allowed = "\n".join(["a = card.rank != rules.odd_rank", "b = rank_name(card.rank)", "c = sorted(cards, key=lambda card: (card.suit, card.rank_index))"])
+    assert rank_matching(ast.parse(allowed)) == []
+
+
+def test_only_the_engine_says_which_cards_pair() -> None:
+    problems = [f"{name}:{line}: {what}" for name, tree in _sources() if not name.startswith("tutor/engine/") for line, what in rank_matching(tree)]
+    assert not problems, "ask Card.pairs_with or groups_of_a_kind:\n" + "\n".join(problems)

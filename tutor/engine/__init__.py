@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 _WHERE = {
     "actions": ("Action", "DealCard", "Draw", "FinishDeal", "FinishPairing", "LayDown"),
-    "cards": ("DECK", "RANKS", "SUITS", "SUIT_LETTERS", "Card", "cards_text", "in_suit_letters", "parse_cards", "rank_name"),
+    "cards": ("DECK", "RANKS", "SUITS", "SUIT_LETTERS", "Card", "cards_text", "groups_of_a_kind", "in_suit_letters", "parse_cards", "rank_name"),
     "decks": ("STANDARD_ID", "Deck", "Picture", "all_decks", "find_deck", "picture_deck", "register_deck"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown", "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "Phase", "TurnPassing"),
@@ -74,6 +74,7 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "cards_text",
     "every_rules",
     "find_deck",
+    "groups_of_a_kind",
     "in_suit_letters",
     "pair_rule",
     "parse_cards",
@@ -98,7 +99,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
-    from .cards import DECK, RANKS, SUIT_LETTERS, SUITS, Card, cards_text, in_suit_letters, parse_cards, rank_name
+    from .cards import DECK, RANKS, SUIT_LETTERS, SUITS, Card, cards_text, groups_of_a_kind, in_suit_letters, parse_cards, rank_name
     from .decks import STANDARD_ID, Deck, Picture, all_decks, find_deck, picture_deck, register_deck
     from .events import (
         DealFinished,

@@ -147,6 +147,19 @@ def cards_text(cards: Iterable[Card], letters: bool = False) -> str:
     return " ".join(card.text(letters) for card in cards)
 
 
+def groups_of_a_kind(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The cards in groups that pair with each other (`Card.pairs_with`): "5♣ 9♦ 5♥" gives
+    (5♣ 5♥) and (9♦). Each group keeps the cards' order; groups come in the order of their first card."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        group = next((group for group in groups if group[0] is card or group[0].pairs_with(card)), None)
+        if group is None:
+            groups.append([card])
+        else:
+            group.append(card)
+    return tuple(tuple(group) for group in groups)
+
+
 def in_suit_letters(text: str) -> str:
     """`text` with every suit symbol written as its letter: "5♣ and 5♥" -> "5C and 5H"."""
     return text.translate(_TO_LETTERS)

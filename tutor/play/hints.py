@@ -10,11 +10,10 @@ Seats are named through `tutor.wording.Seats`, so the learner is always "you".
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, rank_name
+from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, groups_of_a_kind, rank_name
 from tutor.wording import Seats, card_list, counted, listed
 
 LEVELS = 3
@@ -78,11 +77,11 @@ def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
 
 
 def _describe_ranks(hand: Sequence[Card]) -> str:
-    counts = Counter(card.rank for card in hand)
     groups = []
-    for rank, count in counts.items():
+    for kind in groups_of_a_kind(hand):
+        count = len(kind)
         if count >= 2:
-            words = f"{_COUNT_WORDS[count]} {rank_name(rank, plural=True)}"
+            words = f"{_COUNT_WORDS[count]} {rank_name(kind[0].rank, plural=True)}"
             if count == 3:
                 words += " (lay down two, keep one)"
             elif count == 4:

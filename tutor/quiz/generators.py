@@ -28,6 +28,7 @@ from tutor.engine import (
     TurnPassing,
     WentOut,
     cards_text,
+    groups_of_a_kind,
     rank_name,
     wrong_pair_mistake,
 )
@@ -151,8 +152,7 @@ def _lay_down_words(groups: Groups) -> str:
 def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
     laid = _flat(right)
     parts = []
-    for rank in dict.fromkeys(card.rank for card in hand):
-        same = [card for card in hand if card.rank == rank]
+    for same in groups_of_a_kind(hand):
         if len(same) == 2:
             parts.append(pair_reason(same[0], same[1]))
         elif len(same) == 3:
@@ -481,8 +481,9 @@ def _pairing_setup(rng: random.Random, rules: Rules, groups: tuple[int, ...], si
 
 
 def _same_rank(hand: Sequence[Card], size: int) -> tuple[Card, ...]:
-    ranks = [card.rank for card in hand]
-    return tuple(card for card in hand if ranks.count(card.rank) == size)
+    """The cards of `hand` that come `size` of a kind, in the hand's order."""
+    kind_size = {card: len(group) for group in groups_of_a_kind(hand) for card in group}
+    return tuple(card for card in hand if kind_size[card] == size)
 
 
 def _kept_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, FinishPairing, str]:
