@@ -5,7 +5,8 @@
 3. the move itself, which the tutor shows only after asking "are you sure?" (unless there is
    nothing to give away, as in a blind draw).
 
-Seats are named through `tutor.wording.Seats`, so the learner is always "you".
+Seats are named through `tutor.wording.Seats`, so the learner is always "you". A key is named by
+the game screen's binding id in braces ("press {done}"), which the screen fills in.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_g
             return _giver_hint(game, seat, seats, level)
         return _draw_hint(game, seat, seats, level)
     if game.is_over:
-        return Hint(level, "The game is over. Press N to play again.")
+        return Hint(level, "The game is over. Press {new_game} to play again.")
     drawer, giver = game.drawer, game.giver
     if drawer is None or giver is None:
         return Hint(level, "Wait a moment: the other players are laying down their pairs.")
@@ -68,7 +69,7 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
     if pairs:
         pair = pairs[0]
         return Hint(3, f"Lay down {card_list(pair, letters)}.", LayDown(seat, pair))
-    return Hint(3, "You have no pairs: say you're done (press D).", FinishPairing(seat))
+    return Hint(3, "You have no pairs: say you're done (press {done}).", FinishPairing(seat))
 
 
 def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
