@@ -1,7 +1,7 @@
 import pytest
 
 from tutor.engine import DECK, Card, Rules
-from tutor.engine.cards import cards_text, rank_name
+from tutor.engine.cards import cards_text, groups_of_a_kind, in_suit_letters, rank_name
 
 
 @pytest.mark.parametrize(
@@ -53,6 +53,12 @@ def test_text_helpers() -> None:
     assert rank_name("Q") == "Queen" and rank_name("7", plural=True) == "7s"
 
 
+def test_suit_letters_in_words_are_the_cards_own_letters() -> None:
+    assert in_suit_letters("5♣ and 10♥, not Q♠ or A♦!") == "5C and 10H, not QS or AD!"
+    assert all(in_suit_letters(str(card)) == card.text(letters=True) for card in DECK)
+    assert all(Card.parse(in_suit_letters(str(card))) is card for card in DECK)
+
+
 def test_rules_constructors() -> None:
     bicycle = Rules.bicycle()
     assert (bicycle.variant, bicycle.players, bicycle.odd_rank) == ("bicycle", 4, "Q")
@@ -102,3 +108,16 @@ def test_two_cards_pair_by_rank_or_picture_never_by_colour_and_never_alone() -> 
     assert maid is not None
     assert cat1.pairs_with(cat2) and not cat1.pairs_with(dog1)
     assert not any(maid.pairs_with(card) for card in deck.cards)
+
+
+def test_groups_of_a_kind_group_what_pairs() -> None:
+    from tutor.engine.decks import find_deck
+
+    hand = [Card.parse(text) for text in ("5♣", "9♦", "5♥", "9♠", "5♠", "K♥")]
+    assert [cards_text(group) for group in groups_of_a_kind(hand)] == ["5♣ 5♥ 5♠", "9♦ 9♠", "K♥"]
+    assert groups_of_a_kind([]) == () and groups_of_a_kind([hand[0], hand[0]]) == ((hand[0], hand[0]),)
+    deck = find_deck("farm")
+    cat1, cat2, dog1 = deck.parse("cat/1"), deck.parse("cat/2"), deck.parse("dog/1")
+    maid = deck.character_card
+    assert maid is not None
+    assert groups_of_a_kind([cat1, maid, dog1, cat2]) == ((cat1, cat2), (maid,), (dog1,))

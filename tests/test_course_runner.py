@@ -30,8 +30,9 @@ from tutor.course import (
     load_course,
     parse_lesson,
 )
-from tutor.course.runner import ARE_YOU_SURE, RIGHT_MOVE_INSTEAD
+from tutor.course.runner import RIGHT_MOVE_INSTEAD
 from tutor.engine import Card, MistakeCode, parse_cards
+from tutor.wording import ARE_YOU_SURE
 
 COURSE = load_course()
 

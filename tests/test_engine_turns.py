@@ -5,20 +5,25 @@ still form, where seats sit, which options each ruleset allows, and the one wron
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import pytest
 from helpers import cards, finish_opening, table_game
 
 from tutor.engine import (
+    ODD_RANKS,
     RULEBOOKS,
+    VARIANTS,
     Draw,
     FinishPairing,
     Game,
     IllegalAction,
     LayDown,
     MistakeCode,
+    OddRank,
     PairLaidDown,
     Rules,
+    Variant,
     every_rules,
     rulebook,
     wrong_pair_mistake,
@@ -176,6 +181,15 @@ def test_each_ruleset_names_its_players_odd_ranks_and_switches() -> None:
     assert (bicycle.draws_from, table.draws_from) == ("right", "left")
     assert bicycle.says_who_starts and not table.says_who_starts
     assert bicycle.wrong_pair_rule and not table.wrong_pair_rule
+
+
+def test_the_rulesets_and_odd_ranks_are_the_rulebooks_own() -> None:
+    """VARIANTS and ODD_RANKS (what settings and the command line offer) are exactly the rulebooks'."""
+    assert set(VARIANTS) == set(RULEBOOKS) and all(RULEBOOKS[variant].variant == variant for variant in VARIANTS)
+    assert {rank for book in RULEBOOKS.values() for rank in book.odd_ranks} == set(ODD_RANKS)
+    assert get_args(Variant) == VARIANTS and get_args(OddRank) == ODD_RANKS
+    with pytest.raises(ValueError, match="variant must be 'bicycle' or 'table', not 'poker'"):
+        rulebook("poker")
 
 
 @pytest.mark.parametrize(

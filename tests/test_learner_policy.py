@@ -69,9 +69,21 @@ def test_mistakes_yaml_names_the_same_lesson_as_the_concepts() -> None:
 
 
 def test_the_quiz_points_at_the_lesson_of_the_concept() -> None:
-    from tutor.quiz.generators import MISTAKE_CONCEPTS as QUIZ_CONCEPTS
+    """A spot-the-mistake question is about the concept tutor.concepts gives its mistake."""
+    import random
 
-    assert all(MISTAKE_CONCEPTS[code] == concept for code, concept in QUIZ_CONCEPTS.items())
+    from tutor.engine import Rules
+    from tutor.quiz import GENERATORS
+    from tutor.wording import Seats
+
+    rules, seen = Rules.table(players=5), set()
+    for seed in range(120):
+        question = GENERATORS["spot-the-mistake"](random.Random(seed), rules, Seats(("You", "Bea", "Sam", "Ana", "Kit")))
+        code = question.values[min(question.correct)]
+        if code is not None:
+            assert question.concept == MISTAKE_CONCEPTS[code], question
+            seen.add(code)
+    assert len(seen) >= 4
 
 
 # ----- standing and stars --------------------------------------------------------------------------------

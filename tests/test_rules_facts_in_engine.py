@@ -8,9 +8,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tutor.engine.rules import ODD_RANKS, VARIANTS
+
 TUTOR = Path(__file__).parent.parent / "tutor"
 ENGINE = TUTOR / "engine"
-VARIANT_NAMES = {"bicycle", "table"}
+VARIANT_NAMES = set(VARIANTS)
 VARIANT_FIELDS = {"variant", "ruleset"}
 SEAT_WORDS = ("seat", "player", "drawer", "giver", "dealer", "learner")
 """Words in a name that holds a seat number or a number of seats."""
@@ -109,3 +111,34 @@ def test_no_seat_arithmetic_or_ruleset_name_tests_outside_the_engine() -> None:
         for line, what in offences(path.read_text(encoding="utf-8")):
             problems.append(f"{path.relative_to(TUTOR.parent)}:{line}: {what}")
     assert not problems, "ask the engine instead:\n" + "\n".join(problems)
+
+
+def restated_choices(source: str) -> list[tuple[int, str]]:
+    """(line, what) for each list of the ruleset names or of the odd ranks written out in `source`
+    (a tuple, list, set or Literal of two or more): those are the engine's VARIANTS and ODD_RANKS."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2:
+            values = {item.value if isinstance(item, ast.Constant) else None for item in node.elts}
+            if values <= VARIANT_NAMES or values <= set(ODD_RANKS):
+                found.append((node.lineno, f"restates the engine's choices: {ast.unparse(node)}"))
+    return sorted(found)
+
+
+def test_the_choices_checker_finds_what_it_should() -> None:
+    caught = "\n".join(
+        ['Ruleset = Literal["bicycle", "table"]', 'OddRank = Literal["Q", "K", "J"]', 'add("--rules", choices=("bicycle", "table"))', 'usual = ["Q", "J"]']
+    )
+    assert [line for line, _ in restated_choices(caught)] == [1, 2, 3, 4]
+    allowed = "\n".join(
+        ['WHY_KEYS = ("any", "bicycle", "table")', 'RANKS = ("A", "2", "J", "Q", "K")', 'add("--rules", choices=VARIANTS, default="bicycle")', 'x = ("Q",)']
+    )
+    assert restated_choices(allowed) == []
+
+
+def test_no_list_of_rulesets_or_odd_ranks_outside_the_engine() -> None:
+    problems = []
+    for path in sorted(TUTOR.rglob("*.py")):
+        if ENGINE not in path.parents:
+            problems += [f"{path.relative_to(TUTOR.parent)}:{line}: {what}" for line, what in restated_choices(path.read_text(encoding="utf-8"))]
+    assert not problems, "use tutor.engine.rules (VARIANTS, ODD_RANKS, Variant, OddRank):\n" + "\n".join(problems)

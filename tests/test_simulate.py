@@ -65,6 +65,20 @@ def test_bad_arguments_one_line_and_exit_2(argv: list[str], capsys: pytest.Captu
     assert len(err.strip().splitlines()) == 1 and "error" in err
 
 
+def test_the_simulate_choices_are_the_engines() -> None:
+    import argparse
+
+    from tutor.cli.command import build_parser
+    from tutor.engine.rules import ODD_RANKS, RULEBOOKS, VARIANTS
+
+    commands = next(action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
+    options = {option: action for action in commands.choices["simulate"]._actions for option in action.option_strings}
+    assert tuple(options["--rules"].choices) == VARIANTS and tuple(options["--odd-rank"].choices) == ODD_RANKS
+    assert options["--rules"].default in VARIANTS and options["--odd-rank"].default in ODD_RANKS
+    for book in RULEBOOKS.values():
+        assert f"{book.name} {book.players[0]}-{book.players[1]}" in options["--players"].help
+
+
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     for flag in ("--version", "--help"):
         with pytest.raises(SystemExit) as stop:

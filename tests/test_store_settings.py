@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from tutor.engine import Rules, every_rules
-from tutor.settings import SWITCH_ORDER, Ruleset, Settings, choices_for
+from tutor.engine import ODD_RANKS, RULEBOOKS, VARIANTS, Rules, every_rules
+from tutor.settings import SWITCH_ORDER, OddRank, Ruleset, Settings, choices_for
 
 
 def test_defaults() -> None:
@@ -77,6 +77,22 @@ def test_from_dict_ignores_unknown_keys_and_keeps_defaults_for_bad_values() -> N
 def test_from_dict_knows_the_ruleset_before_checking_players() -> None:
     assert Settings.from_dict({"players": 8, "ruleset": "table"}).players == 8
     assert Settings.from_dict({"players": 8, "ruleset": "bicycle"}).players == 4
+
+
+@pytest.mark.parametrize("ruleset", VARIANTS)
+def test_settings_take_every_ruleset_and_odd_rank_the_engine_knows(ruleset: Ruleset) -> None:
+    odd_ranks: tuple[OddRank, ...] = RULEBOOKS[ruleset].odd_ranks
+    assert choices_for(ruleset).odd_ranks == odd_ranks
+    for odd_rank in odd_ranks:
+        assert Settings(ruleset=ruleset, odd_rank=odd_rank).rules().odd_rank == odd_rank
+
+
+@pytest.mark.parametrize(("field", "value"), [("ruleset", "poker"), ("ruleset", "Bicycle"), ("odd_rank", "A"), ("odd_rank", "q")])
+def test_settings_refuse_what_the_engine_does_not_know(field: str, value: str) -> None:
+    allowed = VARIANTS if field == "ruleset" else ODD_RANKS
+    assert value not in allowed
+    with pytest.raises(ValueError, match=f"{field} must be one of {', '.join(allowed)}; not {value!r}"):
+        Settings(**{field: value})
 
 
 def test_from_an_empty_dict_gives_the_defaults() -> None:

@@ -21,23 +21,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Literal, TypeGuard, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from tutor.engine.rules import SWITCHES, VARIANTS, rulebook
+from tutor.engine.rules import ODD_RANKS, SWITCHES, VARIANTS, OddRank, Variant, rulebook
 from tutor.names import NAME_LENGTH, name_problem
 
 if TYPE_CHECKING:
     from tutor.engine import Rules
 
-Ruleset = Literal["bicycle", "table"]
-OddRank = Literal["Q", "K", "J"]
+Ruleset = Variant
+"""A ruleset's name; which ones there are, and the odd ranks (`OddRank`), are the engine's facts."""
 Guidance = Literal["guided", "hints", "own"]
 Speed = Literal["slow", "normal", "fast", "instant"]
 SuitStyle = Literal["symbols", "letters"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "ruleset": VARIANTS,
-    "odd_rank": get_args(OddRank),
+    "odd_rank": ODD_RANKS,
     "guidance": get_args(Guidance),
     "speed": get_args(Speed),
     "suit_style": get_args(SuitStyle),
@@ -70,13 +70,9 @@ def choices_for(ruleset: str) -> RulesetChoices:
         ruleset=book.variant,
         name=book.name,
         players=range(low, high + 1),
-        odd_ranks=tuple(rank for rank in book.odd_ranks if _is_odd_rank(rank)),
+        odd_ranks=book.odd_ranks,
         switches=tuple(name for name in SWITCH_ORDER if name in book.switches),
     )
-
-
-def _is_odd_rank(rank: str) -> TypeGuard[OddRank]:
-    return rank in get_args(OddRank)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from tutor.cli import lessons as lessons_cli
 from tutor.cli import profiles as profiles_cli
 from tutor.cli import tables as tables_cli
 from tutor.cli import teacher as teacher_cli
+from tutor.engine.rules import ODD_RANKS, RULEBOOKS, VARIANTS
 from tutor.errors import TutorError
 from tutor.names import one_line
 from tutor.serve import command as serve_command
@@ -110,16 +111,21 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         help="play many computer games and show each seat's chance of being the Old Maid",
         description="Play many games between computer players and show each seat's chance of being the Old Maid.",
     )
-    simulate.add_argument("--rules", choices=("bicycle", "table"), default="bicycle", help="the ruleset (default: bicycle)")
-    simulate.add_argument("--players", type=int, default=4, help="how many players (Bicycle 2-5, Table 2-8; default 4)")
+    simulate.add_argument("--rules", choices=VARIANTS, default="bicycle", help="the ruleset (default: bicycle)")
+    simulate.add_argument("--players", type=int, default=4, help=f"how many players ({_player_ranges()}; default 4)")
     simulate.add_argument("--games", type=int, default=10_000, help=f"how many games to play (default 10000, at most {MAX_SIMULATED_GAMES:,})")
     simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
-    simulate.add_argument("--odd-rank", choices=("Q", "K", "J"), default="Q", type=str.upper, help="the rank with one card removed (default Q)")
+    simulate.add_argument("--odd-rank", choices=ODD_RANKS, default="Q", type=str.upper, help="the rank with one card removed (default Q)")
     simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
     simulate.add_argument(
         "--deck", metavar="ID", default="standard", help="the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)"
     )
     simulate.set_defaults(func=_run_simulate, needs_store=False)
+
+
+def _player_ranges() -> str:
+    """'Bicycle 2-5, Table 2-8': how many players each ruleset allows."""
+    return ", ".join(f"{book.name} {book.players[0]}-{book.players[1]}" for book in RULEBOOKS.values())
 
 
 def _run_simulate(args: argparse.Namespace, store: None = None) -> int:

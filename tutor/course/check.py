@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tutor.engine.cards import Card
+from tutor.engine.cards import RANKS, SUITS, Card
 
 from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
 from .problems import Problem
@@ -94,7 +94,7 @@ def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[
     return [found.group(0) for found in _CARD.finditer(text) if Card.parse(found.group(0)) not in in_play]
 
 
-_CARD = re.compile(r"(?<!\w)(?:10|[2-9AJQK])[♣♦♥♠]")
+_CARD = re.compile(rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]")
 
 
 def _words_said_first(step: Step) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tutor.engine.cards import Card, rank_name
+from tutor.engine.cards import Card, groups_of_a_kind, rank_name
 from tutor.engine.mistakes import Mistake
 from tutor.wording import capitalised, card_list
 
@@ -335,10 +335,9 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
 
     chosen = mistake.seats[0] if mistake.seats else None
     rightful = mistake.seats[1] if len(mistake.seats) > 1 else game.giver
-    ranks = {card.rank for card in mistake.cards}
     return {
         "cards": card_list(mistake.cards, letters),
-        "rank": _rank_named(mistake.cards[0]) if len(ranks) == 1 else "cards",
+        "rank": _rank_named(mistake.cards[0]) if len(groups_of_a_kind(mistake.cards)) == 1 else "cards",
         "seat": name(chosen),
         "giver": name(rightful),
         "drawer": name(game.drawer),

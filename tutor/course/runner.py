@@ -39,14 +39,14 @@ from typing import Any
 
 from tutor.course.mistakes import Explanation, explain, load_mistakes
 from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayDown
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, in_suit_letters
 from tutor.engine.events import Event
 from tutor.engine.game import Game, Phase
 from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
-from tutor.wording import SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
+from tutor.wording import ARE_YOU_SURE, SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
 from tutor.wording.simulation import rules_title
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
@@ -68,8 +68,6 @@ from .model import (
 
 NOT_QUITE = "Not quite. Have another look, or ask for a hint."
 RIGHT_MOVE_INSTEAD = "That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready."
-ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
-_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
 class StepBroken(CourseError):
@@ -531,7 +529,7 @@ class LessonRun:
         """Lesson words as the learner sees them: placeholders filled in, suits as letters if chosen."""
         if fill:
             text = text.format_map(_Blank(self._values()))
-        return text.translate(_LETTERS) if self.letters else text
+        return in_suit_letters(text) if self.letters else text
 
 
 class _Blank(dict[str, str]):

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 _WHERE = {
     "actions": ("Action", "DealCard", "Draw", "FinishDeal", "FinishPairing", "LayDown"),
-    "cards": ("DECK", "RANKS", "SUITS", "Card", "cards_text", "parse_cards", "rank_name"),
+    "cards": ("DECK", "RANKS", "SUITS", "SUIT_LETTERS", "Card", "cards_text", "groups_of_a_kind", "in_suit_letters", "parse_cards", "rank_name"),
     "decks": ("STANDARD_ID", "Deck", "Picture", "all_decks", "find_deck", "picture_deck", "register_deck"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown", "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "Phase", "TurnPassing"),
     "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
-    "rules": ("CARDS_IN_PLAY", "RULEBOOKS", "VARIANTS", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
+    "rules": ("CARDS_IN_PLAY", "ODD_RANKS", "RULEBOOKS", "VARIANTS", "OddRank", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
@@ -48,7 +48,9 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "LayDown",
     "Mistake",
     "MistakeCode",
+    "ODD_RANKS",
     "Observation",
+    "OddRank",
     "PairLaidDown",
     "PairingFinished",
     "PairsChecked",
@@ -60,6 +62,7 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "Rules",
     "STANDARD_ID",
     "SUITS",
+    "SUIT_LETTERS",
     "Side",
     "SimulationResult",
     "Turn",
@@ -71,6 +74,8 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "cards_text",
     "every_rules",
     "find_deck",
+    "groups_of_a_kind",
+    "in_suit_letters",
     "pair_rule",
     "parse_cards",
     "picture_deck",
@@ -94,7 +99,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from .actions import Action, DealCard, Draw, FinishDeal, FinishPairing, LayDown
-    from .cards import DECK, RANKS, SUITS, Card, cards_text, parse_cards, rank_name
+    from .cards import DECK, RANKS, SUIT_LETTERS, SUITS, Card, cards_text, groups_of_a_kind, in_suit_letters, parse_cards, rank_name
     from .decks import STANDARD_ID, Deck, Picture, all_decks, find_deck, picture_deck, register_deck
     from .events import (
         DealFinished,
@@ -110,5 +115,5 @@ if TYPE_CHECKING:
     )
     from .game import Game, HeldCard, Observation, Phase, TurnPassing
     from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, possible_mistakes, wrong_pair_mistake
-    from .rules import CARDS_IN_PLAY, RULEBOOKS, VARIANTS, Rulebook, Rules, Side, Variant, every_rules, rulebook
+    from .rules import CARDS_IN_PLAY, ODD_RANKS, RULEBOOKS, VARIANTS, OddRank, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

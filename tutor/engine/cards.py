@@ -24,7 +24,8 @@ RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"
 
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
 _RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "T": "10"}
-ACCEPTED = "a rank (A 2-10 J Q K, or T for 10) then a suit (C D H S or ♣ ♦ ♥ ♠), like 5C, 10♥ or QS"
+_TO_LETTERS = str.maketrans(SUIT_LETTERS)
+ACCEPTED = f"a rank (A 2-10 J Q K, or T for 10) then a suit ({' '.join(SUIT_LETTERS.values())} or {' '.join(SUITS)}), like 5C, 10♥ or QS"
 
 
 class Card:
@@ -144,6 +145,24 @@ def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
 def cards_text(cards: Iterable[Card], letters: bool = False) -> str:
     """`5♣ 5♥`: cards as a reader sees them."""
     return " ".join(card.text(letters) for card in cards)
+
+
+def groups_of_a_kind(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The cards in groups that pair with each other (`Card.pairs_with`): "5♣ 9♦ 5♥" gives
+    (5♣ 5♥) and (9♦). Each group keeps the cards' order; groups come in the order of their first card."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        group = next((group for group in groups if group[0] is card or group[0].pairs_with(card)), None)
+        if group is None:
+            groups.append([card])
+        else:
+            group.append(card)
+    return tuple(tuple(group) for group in groups)
+
+
+def in_suit_letters(text: str) -> str:
+    """`text` with every suit symbol written as its letter: "5♣ and 5♥" -> "5C and 5H"."""
+    return text.translate(_TO_LETTERS)
 
 
 def rank_name(rank: str, plural: bool = False) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, replace
 from itertools import product
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from tutor.errors import RulesError
 
@@ -19,14 +19,15 @@ if TYPE_CHECKING:
     from .decks import Deck
 
 Variant = Literal["bicycle", "table"]
+OddRank = Literal["Q", "K", "J"]
+"""Every odd rank some ruleset allows; `Rulebook.odd_ranks` says which go with which ruleset."""
 Side = Literal["self", "left", "right", "across", "opposite"]
 """Where a seat sits seen from another: "opposite" is the only other seat of a two-player game
 (it is both left and right); "across" is any seat of a bigger game that is not a neighbour."""
 
-VARIANTS: tuple[Variant, ...] = ("bicycle", "table")
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
 PLAYER_RANGE: dict[str, tuple[int, int]] = {"bicycle": (2, 5), "table": (2, 8)}
-ODD_RANKS = ("Q", "K", "J")
-"""Every odd rank some ruleset allows; `Rulebook.odd_ranks` says which go with which ruleset."""
+ODD_RANKS: tuple[OddRank, ...] = get_args(OddRank)
 CARDS_IN_PLAY = 51
 """A 52-card deck, no jokers, less one card of the odd rank (a picture deck: see `Rules.cards_in_play`)."""
 SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses")
@@ -50,7 +51,7 @@ class Rulebook:
     """Fewest and most players this app allows."""
     book_limits_players: bool
     """Bicycle's book says 2 to 5 players; the Table's book sets no limit (2 to 8 is this app's choice)."""
-    odd_ranks: tuple[str, ...]
+    odd_ranks: tuple[OddRank, ...]
     """The odd ranks allowed, the book's usual one first. Bicycle: a Queen, or a Jack as Pagat's
     variant; Table: a Queen, or a King as a house rule chosen at the deal."""
     odd_rank_variant_from: str | None
@@ -149,7 +150,7 @@ def rulebook(variant: str) -> Rulebook:
     try:
         return RULEBOOKS[variant]
     except (KeyError, TypeError):
-        raise RulesError(f"variant must be 'bicycle' or 'table', not {variant!r}") from None
+        raise RulesError(f"variant must be {' or '.join(map(repr, VARIANTS))}, not {variant!r}") from None
 
 
 def every_rules(players: tuple[int, ...] | None = None) -> tuple[Rules, ...]:

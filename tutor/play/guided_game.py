@@ -137,33 +137,34 @@ class GuidedGame:
         return Counter(made.code for made in self.mistakes)
 
     def next_step(self) -> str:
-        """What the learner should do now, in words (shown at every step in the Guided level)."""
+        """What the learner should do now, in words (shown at every step in the Guided level). Keys are
+        named by the game screen's binding ids in braces ("press {done}"), for the screen to fill in."""
         stage, game = self.stage, self.game
         if stage is Stage.PAIRING and game.rules.pictures:  # no ranks in a picture deck: pictures match
             if game.pairs_in(LEARNER):
                 return (
-                    "Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
-                    "then press Enter. Press D when you have no pairs left."
+                    "Lay down your pairs: pick two cards with the same picture (press the key under each card, or {move_left} {move_right} and {select}), "
+                    "then press {confirm}. Press {done} when you have no pairs left."
                 )
-            return "Check your hand for pairs. If no two cards show the same picture, press D to say you're done."
+            return "Check your hand for pairs. If no two cards show the same picture, press {done} to say you're done."
         if stage is Stage.PAIRING:
             if game.pairs_in(LEARNER):
                 return (
-                    "Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
-                    "then press Enter. Press D when you have no pairs left."
+                    "Lay down your pairs: pick two cards of the same rank (press the key under each card, or {move_left} {move_right} and {select}), "
+                    "then press {confirm}. Press {done} when you have no pairs left."
                 )
-            return "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
+            return "Check your hand for pairs. If no two cards share a rank, press {done} to say you're done."
         if stage is Stage.CHOOSE_GIVER:
             verb = "do you take" if game.rules.book.giver_offers else "must you take"
-            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
+            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
         if stage is Stage.DRAW:
             giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
-            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
+            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
         if stage is Stage.COMPUTER:
             if game.drawer is None or game.giver is None:
                 return "The other players are laying down their pairs."
-            return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press F to skip ahead."
-        return "The game is over. Press N to play again."
+            return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press {{skip}} to skip ahead."
+        return "The game is over. Press {new_game} to play again."
 
     # ----- the learner's moves -----------------------------------------------------------------
 

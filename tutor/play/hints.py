@@ -5,16 +5,16 @@
 3. the move itself, which the tutor shows only after asking "are you sure?" (unless there is
    nothing to give away, as in a blind draw).
 
-Seats are named through `tutor.wording.Seats`, so the learner is always "you".
+Seats are named through `tutor.wording.Seats`, so the learner is always "you". A key is named by
+the game screen's binding id in braces ("press {done}"), which the screen fills in.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, rank_name
+from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, groups_of_a_kind, rank_name
 from tutor.wording import Seats, card_list, counted, listed
 
 LEVELS = 3
@@ -46,7 +46,7 @@ def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_g
             return _giver_hint(game, seat, seats, level)
         return _draw_hint(game, seat, seats, level)
     if game.is_over:
-        return Hint(level, "The game is over. Press N to play again.")
+        return Hint(level, "The game is over. Press {new_game} to play again.")
     drawer, giver = game.drawer, game.giver
     if drawer is None or giver is None:
         return Hint(level, "Wait a moment: the other players are laying down their pairs.")
@@ -69,7 +69,7 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
     if pairs:
         pair = pairs[0]
         return Hint(3, f"Lay down {card_list(pair, letters)}.", LayDown(seat, pair))
-    return Hint(3, "You have no pairs: say you're done (press D).", FinishPairing(seat))
+    return Hint(3, "You have no pairs: say you're done (press {done}).", FinishPairing(seat))
 
 
 def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
@@ -78,11 +78,11 @@ def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
 
 
 def _describe_ranks(hand: Sequence[Card]) -> str:
-    counts = Counter(card.rank for card in hand)
     groups = []
-    for rank, count in counts.items():
+    for kind in groups_of_a_kind(hand):
+        count = len(kind)
         if count >= 2:
-            words = f"{_COUNT_WORDS[count]} {rank_name(rank, plural=True)}"
+            words = f"{_COUNT_WORDS[count]} {rank_name(kind[0].rank, plural=True)}"
             if count == 3:
                 words += " (lay down two, keep one)"
             elif count == 4:

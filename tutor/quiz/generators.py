@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from tutor.concepts import MISTAKE_CONCEPTS
 from tutor.course.mistakes import Explanation, explain, rule_of
 from tutor.engine import (
     DECK,
@@ -27,6 +28,7 @@ from tutor.engine import (
     TurnPassing,
     WentOut,
     cards_text,
+    groups_of_a_kind,
     rank_name,
     wrong_pair_mistake,
 )
@@ -39,13 +41,6 @@ Groups = tuple[tuple[Card, ...], ...]
 PREFIX = "generated:"
 NOBODY_YET = "Nobody yet: the game goes on"
 ALL_RIGHT = "Nothing: that was right"
-MISTAKE_CONCEPTS = {
-    MistakeCode.KEPT_PAIR.value: "pairs",
-    MistakeCode.NOT_A_PAIR.value: "pairs",
-    MistakeCode.LAID_DOWN_THREE.value: "three-of-a-kind",
-    MistakeCode.DREW_FROM_EMPTY.value: "empty-hands",
-    MistakeCode.WRONG_NEIGHBOUR.value: "direction",
-}
 _TRIES = 200
 
 
@@ -157,8 +152,7 @@ def _lay_down_words(groups: Groups) -> str:
 def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
     laid = _flat(right)
     parts = []
-    for rank in dict.fromkeys(card.rank for card in hand):
-        same = [card for card in hand if card.rank == rank]
+    for same in groups_of_a_kind(hand):
         if len(same) == 2:
             parts.append(pair_reason(same[0], same[1]))
         elif len(same) == 3:
@@ -438,7 +432,11 @@ def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> s
 
 # ----- spot the mistake ----------------------------------------------------------------------
 
-_RULE_CODES = tuple(MISTAKE_CONCEPTS)
+_RULE_CODES = tuple(
+    code.value
+    for code in (MistakeCode.KEPT_PAIR, MistakeCode.NOT_A_PAIR, MistakeCode.LAID_DOWN_THREE, MistakeCode.DREW_FROM_EMPTY, MistakeCode.WRONG_NEIGHBOUR)
+)
+"""The rules a spot-the-mistake question offers, in this order (the options are drawn from it)."""
 
 
 def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question:
@@ -483,8 +481,9 @@ def _pairing_setup(rng: random.Random, rules: Rules, groups: tuple[int, ...], si
 
 
 def _same_rank(hand: Sequence[Card], size: int) -> tuple[Card, ...]:
-    ranks = [card.rank for card in hand]
-    return tuple(card for card in hand if ranks.count(card.rank) == size)
+    """The cards of `hand` that come `size` of a kind, in the hand's order."""
+    kind_size = {card: len(group) for group in groups_of_a_kind(hand) for card in group}
+    return tuple(card for card in hand if kind_size[card] == size)
 
 
 def _kept_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, FinishPairing, str]:

@@ -6,11 +6,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from tutor.engine import Action, Card, Game, Rules
+from tutor.engine import Action, Card, Game, Rules, in_suit_letters
 
 Kind = Literal["choice", "true-false"]
 TRUE_FALSE = ("True", "False")
-_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
 @dataclass(frozen=True)
@@ -116,10 +115,10 @@ class Question:
         """The words with C D H S for ♣ ♦ ♥ ♠ (the cards themselves stay cards)."""
         return replace(
             self,
-            prompt=self.prompt.translate(_LETTERS),
-            options=tuple(option.translate(_LETTERS) for option in self.options),
-            explanation=self.explanation.translate(_LETTERS),
-            notes=tuple(note.translate(_LETTERS) for note in self.notes),
+            prompt=in_suit_letters(self.prompt),
+            options=tuple(in_suit_letters(option) for option in self.options),
+            explanation=in_suit_letters(self.explanation),
+            notes=tuple(in_suit_letters(note) for note in self.notes),
         )
 
 

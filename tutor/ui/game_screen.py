@@ -25,6 +25,7 @@ from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow,
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
+from tutor.ui.keys import with_keys
 from tutor.ui.notices import warn
 from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
@@ -48,16 +49,16 @@ class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
     HELP_TITLE = "Playing a game"
     BINDINGS = [
-        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left"),
-        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right"),
-        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)"),
-        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player"),
-        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs"),
+        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left"),
+        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right"),
+        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select"),
+        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm"),
+        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done"),
         Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
-        Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play"),
+        Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play", id="skip"),
         Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit"),
         Binding("r", "rules", "Rules", tooltip="The rules of this game"),
-        Binding("n", "new_game", "New game", tooltip="A new game, once this one is over"),
+        Binding("n", "new_game", "New game", tooltip="A new game, once this one is over", id="new_game"),
         Binding("escape", "leave", "Home", tooltip="Back to the menu (the game is saved)"),
         *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
     ]
@@ -241,7 +242,7 @@ class GameScreen(Screen[None]):
             return
         stage = self.session.stage
         if self.session.guidance == "guided" or stage in (Stage.COMPUTER, Stage.OVER):
-            words = self.session.next_step()
+            words = with_keys(self.session.next_step(), self.BINDINGS)
         else:
             words = _short_prompt(stage)
         if stage in (Stage.PAIRING, Stage.DRAW) and len(self.query_one("#hand" if stage is Stage.PAIRING else "#fan", CardRow).keys) < self._cards_in(stage):
@@ -396,7 +397,7 @@ class GameScreen(Screen[None]):
         move = hint.move if hint.shows_answer else None
         self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
         self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage is Stage.CHOOSE_GIVER else set()
-        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
+        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(with_keys(hint.text, self.BINDINGS)))
         self.refresh_table()
 
     # ----- the computer players ---------------------------------------------------------------

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from textual.app import App
 
 from tutor.ui.dialogs import ConfirmScreen
-
-ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
+from tutor.wording import ARE_YOU_SURE
 
 
 class AnswerHintDialog(ConfirmScreen):

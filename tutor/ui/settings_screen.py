@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from tutor.engine.cards import SUITS, in_suit_letters, rank_name
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
 from tutor.names import NAME_LENGTH, name_problem
 from tutor.settings import Settings
@@ -31,11 +32,10 @@ from tutor.ui.reach import learner, tutor_app
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
-RANK_NAMES = {"Q": "Queen", "K": "King", "J": "Jack"}
 FIXED_CHOICES: dict[str, list[tuple[str, str]]] = {
     "guidance": [("Guided: the tutor says what to do", "guided"), ("Hints: help when you ask (H)", "hints"), ("On your own: no help", "own")],
     "speed": [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Instant", "instant")],
-    "suit_style": [("Symbols: ♣ ♦ ♥ ♠", "symbols"), ("Letters: C D H S", "letters")],
+    "suit_style": [(f"Symbols: {' '.join(SUITS)}", "symbols"), (f"Letters: {in_suit_letters(' '.join(SUITS))}", "letters")],
 }
 LABELS = {
     "learner_name": "Your name",
@@ -85,7 +85,7 @@ def deck_label(deck_id: str) -> str:
 
 def odd_rank_choices(ruleset: str) -> list[tuple[str, str]]:
     usual, *others = rulebook(ruleset).odd_ranks
-    return [(f"{RANK_NAMES[usual]} (the usual)", usual), *[(f"{RANK_NAMES[rank]} (a house rule)", rank) for rank in others]]
+    return [(f"{rank_name(usual)} (the usual)", usual), *[(f"{rank_name(rank)} (a house rule)", rank) for rank in others]]
 
 
 def theme_label(name: str) -> str:
@@ -201,7 +201,7 @@ class SettingsScreen(Screen[None]):
             odd_rank.value = rank if rank in book.odd_ranks else book.odd_ranks[0]
         self._say("players", "" if fitted == count else f"{book.name} rules take {book.players[0]} to {book.players[1]} players, so this is now {fitted}.")
         if rank not in book.odd_ranks and isinstance(rank, str):
-            self._say("odd_rank", f"{book.name} rules don't take out a {RANK_NAMES[rank]}, so this is now the {RANK_NAMES[book.odd_ranks[0]]}.")
+            self._say("odd_rank", f"{book.name} rules don't take out a {rank_name(rank)}, so this is now the {rank_name(book.odd_ranks[0])}.")
         else:
             self._say("odd_rank", "")
         for field in SWITCHES:
