@@ -5,9 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from table_helpers import Clock
+
+    from tutor.store.tables import Tables
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -51,3 +56,23 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"random-input soak: {events:,} events over {seeds} seed{'s' * (seeds != 1)}, {failed} exception{'s' * (failed != 1)} (a seed stops at its first)"
         )
+
+
+# ----- tables played together (tests/test_tables.py, tests/test_shared_game.py) -----
+
+
+@pytest.fixture
+def clock() -> Clock:
+    from table_helpers import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def windows(tmp_path: Path, clock: Clock) -> Iterator[tuple[Tables, Tables]]:
+    """Two windows on one progress file: two stores, two connections."""
+    from tutor.store import open_store
+    from tutor.store.tables import Tables
+
+    with open_store(tmp_path / "data") as one, open_store(tmp_path / "data") as two:
+        yield Tables(one, clock), Tables(two, clock)

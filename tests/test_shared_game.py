@@ -4,41 +4,17 @@ two windows are two stores (two connections) on one progress file."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from table_helpers import Clock
 
 from tutor.errors import NotHost, StaleMove
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.settings import Settings
-from tutor.store import open_store
 from tutor.store.tables import AWAY_SECONDS, HEARTBEAT_SECONDS, Tables, TableStatus
 
 FOUR = Settings(players=4)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def windows(tmp_path: Path, clock: Clock) -> Iterator[tuple[Tables, Tables]]:
-    with open_store(tmp_path / "data") as one, open_store(tmp_path / "data") as two:
-        yield Tables(one, clock), Tables(two, clock)
 
 
 def seated(windows: tuple[Tables, Tables], settings: Settings = FOUR, seed: int = 11) -> tuple[SharedGame, SharedGame]:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import multiprocessing
 import sqlite3
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from table_helpers import Clock
 
 from tutor.engine import Draw, FinishPairing, Game, IllegalAction, LayDown, MistakeCode
 from tutor.errors import NotHost, NotYourSeat, StaleMove, TableDamaged, TableFull, TableNotOpen, TableRefused
@@ -20,31 +19,6 @@ from tutor.store import Profile, Store, open_store
 from tutor.store.tables import AWAY_SECONDS, CLOSE_SECONDS, Tables, TableStatus, rules_choices
 
 TWO = Settings(players=2)
-
-
-class Clock:
-    """The time every window at the table agrees on, moved on by the test."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def windows(tmp_path: Path, clock: Clock) -> Iterator[tuple[Tables, Tables]]:
-    """Two windows on one progress file: two stores, two connections."""
-    with open_store(tmp_path / "data") as one, open_store(tmp_path / "data") as two:
-        yield Tables(one, clock), Tables(two, clock)
 
 
 def learner(tables: Tables, name: str) -> Profile:
