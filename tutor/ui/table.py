@@ -41,7 +41,10 @@ class SeatView(Static):
 
     def __init__(self, seat: int, name: str, where: str) -> None:
         super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
+        self.key = seat
+        """The number shown on the seat (and the key that picks it): its place from the viewer's left."""
         self.seat = seat
+        """The seat at the table sitting here: `key` places on from the viewer's seat."""
         self.seat_name = name
         self.where = where
 
@@ -51,7 +54,7 @@ class SeatView(Static):
         safe = self.seat in seen.safe
         role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
-        text.append(f"{self.seat}", style="bold underline")
+        text.append(f"{self.key}", style="bold underline")
         text.append(f"·{self.seat_name}", style="bold")
         text.append(f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}", style="italic")
         text.append("\n")
@@ -125,18 +128,27 @@ def where_is(seat: int, players: int) -> str:
 
 
 class SeatsRow(Horizontal):
-    """The opponents in clockwise order from the learner's left, left to right on screen."""
+    """The other players in clockwise order from the viewer's left, left to right on screen,
+    numbered 1, 2, 3... from there (as seen from seat 0, the numbers are the seats)."""
 
     def __init__(self, names: list[str]) -> None:
         super().__init__(id="seats")
         players = len(names)
+        self.names = list(names)
         self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
 
     def compose(self) -> ComposeResult:
         yield from self.views
 
+    def seat_at(self, key: int, viewer: int = 0) -> int:
+        """The seat that number `key` picks, seen from `viewer`'s seat."""
+        return (viewer + key) % len(self.names)
+
     def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:
+        """Draw every other seat as `seen.seat` sees the table; `cursor` and `flagged` are seats."""
         for view in self.views:
+            view.seat = self.seat_at(view.key, seen.seat)
+            view.seat_name = self.names[view.seat]
             end = end_mark(game, view.seat) if game is not None else ""
             view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
 
