@@ -64,7 +64,7 @@ class GameScreen(Screen[None]):
         Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right"),
         Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select"),
         Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm"),
-        Binding("enter", "ready", "I'm looking", tooltip="Show your cards, once only you are looking", id="ready"),
+        Binding("enter", "ready", "I'm ready", tooltip="Show your cards, once only you are looking", id="ready"),
         Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done"),
         Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
         Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play", id="skip"),
@@ -345,6 +345,12 @@ class GameScreen(Screen[None]):
         self.message, self.panel = Text(), None
         self.query_one("#hand", HandView).selected.clear()
         self._save()
+        self.refresh_table()
+        self.call_after_refresh(self._laid_out)
+
+    @unless_closed
+    def _laid_out(self) -> None:
+        """The table once laid out again after the hand-over: the seats fill their boxes."""
         self.refresh_table()
 
     def action_move(self, step: int) -> None:
