@@ -250,8 +250,7 @@ class GameScreen(Screen[None]):
         name = session.table_seats.who(session.passing_to)
         text = Text(f"{name}'s turn\n\n", style="bold")
         text.append(with_keys(session.next_step(), self.BINDINGS))
-        if not session.covered:
-            text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
+        text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
         self.query_one("#cover", Static).update(text)
 
     def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
