@@ -95,7 +95,7 @@ async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and
         assert passed[:2] == ["Ben", "Cleo"], "the opening pairs, one learner after another"
         assert isinstance(app.screen, EndScreen)
         summary = str(app.screen.query_one("#summary", Static).render())
-        assert "Robin made no mistakes. Brilliant!" in summary
+        assert "Robin made no mistakes" in summary
         assert "Ben's mistakes (1):" in summary and "Cleo's mistakes (1):" in summary
         assert not any(line.strip().startswith("You") for line in summary.splitlines()), "worded for everyone at the table"
     for learner, mistakes in ((profile, 0), (ben, 1), (cleo, 1)):

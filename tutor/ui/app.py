@@ -270,9 +270,9 @@ class TutorApp(App[None]):
 
     def open_hot_seat(self, names: Sequence[str]) -> bool:
         """A new game at this keyboard for this learner and the learners named (made if new), the
-        other seats computer players (tutor/ui/hot_seat.py). A name the rule refuses, this learner's
-        own, one open in another window or more than the rules allow is said in one line, and no
-        game opens (False)."""
+        other seats computer players (tutor/ui/hot_seat.py); it takes the place of this learner's game
+        in progress. A name the rule refuses, this learner's own, one open in another window or more
+        than the rules allow is said in one line, and no game opens (False)."""
         from tutor.ui.hot_seat import open_hot_seat
 
         return open_hot_seat(self, names)

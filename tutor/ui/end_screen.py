@@ -96,7 +96,8 @@ class EndScreen(Screen[None]):
             name = session.table_seats.who(seat, capital=True)
             counts = Counter(made.code for made in session.learners[seat].mistakes)
             if not counts:
-                text.append(f"{name} made no mistakes. Brilliant!\n", style="bold")
+                unlucky = seat == session.game.loser and session.game.winner is None
+                text.append(f"{name} made no mistakes{': being the Old Maid is just bad luck!' if unlucky else '. Brilliant!'}\n", style="bold")
                 continue
             any_mistakes = True
             text.append(f"{name}'s mistakes ({sum(counts.values())}):\n", style="bold")

@@ -54,6 +54,7 @@ NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcs
 SEATS_HEIGHT = 5
 DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
 OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
+WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
 
 
 class GameScreen(Screen[None]):
@@ -167,7 +168,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", LogTail).border_title = "What happened"
         told = self.session.log[-LogTail.KEPT :]
         if self.resume:
-            told = [*told, "Welcome back! Your game carries on from where you stopped."]
+            told = [*told, WELCOME_BACK_TOGETHER if self.session.together else "Welcome back! Your game carries on from where you stopped."]
         self.query_one("#log", LogTail).add(told)
         self.refresh_table()
 

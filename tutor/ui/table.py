@@ -54,9 +54,10 @@ class SeatView(Static):
         safe = self.seat in seen.safe
         role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
+        where = f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}"
         text.append(f"{self.key}", style="bold underline")
-        text.append(f"·{self.seat_name}", style="bold")
-        text.append(f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}", style="italic")
+        text.append(f"·{self._fitted_name(len(where) if self.compact else 0)}", style="bold")
+        text.append(where, style="italic")
         text.append("\n")
         if end:
             text.append(end, style="bold")
@@ -74,6 +75,14 @@ class SeatView(Static):
         self.set_class(safe, "safe")
         self.set_class(cursor, "cursor")
         self.set_class(flagged, "flagged")
+
+    def _fitted_name(self, beside: int) -> str:
+        """The name, cut short with … when it would not fit on its line (a long learner's name):
+        the seat's cards must stay in view."""
+        room = self.content_region.width - len(f"{self.key}·") - beside
+        if room <= 3 or len(self.seat_name) <= room:
+            return self.seat_name
+        return self.seat_name[: room - 1].rstrip() + "…"
 
     def on_click(self, event: Click) -> None:
         self.post_message(self.Chosen(self.seat))
