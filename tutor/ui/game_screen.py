@@ -132,7 +132,7 @@ class GameScreen(Screen[None]):
 
     def _first_seat(self) -> int:
         """The seat on the viewer's left, where choosing whom to draw from starts."""
-        return (self.session.viewer + 1) % self.session.game.rules.players
+        return self.session.game.rules.seat_left_of(self.session.viewer)
 
     def _restored(self, saved: dict[str, Any]) -> GuidedGame | None:
         """The saved game, or None (with a notice) when it is damaged."""
@@ -382,7 +382,7 @@ class GameScreen(Screen[None]):
         if index is None:
             return
         if stage is Stage.CHOOSE_GIVER and 1 <= index + 1 < self.session.game.rules.players:
-            self.seat_cursor = self.query_one(SeatsRow).seat_at(index + 1, self.session.viewer)
+            self.seat_cursor = self.session.game.rules.seat_left_of(self.session.viewer, index + 1)  # numbered from the viewer's left
             self._choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self._draw(index)

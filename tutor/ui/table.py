@@ -149,14 +149,11 @@ class SeatsRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield from self.views
 
-    def seat_at(self, key: int, viewer: int = 0) -> int:
-        """The seat that number `key` picks, seen from `viewer`'s seat."""
-        return (viewer + key) % len(self.names)
-
     def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:
-        """Draw every other seat as `seen.seat` sees the table; `cursor` and `flagged` are seats."""
+        """Draw every other seat as `seen.seat` sees the table (number 1 the seat on its left);
+        `cursor` and `flagged` are seats."""
         for view in self.views:
-            view.seat = self.seat_at(view.key, seen.seat)
+            view.seat = seen.rules.seat_left_of(seen.seat, view.key) if seen.rules is not None else view.key
             view.seat_name = self.names[view.seat]
             end = end_mark(game, view.seat) if game is not None else ""
             view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
