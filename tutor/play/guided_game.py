@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args
 
 from tutor.course.mistakes import Explanation, explain
 from tutor.engine import (
@@ -40,7 +40,7 @@ from tutor.engine import (
 )
 from tutor.names import shown
 from tutor.play.hints import LEVELS, Hint, hint_for
-from tutor.settings import Settings
+from tutor.settings import Guidance, Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
 from tutor.wording.narration import Narrator
 
@@ -53,7 +53,6 @@ LEARNER = 0
 LOG_KEPT = 200
 NEWS_KEPT = 3
 """Lines of news kept for a learner away from the keyboard ("Bea took your J♥. Sam took your 4♣.")."""
-GUIDANCE_LEVELS = ("guided", "hints", "own")
 
 
 class Stage(StrEnum):
@@ -551,7 +550,7 @@ def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
         raise ValueError(f"a learner at seat {seat!r} of {players}")
     if not isinstance(profile, str) or not profile.strip():
         raise ValueError(f"a learner with no profile name ({profile!r})")
-    if guidance not in GUIDANCE_LEVELS:
+    if guidance not in get_args(Guidance):
         raise ValueError(f"a help level the tutor does not have ({guidance!r})")
     return LearnerSeat(
         seat,
