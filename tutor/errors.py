@@ -44,6 +44,15 @@ class ProfileInUse(StoreError):
         self.name = name
 
 
+class CannotJoin(TutorError):
+    """A learner who cannot join a game at this keyboard: a name the rule refuses, the host's own,
+    one named twice, too many for the rules, or one open in another window (`in_use`)."""
+
+    def __init__(self, message: str, in_use: bool = False) -> None:
+        super().__init__(message)
+        self.in_use = in_use
+
+
 class ProfileLost(StoreError):
     """This window may no longer save a profile: it was reset, removed or taken over elsewhere."""
 

@@ -60,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
     play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
     play.add_argument("--deck", metavar="ID", help="play with this deck (see 'old-maid-tutor decks'); the game in progress goes on only if it uses this deck")
+    play.add_argument(
+        "--with",
+        metavar="NAME",
+        action="append",
+        dest="together",
+        default=[],
+        help="a learner who plays too, at this keyboard (made if new); once for each, e.g. --with Ben --with Cleo",
+    )
     play.set_defaults(func=_play, needs_store=False)
     decks = commands.add_parser(
         "decks",
@@ -87,7 +95,7 @@ def _known_deck(command: str, deck_id: str | None) -> bool:
 def _play(args: argparse.Namespace) -> int:
     if not _known_deck("play", args.deck):
         return 2
-    return run_app(args, start="play", seed=args.seed, deck=args.deck)
+    return run_app(args, start="play", seed=args.seed, deck=args.deck, together=args.together)
 
 
 def _list_decks(args: argparse.Namespace) -> int:
@@ -223,9 +231,17 @@ def _keep_waiting() -> bool:
     return not answer.strip().lower().startswith("c")
 
 
-def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None = None, deck: str | None = None) -> int:
+def run_app(
+    args: argparse.Namespace,
+    start: str | None = None,
+    seed: int | None = None,
+    deck: str | None = None,
+    together: Sequence[str] = (),
+) -> int:
     """Open the learner store, choose the profile and run the app; 1 when the app crashed.
-    `deck` (with start "play") is the deck the game is played with, instead of the learner's setting."""
+    `deck` (with start "play") is the deck the game is played with, instead of the learner's setting;
+    `together` names learners who play it too, at this keyboard (made if new): one who cannot is
+    said in one line before the app starts (exit 1 when open in another window, else 2)."""
     store = _open_store(args)
     try:
         profile = _profile(store, args.profile)
@@ -233,9 +249,19 @@ def run_app(args: argparse.Namespace, start: str | None = None, seed: int | None
         store.close()
         print(f"old-maid-tutor: error: {error}", file=sys.stderr)
         return 2
+    if together:
+        from tutor.errors import CannotJoin
+        from tutor.learner.together import check
+
+        try:
+            check(store, profile, together)
+        except CannotJoin as refused:
+            store.close()
+            print(f"old-maid-tutor play: error: {one_line(str(refused))}", file=sys.stderr)
+            return 1 if refused.in_use else 2
     from tutor.ui.app import TutorApp
 
-    app = TutorApp(store, profile, start=start, seed=seed, deck=deck)
+    app = TutorApp(store, profile, start=start, seed=seed, deck=deck, together=together)
     try:
         app.run()
     finally:

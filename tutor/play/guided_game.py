@@ -3,6 +3,14 @@
 `GuidedGame` wraps the engine's `Game` with what the tutor adds: seat names, the guidance level,
 the narration so far, the learner's mistakes and hints. The UI only renders it and calls its
 methods; it has no Textual import, so it is tested directly.
+
+Several learners may share one game at one keyboard (hot-seat, `GuidedGame.new_together`): each sits
+at a seat of their own (a `LearnerSeat`, with their own help level, mistakes, hints and news) and
+the other seats are computer players. The `viewer` is the learner at the keyboard now: every
+prompt, hint and explanation speaks to them as "you" and the table shows only their hand. When the
+learner due to act is not the viewer the stage is HAND_OVER (nothing may be shown but whom to pass
+to) until `hand_over()`. The shared log is public: it names every seat and never a hidden card.
+A solo game is the same with one learner at seat 0, and is worded and saved exactly as before.
 """
 
 from __future__ import annotations
@@ -12,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args
 
 from tutor.course.mistakes import Explanation, explain
 from tutor.engine import (
@@ -30,16 +38,21 @@ from tutor.engine import (
     Observation,
     wrong_pair_mistake,
 )
+from tutor.names import shown
 from tutor.play.hints import LEVELS, Hint, hint_for
-from tutor.settings import Settings
+from tutor.settings import Guidance, Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
 from tutor.wording.narration import Narrator
 
 FORMAT = "old-maid-session"
 VERSION = 1
+TOGETHER_VERSION = 2
+"""A game several learners share is saved as version 2 (an older tutor then starts afresh instead of
+playing it as a solo game it would wait in for ever); a solo game is saved as version 1, as always."""
 LEARNER = 0
 LOG_KEPT = 200
-"""Computer players' names to use when one of the chosen names is the learner's own."""
+NEWS_KEPT = 3
+"""Lines of news kept for a learner away from the keyboard ("Bea took your J♥. Sam took your 4♣.")."""
 
 
 class Stage(StrEnum):
@@ -50,6 +63,9 @@ class Stage(StrEnum):
     DRAW = "draw"
     COMPUTER = "computer"
     OVER = "over"
+    HAND_OVER = "hand-over"
+    """Several learners share the keyboard and the one due to act is not the one looking: every
+    hand stays hidden until they say only they are looking (`GuidedGame.hand_over`)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +87,25 @@ class MadeMistake:
     cards: tuple[str, ...]
 
 
+@dataclass
+class LearnerSeat:
+    """One learner's seat in a game: who they are and what is theirs alone."""
+
+    seat: int
+    profile: str = ""
+    """Their profile's name (kept in a game several learners share, to find them again)."""
+    guidance: str = "guided"
+    """Their own help level: "guided", "hints" or "own"."""
+    mistakes: list[MadeMistake] = field(default_factory=list)
+    hint_level: int = 0
+    giver_chosen: bool = False
+    drawn: Card | None = None
+    news_lines: list[str] = field(default_factory=list)
+    """What just happened to their hand, for beside it: one line, or the last few while they were away."""
+    away: bool = False
+    """Their turn has ended and nothing has happened to their hand since (the next news replaces the old)."""
+
+
 @dataclass(frozen=True)
 class Result:
     """One player's result at the end, in words ("Bea is safe (out 1st).")."""
@@ -80,20 +115,55 @@ class Result:
 
 
 class GuidedGame:
-    def __init__(self, game: Game, names: Sequence[str], guidance: str, letters: bool = False) -> None:
+    def __init__(self, game: Game, names: Sequence[str], guidance: str, letters: bool = False, learners: Sequence[LearnerSeat] = ()) -> None:
+        """`learners`: the learners' seats when several share the keyboard (`game.learners` must be
+        those seats); none for a solo game, where the learner sits at seat 0 with `guidance`."""
         self.game = game
-        self.names = [names[0], *computer_names(names[0], names[1:], len(names) - 1)] if names else []
-        self.seats = Seats(self.names, LEARNER)
-        self.guidance = guidance
+        self.learners: dict[int, LearnerSeat] = {player.seat: player for player in learners} or {LEARNER: LearnerSeat(LEARNER, guidance=guidance)}
+        self.humans = tuple(sorted(self.learners))
+        """The learners' seats, in the order they lay down their pairs at the start."""
+        if len(self.learners) != len(learners) and learners:
+            raise ValueError("two learners at one seat")
+        if learners and set(self.humans) != set(game.learners):
+            raise ValueError(f"learners at seats {list(self.humans)}, but the game waits for seats {sorted(game.learners)}")
+        if len(self.humans) > 1:
+            people = [shown(names[seat]) for seat in self.humans]
+            wanted = [name for seat, name in enumerate(names) if seat not in self.learners]
+            robots = iter(computer_names(people[0], wanted, len(names) - len(people), people[1:]))
+            self.names = [shown(name) if seat in self.learners else next(robots) for seat, name in enumerate(names)]
+        else:
+            self.names = [names[0], *computer_names(names[0], names[1:], len(names) - 1)] if names else []
         self.letters = letters
-        self.narrator = Narrator(self.names, LEARNER, letters)
-        self.news = ""
-        """A short line about what just happened to the learner, for beside their hand."""
+        self.viewer = self.humans[0]
+        """The learner at the keyboard now: prompts, hints and explanations speak to them."""
+        self.covered = False
+        """True when nobody has said they are looking yet (a game several share, just resumed)."""
+        public = LEARNER if len(self.humans) == 1 else None
+        self.table_seats = Seats(self.names, public)
+        """Seats named for everyone at the table: nobody is "you" when several learners share it."""
+        self.narrator = Narrator(self.names, public, letters)
+        """The shared log's narrator: from the learner's seat in a solo game, public when several share it."""
+        self._narrators = {seat: Narrator(self.names, seat, letters) for seat in self.humans}
+        self._seats = {seat: Seats(self.names, seat) for seat in self.humans}
         self.log: list[str] = []
-        self.mistakes: list[MadeMistake] = []
-        self.giver_chosen = False
-        self.hint_level = 0
-        self._drawn: Card | None = None
+
+    @classmethod
+    def new_together(cls, settings: Settings, learners: Sequence[tuple[str, str]], seed: int | None = None) -> GuidedGame:
+        """Deal a new game for several learners at one keyboard, each a (name, help level), seated
+        0, 1, 2... in that order (the first is the one whose settings these are). The settings
+        choose the rules, with more players if there are more learners than players; the other
+        seats are computer players. ValueError when the ruleset allows fewer players."""
+        seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        rules = settings.rules()
+        if len(learners) > rules.players:
+            rules = replace(settings, players=len(learners)).rules()
+        dealer = random.Random(seed).randrange(rules.players)
+        people = [name for name, _ in learners]
+        names = [*people, *computer_names(people[0], settings.opponent_names, rules.players - len(people), people[1:])]
+        seats = [LearnerSeat(seat, name, guidance) for seat, (name, guidance) in enumerate(learners)]
+        session = cls(Game.deal(rules, seed, dealer=dealer, learners=range(len(seats))), names, seats[0].guidance, settings.suit_style == "letters", seats)
+        session.log.append(f"{session.table_seats.who(dealer, capital=True)} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs.")
+        return session
 
     @classmethod
     def new(cls, settings: Settings, seed: int | None = None) -> GuidedGame:
@@ -106,6 +176,93 @@ class GuidedGame:
         session.log.append(f"{session.seats.who(dealer, capital=True)} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs.")
         return session
 
+    # ----- the learners at the keyboard -----------------------------------------------------------
+
+    @property
+    def together(self) -> bool:
+        """Whether several learners share this game at one keyboard."""
+        return len(self.humans) > 1
+
+    @property
+    def player(self) -> LearnerSeat:
+        """The viewer's own seat: their help level, mistakes, hints and news."""
+        return self.learners[self.viewer]
+
+    @property
+    def seats(self) -> Seats:
+        """Seats named from the viewer's seat: they are "you"."""
+        return self._seats[self.viewer]
+
+    @property
+    def guidance(self) -> str:
+        return self.player.guidance
+
+    @property
+    def mistakes(self) -> list[MadeMistake]:
+        """The viewer's mistakes in this game."""
+        return self.player.mistakes
+
+    @property
+    def hint_level(self) -> int:
+        return self.player.hint_level
+
+    @hint_level.setter
+    def hint_level(self, level: int) -> None:
+        self.player.hint_level = level
+
+    @property
+    def giver_chosen(self) -> bool:
+        return self.player.giver_chosen
+
+    @giver_chosen.setter
+    def giver_chosen(self, chosen: bool) -> None:
+        self.player.giver_chosen = chosen
+
+    @property
+    def news(self) -> str:
+        """A short line about what just happened to the viewer's hand, for beside it."""
+        return " ".join(self.player.news_lines)
+
+    @news.setter
+    def news(self, line: str) -> None:
+        self.player.news_lines = [line] if line else []
+
+    @property
+    def due(self) -> int | None:
+        """The learner's seat the game waits for (None while computer players play, or at the end):
+        during the opening pairing the viewer first, then each learner still pairing in turn."""
+        game = self.game
+        if game.is_over:
+            return None
+        waiting = game.waiting_for
+        if waiting:
+            return self.viewer if self.viewer in waiting else next(seat for seat in self.humans if seat in waiting)
+        return game.drawer if game.drawer in self.learners else None
+
+    @property
+    def passing_to(self) -> int:
+        """Whom the keyboard goes to next: the learner due to act, else the viewer."""
+        due = self.due
+        return self.viewer if due is None else due
+
+    def hand_over(self) -> None:
+        """The learner due to act says only they are looking: they become the viewer."""
+        seat = self.passing_to
+        if seat != self.viewer:
+            self.player.away = True
+            self.player.hint_level = 0
+            coming = self.learners[seat]
+            if coming.away:  # nothing happened to their hand while they were away
+                coming.news_lines = []
+            coming.away = False
+            self.viewer = seat
+        self.covered = False
+
+    def cover(self) -> None:
+        """Hide every hand until someone says they are looking (a game several share, opened again)."""
+        if self.together:
+            self.covered = True
+
     # ----- where the game stands ---------------------------------------------------------------
 
     @property
@@ -113,16 +270,19 @@ class GuidedGame:
         game = self.game
         if game.is_over:
             return Stage.OVER
-        if LEARNER in game.waiting_for:
+        due = self.due
+        if self.covered or (due is not None and due != self.viewer):
+            return Stage.HAND_OVER
+        if due is None:
+            return Stage.COMPUTER
+        if due in game.waiting_for:
             return Stage.PAIRING
-        if game.drawer == LEARNER:
-            return Stage.CHOOSE_GIVER if self.guidance == "guided" and not self.giver_chosen else Stage.DRAW
-        return Stage.COMPUTER
+        return Stage.CHOOSE_GIVER if self.guidance == "guided" and not self.giver_chosen else Stage.DRAW
 
     @property
     def seen(self) -> Observation:
-        """What the learner may know of the table: the screens draw only from this."""
-        return self.game.observation(LEARNER)
+        """What the viewer may know of the table: the screens draw only from this."""
+        return self.game.observation(self.viewer)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -130,8 +290,8 @@ class GuidedGame:
 
     @property
     def drawn_card(self) -> Card | None:
-        """The card the learner just drew, while they decide what to do with it."""
-        return self._drawn if self.stage is Stage.PAIRING else None
+        """The card the viewer just drew, while they decide what to do with it."""
+        return self.player.drawn if self.stage is Stage.PAIRING else None
 
     def mistake_counts(self) -> Counter[str]:
         return Counter(made.code for made in self.mistakes)
@@ -139,16 +299,19 @@ class GuidedGame:
     def next_step(self) -> str:
         """What the learner should do now, in words (shown at every step in the Guided level). Keys are
         named by the game screen's binding ids in braces ("press {done}"), for the screen to fill in."""
-        stage, game = self.stage, self.game
+        stage, game, viewer = self.stage, self.game, self.viewer
+        if stage is Stage.HAND_OVER:
+            name = self.table_seats.who(self.passing_to)
+            return f"Pass to {name}. {name}, press {{ready}} when only you are looking."
         if stage is Stage.PAIRING and game.rules.pictures:  # no ranks in a picture deck: pictures match
-            if game.pairs_in(LEARNER):
+            if game.pairs_in(viewer):
                 return (
                     "Lay down your pairs: pick two cards with the same picture (press the key under each card, or {move_left} {move_right} and {select}), "
                     "then press {confirm}. Press {done} when you have no pairs left."
                 )
             return "Check your hand for pairs. If no two cards show the same picture, press {done} to say you're done."
         if stage is Stage.PAIRING:
-            if game.pairs_in(LEARNER):
+            if game.pairs_in(viewer):
                 return (
                     "Lay down your pairs: pick two cards of the same rank (press the key under each card, or {move_left} {move_right} and {select}), "
                     "then press {confirm}. Press {done} when you have no pairs left."
@@ -166,28 +329,31 @@ class GuidedGame:
             return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press {{skip}} to skip ahead."
         return "The game is over. Press {new_game} to play again."
 
-    # ----- the learner's moves -----------------------------------------------------------------
+    # ----- the viewer's moves ------------------------------------------------------------------
 
     def lay_down(self, cards: Sequence[Card]) -> Outcome:
-        return self._attempt(LayDown(LEARNER, cards))
+        return self._attempt(LayDown(self.viewer, cards))
 
     def finish_pairing(self) -> Outcome:
-        return self._attempt(FinishPairing(LEARNER))
+        return self._attempt(FinishPairing(self.viewer))
 
     def choose_giver(self, seat: int) -> Outcome:
         """Guided level: the learner says whom they draw from before picking a card."""
-        mistake = self.game.mistake_in(Draw(LEARNER, seat))
+        mistake = self.game.mistake_in(Draw(self.viewer, seat))
         if mistake is not None:
             return self._refuse(mistake)
         self.giver_chosen = True
         self.hint_level = 0
         line = f"Yes: you draw from {self.seats.who(seat)}."
+        if self.together:  # their own news: the shared log tells the draw itself
+            self.news = line
+            return Outcome()
         self.log.append(line)
         return Outcome([line])
 
     def draw(self, position: int) -> Outcome:
         giver = self.game.giver
-        return self._attempt(Draw(LEARNER, LEARNER if giver is None else giver, position=position))
+        return self._attempt(Draw(self.viewer, self.viewer if giver is None else giver, position=position))
 
     def play_computer_turn(self) -> Outcome:
         events = self.game.play_computer_turn()
@@ -199,7 +365,7 @@ class GuidedGame:
         return self.peek_hint(self.hint_level)
 
     def peek_hint(self, level: int) -> Hint:
-        return hint_for(self.game, LEARNER, self.names, level, choosing_giver=self.stage is Stage.CHOOSE_GIVER, letters=self.letters)
+        return hint_for(self.game, self.viewer, self.names, level, choosing_giver=self.stage is Stage.CHOOSE_GIVER, letters=self.letters)
 
     @property
     def hints_allowed(self) -> bool:
@@ -216,7 +382,7 @@ class GuidedGame:
             return self._refuse(error.mistake)
         if isinstance(action, Draw):
             self.giver_chosen = False
-            self._drawn = next((event.card for event in events if isinstance(event, Drew)), None)
+            self.player.drawn = next((event.card for event in events if isinstance(event, Drew)), None)
         self.hint_level = 0
         wrong = wrong_pair_mistake(events)
         if wrong is not None:
@@ -235,7 +401,14 @@ class GuidedGame:
 
     def _told(self, events: list[Event]) -> Outcome:
         lines = self.narrator.lines(events, self.game)
-        self.news = self.narrator.news(events, self.game) or self.news
+        for seat, player in self.learners.items():
+            news = self._narrators[seat].news(events, self.game)
+            if not news:
+                continue
+            if seat == self.viewer or player.away:
+                player.news_lines, player.away = [news], False
+            else:  # away from the keyboard: everything since their turn, for when it comes back
+                player.news_lines = [*player.news_lines, news][-NEWS_KEPT:]
         self.log.extend(lines)
         del self.log[:-LOG_KEPT]
         return Outcome(lines)
@@ -245,7 +418,8 @@ class GuidedGame:
     def results(self) -> list[Result]:
         """Every player's result once the game is over, in words that fit the game played: the
         reversed game (the odd card's holder wins, everyone else loses), strict Bicycle (who laid
-        the wrong pair, and who still held cards) or the ordinary game."""
+        the wrong pair, and who still held cards) or the ordinary game. Worded for everyone at the
+        table: the learner is "you" in a solo game, and nobody is when several share it."""
         game = self.game
         if not game.is_over:
             return []
@@ -258,7 +432,7 @@ class GuidedGame:
         return results
 
     def _other_result(self, seat: int, place: int | None, held: int) -> str:
-        seats = self.seats
+        seats = self.table_seats
         went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
         if held:
             return (
@@ -270,7 +444,7 @@ class GuidedGame:
         return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
 
     def _loser_result(self, loser: int) -> str:
-        game, seats = self.game, self.seats
+        game, seats = self.game, self.table_seats
         wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
         if wrong:
             return f"{seats.does(loser, 'be')} the Old Maid: {seats.who(loser)} laid down {card_list(wrong[0], self.letters)}, which is not a pair."
@@ -282,6 +456,20 @@ class GuidedGame:
     # ----- saving --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The game as plain values: a solo game as always (version 1); a game several learners
+        share (version 2) with each learner's seat, profile name, help level, mistakes and news,
+        and who was looking."""
+        if self.together:
+            return {
+                "format": FORMAT,
+                "version": TOGETHER_VERSION,
+                "game": self.game.to_dict(),
+                "names": self.names,
+                "letters": self.letters,
+                "learners": [_learner_to_dict(player) for _, player in sorted(self.learners.items())],
+                "viewer": self.viewer,
+                "log": self.log,
+            }
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -297,8 +485,9 @@ class GuidedGame:
 
     @classmethod
     def from_dict(cls, data: Any) -> GuidedGame:
-        """Restore a saved game; damaged data raises ValueError saying what is wrong."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        """Restore a saved game; damaged data raises ValueError saying what is wrong. A game
+        several learners share comes back covered: nobody's hand shows until one says they are looking."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in (VERSION, TOGETHER_VERSION):
             raise ValueError("the saved game was made by another version of the tutor")
         try:
             game = Game.from_dict(data["game"])
@@ -307,14 +496,71 @@ class GuidedGame:
                 raise ValueError("no names")
             if len(names) != game.rules.players:
                 raise ValueError(f"{len(names)} names for {game.rules.players} players")
+            if data["version"] == TOGETHER_VERSION:
+                return cls._together_from_dict(data, game, names)
             session = cls(game, names, str(data["guidance"]), bool(data["letters"]))
             session.giver_chosen = bool(data["giver_chosen"])
-            session.mistakes = [MadeMistake(str(code), tuple(map(str, cards))) for code, cards in data["mistakes"]]
+            session.player.mistakes = _mistakes_from(data["mistakes"])
             session.log = [str(line) for line in data["log"]][-LOG_KEPT:]
             session.news = str(data.get("news", ""))
         except (KeyError, TypeError) as error:
             raise ValueError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return session
+
+    @classmethod
+    def _together_from_dict(cls, data: dict[str, Any], game: Game, names: list[str]) -> GuidedGame:
+        learners = [_learner_from_dict(item, game.rules.players) for item in data["learners"]]
+        if len(learners) < 2:
+            raise ValueError("a game played together needs two learners or more")
+        if len({player.profile.casefold() for player in learners}) != len(learners):
+            raise ValueError("one learner at two seats")
+        session = cls(game, names, learners[0].guidance, bool(data["letters"]), learners)
+        viewer = data["viewer"]
+        if viewer not in session.learners or isinstance(viewer, bool):
+            raise ValueError(f"the learner looking sits at no learner's seat ({viewer!r})")
+        session.viewer = viewer
+        session.log = [str(line) for line in data["log"]][-LOG_KEPT:]
+        session.cover()
+        return session
+
+    def profiles(self) -> list[str]:
+        """The learners' profile names, seat by seat (empty names in a solo game)."""
+        return [self.learners[seat].profile for seat in self.humans]
+
+
+def _mistakes_from(data: Any) -> list[MadeMistake]:
+    return [MadeMistake(str(code), tuple(map(str, cards))) for code, cards in data]
+
+
+def _learner_to_dict(player: LearnerSeat) -> dict[str, Any]:
+    return {
+        "seat": player.seat,
+        "profile": player.profile,
+        "guidance": player.guidance,
+        "giver_chosen": player.giver_chosen,
+        "mistakes": [[made.code, list(made.cards)] for made in player.mistakes],
+        "news": player.news_lines,
+        "away": player.away,
+    }
+
+
+def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
+    seat, profile, guidance = data["seat"], data["profile"], data["guidance"]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"a learner at seat {seat!r} of {players}")
+    if not isinstance(profile, str) or not profile.strip():
+        raise ValueError(f"a learner with no profile name ({profile!r})")
+    if guidance not in get_args(Guidance):
+        raise ValueError(f"a help level the tutor does not have ({guidance!r})")
+    return LearnerSeat(
+        seat,
+        profile,
+        guidance,
+        mistakes=_mistakes_from(data["mistakes"]),
+        giver_chosen=bool(data["giver_chosen"]),
+        news_lines=[str(line) for line in data.get("news", [])][-NEWS_KEPT:],
+        away=bool(data.get("away", False)),
+    )
 
 
 def _without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:

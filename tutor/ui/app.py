@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -84,11 +84,13 @@ class TutorApp(App[None]):
         start: str | None = None,
         seed: int | None = None,
         deck: str | None = None,
+        together: Sequence[str] = (),
     ) -> None:
         """`store` None opens the default store (closed again when the app ends); `profile` None asks
         the learner who they are first. `start` opens a screen at once: "play", "quiz", "lessons",
         "lesson:ID" (the command line's shortcuts); with "play", `deck` (a deck id, `play --deck`)
-        becomes the deck setting and the game in progress goes on only if it uses that deck. With no
+        becomes the deck setting and the game in progress goes on only if it uses that deck, and
+        `together` (`play --with NAME`) names learners who play it too, at this keyboard. With no
         arguments at all (`textual run tutor.ui.app:TutorApp`) the app runs just as `old-maid-tutor` does."""
         super().__init__()
         self._owns_store = store is None
@@ -96,6 +98,7 @@ class TutorApp(App[None]):
         self.start = start
         self.seed = seed
         self.deck = deck
+        self.together = tuple(together)
         self.first_profile = profile
         self._session: LearnerSession | None = None
         self._applying_theme = True  # until a learner's theme is in place, theme changes are not theirs
@@ -254,7 +257,10 @@ class TutorApp(App[None]):
         """Open the game: the saved one (`resume`), or a new one; with `choose_deck`, a new game
         first asks which cards to play with (the choice becomes the deck setting)."""
         from tutor.ui.game_screen import GameScreen
+        from tutor.ui.hot_seat import resume_together
 
+        if resume and resume_together(self):  # a game played together: with the same learners
+            return
         if choose_deck and not resume:
             from tutor.ui.deck_choice import DeckChoiceScreen
 
@@ -262,12 +268,27 @@ class TutorApp(App[None]):
             return
         self.push_screen(GameScreen(resume=resume, seed=self.seed))
 
+    def open_hot_seat(self, names: Sequence[str]) -> bool:
+        """A new game at this keyboard for this learner and the learners named (made if new), the
+        other seats computer players (tutor/ui/hot_seat.py); it takes the place of this learner's game
+        in progress. A name the rule refuses, this learner's own, one open in another window or more
+        than the rules allow is said in one line, and no game opens (False)."""
+        from tutor.ui.hot_seat import open_hot_seat
+
+        return open_hot_seat(self, names)
+
     def _play_from_command_line(self) -> None:
         """`play`: the game in progress, or a new one; `play --deck ID`: that deck (it becomes the
         deck setting), going on with the game in progress only if it is played with that deck."""
         deck, self.deck = self.deck, None
         if deck is not None and deck != self.settings.deck:
             self.save_settings(replace(self.settings, deck=deck))
+        together, self.together = self.together, ()
+        if together:
+            from tutor.ui.hot_seat import play_together
+
+            play_together(self, together, deck)
+            return
         self.open_game(resume=bool(self.session.saved_game(deck)))
 
     def _deck_chosen(self, deck: str | None) -> None:

@@ -1,6 +1,11 @@
-"""The end of a game: every player's result in words that fit the game played, and the learner's mistakes."""
+"""The end of a game: every player's result in words that fit the game played, and the learner's
+mistakes; in a game several learners shared, each learner's mistakes, worded for everyone."""
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +23,9 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
 from tutor.wording import card_list, counted
 
+if TYPE_CHECKING:
+    from tutor.learner.session import LearnerSession
+
 
 class EndScreen(Screen[None]):
     HELP_TITLE = "The end of the game"
@@ -26,10 +34,12 @@ class EndScreen(Screen[None]):
         Binding("escape", "home", "Home", tooltip="Back to the menu"),
     ]
 
-    def __init__(self, session: GuidedGame, celebration: Celebration | None = None) -> None:
+    def __init__(self, session: GuidedGame, celebration: Celebration | None = None, guests: Sequence[LearnerSession] = ()) -> None:
+        """`guests`: the learners who played at this keyboard too ("Play again" plays with them again)."""
         super().__init__()
         self.session = session
         self.celebration = celebration
+        self.guests = list(guests)
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -53,16 +63,18 @@ class EndScreen(Screen[None]):
         if game.wrong_pairs:
             text.append("The pairs were checked: ", style="bold")
             for seat, pair in game.wrong_pairs:
-                text.append(f"{session.seats.who(seat, capital=True)} laid down {card_list(pair, session.letters)}, which is not a pair. ")
+                text.append(f"{session.table_seats.who(seat, capital=True)} laid down {card_list(pair, session.letters)}, which is not a pair. ")
             text.append("That is why the game ended this way.\n\n")
         text.append("How everyone did:\n", style="bold")
         for result in session.results():
-            text.append(f"  {result.line}\n", style="bold" if result.seat == LEARNER else "")
+            text.append(f"  {result.line}\n", style="bold" if result.seat in session.learners else "")
         if game.winner is not None:
             text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
         elif not game.wrong_pairs:
             text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
         text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
+        if session.together:
+            return self._each_learner(text)
         counts = session.mistake_counts()
         if self.celebration is not None:
             text.append("\n".join(self.celebration.lines) + "\n")
@@ -76,21 +88,48 @@ class EndScreen(Screen[None]):
             text.append("Each one is a rule worth a second look in the lessons.\n")
         return text
 
+    def _each_learner(self, text: Text) -> Text:
+        """Each learner's mistakes, by name: everyone at the table reads this screen."""
+        session, rules = self.session, self.session.game.rules
+        any_mistakes = False
+        for seat in session.humans:
+            name = session.table_seats.who(seat, capital=True)
+            counts = Counter(made.code for made in session.learners[seat].mistakes)
+            if not counts:
+                unlucky = seat == session.game.loser and session.game.winner is None
+                text.append(f"{name} made no mistakes{': being the Old Maid is just bad luck!' if unlucky else '. Brilliant!'}\n", style="bold")
+                continue
+            any_mistakes = True
+            text.append(f"{name}'s mistakes ({sum(counts.values())}):\n", style="bold")
+            for code, times in counts.most_common():
+                text.append(f"  {times} × {rule_of(code, rules)}\n")
+        if any_mistakes:
+            text.append("Each one is a rule worth a second look in the lessons.\n")
+        text.append("Each of you will find this game in My progress.\n")
+        return text
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_again() if event.button.id == "again" else self.action_home()
 
     def action_again(self) -> None:
         self.app.pop_screen()
         self.app.pop_screen()
-        tutor_app(self).open_game(resume=False)
+        if self.guests:  # the same learners again
+            tutor_app(self).open_hot_seat([guest.name for guest in self.guests])
+        else:
+            tutor_app(self).open_game(resume=False)
 
     def action_home(self) -> None:
+        for guest in self.guests:
+            guest.release()
         self.app.pop_screen()
         self.app.pop_screen()
 
 
 def _headline(session: GuidedGame) -> str:
     game = session.game
+    if session.together:
+        return _headline_for_everyone(session)
     if game.loser is None:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:
@@ -102,3 +141,15 @@ def _headline(session: GuidedGame) -> str:
     if game.loser == LEARNER:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
     return f"You are safe! {session.narrator.ending(game)}"
+
+
+def _headline_for_everyone(session: GuidedGame) -> str:
+    """The headline of a game several learners shared: nobody is "you"."""
+    game, seats = session.game, session.table_seats
+    if game.loser is None:
+        return "Everyone paired off: nobody is left holding the odd card."
+    if game.winner is not None:
+        return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
+    if game.wrong_pairs and any(seat == game.loser for seat, _ in game.wrong_pairs):
+        return f"The pairs were checked, and one of {seats.whose(game.loser)} was not a pair: {seats.who(game.loser)} is the Old Maid this time."
+    return f"{seats.who(game.loser, capital=True)} is the Old Maid this time. Everyone else is safe!"

@@ -2,11 +2,17 @@
 
 The screen renders a `GuidedGame` and turns keys and clicks into its moves. Every move is saved
 in the learner store as soon as it is made, so nothing is lost if the terminal closes.
+
+Several learners may share the game at this keyboard (`guests`, with the learner at the app
+first): between two of them the screen covers the whole table ("Pass to Ben. Ben, press Enter
+when only you are looking."), then shows the next one's hand. Each one's mistakes are recorded in
+their own profile, and each one's finished game too; the game in progress is saved in the host's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,7 +38,11 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
-from tutor.wording import counted
+from tutor.wording import counted, same_name
+
+if TYPE_CHECKING:
+    from tutor.learner.celebrations import Celebration
+    from tutor.learner.session import LearnerSession
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
@@ -43,6 +53,8 @@ SIDE_WIDTH = 30  # as in game.tcss
 NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
 SEATS_HEIGHT = 5
 DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
+OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
+WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
 
 
 class GameScreen(Screen[None]):
@@ -53,6 +65,7 @@ class GameScreen(Screen[None]):
         Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right"),
         Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select"),
         Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm"),
+        Binding("enter", "ready", "I'm ready", tooltip="Show your cards, once only you are looking", id="ready"),
         Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done"),
         Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
         Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play", id="skip"),
@@ -63,12 +76,17 @@ class GameScreen(Screen[None]):
         *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
     ]
 
-    def __init__(self, resume: bool = False, seed: int | None = None) -> None:
+    def __init__(self, resume: bool = False, seed: int | None = None, guests: Sequence[LearnerSession] = ()) -> None:
+        """`guests`: the learners who play at this keyboard too, each claimed for this window
+        (tutor.learner.together), in the order of their seats after the host's."""
         super().__init__()
         self.resume = resume
         self.seed = seed
+        self.guests = list(guests)
         self.session: GuidedGame = self._load_or_deal()
-        self.seat_cursor = 1
+        self.players: dict[int, LearnerSession] = dict(zip(self.session.humans, [learner(self), *self.guests], strict=False))
+        """Each learner's session, by seat: their recorder keeps their mistakes and their game."""
+        self.seat_cursor = self._first_seat()
         self.flagged_cards: set[Card] = set()
         self.flagged_seats: set[int] = set()
         self.message = Text()
@@ -78,22 +96,43 @@ class GameScreen(Screen[None]):
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage: Stage | None = None
+        self.celebration: Celebration | None = None
 
     # ----- setting up ---------------------------------------------------------------------------
 
     @property
     def recorder(self) -> Recorder:
-        return learner(self).recorder
+        """The recorder of the learner at the keyboard now (their mistakes are theirs)."""
+        return self.players[self.session.viewer].recorder
 
     def _load_or_deal(self) -> GuidedGame:
-        saved = learner(self).saved_game() if self.resume else None
+        host = learner(self)
+        saved = host.saved_game() if self.resume else None
         restored = None if saved is None else self._restored(saved)
+        if restored is not None and not self._same_learners(restored):
+            warn(self.app, OTHER_LEARNERS, timeout=10)
+            restored = None
         self.resume = restored is not None  # no "Welcome back" over a new game
         if restored is not None:
             return restored
-        session = GuidedGame.new(learner(self).settings, self.seed)
-        self.recorder.game_saved(session.to_dict())  # in place of the damaged one: told once
+        if self.guests:
+            players = [(session.name, session.settings.guidance) for session in [host, *self.guests]]
+            session = GuidedGame.new_together(host.settings, players, self.seed)
+        else:
+            session = GuidedGame.new(host.settings, self.seed)
+        host.recorder.game_saved(session.to_dict())  # in place of the damaged one: told once
         return session
+
+    def _same_learners(self, restored: GuidedGame) -> bool:
+        """Whether a saved game is played by the learners this screen was opened for."""
+        if not restored.together:
+            return not self.guests
+        wanted = [learner(self).name, *(guest.name for guest in self.guests)]
+        return len(wanted) == len(restored.humans) and all(same_name(one, other) for one, other in zip(wanted, restored.profiles(), strict=True))
+
+    def _first_seat(self) -> int:
+        """The seat on the viewer's left, where choosing whom to draw from starts."""
+        return self.session.game.rules.seat_left_of(self.session.viewer)
 
     def _restored(self, saved: dict[str, Any]) -> GuidedGame | None:
         """The saved game, or None (with a notice) when it is damaged."""
@@ -105,6 +144,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
+        yield Static(id="cover")
         with Horizontal(id="table"):
             with VerticalScroll(id="board"):
                 yield SeatsRow(self.session.names)
@@ -128,7 +168,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", LogTail).border_title = "What happened"
         told = self.session.log[-LogTail.KEPT :]
         if self.resume:
-            told = [*told, "Welcome back! Your game carries on from where you stopped."]
+            told = [*told, WELCOME_BACK_TOGETHER if self.session.together else "Welcome back! Your game carries on from where you stopped."]
         self.query_one("#log", LogTail).add(told)
         self.refresh_table()
 
@@ -171,6 +211,13 @@ class GameScreen(Screen[None]):
     def refresh_table(self) -> None:
         session, game = self.session, self.session.game
         stage, seen = session.stage, session.seen
+        covered = stage is Stage.HAND_OVER
+        self.query_one("#table").display = not covered
+        self.query_one("#cover").display = covered
+        if covered:  # nothing of the table shows: not even the last learner's hand
+            self._show_cover()
+            self._stage_shown(stage)
+            return
         self._fit()
         self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
         hand = self.query_one("#hand", HandView)
@@ -189,11 +236,23 @@ class GameScreen(Screen[None]):
             self.call_after_refresh(board.scroll_end, animate=False)
         elif board.scroll_y:
             self.call_after_refresh(board.scroll_home, animate=False)
+        self._stage_shown(stage)
+        self._schedule_computers()
+
+    def _stage_shown(self, stage: Stage) -> None:
         if stage != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
             self.shown_stage = stage
             self._focus_for(stage)
             self.refresh_bindings()
-        self._schedule_computers()
+
+    def _show_cover(self) -> None:
+        """The hand-over: whose turn it is and what to do, on an empty table."""
+        session = self.session
+        name = session.table_seats.who(session.passing_to)
+        text = Text(f"{name}'s turn\n\n", style="bold")
+        text.append(with_keys(session.next_step(), self.BINDINGS))
+        text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
+        self.query_one("#cover", Static).update(text)
 
     def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
         if self.sort_by_suit:
@@ -267,18 +326,39 @@ class GameScreen(Screen[None]):
             "select": stage is Stage.PAIRING,
             "done": stage is Stage.PAIRING,
             "confirm": stage in (Stage.PAIRING, Stage.CHOOSE_GIVER, Stage.DRAW),
+            "ready": stage is Stage.HAND_OVER,
             "skip": stage is Stage.COMPUTER,
             "new_game": stage is Stage.OVER,
-            "hint": stage is not Stage.OVER and self.session.hints_allowed,
-            "sort": not self.session.game.rules.pictures,  # picture cards have no ranks or suits: matching pictures sit together
+            "hint": stage not in (Stage.OVER, Stage.HAND_OVER) and self.session.hints_allowed,
+            # picture cards have no ranks or suits: matching pictures sit together
+            "sort": not self.session.game.rules.pictures and stage is not Stage.HAND_OVER,
         }
         return allowed.get(action, True)
+
+    def action_ready(self) -> None:
+        """The next learner is at the keyboard, and only they are looking: show their hand."""
+        if self.session.stage is not Stage.HAND_OVER:
+            return
+        self.session.hand_over()
+        self.seat_cursor = self._first_seat()
+        self.flagged_cards, self.flagged_seats = set(), set()
+        self.message, self.panel = Text(), None
+        self.query_one("#hand", HandView).selected.clear()
+        self._save()
+        self.refresh_table()
+        self.call_after_refresh(self._laid_out)
+
+    @unless_closed
+    def _laid_out(self) -> None:
+        """The table once laid out again after the hand-over: the seats fill their boxes."""
+        self.refresh_table()
 
     def action_move(self, step: int) -> None:
         stage = self.session.stage
         if stage is Stage.CHOOSE_GIVER:
-            rules = self.session.game.rules
-            self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=range(1, rules.players))
+            rules, viewer = self.session.game.rules, self.session.viewer
+            others = [seat for seat in range(rules.players) if seat != viewer]
+            self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=others)
             self.refresh_table()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
@@ -302,8 +382,8 @@ class GameScreen(Screen[None]):
         if index is None:
             return
         if stage is Stage.CHOOSE_GIVER and 1 <= index + 1 < self.session.game.rules.players:
-            self.seat_cursor = index + 1
-            self._choose_giver(index + 1)
+            self.seat_cursor = self.session.game.rules.seat_left_of(self.session.viewer, index + 1)  # numbered from the viewer's left
+            self._choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self._draw(index)
         elif stage is Stage.PAIRING:
@@ -364,23 +444,34 @@ class GameScreen(Screen[None]):
         self.query_one("#log", LogTail).add(lines)
 
     def _save(self) -> None:
+        """The game in progress, in the host's profile; once it is over, each learner's game in theirs."""
         if self.session.game.is_over:
             self._record_finished()
         else:
-            self.recorder.game_saved(self.session.to_dict())
+            learner(self).recorder.game_saved(self.session.to_dict())
 
     def _record_finished(self) -> None:
         if self.finished_recorded:
             return
         self.finished_recorded = True
-        self.celebration = self.recorder.game_finished(self.session.game, len(self.session.mistakes))
+        session = self.session
+        if session.together:
+            for seat, player in session.learners.items():
+                self.players[seat].recorder.game_finished(session.game, len(player.mistakes), learner=seat, guest=seat != session.humans[0])
+        else:
+            self.celebration = self.recorder.game_finished(session.game, len(session.mistakes))
         self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
 
     def _show_end(self) -> None:
         from tutor.ui.end_screen import EndScreen
 
         if self.is_current:
-            self.app.push_screen(EndScreen(self.session, getattr(self, "celebration", None)))
+            self.app.push_screen(EndScreen(self.session, self.celebration, self.guests))
+
+    def release_guests(self) -> None:
+        """The learners who played here too may be opened in another window again."""
+        for guest in self.guests:
+            guest.release()
 
     # ----- hints --------------------------------------------------------------------------------
 
@@ -444,11 +535,15 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
-        tutor_app(self).open_game(resume=False, choose_deck=True)
+        if self.guests:  # the same learners again
+            tutor_app(self).open_hot_seat([guest.name for guest in self.guests])
+        else:
+            tutor_app(self).open_game(resume=False, choose_deck=True)
 
     def action_leave(self) -> None:
         if self.timer is not None:
             self.timer.stop()
+        self.release_guests()
         self.app.pop_screen()
 
 

@@ -41,7 +41,10 @@ class SeatView(Static):
 
     def __init__(self, seat: int, name: str, where: str) -> None:
         super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
+        self.key = seat
+        """The number shown on the seat (and the key that picks it): its place from the viewer's left."""
         self.seat = seat
+        """The seat at the table sitting here: `key` places on from the viewer's seat."""
         self.seat_name = name
         self.where = where
 
@@ -51,9 +54,10 @@ class SeatView(Static):
         safe = self.seat in seen.safe
         role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
-        text.append(f"{self.seat}", style="bold underline")
-        text.append(f"·{self.seat_name}", style="bold")
-        text.append(f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}", style="italic")
+        where = f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}"
+        text.append(f"{self.key}", style="bold underline")
+        text.append(f"·{self._fitted_name(len(where) if self.compact else 0)}", style="bold")
+        text.append(where, style="italic")
         text.append("\n")
         if end:
             text.append(end, style="bold")
@@ -71,6 +75,14 @@ class SeatView(Static):
         self.set_class(safe, "safe")
         self.set_class(cursor, "cursor")
         self.set_class(flagged, "flagged")
+
+    def _fitted_name(self, beside: int) -> str:
+        """The name, cut short with … when it would not fit on its line (a long learner's name):
+        the seat's cards must stay in view."""
+        room = self.content_region.width - len(f"{self.key}·") - beside
+        if room <= 3 or len(self.seat_name) <= room:
+            return self.seat_name
+        return self.seat_name[: room - 1].rstrip() + "…"
 
     def on_click(self, event: Click) -> None:
         self.post_message(self.Chosen(self.seat))
@@ -125,18 +137,24 @@ def where_is(seat: int, players: int) -> str:
 
 
 class SeatsRow(Horizontal):
-    """The opponents in clockwise order from the learner's left, left to right on screen."""
+    """The other players in clockwise order from the viewer's left, left to right on screen,
+    numbered 1, 2, 3... from there (as seen from seat 0, the numbers are the seats)."""
 
     def __init__(self, names: list[str]) -> None:
         super().__init__(id="seats")
         players = len(names)
+        self.names = list(names)
         self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
 
     def compose(self) -> ComposeResult:
         yield from self.views
 
     def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:
+        """Draw every other seat as `seen.seat` sees the table (number 1 the seat on its left);
+        `cursor` and `flagged` are seats."""
         for view in self.views:
+            view.seat = seen.rules.seat_left_of(seen.seat, view.key) if seen.rules is not None else view.key
+            view.seat_name = self.names[view.seat]
             end = end_mark(game, view.seat) if game is not None else ""
             view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
 

@@ -165,14 +165,15 @@ def _plain(name: str) -> str:
     return lookalike_key("".join(char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char)))
 
 
-def computer_names(learner: str, wanted: Iterable[str], count: int) -> list[str]:
-    """`count` names for the computer players: the wanted ones first, never the learner's name nor
-    a name twice, topped up from `SPARE_NAMES`. Each is safe to draw (see `Seats`): they come from
-    settings and saved games."""
+def computer_names(learner: str, wanted: Iterable[str], count: int, others: Iterable[str] = ()) -> list[str]:
+    """`count` names for the computer players: the wanted ones first, never the learner's name (nor
+    one of `others`: the other learners at the same keyboard) nor a name twice, topped up from
+    `SPARE_NAMES`. Each is safe to draw (see `Seats`): they come from settings and saved games."""
     chosen: list[str] = []
+    taken = [learner, *others]
     for name in [*wanted, *SPARE_NAMES]:
         if len(chosen) == count:
             break
-        if not same_name(name, learner) and not any(same_name(name, other) for other in chosen):
+        if not any(same_name(name, other) for other in [*taken, *chosen]):
             chosen.append(shown(name))
     return chosen
