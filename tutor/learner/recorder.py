@@ -25,10 +25,11 @@ only code that writes learner data. A screen never calls the store's write metho
     Games (the learner sits at seat 0 unless told)
         recorder.game_saved(game.to_dict())                  # the game in progress, after each move
         recorder.game_mistake(code, cards)
-        recorder.game_finished(game, mistakes) -> Celebration
+        recorder.game_finished(game, mistakes, learner=0, table=False) -> Celebration
             keeps the result (a GameResult), the draws and the mistakes, and
             clears the game in progress; a second call on the same recorder for the same game
-            object keeps nothing more.
+            object keeps nothing more. With table=True (a game played together at a table, the
+            learner at seat `learner`), the game in progress against the computer is kept.
 
 Hints and mistakes count against a lesson's stars until it is first done; after that, a replay is
 practice: its hints are not added and its mistakes are kept apart (they still show among the
@@ -175,15 +176,16 @@ class Recorder:
         """A rule mistake in a game (`code`: a MistakeCode or its text)."""
         self.store.record_mistake(self.profile, str(code), cards, "game")
 
-    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER) -> Celebration:
+    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, table: bool = False) -> Celebration:
         """The game is over: keep its result and clear the game in progress (once per game
-        object). Returns the words to show."""
+        object). A game played at a table (`table`) leaves the game in progress alone: that one
+        is the learner's own game against the computer. Returns the words to show."""
         if not game.is_over:
             raise ValueError("game_finished: the game is not over yet")
         result = game_result(game, learner)
         if game is not self._finished_game:
             self._finished_game = game
-            self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes)
+            self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game_in_progress=not table)
         return celebrations.game_done(result, mistakes)
 
     # ----- plumbing -----------------------------------------------------------------------------

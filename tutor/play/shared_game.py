@@ -28,7 +28,7 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
         shared.leave()
 
     The end: shared.game and shared.seat are what Recorder.game_finished(game, mistakes,
-    learner=seat) takes; each window records its own learner.
+    learner=seat, table=True) takes; each window records its own learner.
 """
 
 from __future__ import annotations
