@@ -39,9 +39,11 @@ class SeatView(Static):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, seat: int, name: str, where: str) -> None:
+    def __init__(self, seat: int, name: str, where: str, key: int | None = None) -> None:
         super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
         self.seat = seat
+        self.key = seat if key is None else key
+        """The number that picks this seat: counted clockwise from the learner's left."""
         self.seat_name = name
         self.where = where
 
@@ -51,7 +53,7 @@ class SeatView(Static):
         safe = self.seat in seen.safe
         role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
-        text.append(f"{self.seat}", style="bold underline")
+        text.append(f"{self.key}", style="bold underline")
         text.append(f"·{self.seat_name}", style="bold")
         text.append(f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}", style="italic")
         text.append("\n")
@@ -118,19 +120,21 @@ def explanation_text(explanation: Explanation) -> Text:
     return text
 
 
-def where_is(seat: int, players: int) -> str:
-    """Where an opponent sits from the learner's seat 0, in words ("on your left", "across")."""
-    side = side_of(seat, 0, players)
+def where_is(seat: int, players: int, me: int = 0) -> str:
+    """Where an opponent sits from the learner's seat `me`, in words ("on your left", "across")."""
+    side = side_of(seat, me, players)
     return f"on your {side}" if side in ("left", "right") else side
 
 
 class SeatsRow(Horizontal):
-    """The opponents in clockwise order from the learner's left, left to right on screen."""
+    """The opponents in clockwise order from the learner's left, left to right on screen, each
+    with its number: 1 for the player on the learner's left (seat `me` + 1), and so on round."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], me: int = 0) -> None:
         super().__init__(id="seats")
         players = len(names)
-        self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
+        seats = [(me + step) % players for step in range(1, players)]
+        self.views = [SeatView(seat, names[seat], where_is(seat, players, me), key=step) for step, seat in enumerate(seats, 1)]
 
     def compose(self) -> ComposeResult:
         yield from self.views
