@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,13 +12,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tutor.course.mistakes import rule_of
+from tutor.engine import Game
 from tutor.learner.celebrations import Celebration
-from tutor.play.guided_game import LEARNER, GuidedGame
+from tutor.play.guided_game import LEARNER, GuidedGame, Result
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
-from tutor.wording import card_list, counted
+from tutor.wording import Seats, card_list, counted
+from tutor.wording.narration import Narrator
 
 
 class EndScreen(Screen[None]):
@@ -44,37 +48,8 @@ class EndScreen(Screen[None]):
         self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
     def summary(self) -> Text:
-        session, game = self.session, self.session.game
-        text = Text()
-        text.append(_headline(session) + "\n", style="bold")
-        if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
-            text.append(f"The card nobody could pair: {card_list(game.hands[game.loser], session.letters)}.\n")
-        text.append("\n")
-        if game.wrong_pairs:
-            text.append("The pairs were checked: ", style="bold")
-            for seat, pair in game.wrong_pairs:
-                text.append(f"{session.seats.who(seat, capital=True)} laid down {card_list(pair, session.letters)}, which is not a pair. ")
-            text.append("That is why the game ended this way.\n\n")
-        text.append("How everyone did:\n", style="bold")
-        for result in session.results():
-            text.append(f"  {result.line}\n", style="bold" if result.seat == LEARNER else "")
-        if game.winner is not None:
-            text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
-        elif not game.wrong_pairs:
-            text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
-        text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
-        counts = session.mistake_counts()
-        if self.celebration is not None:
-            text.append("\n".join(self.celebration.lines) + "\n")
-        elif not counts:
-            unlucky = game.loser == LEARNER and game.winner is None
-            text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
-        if counts:
-            text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
-            for code, times in counts.most_common():
-                text.append(f"  {times} × {rule_of(code, game.rules)}\n")
-            text.append("Each one is a rule worth a second look in the lessons.\n")
-        return text
+        session = self.session
+        return summary_text(session.game, LEARNER, session.names, session.letters, session.results(), session.mistake_counts(), self.celebration)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_again() if event.button.id == "again" else self.action_home()
@@ -89,16 +64,51 @@ class EndScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def _headline(session: GuidedGame) -> str:
-    game = session.game
+def summary_text(game: Game, you: int, names: list[str], letters: bool, results: list[Result], counts: Counter[str], celebration: Celebration | None) -> Text:
+    """The end of a game in words, from the seat `you` (the learner, "you"): the headline, why
+    it ended so, how everyone did, and the learner's own mistakes (`counts`, by code)."""
+    seats = Seats(names, you)
+    text = Text()
+    text.append(_headline(game, you, names, letters) + "\n", style="bold")
+    if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
+        text.append(f"The card nobody could pair: {card_list(game.hands[game.loser], letters)}.\n")
+    text.append("\n")
+    if game.wrong_pairs:
+        text.append("The pairs were checked: ", style="bold")
+        for seat, pair in game.wrong_pairs:
+            text.append(f"{seats.who(seat, capital=True)} laid down {card_list(pair, letters)}, which is not a pair. ")
+        text.append("That is why the game ended this way.\n\n")
+    text.append("How everyone did:\n", style="bold")
+    for result in results:
+        text.append(f"  {result.line}\n", style="bold" if result.seat == you else "")
+    if game.winner is not None:
+        text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
+    elif not game.wrong_pairs:
+        text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
+    text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
+    if celebration is not None:
+        text.append("\n".join(celebration.lines) + "\n")
+    elif not counts:
+        unlucky = game.loser == you and game.winner is None
+        text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
+    if counts:
+        text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
+        for code, times in counts.most_common():
+            text.append(f"  {times} × {rule_of(code, game.rules)}\n")
+        text.append("Each one is a rule worth a second look in the lessons.\n")
+    return text
+
+
+def _headline(game: Game, you: int, names: list[str], letters: bool) -> str:
+    seats = Seats(names, you)
     if game.loser is None:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:
-        if game.winner == LEARNER:
+        if game.winner == you:
             return "You kept the odd card to the end: you win the reversed game!"
-        return f"{session.seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
-    if game.loser == LEARNER and game.wrong_pairs:
+        return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
+    if game.loser == you and game.wrong_pairs:
         return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
-    if game.loser == LEARNER:
+    if game.loser == you:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
-    return f"You are safe! {session.narrator.ending(game)}"
+    return f"You are safe! {Narrator(names, you, letters).ending(game)}"
