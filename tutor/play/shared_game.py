@@ -195,7 +195,7 @@ class SharedGame:
         if game.waiting_for:
             return f"Waiting for {seats.listed(sorted(game.waiting_for))} to lay down their pairs."
         if game.drawer is not None and game.giver is not None:
-            return f"{seats.does(game.drawer, 'draw')} from {seats.who(game.giver)}."
+            return f"{seats.who(game.drawer, capital=True)} is choosing a card from {seats.who(game.giver)}."
         return "Waiting for the other players."
 
     @property
