@@ -21,6 +21,7 @@ from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.table import SeatView
 from tutor.ui.table_choice import TableChoiceScreen
 from tutor.ui.table_screen import STALE, TableEndScreen, TableScreen
 
@@ -36,10 +37,10 @@ def learner_store(data: Path, name: str, **settings: Any) -> tuple[Store, Any]:
 
 
 @asynccontextmanager
-async def running(*apps: TutorApp) -> AsyncIterator[list[Pilot[None]]]:
+async def running(*apps: TutorApp, size: tuple[int, int] = SIZE) -> AsyncIterator[list[Pilot[None]]]:
     """The apps side by side, each past its start (a saved game's question answered "not now")."""
     async with AsyncExitStack() as stack:
-        pilots = [await stack.enter_async_context(app.run_test(size=SIZE)) for app in apps]
+        pilots = [await stack.enter_async_context(app.run_test(size=size)) for app in apps]
         for pilot in pilots:
             await pilot.pause()
             if isinstance(pilot.app.screen, ConfirmScreen):
@@ -117,7 +118,9 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         assert await in_app(ana_pilot, lambda: ana_app.open_table("Red"))
         assert await in_app(ben_pilot, lambda: ben_app.open_table("red"))  # the same table, however it is typed
         await until(ana_pilot, lambda: "Ben" in words(ana_app, "#waiting"))
-        assert "Bicycle rules for 3 players" in words(ana_app, "#waiting") and "Ana (host, you)" in words(ana_app, "#waiting")
+        assert "Your rules (from your settings): Bicycle rules for 3 players" in words(ana_app, "#waiting")
+        assert "Seat 1: Ana (host, you)" in words(ana_app, "#waiting") and "Seat 3: free" in words(ana_app, "#waiting")
+        assert "Seat 1: Ana (host)\nSeat 2: Ben (you)" in words(ben_app, "#waiting")
         assert "Press Enter to start the game" in words(ana_app, "#prompt")
         assert words(ben_app, "#prompt") == " Waiting for Ana to start the game."
         await ben_pilot.press("enter")  # only the host starts
@@ -125,6 +128,9 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         await ana_pilot.press("enter")
         await until(ben_pilot, lambda: shared_of(ben_app).stage is Stage.PAIRING)
         ana_shared = shared_of(ana_app)
+        await ben_pilot.pause(0.1)
+        seats = [str(seat.content) for seat in ben_app.screen.query(SeatView)]  # Ben sits at seat 1: Ana is on his right
+        assert seats[0].startswith(f"1·{ana_shared.names[2]}\non your left\n▒") and seats[1].startswith("2·Ana\non your right\n▒")
         assert ana_shared.names[2] not in ("Ana", "Ben") and ana_shared.view.seats[2].computer_plays  # the free seat
 
         # A mistake is explained in the window that made it, and nowhere else.
@@ -171,7 +177,7 @@ async def test_a_stale_move_is_refused_and_the_table_shown_again(tmp_path: Path)
     ana_store, ana = learner_store(data, "Ana", players=2, guidance="hints", deck="farm")
     ben_store, ben = learner_store(data, "Ben", guidance="hints")
     ana_app, ben_app = TutorApp(ana_store, ana, seed=SEED), TutorApp(ben_store, ben, seed=SEED)
-    async with running(ana_app, ben_app) as (ana_pilot, ben_pilot):
+    async with running(ana_app, ben_app, size=(60, 20)) as (ana_pilot, ben_pilot):  # the smallest window
         assert await in_app(ana_pilot, lambda: ana_app.open_table("Blue"))
         assert await in_app(ben_pilot, lambda: ben_app.open_table("Blue"))
         await ana_pilot.pause(0.3)
@@ -235,6 +241,20 @@ async def test_the_table_list_follows_other_windows_and_a_full_table_is_refused_
         await until(cleo_pilot, lambda: tables.option_count == 1)
     for store in (ana_store, ben_store, cleo_store):
         store.close()
+
+
+async def test_a_table_dealt_in_a_small_window_shows_every_seats_cards(tmp_path: Path) -> None:
+    store, robin = learner_store(tmp_path / "data", "Robin", players=4)
+    app = TutorApp(store, robin, seed=SEED)
+    async with running(app, size=(60, 20)) as (pilot,):
+        assert await in_app(pilot, lambda: app.open_table("Red"))
+        assert "Seat 2: free" in words(app, "#waiting")
+        await pilot.press("enter")  # alone: three computer players
+        await pilot.pause(0.1)
+        assert app.screen.has_class("compact")  # 13 cards or so in 60 columns: one line each
+        seats = [str(seat.content) for seat in app.screen.query(SeatView)]  # two lines, as a compact box holds
+        assert len(seats) == 3 and all(seat.count("\n") == 1 and " cards" in seat for seat in seats), seats
+    store.close()
 
 
 @pytest.mark.parametrize("size", [(80, 24)])

@@ -432,10 +432,9 @@ def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, pan
     scale = next((scale for scale in ("large", "normal") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
     compact = scale == "compact"
     screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
-    if compact != screen.has_class("compact"):
-        screen.set_class(compact, "compact")
-        for seat in screen.query(SeatView):
-            seat.compact = compact
+    screen.set_class(compact, "compact")
+    for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
+        seat.compact = compact
     for row in screen.query(CardRow):
         row.scale = scale
 

@@ -86,12 +86,19 @@ class TableChoiceScreen(Screen[None]):
         me = learner(self).profile
         names = self.query_one("#tables", OptionList)
         highlighted = names.highlighted_option.id if names.highlighted_option is not None else None
+        had_tables = names.option_count > 0
         names.clear_options()
         names.add_options([Option(_table_words(view, view.seat_of(me) is not None), id=str(view.id)) for view in self.views])
+        # The highlight stays on a table the learner can sit at; else it goes to the first such table.
         ids = [str(view.id) for view in self.views]
+        open_ids = [str(view.id) for view in self.views if _may_sit(view, view.seat_of(me) is not None)]
         if self.views:
-            names.highlighted = ids.index(highlighted) if highlighted in ids else 0
+            keep = highlighted if highlighted in open_ids else open_ids[0] if open_ids else highlighted
+            names.highlighted = ids.index(keep) if keep in ids else 0
         names.display = bool(self.views)
+        typed = self.query_one("#table-name", Input)
+        if self.views and not had_tables and typed.has_focus and not typed.value:
+            names.focus()  # the first table to appear, while nothing is typed: Enter sits down at it
         intro = Text()
         if self.views:
             intro.append("Choose a table and press Enter to sit down, ", style="bold")
@@ -131,14 +138,19 @@ def _table_words(view: TableView, mine: bool) -> Text:
     """One table in the list: its name and where its game is, then who sits there."""
     text = Text()
     text.append(one_line(view.name, limit=NAME_SHOWN), style="bold")
-    text.append(f"  {_status(view)}")
-    if mine:
-        text.append("  · your seat is here", style="italic")
+    text.append(f"  {_status(view, mine)}")
     text.append("\n  " + ", ".join(_who(view, seat) for seat in view.seats))
     return text
 
 
-def _status(view: TableView) -> str:
+def _may_sit(view: TableView, mine: bool) -> bool:
+    """Whether the learner can sit down at `view` now: a free seat before the deal, or their own seat."""
+    return mine or (view.status is TableStatus.WAITING and len(view.seats) < view.players)
+
+
+def _status(view: TableView, mine: bool) -> str:
+    if mine and view.status is not TableStatus.FINISHED:
+        return "waiting to start: your seat is here" if view.status is TableStatus.WAITING else "playing now: your seat waits for you"
     if view.status is TableStatus.WAITING:
         free = view.players - len(view.seats)
         return f"waiting to start: {counted(free, 'seat')} free of {view.players}" if free else f"waiting to start: all {view.players} seats taken"

@@ -45,7 +45,7 @@ from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
-from tutor.wording import Seats, counted
+from tutor.wording import Seats
 from tutor.wording.rules import rules_in_brief
 
 POLL_SECONDS = 0.18
@@ -182,8 +182,15 @@ class TableScreen(Screen[None]):
             self.shown_move = shared.move
         playing = seen is not None and stage is not Stage.CLOSED
         if playing and not self.query(SeatsRow):
-            self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names, shared.seat), after="#waiting")
-            self.call_after_refresh(self.redraw)
+            mounting = self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names, shared.seat), after="#waiting")
+
+            @unless_closed
+            async def seated(screen: TableScreen) -> None:
+                await mounting
+                screen.redraw()  # the seats, once they are there to draw on...
+                screen.call_after_refresh(screen.redraw)  # ...and once they know their size (the card backs)
+
+            self.call_later(seated, self)
         for widget in self.query("#direction, #fan, #news, #hand, #seats"):
             widget.display = playing
         self.query_one("#waiting", Static).display = not playing
@@ -240,26 +247,19 @@ class TableScreen(Screen[None]):
         shared, view = self.shared, self.shared.view
         text = Text()
         if shared.stage is Stage.CLOSED:
-            text.append(shared.next_step() + "\n\n", style="bold")
-            text.append("Press Escape to go back and choose another table.")
-            return text
-        text.append(f"Table {view.name}\n", style="bold")
-        text.append(rules_in_brief(view.settings().rules()) + "\n")
-        if shared.is_host:
-            text.append("These are the rules from your settings.\n", style="italic")
-        text.append("\n")
+            return Text(shared.next_step(), style="bold")
+        text.append("Your rules (from your settings): " if shared.is_host else "Rules: ", style="bold")
+        text.append(rules_in_brief(view.settings().rules()) + "\n\n")
         taken = {seat.seat: seat for seat in view.seats}
         for number in range(view.players):
             seat = taken.get(number)
             text.append(f"Seat {number + 1}: ", style="bold")
             if seat is None:
-                text.append("free (a computer player sits here if nobody comes)\n", style="italic")
+                text.append("free: a computer plays here if nobody comes\n", style="italic")
                 continue
             text.append(seat.name)
             notes = [note for note, wanted in (("host", seat.profile_id == view.host_id), ("you", number == shared.seat)) if wanted]
             text.append(f" ({', '.join(notes)})\n" if notes else "\n")
-        free = view.players - len(view.seats)
-        text.append(f"\n{counted(free, 'seat')} still free.\n" if free else "\nEvery seat is taken.\n")
         return text
 
     def _show_log(self) -> None:
@@ -303,7 +303,7 @@ class TableScreen(Screen[None]):
         if stage is Stage.WAITING and shared.is_host:
             return "Press Enter to start the game when everyone is here; the empty seats get computer players."
         if stage is Stage.CLOSED:
-            return shared.next_step() + " Press Escape to go back."
+            return "Press Escape to go back and choose another table."
         if stage is Stage.OVER:
             return shared.next_step() + " Press Escape to leave the table."
         if game is None or stage not in (Stage.PAIRING, Stage.DRAW):
