@@ -20,7 +20,8 @@ from tutor.settings import Settings
 from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, HelpScreen
+from tutor.ui.home import HomeScreen
 from tutor.ui.table import SeatView
 from tutor.ui.table_choice import TableChoiceScreen
 from tutor.ui.table_screen import STALE, TableEndScreen, TableScreen
@@ -163,6 +164,17 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
             summary = str(app.screen.query_one("#summary", Static).content)
             assert "How everyone did" in summary and summary.count("\n  You ") == 1
         assert "Your mistakes (1)" in str(ana_app.screen.query_one("#summary", Static).content)
+
+        # Back at the table after its end (the help open meanwhile): how everyone did, not recorded again.
+        await ana_pilot.press("escape")
+        assert isinstance(ana_app.screen, HomeScreen)
+        await in_app(ana_pilot, lambda: ana_app.save_settings(replace(ana_app.settings, speed="normal")))  # the end after 1.4 s
+        assert await in_app(ana_pilot, lambda: ana_app.open_table("Red"))
+        await ana_pilot.press("f1")
+        await ana_pilot.pause(1.5)
+        assert isinstance(ana_app.screen, HelpScreen), ana_app.screen_stack
+        await ana_pilot.press("escape")
+        await until(ana_pilot, lambda: isinstance(ana_app.screen, TableEndScreen))
 
     # Each learner's own profile keeps the result; Ana's game against the computer is still there.
     assert len(ana_store.finished_games(ana)) == 1 and len(ben_store.finished_games(ben)) == 1

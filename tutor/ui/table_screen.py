@@ -35,7 +35,7 @@ from tutor.play.hints import LEVELS, Hint
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
 from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
 from tutor.ui.game_screen import NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
@@ -91,6 +91,7 @@ class TableScreen(Screen[None]):
         self.played = False
         """Whether this window saw the game on: only then is its end recorded here."""
         self.recorded = False
+        self.end_due = False
         self.celebration: Celebration | None = None
         self.shown_stage: tuple[Stage, bool] | None = None
         self.shown_log: tuple[str, ...] = ()
@@ -538,8 +539,15 @@ class TableScreen(Screen[None]):
 
     @unless_closed
     def _show_end(self) -> None:
-        if self.is_current:
+        """How everyone did; if the learner is reading something else (help, the rules), when they come back."""
+        self.end_due = not on_top(self)  # (`is_current` is True under a dialog too)
+        if not self.end_due:
             self.app.push_screen(TableEndScreen(self.shared, self.celebration))
+
+    @unless_closed
+    def on_screen_resume(self) -> None:
+        if self.end_due:
+            self._show_end()
 
     # ----- other keys ---------------------------------------------------------------------------
 
@@ -584,7 +592,7 @@ class TableScreen(Screen[None]):
             shared.leave()
         except TutorError:
             pass  # a busy file or a table set aside: the seat is given up a minute later all the same
-        if self.is_current:
+        if on_top(self):
             self.app.pop_screen()
         if stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS):
             notify(self.app, LEFT_PLAYING.format(name=name), timeout=8)
