@@ -142,6 +142,14 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         assert words(ben_app, "#panel") == ""
         assert [mistake.code for mistake in ana_store.mistakes(ana)] == ["kept-pair"] and ben_store.mistakes(ben) == []
 
+        # A hint stays while another learner lays down their pairs: Ana's part of the game is the same.
+        await ana_pilot.press("h")
+        assert "Hint 1 of 3" in words(ana_app, "#panel")
+        assert await take_a_turn(ben_pilot) == "paired"
+        await until(ana_pilot, lambda: shared_of(ana_app).move == shared_of(ben_app).move)
+        await ana_pilot.pause(0.1)
+        assert "Hint 1 of 3" in words(ana_app, "#panel")
+
         # Each window shows its own hand only; the moves go back and forth until the end.
         done: dict[TutorApp, set[str]] = {ana_app: set(), ben_app: set()}
         for _ in range(400):

@@ -48,6 +48,8 @@ from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direct
 from tutor.wording import Seats
 from tutor.wording.rules import rules_in_brief
 
+Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
+"""The learner's part of the table (see TableScreen._part)."""
 POLL_SECONDS = 0.18
 """How often the screen asks whether another window wrote (`SharedGame.poll`, a cheap question)."""
 STALE = "Someone moved first: look again."
@@ -82,9 +84,9 @@ class TableScreen(Screen[None]):
         self.message = Text()
         """What the screen says instead of the usual words until the learner's next move."""
         self.panel: Panel | None = None
-        self.said_at: tuple[Stage, bool, int] | None = None
-        """The stage, choosing and move the panel and the message were for: a mistake and a word stay
-        while the learner's part is the same, a hint only for the move it was given at."""
+        self.said_at: Part | None = None
+        """The learner's part of the table the panel and the message are about: they stay while it
+        is the same (other learners laying down their pairs do not change it)."""
         self.hint_level = 0
         self.sort_by_suit = False
         self.computer_timer: Timer | None = None
@@ -95,7 +97,7 @@ class TableScreen(Screen[None]):
         self.celebration: Celebration | None = None
         self.shown_stage: tuple[Stage, bool] | None = None
         self.shown_log: tuple[str, ...] = ()
-        self.shown_move = -1
+        self.shown_part: Part | None = None
         self.leaving = False
 
     # ----- setting up ---------------------------------------------------------------------------
@@ -174,13 +176,12 @@ class TableScreen(Screen[None]):
         shared = self.shared
         stage, seen = shared.stage, shared.seen
         key = (stage, shared.choosing_giver)
-        if self.said_at is not None:  # the turn moved on: what was said about the last one is old
-            hint = self.panel is not None and self.panel.kind is PanelKind.HINT
-            if self.said_at[:2] != key or (hint and self.said_at[2] != shared.move):
-                self._forget_the_panel()
-        if shared.move != self.shown_move:
+        part = self._part()
+        if self.said_at is not None and self.said_at != part:  # the turn moved on: what was said about it is old
+            self._forget_the_panel()
+        if part != self.shown_part:
             self.hint_level = 0
-            self.shown_move = shared.move
+            self.shown_part = part
         playing = seen is not None and stage is not Stage.CLOSED
         if playing and not self.query(SeatsRow):
             mounting = self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names, shared.seat), after="#waiting")
@@ -195,12 +196,12 @@ class TableScreen(Screen[None]):
         for widget in self.query("#direction, #fan, #news, #hand, #seats"):
             widget.display = playing
         self.query_one("#waiting", Static).display = not playing
+        self.set_class(not playing, "waiting")  # no pairs to list yet (table.tcss)
         self._show_log()
         if playing:
             self._draw_game()
         else:
             self.query_one("#waiting", Static).update(self._waiting_text())
-            self.query_one("#pairs", Static).update(Text())
             self._fit_waiting()
         self._show_panel()
         self._show_prompt()
@@ -352,9 +353,16 @@ class TableScreen(Screen[None]):
         self.panel, self.message, self.said_at = None, Text(), None
         self.flagged_cards, self.flagged_seats = set(), set()
 
+    def _part(self) -> Part:
+        """What the learner's part of the table is now: what they are to do, with which cards, and
+        whose turn it is."""
+        shared, seen = self.shared, self.shared.seen
+        turn = (None, None) if seen is None else (seen.drawer, seen.giver)
+        return (shared.stage, shared.choosing_giver, shared.hand, *turn)
+
     def _said_now(self) -> None:
         """The panel or message just set is about the table as it is now."""
-        self.said_at = (self.shared.stage, self.shared.choosing_giver, self.shared.move)
+        self.said_at = self._part()
 
     def say(self, text: str) -> None:
         self.message = Text(text)
