@@ -43,6 +43,7 @@ class TableChoiceScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.views: list[TableView] = []
+        self.shown: list[tuple[str, Text]] | None = None
         self._version: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,11 +85,15 @@ class TableChoiceScreen(Screen[None]):
         except StoreError:
             return  # busy: the next look tries again
         me = learner(self).profile
+        words = [(str(view.id), _table_words(view, view.seat_of(me) is not None)) for view in self.views]
+        if words == self.shown:
+            return  # (any write to the progress file wakes the watch: most change no table)
+        self.shown = words
         names = self.query_one("#tables", OptionList)
         highlighted = names.highlighted_option.id if names.highlighted_option is not None else None
         had_tables = names.option_count > 0
         names.clear_options()
-        names.add_options([Option(_table_words(view, view.seat_of(me) is not None), id=str(view.id)) for view in self.views])
+        names.add_options([Option(prompt, id=table) for table, prompt in words])
         # The highlight stays on a table the learner can sit at; else it goes to the first such table.
         ids = [str(view.id) for view in self.views]
         open_ids = [str(view.id) for view in self.views if _may_sit(view, view.seat_of(me) is not None)]

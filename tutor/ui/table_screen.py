@@ -98,6 +98,7 @@ class TableScreen(Screen[None]):
         self.shown_stage: tuple[Stage, bool] | None = None
         self.shown_log: tuple[str, ...] = ()
         self.shown_part: Part | None = None
+        self.shown_looks: tuple[object, ...] = ()
         self.leaving = False
 
     # ----- setting up ---------------------------------------------------------------------------
@@ -144,10 +145,17 @@ class TableScreen(Screen[None]):
         except TableRefused as refused:
             self.shared.problem = str(refused)
             fresh = True
-        if fresh:
-            self.redraw()
+        if fresh and self._looks() != self.shown_looks:
+            self.redraw()  # (any write to the progress file wakes the poll: most are other tables' or progress)
         else:
             self._schedule_computers()
+
+    def _looks(self) -> tuple[object, ...]:
+        """Everything the screen draws from the table: when none of it changed, nothing is redrawn."""
+        shared = self.shared
+        view = shared.view
+        seats = tuple((seat.seat, seat.name, seat.profile_id, seat.taken_over) for seat in view.seats)
+        return (view.status, view.move, seats, shared.log, shared.news, shared.problem, shared.stage)
 
     def _schedule_computers(self) -> None:
         """A computer's move is due: play it after this learner's pause, unless another window does first."""
@@ -174,6 +182,7 @@ class TableScreen(Screen[None]):
 
     def redraw(self) -> None:
         shared = self.shared
+        self.shown_looks = self._looks()
         stage, seen = shared.stage, shared.seen
         key = (stage, shared.choosing_giver)
         part = self._part()
