@@ -128,6 +128,15 @@ def test_a_finished_game_is_kept_once_and_clears_the_saved_game(recorder: Any) -
     assert [(m.code, m.where) for m in recorder.store.mistakes(recorder.profile)] == [("wrong-neighbour", "game")]
 
 
+def test_a_game_played_at_a_table_keeps_the_saved_game(recorder: Any) -> None:
+    game = _over(learner_holds_it=True)  # the learner sits at seat 1 and is safe; seat 0 holds the Queen
+    recorder.game_saved({"the game against the computer": 1})
+    celebration = recorder.game_finished(game, mistakes=0, learner=1, keep_saved_game=True)
+    assert [(g.result, g.mistakes) for g in recorder.store.finished_games(recorder.profile)] == [("safe", 0)]
+    assert recorder.store.load_game(recorder.profile) == {"the game against the computer": 1}
+    assert "safe" in celebration.headline
+
+
 def test_a_game_not_over_is_refused(recorder: Any) -> None:
     game = Game.deal(Rules.bicycle(), seed=1)
     with pytest.raises(ValueError):

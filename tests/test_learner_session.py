@@ -102,3 +102,13 @@ def test_two_learners_at_one_store_each_have_their_own_session(store: Store) -> 
     ana.recorder.quiz_answer("q1", "pairs", True)
     assert len(ana.record().answers) == 1 and ben.record().is_new
     assert ana.recorder is not ben.recorder and ana.recorder is ana.recorder
+
+
+def test_a_learner_sits_down_at_a_table_with_their_own_settings(store: Store, session: LearnerSession) -> None:
+    session.save_settings(replace(session.settings, ruleset="table", players=3, guidance="own", suit_style="letters"))
+    shared = session.sit_down("Red")
+    assert (shared.name, shared.seat, shared.is_host) == ("Red", 0, True)
+    assert shared.view.settings().rules() == session.settings.rules()  # a new table plays the host's rules
+    assert (shared.guidance, shared.letters) == ("own", True)
+    bo = LearnerSession(store, learner_named(store, "Bo"))
+    assert bo.sit_down("red").seat == 1 and [view.name for view in bo.tables.open_tables()] == ["Red"]

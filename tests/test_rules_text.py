@@ -11,7 +11,7 @@ import pytest
 
 from tutor.engine import Rules, every_rules
 from tutor.ui.app import TutorApp
-from tutor.wording.rules import SWITCH_WORDS, rules_summary
+from tutor.wording.rules import SWITCH_WORDS, rules_in_brief, rules_summary
 
 BICYCLE = Rules.bicycle(players=4)
 TABLE = Rules.table(players=6)
@@ -173,3 +173,9 @@ def test_a_picture_deck_is_described_by_its_pictures_not_a_rank() -> None:
     assert "same picture" in words["Pairs"]
     assert not any(line.startswith("Take out") for line in words["House rules and variants"].splitlines())
     assert f"{rules.cards_in_play} cards in all" in words["What you need"]
+
+
+def test_the_rules_in_brief_for_a_tables_waiting_room() -> None:
+    assert rules_in_brief(Rules.bicycle()) == "Bicycle rules for 4 players, with playing cards (one Queen taken out). House rules: none."
+    assert rules_in_brief(Rules.table(players=5, odd_card_wins=True)).endswith("House rules: The reversed game.")
+    assert "Farm friends deck (pairs of pictures and one" in rules_in_brief(Rules("bicycle", 3, deck="farm"))

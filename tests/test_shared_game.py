@@ -78,6 +78,9 @@ def test_two_windows_play_a_whole_game_to_the_end(windows: tuple[Tables, Tables]
     assert ana.view.status is TableStatus.FINISHED
     assert "Old Maid" in ana.next_step() and "Old Maid" in bo.next_step()  # the ending, told from each seat
     assert any("took your" in line for line in news)  # a card drawn from a learner, told to them alone
+    for window in (ana, bo):  # everyone's result, each window's learner as "you"
+        results = window.results()
+        assert len(results) == 4 and sum(result.line.startswith("You ") for result in results) == 1
     assert not any("took your" in line or "You drew" in line for line in ana.log)  # the public log names no hidden card
 
 
@@ -178,3 +181,32 @@ def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Pa
     assert bo.stage is Stage.CLOSED and bo.next_step() == bo.problem
     assert bo.problem.startswith("Table Red in the progress file is damaged (its game: ")
     assert not bo.computer_due
+
+
+def test_the_guided_level_says_whom_to_draw_from_first(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows, Settings(players=3, guidance="guided"))
+    assert ana.guidance == "guided" and ana.hints_allowed
+    pair_up(ana, bo)
+    while not (ana.stage is Stage.DRAW or bo.stage is Stage.DRAW):
+        take_a_turn(ana) or take_a_turn(bo)
+    drawer, other = (ana, bo) if ana.stage is Stage.DRAW else (bo, ana)
+    game = drawer.game
+    assert game is not None and game.giver is not None and drawer.choosing_giver and not other.choosing_giver
+    assert drawer.hint(2).text.startswith(f"{drawer.names[game.giver]} is the nearest player")  # the hint about whom
+    wrong = next(seat for seat in range(3) if seat not in (drawer.seat, game.giver))
+    move = drawer.move
+    other.poll()
+    refused = drawer.choose_giver(wrong)
+    assert refused.refused and refused.explanation is not None and drawer.mistakes[-1].code == "wrong-neighbour"
+    assert drawer.choosing_giver and drawer.move == move and not other.poll()  # nothing was written
+    told = drawer.choose_giver(game.giver)
+    assert told.lines == [f"Yes: you draw from {drawer.names[game.giver]}."] and not drawer.choosing_giver
+    assert not drawer.draw(0).refused and not drawer.choosing_giver
+
+
+def test_on_your_own_there_are_no_hints_and_a_mistake_is_told_without_the_answer(windows: tuple[Tables, Tables]) -> None:
+    ana, _ = seated(windows, Settings(players=4, guidance="own"), seed=3)
+    assert not ana.hints_allowed
+    outcome = ana.finish_pairing()  # seed 3 deals Ana a pair
+    assert outcome.refused and outcome.explanation is not None
+    assert outcome.explanation.what == "You still hold a pair." and "Find the right move yourself" in outcome.explanation.instead

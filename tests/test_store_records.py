@@ -140,6 +140,14 @@ def test_finished_game_round_trip_clears_the_game_in_progress(store: Store, ana:
         assert again.load_game(ana) is None
 
 
+def test_a_finished_game_may_leave_the_game_in_progress_alone(store: Store, ana: Profile) -> None:
+    store.save_game(ana, {"turn": 9})
+    store.record_finished_game(ana, {"ruleset": "table", "players": 3}, "safe", 17, 0, when=MONDAY, clear_game_in_progress=False)
+    with reopen(store) as again:
+        assert [game.result for game in again.finished_games(ana)] == ["safe"]
+        assert again.load_game(ana) == {"turn": 9}
+
+
 def test_lesson_progress_round_trip(store: Store, ana: Profile) -> None:
     store.save_lesson_progress(ana, "pairs", step=2, hints_used=1, finished=False, when=MONDAY)
     store.save_lesson_progress(ana, "pairs", step=5, hints_used=3, finished=True, when=TUESDAY)

@@ -25,11 +25,11 @@ only code that writes learner data. A screen never calls the store's write metho
     Games (the learner sits at seat 0 unless told)
         recorder.game_saved(game.to_dict())                  # the game in progress, after each move
         recorder.game_mistake(code, cards)
-        recorder.game_finished(game, mistakes, learner=seat, guest=False) -> Celebration
-            keeps the result (a GameResult), the draws and the mistakes, and
-            clears the game in progress (not a guest's: they played at someone else's
-            keyboard, where it was saved); a second call on the same recorder for the same game
-            object keeps nothing more.
+        recorder.game_finished(game, mistakes, learner=seat, keep_saved_game=False) -> Celebration
+            keeps the result (a GameResult), the draws and the mistakes, and clears the game in
+            progress, unless `keep_saved_game` (a game played at someone else's keyboard, where it
+            was saved, or at a table: the learner's own game in progress is another one); a second
+            call on the same recorder for the same game object keeps nothing more.
 
 Hints and mistakes count against a lesson's stars until it is first done; after that, a replay is
 practice: its hints are not added and its mistakes are kept apart (they still show among the
@@ -176,16 +176,16 @@ class Recorder:
         """A rule mistake in a game (`code`: a MistakeCode or its text)."""
         self.store.record_mistake(self.profile, str(code), cards, "game")
 
-    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, guest: bool = False) -> Celebration:
-        """The game is over: keep its result and clear the game in progress (once per game
-        object). Returns the words to show. A `guest` played at another learner's keyboard (the
-        game was saved there): their own game in progress stays."""
+    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False) -> Celebration:
+        """The game is over: keep its result and, unless `keep_saved_game` (the game was played at
+        someone else's keyboard or at a table), clear the game in progress (once per game object).
+        Returns the words to show."""
         if not game.is_over:
             raise ValueError("game_finished: the game is not over yet")
         result = game_result(game, learner)
         if game is not self._finished_game:
             self._finished_game = game
-            self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game=not guest)
+            self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game_in_progress=not keep_saved_game)
         return celebrations.game_done(result, mistakes)
 
     # ----- plumbing -----------------------------------------------------------------------------

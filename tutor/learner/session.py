@@ -10,6 +10,8 @@ front end can drive the same sessions.
     session.lesson_to_resume(lesson)          # the step to offer to carry on from, or None
     session.start_lesson_over(lesson_id)      # step 1 again: what starting over forgets is decided here
     session.saved_game(deck=None)             # the game in progress (one played with `deck`)
+    session.tables                            # the tables played together in this store (`Tables`)
+    session.sit_down(name) -> SharedGame      # open, join or come back to a table (their settings)
     session.reset_progress() / export_text() / export_to(path) / import_from(path)
     session.claim(take_over=False) / look_only() / release()
     learners(store), learner_named(store, name)   # before a session: who is learning?
@@ -31,7 +33,9 @@ from tutor.settings import Settings
 
 if TYPE_CHECKING:
     from tutor.course import Course, Lesson
+    from tutor.play.shared_game import SharedGame
     from tutor.store import LessonProgress, Profile, Store
+    from tutor.store.tables import Tables
 
 
 class LearnerSession:
@@ -42,6 +46,7 @@ class LearnerSession:
         self.profile = profile
         self.settings = self._settings_from_store()
         self.recorder = Recorder(store, profile)
+        self._tables: Tables | None = None
 
     @property
     def name(self) -> str:
@@ -125,6 +130,25 @@ class LearnerSession:
         if deck is not None and deck_of(saved) != deck:
             return None
         return saved
+
+    # ----- tables played together ----------------------------------------------------------------
+
+    @property
+    def tables(self) -> Tables:
+        """The tables in this learner's store, seen from this window (made when first asked)."""
+        if self._tables is None:
+            from tutor.store.tables import Tables
+
+            self._tables = Tables(self.store)
+        return self._tables
+
+    def sit_down(self, name: str) -> SharedGame:
+        """Open the table called `name` (it plays this learner's rules), join it or come back to it:
+        this learner's seat, with their help level and suits. The refusals are TutorErrors with words
+        to show (NameRefused, TableFull, TableNotOpen, StoreBusy...)."""
+        from tutor.play.shared_game import SharedGame
+
+        return SharedGame.sit_down(self.tables, self.profile, name, self.settings)
 
     # ----- the learner's own profile ------------------------------------------------------------
 

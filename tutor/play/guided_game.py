@@ -393,7 +393,7 @@ class GuidedGame:
         self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
         explanation = explain(mistake, self.game, self._names_for_you(), self.letters)
         if self.guidance == "own":
-            explanation = _without_the_answer(explanation, self.game.rules.pictures)
+            explanation = without_the_answer(explanation, self.game.rules.pictures)
         return Outcome(mistake=mistake, explanation=explanation)
 
     def _names_for_you(self) -> list[str]:
@@ -416,42 +416,9 @@ class GuidedGame:
     # ----- the end -------------------------------------------------------------------------------
 
     def results(self) -> list[Result]:
-        """Every player's result once the game is over, in words that fit the game played: the
-        reversed game (the odd card's holder wins, everyone else loses), strict Bicycle (who laid
-        the wrong pair, and who still held cards) or the ordinary game. Worded for everyone at the
-        table: the learner is "you" in a solo game, and nobody is when several share it."""
-        game = self.game
-        if not game.is_over:
-            return []
-        loser, sizes = game.loser, self.seen.hand_sizes
-        results = [Result(loser, self._loser_result(loser))] if loser is not None else []
-        places = {seat: place for place, seat in enumerate(game.out_order, 1)}
-        others = sorted((seat for seat in range(len(sizes)) if seat != loser), key=lambda seat: places.get(seat, len(sizes) + seat))
-        for seat in others:
-            results.append(Result(seat, self._other_result(seat, places.get(seat), sizes[seat])))
-        return results
-
-    def _other_result(self, seat: int, place: int | None, held: int) -> str:
-        seats = self.table_seats
-        went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
-        if held:
-            return (
-                f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
-                "not the Old Maid: the wrong pair decided the game."
-            )
-        if self.game.winner is not None:
-            return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
-        return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
-
-    def _loser_result(self, loser: int) -> str:
-        game, seats = self.game, self.table_seats
-        wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
-        if wrong:
-            return f"{seats.does(loser, 'be')} the Old Maid: {seats.who(loser)} laid down {card_list(wrong[0], self.letters)}, which is not a pair."
-        odd = card_list(game.hands[loser], self.letters)
-        if game.winner is not None:
-            return f"{seats.does(loser, 'win')} by keeping the odd card, {odd}, to the end."
-        return f"{seats.does(loser, 'be')} the Old Maid, left holding {odd}."
+        """Every player's result once the game is over (see `results_of`), worded for everyone at
+        the table: the learner is "you" in a solo game, and nobody is when several share it."""
+        return results_of(self.game, self.table_seats, self.letters)
 
     # ----- saving --------------------------------------------------------------------------------
 
@@ -563,7 +530,45 @@ def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
     )
 
 
-def _without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:
+def results_of(game: Game, seats: Seats, letters: bool = False) -> list[Result]:
+    """Every player's result once the game is over, in words that fit the game played: the
+    reversed game (the odd card's holder wins, everyone else loses), strict Bicycle (who laid
+    the wrong pair, and who still held cards) or the ordinary game. `seats` says who is "you"
+    (a guided game's learner at seat 0, or a learner's own seat at a table played together)."""
+    if not game.is_over:
+        return []
+    loser, sizes = game.loser, [len(hand) for hand in game.hands]
+    results = [Result(loser, _loser_result(game, seats, loser, letters))] if loser is not None else []
+    places = {seat: place for place, seat in enumerate(game.out_order, 1)}
+    others = sorted((seat for seat in range(len(sizes)) if seat != loser), key=lambda seat: places.get(seat, len(sizes) + seat))
+    for seat in others:
+        results.append(Result(seat, _other_result(game, seats, seat, places.get(seat), sizes[seat])))
+    return results
+
+
+def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: int) -> str:
+    went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
+    if held:
+        return (
+            f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
+            "not the Old Maid: the wrong pair decided the game."
+        )
+    if game.winner is not None:
+        return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
+    return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
+
+
+def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
+    wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
+    if wrong:
+        return f"{seats.does(loser, 'be')} the Old Maid: {seats.who(loser)} laid down {card_list(wrong[0], letters)}, which is not a pair."
+    odd = card_list(game.hands[loser], letters)
+    if game.winner is not None:
+        return f"{seats.does(loser, 'win')} by keeping the odd card, {odd}, to the end."
+    return f"{seats.does(loser, 'be')} the Old Maid, left holding {odd}."
+
+
+def without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:
     """The "On your own" level: say which rule was broken, not which cards or seat to play."""
     if explanation.code == MistakeCode.KEPT_PAIR.value:
         why = (

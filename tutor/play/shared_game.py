@@ -14,12 +14,15 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
                                             # seat's count, whose turn (None while waiting)
         shared.hand, shared.names, shared.log (the table's public lines), shared.news (what just
         happened to this learner's hand: "Bo took your J♥."), shared.next_step() (in words),
-        shared.hint(level), shared.problem (why the table cannot be shown, when CLOSED)
+        shared.hint(level), shared.problem (why the table cannot be shown, when CLOSED),
+        shared.results() (everyone's result in words once it is OVER, this learner as "you")
 
     Moves: each returns an Outcome, as GuidedGame's do (lines told from this seat, or the mistake
     with its explanation; `shared.mistakes` keeps every one)
         shared.start(seed=None)                     # the host deals
         shared.lay_down(cards), shared.finish_pairing(), shared.draw(position, giver=None)
+        shared.choose_giver(seat)     # the "Guided" help level: whom to draw from, said first
+                                      # (`choosing_giver` while it is to say); nothing is written
             StaleMove, once the window has refreshed, when another window moved first. A pairing
             move during the opening pairing is sent once more by itself: nobody else's move can
             change the learner's own hand then.
@@ -28,7 +31,7 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
         shared.leave()
 
     The end: shared.game and shared.seat are what Recorder.game_finished(game, mistakes,
-    learner=seat) takes; each window records its own learner.
+    learner=seat, keep_saved_game=True) takes; each window records its own learner.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from enum import StrEnum
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
-from tutor.play.guided_game import MadeMistake, Outcome
+from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
 from tutor.settings import Settings
 from tutor.store import Profile
@@ -71,11 +74,14 @@ class Stage(StrEnum):
 class SharedGame:
     """One window's seat at a table: a profile, a table id and the table as last read."""
 
-    def __init__(self, tables: Tables, profile: Profile, table: int, letters: bool = False) -> None:
+    def __init__(self, tables: Tables, profile: Profile, table: int, letters: bool = False, guidance: str = "hints") -> None:
         self.tables = tables
         self.profile = profile
         self.table = table
         self.letters = letters
+        self.guidance = guidance
+        """The learner's own help level (`Settings.guidance`): "guided" says whom to draw from
+        first, "own" has no hints and mistakes told without the answer."""
         self.mistakes: list[MadeMistake] = []
         self.news = ""
         """A short line about what just happened to this learner's hand, for beside it."""
@@ -85,6 +91,8 @@ class SharedGame:
         self._seat: int | None = None
         self._left = False
         self._heartbeat: datetime | None = None
+        self._giver_chosen: int | None = None
+        """The move number at which the learner said whom they draw from ("guided" only)."""
         self._tended: datetime | None = None
         self._data_version = tables.data_version()
         self.refresh()
@@ -98,7 +106,7 @@ class SharedGame:
         """Open the table called `name`, join it or come back to it (`Tables.open_or_join`: its
         refusals are TutorErrors with words to show)."""
         view, _ = tables.open_or_join(name, profile, settings)
-        return cls(tables, profile, view.id, letters=settings.suit_style == "letters")
+        return cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
 
     # ----- the table as this window last read it ------------------------------------------------
 
@@ -187,15 +195,30 @@ class SharedGame:
         if game.waiting_for:
             return f"Waiting for {seats.listed(sorted(game.waiting_for))} to lay down their pairs."
         if game.drawer is not None and game.giver is not None:
-            return f"{seats.does(game.drawer, 'draw')} from {seats.who(game.giver)}."
+            return f"{seats.who(game.drawer, capital=True)} is choosing a card from {seats.who(game.giver)}."
         return "Waiting for the other players."
+
+    @property
+    def hints_allowed(self) -> bool:
+        """No hints at the "On your own" help level."""
+        return self.guidance != "own"
+
+    @property
+    def choosing_giver(self) -> bool:
+        """Whether the learner is to say whom they draw from before drawing (the "Guided" level)."""
+        return self.guidance == "guided" and self.stage is Stage.DRAW and self._giver_chosen != self.move
 
     def hint(self, level: int) -> Hint:
         """The hint at `level` (1 to 3) for this seat, as in a game against the computer."""
         game = self.game
         if game is None:
             return Hint(level, self.next_step())
-        return hint_for(game.clone(), self.seat, self.names, level, letters=self.letters)
+        return hint_for(game.clone(), self.seat, self.names, level, choosing_giver=self.choosing_giver, letters=self.letters)
+
+    def results(self) -> list[Result]:
+        """Everyone's result once the game is over, in words, this learner as "you"."""
+        game = self.game
+        return [] if game is None else results_of(game, Seats(self.names, self.seat), self.letters)
 
     # ----- keeping up with the table --------------------------------------------------------
 
@@ -262,6 +285,18 @@ class SharedGame:
     def start(self, seed: int | None = None) -> None:
         """The host deals (NotHost for anyone else)."""
         self._state = self.tables.start(self.table, self.profile, seed)
+
+    def choose_giver(self, seat: int) -> Outcome:
+        """The "Guided" level: the learner says whom they draw from; a wrong seat is a mistake,
+        explained. Nothing is written: the draw itself is the move."""
+        game = self.game
+        if game is None or self.stage is not Stage.DRAW:
+            return Outcome()
+        mistake = game.mistake_in(Draw(self.seat, seat))
+        if mistake is not None:
+            return self._refuse(mistake)
+        self._giver_chosen = self.move
+        return Outcome([f"Yes: you draw from {Seats(self.names, self.seat).who(seat)}."])
 
     def lay_down(self, cards: Sequence[Card]) -> Outcome:
         return self._send(LayDown(self.seat, cards))
@@ -336,4 +371,7 @@ class SharedGame:
         assert game is not None  # a move was judged
         seats = Seats(self.names, self.seat)
         names = [seats.who(seat) for seat in range(len(self.names))]
-        return Outcome(mistake=mistake, explanation=explain(mistake, game, names, self.letters))
+        explanation = explain(mistake, game, names, self.letters)
+        if self.guidance == "own":
+            explanation = without_the_answer(explanation, game.rules.pictures)
+        return Outcome(mistake=mistake, explanation=explanation)

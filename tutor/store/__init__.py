@@ -29,7 +29,8 @@ one short transaction that waits its turn.
 
     Finished games
         store.record_finished_game(profile, rules_dict, result, draws, mistakes, when=None)
-            (also clears the game in progress, in the same transaction)
+            (also clears the game in progress, in the same transaction, unless
+            clear_game_in_progress=False: a table's game played together)
         store.finished_games(profile) -> list[FinishedGame]
 
     Lessons

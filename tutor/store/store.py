@@ -194,15 +194,16 @@ class Store:
         draws: int,
         mistakes: int,
         when: datetime | None = None,
-        clear_game: bool = True,
+        *,
+        clear_game_in_progress: bool = True,
     ) -> None:
         """Add a finished game and, in the same transaction, clear the game in progress (unless
-        `clear_game` is False: the game was someone else's, played at their keyboard)."""
+        `clear_game_in_progress` is False: a game played at a table is not the saved game)."""
         game = FinishedGame(dict(rules), result, draws, mistakes, when or now())
 
         def write(db: sqlite3.Connection) -> None:
             _insert_finished_games(db, profile.id, [game])
-            if clear_game:
+            if clear_game_in_progress:
                 db.execute("DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,))
 
         self._save(profile, write)

@@ -50,8 +50,8 @@ every change; the engine judges every move; each window shows its learner only w
         tables.load(table) -> TableState     # .view, .game (None while waiting), .move, .log
 
     The end: once the engine says the game is over the table is finished. Each learner's result
-    is theirs to record (`Recorder.game_finished(state.game, mistakes, learner=seat)`), with the
-    seat from `view.seat_of(profile)`.
+    is theirs to record (`Recorder.game_finished(state.game, mistakes, learner=seat, table=True)`,
+    which keeps their own game against the computer), with the seat from `view.seat_of(profile)`.
 
 Every write is one short transaction (BEGIN IMMEDIATE, as the store's are): StoreBusy or StoreFull
 (StoreErrors) when the file cannot be written now, and then nothing was written. Every window

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -277,6 +277,34 @@ class TutorApp(App[None]):
 
         return open_hot_seat(self, names)
 
+    def open_table(self, name: str, on_refused: Callable[[str], None] | None = None) -> bool:
+        """Sit down at the table called `name` (open it with the learner's rules, join it, or come
+        back to it) and show it. A refusal (a full or finished table, a name that cannot be used,
+        a busy file) is said in one line: to `on_refused`, else as a warning. True when it opened."""
+        from tutor.errors import TutorError
+        from tutor.ui.table_screen import TableScreen
+
+        try:
+            shared = self.session.sit_down(name)
+        except TutorError as refused:
+            from tutor.names import one_line
+            from tutor.ui.notices import warn
+
+            words = one_line(str(refused))
+            if on_refused is not None:
+                on_refused(words)
+            else:
+                warn(self, words, timeout=8)
+            return False
+        self.push_screen(TableScreen(shared, seed=self.seed))
+        return True
+
+    def choose_table(self) -> None:
+        """Play with others: the tables open in this progress file, and a new table's name."""
+        from tutor.ui.table_choice import TableChoiceScreen
+
+        self.push_screen(TableChoiceScreen())
+
     def _play_from_command_line(self) -> None:
         """`play`: the game in progress, or a new one; `play --deck ID`: that deck (it becomes the
         deck setting), going on with the game in progress only if it is played with that deck."""
@@ -350,6 +378,7 @@ class TutorApp(App[None]):
             yield from self._textual_commands(screen)  # nobody has said who is learning yet
             return
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
+        yield SystemCommand("Play with others", "Sit at a table with classmates and play one game together", self.choose_table)
         yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
         yield SystemCommand("Quiz", "Eight quick questions about the rules", lambda: self.action_open("quiz"))
         yield SystemCommand("Progress", "What you have learned so far", lambda: self.action_open("progress"))

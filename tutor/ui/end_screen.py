@@ -4,7 +4,7 @@ mistakes; in a game several learners shared, each learner's mistakes, worded for
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -15,13 +15,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tutor.course.mistakes import rule_of
+from tutor.engine import Game
 from tutor.learner.celebrations import Celebration
-from tutor.play.guided_game import LEARNER, GuidedGame
+from tutor.play.guided_game import LEARNER, GuidedGame, Result
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
-from tutor.wording import card_list, counted
+from tutor.wording import Seats, card_list, counted
+from tutor.wording.narration import Narrator
 
 if TYPE_CHECKING:
     from tutor.learner.session import LearnerSession
@@ -54,39 +56,11 @@ class EndScreen(Screen[None]):
         self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
     def summary(self) -> Text:
-        session, game = self.session, self.session.game
-        text = Text()
-        text.append(_headline(session) + "\n", style="bold")
-        if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
-            text.append(f"The card nobody could pair: {card_list(game.hands[game.loser], session.letters)}.\n")
-        text.append("\n")
-        if game.wrong_pairs:
-            text.append("The pairs were checked: ", style="bold")
-            for seat, pair in game.wrong_pairs:
-                text.append(f"{session.table_seats.who(seat, capital=True)} laid down {card_list(pair, session.letters)}, which is not a pair. ")
-            text.append("That is why the game ended this way.\n\n")
-        text.append("How everyone did:\n", style="bold")
-        for result in session.results():
-            text.append(f"  {result.line}\n", style="bold" if result.seat in session.learners else "")
-        if game.winner is not None:
-            text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
-        elif not game.wrong_pairs:
-            text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
-        text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
-        if session.together:
-            return self._each_learner(text)
-        counts = session.mistake_counts()
-        if self.celebration is not None:
-            text.append("\n".join(self.celebration.lines) + "\n")
-        elif not counts:
-            unlucky = game.loser == LEARNER and game.winner is None
-            text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
-        if counts:
-            text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
-            for code, times in counts.most_common():
-                text.append(f"  {times} × {rule_of(code, game.rules)}\n")
-            text.append("Each one is a rule worth a second look in the lessons.\n")
-        return text
+        session = self.session
+        you = None if session.together else LEARNER  # a game several learners shared: nobody is "you"
+        results, counts = session.results(), session.mistake_counts()
+        text = summary_text(session.game, you, session.names, session.letters, results, counts, self.celebration, session.humans)
+        return self._each_learner(text) if session.together else text
 
     def _each_learner(self, text: Text) -> Text:
         """Each learner's mistakes, by name: everyone at the table reads this screen."""
@@ -126,26 +100,72 @@ class EndScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def _headline(session: GuidedGame) -> str:
-    game = session.game
-    if session.together:
-        return _headline_for_everyone(session)
+def summary_text(
+    game: Game,
+    you: int | None,
+    names: list[str],
+    letters: bool,
+    results: list[Result],
+    counts: Counter[str],
+    celebration: Celebration | None,
+    learners: Collection[int] = (),
+) -> Text:
+    """The end of a game in words, from the seat `you` (the learner, "you"): the headline, why
+    it ended so, how everyone did (the `learners`' lines in bold), and the learner's own mistakes
+    (`counts`, by code). With `you` None (several learners shared the screen) nobody is "you" and
+    the mistakes are left to the caller, learner by learner."""
+    seats = Seats(names, you)
+    text = Text()
+    text.append((_headline_for_everyone(game, names) if you is None else _headline(game, you, names, letters)) + "\n", style="bold")
+    if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
+        text.append(f"The card nobody could pair: {card_list(game.hands[game.loser], letters)}.\n")
+    text.append("\n")
+    if game.wrong_pairs:
+        text.append("The pairs were checked: ", style="bold")
+        for seat, pair in game.wrong_pairs:
+            text.append(f"{seats.who(seat, capital=True)} laid down {card_list(pair, letters)}, which is not a pair. ")
+        text.append("That is why the game ended this way.\n\n")
+    text.append("How everyone did:\n", style="bold")
+    for result in results:
+        text.append(f"  {result.line}\n", style="bold" if result.seat == you or result.seat in learners else "")
+    if game.winner is not None:
+        text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
+    elif not game.wrong_pairs:
+        text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
+    text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
+    if you is None:
+        return text
+    if celebration is not None:
+        text.append("\n".join(celebration.lines) + "\n")
+    elif not counts:
+        unlucky = game.loser == you and game.winner is None
+        text.append("You made no mistakes: the Old Maid is just bad luck!\n" if unlucky else "You made no mistakes. Brilliant!\n")
+    if counts:
+        text.append(f"Your mistakes ({sum(counts.values())}):\n", style="bold")
+        for code, times in counts.most_common():
+            text.append(f"  {times} × {rule_of(code, game.rules)}\n")
+        text.append("Each one is a rule worth a second look in the lessons.\n")
+    return text
+
+
+def _headline(game: Game, you: int, names: list[str], letters: bool) -> str:
+    seats = Seats(names, you)
     if game.loser is None:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:
-        if game.winner == LEARNER:
+        if game.winner == you:
             return "You kept the odd card to the end: you win the reversed game!"
-        return f"{session.seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
-    if game.loser == LEARNER and game.wrong_pairs:
+        return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
+    if game.loser == you and game.wrong_pairs:
         return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
-    if game.loser == LEARNER:
+    if game.loser == you:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
-    return f"You are safe! {session.narrator.ending(game)}"
+    return f"You are safe! {Narrator(names, you, letters).ending(game)}"
 
 
-def _headline_for_everyone(session: GuidedGame) -> str:
+def _headline_for_everyone(game: Game, names: list[str]) -> str:
     """The headline of a game several learners shared: nobody is "you"."""
-    game, seats = session.game, session.table_seats
+    seats = Seats(names, None)
     if game.loser is None:
         return "Everyone paired off: nobody is left holding the odd card."
     if game.winner is not None:

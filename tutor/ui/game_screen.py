@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tutor.engine import Card, Draw, LayDown, cards_text
+from tutor.engine import Card, Draw, LayDown, Observation, Rules, cards_text
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
@@ -38,7 +38,7 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
-from tutor.wording import counted, same_name
+from tutor.wording import Seats, counted, same_name
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
@@ -176,35 +176,9 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _fit(self) -> None:
-        """Narrow terminals get the moves in a few lines under the table. Cards are drawn as large
-        as the hand (and the fan) fit: five lines high, three, or one on a short terminal."""
-        width, height = self.app.size
-        narrow = width < NARROW
-        self.set_class(narrow, "narrow")
-        board = width - (0 if narrow else SIDE_WIDTH) - 3
-        room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if self.panel is not None else 3)
-        scale = next((scale for scale in ("large", "normal") if self._cards_height(scale, board) <= room), "compact")
-        compact = scale == "compact"
-        self.query_one("#direction").display = not (compact and self.panel is not None)  # the seats say left and right
-        if compact != self.has_class("compact"):
-            self.set_class(compact, "compact")
-            for seat in self.query(SeatView):
-                seat.compact = compact
-        for row in self.query(CardRow):
-            row.scale = scale
-
-    def _cards_height(self, scale: str, width: int) -> int:
-        """Lines the hand (and the fan, when drawing) take at `scale` in `width` columns."""
-        seen = self.session.seen
-        per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
-        if self.session.game.rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
-            wide = picture_width(self.session.game.rules.deck)
-            lines = (-(-len(seen.hand) // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
-        else:
-            lines = (-(-len(seen.hand) // per_row) or 1) * HEIGHTS[scale]
-        if self.session.stage is Stage.DRAW and seen.giver is not None:
-            lines += -(-seen.hand_sizes[seen.giver] // per_row) * HEIGHTS[scale] + 2  # and the fan's border
-        return lines
+        session, seen = self.session, self.session.seen
+        drawing = session.stage is Stage.DRAW and seen.giver is not None
+        fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, session.game.rules, self.panel is not None)
 
     # ----- drawing the table --------------------------------------------------------------------
 
@@ -268,21 +242,8 @@ class GameScreen(Screen[None]):
             self.set_focus(None)
 
     def _pairs_text(self) -> Text:
-        session, seen = self.session, self.session.seen
-        face_up = session.game.rules.pairs_face_up
-        text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
-        by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
-        for seat, pair in seen.pairs:
-            by_seat.setdefault(seat, []).append(pair)
-        for seat in range(len(session.names)):
-            pairs = by_seat.get(seat, [])
-            label = session.seats.who(seat, capital=True)
-            shown = [cards_text(pair, session.letters).replace(" ", "") for pair in pairs if pair is not None]
-            if len(shown) == len(pairs):
-                text.append(f"{label}: {' '.join(shown) or '-'}\n")
-            else:
-                text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
-        return text
+        session = self.session
+        return pairs_text(session.seen, session.seats, session.game.rules.pairs_face_up, session.letters)
 
     def _show_panel(self) -> None:
         panel = self.query_one("#panel", Static)
@@ -457,7 +418,7 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.together:
             for seat, player in session.learners.items():
-                self.players[seat].recorder.game_finished(session.game, len(player.mistakes), learner=seat, guest=seat != session.humans[0])
+                self.players[seat].recorder.game_finished(session.game, len(player.mistakes), learner=seat, keep_saved_game=seat != session.humans[0])
         else:
             self.celebration = self.recorder.game_finished(session.game, len(session.mistakes))
         self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
@@ -553,3 +514,53 @@ def _short_prompt(stage: Stage) -> str:
         Stage.CHOOSE_GIVER: "Your turn: choose whom to draw from.",
         Stage.DRAW: "Your turn: draw a card.",
     }.get(stage, "")
+
+
+def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, panel: bool) -> None:
+    """Lay a table screen out for its size: narrow terminals get the moves in a few lines under the
+    table. Cards are drawn as large as the hand of `hand` cards (and the fan of `fan`, while
+    drawing) fit: five lines high, three, or one on a short terminal (less room with a `panel`)."""
+    width, height = screen.app.size
+    narrow = width < NARROW
+    screen.set_class(narrow, "narrow")
+    board = width - (0 if narrow else SIDE_WIDTH) - 3
+    room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
+    scale = next((scale for scale in ("large", "normal") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
+    compact = scale == "compact"
+    screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
+    screen.set_class(compact, "compact")
+    for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
+        seat.compact = compact
+    for row in screen.query(CardRow):
+        row.scale = scale
+
+
+def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rules) -> int:
+    """Lines the hand (and the fan, when drawing) take at `scale` in `width` columns."""
+    per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
+    if rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
+        wide = picture_width(rules.deck)
+        lines = (-(-hand // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
+    else:
+        lines = (-(-hand // per_row) or 1) * HEIGHTS[scale]
+    if fan is not None:
+        lines += -(-fan // per_row) * HEIGHTS[scale] + 2  # and the fan's border
+    return lines
+
+
+def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) -> Text:
+    """The pairs each seat has laid down: the cards when they went down face up (and the
+    learner's own), else how many."""
+    text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
+    by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
+    for seat, pair in seen.pairs:
+        by_seat.setdefault(seat, []).append(pair)
+    for seat in range(len(seen.hand_sizes)):
+        pairs = by_seat.get(seat, [])
+        label = seats.who(seat, capital=True)
+        shown = [cards_text(pair, letters).replace(" ", "") for pair in pairs if pair is not None]
+        if len(shown) == len(pairs):
+            text.append(f"{label}: {' '.join(shown) or '-'}\n")
+        else:
+            text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
+    return text

@@ -46,6 +46,19 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
     ]
 
 
+def rules_in_brief(rules: Rules) -> str:
+    """The rules in one or two short sentences, for a table's waiting room ("Bicycle rules for 4
+    players, with playing cards (one Queen taken out). House rules: none.")."""
+    deck = rules.playing_deck
+    if deck.character is None:
+        cards = f"playing cards (one {rank_name(rules.odd_rank)} taken out)"
+    else:
+        cards = f"the {deck.name} deck (pairs of pictures and one {deck.character.name} card)"
+    switches = [SWITCH_WORDS[name][0] for name in rules.book.switches if getattr(rules, name)]
+    house = ", ".join(switches) if switches else "none"
+    return f"{rules.name} rules for {rules.players} players, with {cards}. House rules: {house}."
+
+
 def _players_text(rules: Rules) -> str:
     book = rules.book
     low, high = book.players

@@ -1,0 +1,686 @@
+"""A table played together: one learner's window onto a game with classmates in other windows.
+
+The screen renders a `SharedGame` (tutor.play.shared_game) and sends the learner's moves through
+it; the store judges every move against the table's move number and the engine judges the move.
+It looks just like the game against the computer (the same seats, cards, log, mistake and hint
+panel), and shows only what this learner may see: their own hand, every seat's card count,
+whose turn it is, the public log and their own news ("Ben took your 7♥.").
+
+A timer asks `SharedGame.poll()` a few times a second and redraws only when another window wrote.
+Computer players (and learners gone a minute) are played by whichever window asks first, after
+this learner's own speed setting's pause. A mistake is explained here only: nothing is written,
+so no other window knows. The end is recorded for this learner alone, as a table's game: their
+own saved game against the computer stays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Static
+
+from tutor.engine import Card, Draw, LayDown
+from tutor.errors import StaleMove, StoreError, TableRefused, TutorError
+from tutor.learner.celebrations import Celebration
+from tutor.play.guided_game import Outcome
+from tutor.play.hints import LEVELS, Hint
+from tutor.play.shared_game import SharedGame, Stage
+from tutor.store.tables import TableStatus
+from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
+from tutor.ui.dialogs import ConfirmScreen, on_top
+from tutor.ui.end_screen import summary_text
+from tutor.ui.footer import TutorFooter
+from tutor.ui.game_screen import NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
+from tutor.ui.header import TutorHeader
+from tutor.ui.hint_dialog import ask_before_the_answer
+from tutor.ui.notices import notify
+from tutor.ui.opening import unless_closed
+from tutor.ui.reach import learner, tutor_app
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.wording import Seats
+from tutor.wording.rules import rules_in_brief
+
+Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
+"""The learner's part of the table (see TableScreen._part)."""
+POLL_SECONDS = 0.18
+"""How often the screen asks whether another window wrote (`SharedGame.poll`, a cheap question)."""
+STALE = "Someone moved first: look again."
+LEFT_PLAYING = "You left table {name}. Your seat waits for you for a minute: open the table again to come back. After that, a computer player takes your cards."
+
+
+class TableScreen(Screen[None]):
+    CSS_PATH = ["game.tcss", "table.tcss"]
+    HELP_TITLE = "Playing at a table"
+    BINDINGS = [
+        Binding("enter", "start", "Start the game", tooltip="Start the game now: the empty seats get computer players"),
+        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left"),
+        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right"),
+        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)"),
+        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player"),
+        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs"),
+        Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
+        Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit"),
+        Binding("r", "rules", "Rules", tooltip="The rules this table plays by"),
+        Binding("escape", "leave", "Leave", tooltip="Leave the table (you are asked first while the game is on)"),
+        *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
+    ]
+
+    def __init__(self, shared: SharedGame, seed: int | None = None) -> None:
+        """`seed`: the deal when this learner is the host and starts the game (tests pass one)."""
+        super().__init__()
+        self.shared = shared
+        self.seed = seed
+        self.seat_cursor: int | None = None
+        self.flagged_cards: set[Card] = set()
+        self.flagged_seats: set[int] = set()
+        self.message = Text()
+        """What the screen says instead of the usual words until the learner's next move."""
+        self.panel: Panel | None = None
+        self.said_at: Part | None = None
+        """The learner's part of the table the panel and the message are about: they stay while it
+        is the same (other learners laying down their pairs do not change it)."""
+        self.hint_level = 0
+        self.sort_by_suit = False
+        self.computer_timer: Timer | None = None
+        self.played = False
+        """Whether this window saw the game on: only then is its end recorded here."""
+        self.recorded = False
+        self.end_due = False
+        self.celebration: Celebration | None = None
+        self.shown_stage: tuple[Stage, bool] | None = None
+        self.shown_log: tuple[str, ...] = ()
+        self.shown_part: Part | None = None
+        self.shown_looks: tuple[object, ...] = ()
+        self.leaving = False
+
+    # ----- setting up ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TutorHeader()
+        with Horizontal(id="table"):
+            with VerticalScroll(id="board"):
+                yield Static(id="waiting")
+                if self.shared.game is not None:
+                    yield SeatsRow(self.shared.names)
+                yield Static(id="direction")
+                yield FanView(id="fan", keys=KEYS)
+                yield Static(id="panel")
+                yield Static(id="prompt")
+                yield Static(id="news")
+                yield HandView(letters=self.shared.letters, id="hand", keys=KEYS)
+            with Vertical(id="side"):
+                yield LogTail(id="log")
+                yield Static(id="pairs")
+        yield TutorFooter()
+
+    @unless_closed
+    def on_mount(self) -> None:
+        self.sub_title = f"Table {self.shared.name}"
+        self.query_one("#log", LogTail).border_title = "What happened"
+        self.redraw()
+        self.poll_timer = self.set_interval(POLL_SECONDS, self._tick)
+
+    def on_resize(self, event: Resize) -> None:
+        self.redraw()
+
+    # ----- keeping up with the table ------------------------------------------------------------
+
+    @unless_closed
+    def _tick(self) -> None:
+        """Another window may have written: read the table only then, and redraw."""
+        if self.leaving:
+            return
+        try:
+            fresh = self.shared.poll()
+        except StoreError:
+            return  # a busy file: asked again at the next tick
+        except TableRefused as refused:
+            self.shared.problem = str(refused)
+            fresh = True
+        if fresh and self._looks() != self.shown_looks:
+            self.redraw()  # (any write to the progress file wakes the poll: most are other tables' or progress)
+        else:
+            self._schedule_computers()
+
+    def _looks(self) -> tuple[object, ...]:
+        """Everything the screen draws from the table: when none of it changed, nothing is redrawn."""
+        shared = self.shared
+        view = shared.view
+        seats = tuple((seat.seat, seat.name, seat.profile_id, seat.taken_over) for seat in view.seats)
+        return (view.status, view.move, seats, shared.log, shared.news, shared.problem, shared.stage)
+
+    def _schedule_computers(self) -> None:
+        """A computer's move is due: play it after this learner's pause, unless another window does first."""
+        if self.computer_timer is None and not self.leaving and self.shared.computer_due:
+            self.computer_timer = self.set_timer(self._pause(), self._computer_turn)
+
+    @unless_closed
+    def _computer_turn(self) -> None:
+        self.computer_timer = None
+        if self.leaving or not self.shared.computer_due:
+            return
+        try:
+            self.shared.play_computer()
+        except StoreError:
+            pass  # the file is busy: the next tick tries again
+        except TableRefused as refused:
+            self.shared.problem = str(refused)
+        self.redraw()
+
+    def _pause(self) -> float:
+        return PAUSE_SECONDS.get(learner(self).settings.speed, PAUSE_SECONDS["normal"])
+
+    # ----- drawing the table --------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        shared = self.shared
+        self.shown_looks = self._looks()
+        stage, seen = shared.stage, shared.seen
+        key = (stage, shared.choosing_giver)
+        part = self._part()
+        if self.said_at is not None and self.said_at != part:  # the turn moved on: what was said about it is old
+            self._forget_the_panel()
+        if part != self.shown_part:
+            self.hint_level = 0
+            self.shown_part = part
+        playing = seen is not None and stage is not Stage.CLOSED
+        if playing and not self.query(SeatsRow):
+            mounting = self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names), after="#waiting")
+
+            @unless_closed
+            async def seated(screen: TableScreen) -> None:
+                await mounting
+                screen.redraw()  # the seats, once they are there to draw on...
+                screen.call_after_refresh(screen.redraw)  # ...and once they know their size (the card backs)
+
+            self.call_later(seated, self)
+        for widget in self.query("#direction, #fan, #news, #hand, #seats"):
+            widget.display = playing
+        self.query_one("#waiting", Static).display = not playing
+        self.set_class(not playing, "waiting")  # no pairs to list yet (table.tcss)
+        self._show_log()
+        if playing:
+            self._draw_game()
+        else:
+            self.query_one("#waiting", Static).update(self._waiting_text())
+            self._fit_waiting()
+        self._show_panel()
+        self._show_prompt()
+        if stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS):
+            self.played = True
+        if stage is Stage.OVER:
+            self._the_end()
+        if key != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
+            self.shown_stage = key
+            self._focus_for(stage)
+            self.refresh_bindings()
+        self._schedule_computers()
+
+    def _fit_waiting(self) -> None:
+        self.set_class(self.app.size.width < 90, "narrow")
+
+    def _draw_game(self) -> None:
+        shared = self.shared
+        seen, game = shared.seen, shared.game
+        assert seen is not None and game is not None
+        stage, choosing = shared.stage, shared.choosing_giver
+        drawing = stage is Stage.DRAW and not choosing and seen.giver is not None
+        fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, game.rules, self.panel is not None)
+        self.query_one("#direction", Static).update(Text(direction_text(game)))
+        cursor = self._seat_cursor() if choosing else None
+        for row in self.query(SeatsRow):
+            if row.is_mounted:  # just mounted: drawn at the next refresh
+                row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
+        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards)
+        fan = self.query_one("#fan", FanView)
+        fan.display = drawing
+        if drawing and seen.giver is not None:
+            fan.show(seen.hand_sizes[seen.giver])
+            fan.border_title = f"{Seats(shared.names, shared.seat).whose(seen.giver, capital=True)} cards, face down"
+        self.query_one("#pairs", Static).update(pairs_text(seen, Seats(shared.names, shared.seat), game.rules.pairs_face_up, shared.letters))
+        self.query_one("#news", Static).update(Text(shared.news, style="bold"))
+        board = self.query_one("#board", VerticalScroll)
+        if self.panel is not None:  # on a short terminal: the explanation and the hand in view, the seats above
+            self.call_after_refresh(board.scroll_end, animate=False)
+        elif board.scroll_y:
+            self.call_after_refresh(board.scroll_home, animate=False)
+
+    def _waiting_text(self) -> Text:
+        """Before the deal: the table's seats, who sits there, and the rules it plays by."""
+        shared, view = self.shared, self.shared.view
+        text = Text()
+        if shared.stage is Stage.CLOSED:
+            return Text(shared.next_step(), style="bold")
+        text.append("Your rules (from your settings): " if shared.is_host else "Rules: ", style="bold")
+        text.append(rules_in_brief(view.settings().rules()) + "\n\n")
+        taken = {seat.seat: seat for seat in view.seats}
+        for number in range(view.players):
+            seat = taken.get(number)
+            text.append(f"Seat {number + 1}: ", style="bold")
+            if seat is None:
+                text.append("free: a computer plays here if nobody comes\n", style="italic")
+                continue
+            text.append(seat.name)
+            notes = [note for note, wanted in (("host", seat.profile_id == view.host_id), ("you", number == shared.seat)) if wanted]
+            text.append(f" ({', '.join(notes)})\n" if notes else "\n")
+        return text
+
+    def _show_log(self) -> None:
+        """The table's public log: the lines new since the last look, in bold."""
+        log = self.shared.log
+        if log == self.shown_log:
+            return
+        tail = self.query_one("#log", LogTail)
+        fresh = _new_lines(self.shown_log, log)
+        self.shown_log = log
+        tail.lines = list(log[-LogTail.KEPT :])
+        tail.fresh = min(fresh, len(tail.lines))
+        tail.refresh()
+
+    def _show_panel(self) -> None:
+        panel = self.query_one("#panel", Static)
+        panel.display = self.panel is not None
+        for kind in PanelKind:
+            panel.set_class(self.panel is not None and self.panel.kind is kind, kind)
+        if self.panel is not None:
+            panel.border_title = self.panel.title
+            panel.update(self.panel.words)
+
+    def _show_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Static)
+        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
+        if self.message:
+            prompt.update(self.message)
+            return
+        words = self._prompt_words()
+        stage = self.shared.stage
+        if stage in (Stage.PAIRING, Stage.DRAW) and not self.shared.choosing_giver:
+            row = self.query_one("#hand" if stage is Stage.PAIRING else "#fan", CardRow)
+            if len(row.keys) < row.count():
+                words += " Cards past the tenth: use ← →."
+        prompt.update(Text(words))
+
+    def _prompt_words(self) -> str:
+        shared = self.shared
+        stage, game, guided = shared.stage, shared.game, shared.guidance == "guided"
+        if stage is Stage.WAITING and shared.is_host:
+            return "Press Enter to start the game when everyone is here; the empty seats get computer players."
+        if stage is Stage.CLOSED:
+            return "Press Escape to go back and choose another table."
+        if stage is Stage.OVER:
+            return shared.next_step() + " Press Escape to leave the table."
+        if game is None or stage not in (Stage.PAIRING, Stage.DRAW):
+            return shared.next_step()
+        seats = Seats(shared.names, shared.seat)
+        same = "the same picture" if game.rules.pictures else "the same rank"
+        if stage is Stage.PAIRING and not guided:
+            return "Lay down your pairs, then press D."
+        if stage is Stage.PAIRING and game.pairs_in(shared.seat):
+            return (
+                f"Lay down your pairs: pick two cards with {same} (press the key under each card, or ← → and Space), "
+                "then press Enter. Press D when you have no pairs left."
+            )
+        if stage is Stage.PAIRING:
+            return f"Check your hand for pairs. If no two cards have {same}, press D to say you're done."
+        if shared.choosing_giver:
+            verb = "do you take" if game.rules.book.giver_offers else "must you take"
+            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
+        giver = seats.whose(game.giver) if game.giver is not None else "the giver's"
+        if guided:
+            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
+        return f"Your turn: draw one of {giver} cards."
+
+    def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
+        if self.sort_by_suit:
+            return sorted(cards, key=lambda card: (card.suit, card.rank_index))
+        return sorted(cards)
+
+    def _focus_for(self, stage: Stage) -> None:
+        if stage is Stage.DRAW and not self.shared.choosing_giver:
+            self.query_one("#fan", FanView).focus()
+        elif stage is Stage.PAIRING:
+            self.query_one("#hand", HandView).focus()
+        else:
+            self.set_focus(None)
+
+    def _seat_cursor(self) -> int:
+        """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
+        players = len(self.shared.names)
+        if self.seat_cursor is None or self.seat_cursor == self.shared.seat or not 0 <= self.seat_cursor < players:
+            self.seat_cursor = (self.shared.seat + 1) % players
+        return self.seat_cursor
+
+    def _forget_the_panel(self) -> None:
+        self.panel, self.message, self.said_at = None, Text(), None
+        self.flagged_cards, self.flagged_seats = set(), set()
+
+    def _part(self) -> Part:
+        """What the learner's part of the table is now: what they are to do, with which cards, and
+        whose turn it is."""
+        shared, seen = self.shared, self.shared.seen
+        turn = (None, None) if seen is None else (seen.drawer, seen.giver)
+        return (shared.stage, shared.choosing_giver, shared.hand, *turn)
+
+    def _said_now(self) -> None:
+        """The panel or message just set is about the table as it is now."""
+        self.said_at = self._part()
+
+    def say(self, text: str) -> None:
+        self.message = Text(text)
+        self._said_now()
+        self._show_prompt()
+
+    # ----- the learner's moves ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        shared = self.shared
+        stage, game = shared.stage, shared.game
+        allowed = {
+            "start": stage is Stage.WAITING and shared.is_host,
+            "select": stage is Stage.PAIRING,
+            "done": stage is Stage.PAIRING,
+            "confirm": stage in (Stage.PAIRING, Stage.DRAW),
+            "hint": stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS) and shared.hints_allowed,
+            "sort": game is not None and not game.rules.pictures and stage is not Stage.CLOSED,
+        }
+        return allowed.get(action, True)
+
+    def action_start(self) -> None:
+        """Start the game now: the empty seats get computer players."""
+        if self.shared.stage is not Stage.WAITING:
+            return
+        try:
+            self.shared.start(self.seed)
+        except TutorError as refused:  # the table was closed meanwhile, or the file is busy
+            self._refreshed()
+            self.say(str(refused))
+            return
+        self._forget_the_panel()
+        self.redraw()
+
+    def action_move(self, step: int) -> None:
+        shared = self.shared
+        if shared.choosing_giver:
+            players = len(shared.names)
+            others = [seat for seat in range(players) if seat != shared.seat]
+            rules = shared.view.settings().rules()
+            self.seat_cursor = rules.next_seat(self._seat_cursor(), step, among=others)
+            self.redraw()
+        elif isinstance(self.focused, CardRow):
+            self.focused.move_cursor(step)
+
+    def action_select(self) -> None:
+        self.query_one("#hand", HandView).toggle()
+
+    def action_confirm(self) -> None:
+        stage = self.shared.stage
+        if stage is Stage.PAIRING:
+            self._lay_down_selected()
+        elif stage is Stage.DRAW and self.shared.choosing_giver:
+            self._choose_giver(self._seat_cursor())
+        elif stage is Stage.DRAW:
+            self._draw(self.query_one("#fan", FanView).cursor)
+
+    def action_key(self, key: str) -> None:
+        """A card's key (shown under it) or a player's number."""
+        shared = self.shared
+        stage, index = shared.stage, index_of(key)
+        if index is None:
+            return
+        players = len(shared.names)
+        if stage is Stage.DRAW and shared.choosing_giver:
+            if 1 <= index + 1 < players:
+                seat = (shared.seat + index + 1) % players
+                self.seat_cursor = seat
+                self._choose_giver(seat)
+        elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
+            self._draw(index)
+        elif stage is Stage.PAIRING:
+            self.query_one("#hand", HandView).toggle(index)
+
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        stage = self.shared.stage
+        if isinstance(event.view, FanView) and stage is Stage.DRAW and not self.shared.choosing_giver:
+            self._draw(event.index)
+        elif isinstance(event.view, HandView) and stage is Stage.PAIRING:
+            event.view.toggle(event.index)
+
+    def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
+        if self.shared.choosing_giver:
+            self.seat_cursor = event.seat
+            self._choose_giver(event.seat)
+
+    def action_done(self) -> None:
+        self._send(self.shared.finish_pairing)
+
+    def _lay_down_selected(self) -> None:
+        hand = self.query_one("#hand", HandView)
+        if not hand.selected:
+            self.say(
+                "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
+            )
+            return
+        chosen = sorted(hand.selected)
+        if self._send(lambda: self.shared.lay_down(chosen)):
+            hand.selected.clear()
+
+    def _choose_giver(self, seat: int) -> None:
+        self._after(self.shared.choose_giver(seat))
+
+    def _draw(self, position: int) -> None:
+        self._send(lambda: self.shared.draw(position))
+
+    def _send(self, move: Callable[[], Outcome]) -> bool:
+        """Send one move through the table; True when it was made (not refused, not stale)."""
+        try:
+            outcome = move()
+        except StaleMove:
+            self._refreshed()
+            self.say(STALE)
+            return False
+        except TutorError as refused:  # the table closed, or the file is busy or full: nothing was written
+            self._refreshed()
+            self.say(str(refused))
+            return False
+        self._after(outcome)
+        return not outcome.refused
+
+    def _refreshed(self) -> None:
+        """Show the table as it is now (SharedGame has read it), with nothing of the move before."""
+        self._forget_the_panel()
+        self.hand_selection_fits()
+        self.redraw()
+
+    def hand_selection_fits(self) -> None:
+        hand = self.query_one("#hand", HandView)
+        hand.selected &= set(self.shared.hand)
+
+    def _after(self, outcome: Outcome) -> None:
+        self._forget_the_panel()
+        if outcome.refused:
+            assert outcome.mistake is not None and outcome.explanation is not None
+            self.flagged_cards = set(outcome.mistake.cards)
+            self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
+            learner(self).recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
+            self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
+            self._said_now()
+        elif outcome.lines and self.shared.stage is Stage.DRAW and not self.shared.choosing_giver:
+            self.message = Text(outcome.lines[-1] + " " + self._prompt_words())  # "Yes: you draw from Ben." until the draw
+            self._said_now()
+        self.redraw()
+
+    # ----- hints --------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if not self.shared.hints_allowed:
+            return
+        level = min(LEVELS, self.hint_level + 1)
+        if level >= LEVELS and self.hint_level < LEVELS and self.shared.hint(LEVELS).reveals:
+            ask_before_the_answer(self.app, lambda: self._show_hint(LEVELS))
+            return
+        self._show_hint(level)
+
+    @unless_closed
+    def _show_hint(self, level: int) -> None:
+        self.hint_level = level
+        hint: Hint = self.shared.hint(level)
+        move = hint.move if hint.shows_answer else None
+        self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
+        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.shared.choosing_giver else set()
+        self.message = Text()
+        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
+        self._said_now()
+        self.redraw()
+
+    # ----- the end ------------------------------------------------------------------------------
+
+    def _the_end(self) -> None:
+        """Record the end for this learner (once, and only when this window saw the game on), then
+        show how everyone did."""
+        if self.recorded:
+            return
+        self.recorded = True
+        shared, game = self.shared, self.shared.game
+        assert game is not None
+        if self.played:
+            self.celebration = learner(self).recorder.game_finished(game, len(shared.mistakes), learner=shared.seat, keep_saved_game=True)
+        self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
+
+    @unless_closed
+    def _show_end(self) -> None:
+        """How everyone did; if the learner is reading something else (help, the rules), when they come back."""
+        self.end_due = not on_top(self)  # (`is_current` is True under a dialog too)
+        if not self.end_due:
+            self.app.push_screen(TableEndScreen(self.shared, self.celebration))
+
+    @unless_closed
+    def on_screen_resume(self) -> None:
+        if self.end_due:
+            self._show_end()
+
+    # ----- other keys ---------------------------------------------------------------------------
+
+    def action_sort(self) -> None:
+        self.sort_by_suit = not self.sort_by_suit
+        self.redraw()
+        notify(self, "Sorted by suit." if self.sort_by_suit else "Sorted by rank.", timeout=2)
+
+    def action_rules(self) -> None:
+        from tutor.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.shared.view.settings().rules()))
+
+    def action_leave(self) -> None:
+        """Leave the table (asked first while the game is on or waiting to start)."""
+        shared = self.shared
+        stage = shared.stage
+        if stage in (Stage.OVER, Stage.CLOSED):
+            self._leave()
+            return
+        if stage is Stage.WAITING and shared.is_host:
+            question = f"Leave table {shared.name}? It closes, and everyone waiting there goes back to choose another table."
+        elif stage is Stage.WAITING:
+            question = f"Leave table {shared.name}? Your seat goes to whoever sits down next."
+        else:
+            question = f"Leave the game at table {shared.name}? Your seat waits for you for a minute; after that, a computer player takes your cards."
+        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), self._leave_answer)
+
+    def _leave_answer(self, leave: bool | None) -> None:
+        if leave:
+            self._leave()
+
+    @unless_closed
+    def _leave(self) -> None:
+        shared = self.shared
+        stage, name = shared.stage, shared.name
+        host_waiting = stage is Stage.WAITING and shared.is_host
+        self.leaving = True
+        if self.computer_timer is not None:
+            self.computer_timer.stop()
+        try:
+            shared.leave()
+        except TutorError:
+            pass  # a busy file or a table set aside: the seat is given up a minute later all the same
+        if on_top(self):
+            self.app.pop_screen()
+        if stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS):
+            notify(self.app, LEFT_PLAYING.format(name=name), timeout=8)
+        elif host_waiting:
+            notify(self.app, f"You closed table {name}.", timeout=5)
+        elif stage is Stage.WAITING:
+            notify(self.app, f"You left table {name}.", timeout=5)
+
+
+class TableEndScreen(Screen[None]):
+    """The end of a table's game: everyone's result and this learner's own mistakes."""
+
+    HELP_TITLE = "The end of the game"
+    BINDINGS = [
+        Binding("n", "again", "Another table", tooltip="Choose a table to play at again"),
+        Binding("escape", "back", "Back", tooltip="Leave the table"),
+    ]
+
+    def __init__(self, shared: SharedGame, celebration: Celebration | None = None) -> None:
+        super().__init__()
+        self.shared = shared
+        self.celebration = celebration
+
+    def compose(self) -> ComposeResult:
+        yield TutorHeader()
+        with VerticalScroll(id="end"):
+            yield Static(self.summary(), id="summary")
+            yield Horizontal(Button("Another table (N)", id="again", variant="primary"), Button("Back (Esc)", id="end-back"), classes="buttons")
+        yield TutorFooter()
+
+    @unless_closed
+    def on_mount(self) -> None:
+        self.sub_title = f"Table {self.shared.name}: game over"
+        self.query_one("#again", Button).focus(scroll_visible=False)
+
+    def summary(self) -> Text:
+        shared, game = self.shared, self.shared.game
+        if game is None or shared.view.status is not TableStatus.FINISHED:
+            return Text(shared.next_step())
+        counts = Counter(made.code for made in shared.mistakes)
+        return summary_text(game, shared.seat, shared.names, shared.letters, shared.results(), counts, self.celebration)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_again() if event.button.id == "again" else self.action_back()
+
+    def _close_the_table(self) -> None:
+        """This screen and the table under it."""
+        try:
+            self.shared.leave()
+        except TutorError:
+            pass
+        self.app.pop_screen()
+        if isinstance(self.app.screen, TableScreen):
+            self.app.screen.leaving = True
+            self.app.pop_screen()
+
+    def action_again(self) -> None:
+        from tutor.ui.table_choice import TableChoiceScreen
+
+        self._close_the_table()
+        if not isinstance(self.app.screen, TableChoiceScreen):
+            tutor_app(self).choose_table()
+
+    def action_back(self) -> None:
+        self._close_the_table()
+
+
+def _new_lines(before: tuple[str, ...], now: tuple[str, ...]) -> int:
+    """How many lines at the end of `now` are new since `before` (the log keeps its latest lines,
+    so the old ones may have moved up, or gone from its start)."""
+    for kept in range(min(len(before), len(now)), 0, -1):
+        if before[len(before) - kept :] == now[:kept]:
+            return len(now) - kept
+    return len(now)
