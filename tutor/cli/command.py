@@ -68,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a learner who plays too, at this keyboard (made if new); once for each, e.g. --with Ben --with Cleo",
     )
+    play.add_argument(
+        "--table",
+        metavar="NAME",
+        help="sit at this table, played together with learners in other windows or tabs: open it, join it or come back to it",
+    )
     play.set_defaults(func=_play, needs_store=False)
     decks = commands.add_parser(
         "decks",
@@ -95,7 +100,24 @@ def _known_deck(command: str, deck_id: str | None) -> bool:
 def _play(args: argparse.Namespace) -> int:
     if not _known_deck("play", args.deck):
         return 2
+    if args.table is not None:
+        return _play_at_table(args)
     return run_app(args, start="play", seed=args.seed, deck=args.deck, together=args.together)
+
+
+def _play_at_table(args: argparse.Namespace) -> int:
+    """`play --table NAME`: the table's name is checked like a learner's name before the app starts."""
+    from tutor.names import NameRefused, tidy_name
+
+    if args.together or args.deck is not None:
+        print("old-maid-tutor play: error: --table plays at a table; --with and --deck are for a game at this keyboard", file=sys.stderr)
+        return 2
+    try:
+        name = tidy_name(args.table)
+    except NameRefused as refused:
+        print(f"old-maid-tutor play: error: the table's name: {refused}", file=sys.stderr)
+        return 2
+    return run_app(args, start=f"table:{name}", seed=args.seed)
 
 
 def _list_decks(args: argparse.Namespace) -> int:

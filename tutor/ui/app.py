@@ -159,6 +159,8 @@ class TutorApp(App[None]):
         self.push_screen(HomeScreen(offer_resume=start is None))
         if start == "play":
             self._play_from_command_line()
+        elif start is not None and start.startswith("table:"):
+            self.open_table(start.removeprefix("table:"))
         elif start is not None:
             self.push_screen(self._make_screen(start))
 
@@ -299,6 +301,11 @@ class TutorApp(App[None]):
         self.push_screen(TableScreen(shared, seed=self.seed))
         return True
 
+    def _play_with_others(self) -> None:
+        from tutor.ui.together_screen import ask_where_to_play
+
+        ask_where_to_play(self)
+
     def choose_table(self) -> None:
         """Play with others: the tables open in this progress file, and a new table's name."""
         from tutor.ui.table_choice import TableChoiceScreen
@@ -378,7 +385,7 @@ class TutorApp(App[None]):
             yield from self._textual_commands(screen)  # nobody has said who is learning yet
             return
         yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
-        yield SystemCommand("Play with others", "Sit at a table with classmates and play one game together", self.choose_table)
+        yield SystemCommand("Play with others", "Friends taking turns here, or a table with your class", self._play_with_others)
         yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
         yield SystemCommand("Quiz", "Eight quick questions about the rules", lambda: self.action_open("quiz"))
         yield SystemCommand("Progress", "What you have learned so far", lambda: self.action_open("progress"))

@@ -30,6 +30,7 @@ CONTINUE = "continue"
 MENU = [
     ("lessons", "Lessons", "Short lessons that teach the rules one step at a time."),
     ("play", "Play a game", "Play Old Maid against computer players, with help when you need it."),
+    ("together", "Play with others", "Take turns with friends at this keyboard, or sit at a table with your class."),
     ("quiz", "Quiz", "Eight quick questions about the rules, with the why after each one."),
     ("progress", "My progress", "Lessons done, stars, how each rule is growing, and what to try next."),
     ("rules", "Rules", "A short summary of the rules you play by."),
@@ -51,6 +52,7 @@ class HomeScreen(Screen[None]):
         Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
         Binding("l", "choose('lessons')", "Lessons", tooltip="The lessons, one rule at a time"),
         Binding("p", "choose('play')", "Play", tooltip="Play a game of Old Maid"),
+        Binding("o", "choose('together')", "With others", show=False, tooltip="Play with others: friends here, or a table"),
         Binding("z", "choose('quiz')", "Quiz", tooltip="A round of eight quiz questions"),
         Binding("r", "choose('rules')", "Rules", tooltip="A short summary of the rules"),
         Binding("s", "choose('settings')", "Settings", tooltip="Rules, players, names, help level, looks"),
@@ -176,6 +178,10 @@ class HomeScreen(Screen[None]):
     def action_choose(self, key: str) -> None:
         if key == "quit":
             self.app.exit()
+        elif key == "together":
+            from tutor.ui.together_screen import ask_where_to_play
+
+            ask_where_to_play(tutor_app(self))
         elif key == "learner":
             from tutor.ui.profiles_screen import ProfilePickerScreen
 

@@ -39,7 +39,7 @@ class SeatView(Static):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, seat: int, name: str, where: str, key: int | None = None) -> None:
+    def __init__(self, seat: int, name: str, where: str) -> None:
         super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
         self.key = seat
         """The number shown on the seat (and the key that picks it): its place from the viewer's left."""
@@ -130,9 +130,9 @@ def explanation_text(explanation: Explanation) -> Text:
     return text
 
 
-def where_is(seat: int, players: int, me: int = 0) -> str:
-    """Where an opponent sits from the learner's seat `me`, in words ("on your left", "across")."""
-    side = side_of(seat, me, players)
+def where_is(seat: int, players: int) -> str:
+    """Where an opponent sits from the learner's seat 0, in words ("on your left", "across")."""
+    side = side_of(seat, 0, players)
     return f"on your {side}" if side in ("left", "right") else side
 
 
@@ -140,7 +140,7 @@ class SeatsRow(Horizontal):
     """The other players in clockwise order from the viewer's left, left to right on screen,
     numbered 1, 2, 3... from there (as seen from seat 0, the numbers are the seats)."""
 
-    def __init__(self, names: list[str], me: int = 0) -> None:
+    def __init__(self, names: list[str]) -> None:
         super().__init__(id="seats")
         players = len(names)
         self.names = list(names)

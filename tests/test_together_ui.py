@@ -1,0 +1,101 @@
+"""The home screen's "Play with others": friends named here start a game taken in turns at this
+keyboard; "at a table" lists the tables; a name that cannot play is said under the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Input, Static
+
+from tutor.play.guided_game import Stage
+from tutor.ui.app import TutorApp
+from tutor.ui.game_screen import GameScreen
+from tutor.ui.home import HomeScreen
+from tutor.ui.store_faults import ChoiceScreen
+from tutor.ui.together_screen import FriendsScreen
+
+SIZE = (80, 24)
+
+
+async def at_home(pilot: Any, app: TutorApp) -> None:
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(app.screen, HomeScreen):
+            return
+    raise AssertionError("home never showed")
+
+
+def said(app: TutorApp, widget: str) -> str:
+    return str(app.screen.query_one(widget, Static).render())
+
+
+async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_home(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, FriendsScreen)
+        await pilot.press("enter")
+        assert "Type the name of a friend" in said(app, "#friends-problem")
+        for key in (*profile.name, "enter"):
+            await pilot.press(key)
+        assert "is playing already" in said(app, "#friends-problem")
+        app.screen.query_one("#friends-name", Input).value = ""
+        for key in ("B", "e", "n", "enter"):
+            await pilot.press(key)
+        assert "Playing: you and Ben." in said(app, "#friends-playing")
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.session
+        assert [game.names[seat] for seat in game.humans] == [profile.name, "Ben"]
+        assert game.stage in (Stage.PAIRING, Stage.HAND_OVER)
+
+
+async def test_escape_at_the_names_goes_back_home_with_nothing_started(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_home(pilot, app)
+        await pilot.press("o", "k")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and store.load_game(profile) is None
+
+
+async def test_at_a_table_lists_the_tables(store: Any, profile: Any) -> None:
+    from tutor.ui.table_choice import TableChoiceScreen
+
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_home(pilot, app)
+        await pilot.press("o", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, TableChoiceScreen)
+
+
+async def test_the_command_lines_table_opens_at_that_table(store: Any, profile: Any) -> None:
+    from tutor.ui.table_screen import TableScreen
+
+    app = TutorApp(store, profile, start="table:Red")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(30):
+            await pilot.pause()
+            if isinstance(app.screen, TableScreen):
+                break
+        assert isinstance(app.screen, TableScreen) and app.screen.shared.name == "Red" and app.screen.shared.is_host
+
+
+def test_a_table_name_the_rule_refuses_is_one_line_before_the_app(tmp_path: Any, capsys: Any) -> None:
+    from tutor.cli.command import main
+
+    assert main(["--data-dir", str(tmp_path / "data"), "--profile", "Ana", "play", "--table", "red\x1b[2J"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("old-maid-tutor play: error: the table's name:") and error.count("\n") == 1

@@ -1,0 +1,104 @@
+"""Play with others, from the home screen: friends taking turns at this keyboard (hot-seat), or a
+table where each player has their own screen (another window, or their own tab in a class).
+
+    ask_where_to_play(app)      # the home screen's "Play with others"
+
+Who may join, and the table itself, are decided below the screens (tutor.learner.together,
+tutor.store.tables); this module only asks and sends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tutor.names import NameRefused, shown, tidy_name
+from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.reach import learner
+from tutor.ui.store_faults import ChoiceScreen
+from tutor.wording import listed, same_name
+
+if TYPE_CHECKING:
+    from tutor.ui.app import TutorApp
+
+WHERE = "Play with others: where are the other players?"
+HERE, TABLE = "here", "table"
+
+
+def ask_where_to_play(app: TutorApp) -> None:
+    """Ask where the others are, then open the game at this keyboard or the list of tables."""
+
+    def named(names: list[str] | None) -> None:
+        if names:
+            app.open_hot_seat(names)
+
+    def chosen(where: str | None) -> None:
+        if where == HERE:
+            app.push_screen(FriendsScreen(), named)
+        elif where == TABLE:
+            app.choose_table()
+
+    choices = [(HERE, "Here: take turns at this keyboard", "k"), (TABLE, "At a table: each on their own screen", "t")]
+    app.push_screen(ChoiceScreen(WHERE, choices), chosen)
+
+
+class FriendsScreen(ModalScreen[list[str] | None]):
+    """Who plays at this keyboard besides the learner: names typed one by one; dismisses with them,
+    or None for Escape (never mind)."""
+
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Who plays with you at this keyboard?", style="bold"))
+            yield Static(id="friends-playing")
+            yield Input(placeholder="A friend's name", id="friends-name", max_length=60)
+            yield Static(id="friends-problem")
+            yield Static(Text("Type a name, then Enter. When everyone is in, press Enter in the empty box to start."))
+
+    def on_mount(self) -> None:
+        self._show_playing()
+        self.query_one("#friends-name", Input).focus()
+
+    def _show_playing(self) -> None:
+        players = ["you", *(shown(name) for name in self.names)]
+        self.query_one("#friends-playing", Static).update(Text(f"Playing: {listed(players)}."))
+
+    def _say(self, problem: str) -> None:
+        self.query_one("#friends-problem", Static).update(Text(problem))
+
+    @on(Input.Submitted, "#friends-name")
+    def add_name(self, event: Input.Submitted) -> None:
+        typed = event.value
+        if not typed.strip():
+            if self.names:
+                dismiss_on_top(self, self.names)
+            else:
+                self._say("Type the name of a friend who plays with you first.")
+            return
+        try:
+            name = tidy_name(typed)
+        except NameRefused as refused:
+            self._say(f"✗ {refused}")
+            return
+        if same_name(name, learner(self).name) or any(same_name(name, added) for added in self.names):
+            self._say(f"✗ {shown(name)} is playing already. Type another name.")
+            return
+        self.names.append(name)
+        event.input.value = ""
+        self._say("")
+        self._show_playing()
+
+    def action_close(self) -> None:
+        dismiss_on_top(self, None)
