@@ -308,7 +308,7 @@ def test_an_export_in_a_tab_is_a_download_over_the_websocket(tmp_path: Path) -> 
                 await until(b"name?")
                 await keys("Zo\u00eb\r")
                 await until(b"Lesson 1:")
-                await keys(*["\x1b[B"] * 4, "\r")  # down to My progress
+                await keys(*["\x1b[B"] * 5, "\r")  # down to My progress
                 await until(b"Export")
                 await keys("e")
                 await until(b"only the teacher")

@@ -343,7 +343,7 @@ def test_an_export_arrives_in_the_browser_as_a_download(new_class: Serving, tab:
     tab.type("Zoë")
     tab.press("Enter")
     tab.wait_for("Lesson 1:")
-    tab.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # My progress
+    tab.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # My progress
     tab.wait_for("e Export")  # the footer of My progress (import is not offered here)
     tab.press("e")
     tab.wait_for("only the teacher can export")

@@ -353,9 +353,9 @@ class TableScreen(Screen[None]):
 
     def _seat_cursor(self) -> int:
         """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
-        players = len(self.shared.names)
+        players, game = len(self.shared.names), self.shared.game
         if self.seat_cursor is None or self.seat_cursor == self.shared.seat or not 0 <= self.seat_cursor < players:
-            self.seat_cursor = (self.shared.seat + 1) % players
+            self.seat_cursor = game.rules.seat_left_of(self.shared.seat) if game is not None else self.shared.seat
         return self.seat_cursor
 
     def _forget_the_panel(self) -> None:
@@ -435,10 +435,10 @@ class TableScreen(Screen[None]):
         stage, index = shared.stage, index_of(key)
         if index is None:
             return
-        players = len(shared.names)
-        if stage is Stage.DRAW and shared.choosing_giver:
+        players, game = len(shared.names), shared.game
+        if stage is Stage.DRAW and shared.choosing_giver and game is not None:
             if 1 <= index + 1 < players:
-                seat = (shared.seat + index + 1) % players
+                seat = game.rules.seat_left_of(shared.seat, index + 1)
                 self.seat_cursor = seat
                 self._choose_giver(seat)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():

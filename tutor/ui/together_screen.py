@@ -28,7 +28,10 @@ from tutor.wording import listed, same_name
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
-WHERE = "Play with others: where are the other players?"
+WHERE = (
+    "Play with others! Are your friends here, taking turns at this keyboard? Or is each one at their "
+    "own screen (another window, or their own tab in class)? Then you all sit at a table."
+)
 HERE, TABLE = "here", "table"
 
 
@@ -45,7 +48,7 @@ def ask_where_to_play(app: TutorApp) -> None:
         elif where == TABLE:
             app.choose_table()
 
-    choices = [(HERE, "Here: take turns at this keyboard", "k"), (TABLE, "At a table: each on their own screen", "t")]
+    choices = [(HERE, "Here, taking turns", "k"), (TABLE, "At a table", "t")]
     app.push_screen(ChoiceScreen(WHERE, choices), chosen)
 
 
