@@ -239,7 +239,7 @@ class TableScreen(Screen[None]):
         for row in self.query(SeatsRow):
             if row.is_mounted:  # just mounted: drawn at the next refresh
                 row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
-        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards)
+        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards, shared.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = drawing
         if drawing and seen.giver is not None:
