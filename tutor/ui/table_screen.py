@@ -236,9 +236,13 @@ class TableScreen(Screen[None]):
         fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, game.rules, self.panel is not None)
         self.query_one("#direction", Static).update(Text(direction_text(game)))
         cursor = self._seat_cursor() if choosing else None
+        seats = {seat.seat: seat for seat in shared.view.seats}
         for row in self.query(SeatsRow):
             if row.is_mounted:  # just mounted: drawn at the next refresh
                 row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
+                for box in row.views:  # who is a classmate and who a computer, on the box's top line
+                    seat = seats.get(box.seat)
+                    box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
         self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards, shared.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = drawing
