@@ -8,6 +8,7 @@ left at the left of the screen, the players across in the middle, the one on you
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -128,12 +129,14 @@ def where_is(seat: int, players: int, me: int = 0) -> str:
 
 class SeatsRow(Horizontal):
     """The opponents in clockwise order from the learner's left, left to right on screen, each
-    with its number: 1 for the player on the learner's left (seat `me` + 1), and so on round."""
+    with its number: 1 for the player on the learner's left, and so on round. The learner sits at
+    seat `me`; `others` are the other seats from their left (`Rules.seats_from(me)[1:]`), seats 1
+    onwards when the learner is at seat 0."""
 
-    def __init__(self, names: list[str], me: int = 0) -> None:
+    def __init__(self, names: list[str], me: int = 0, others: Sequence[int] | None = None) -> None:
         super().__init__(id="seats")
         players = len(names)
-        seats = [(me + step) % players for step in range(1, players)]
+        seats = range(1, players) if others is None else others
         self.views = [SeatView(seat, names[seat], where_is(seat, players, me), key=step) for step, seat in enumerate(seats, 1)]
 
     def compose(self) -> ComposeResult:

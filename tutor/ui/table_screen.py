@@ -109,7 +109,7 @@ class TableScreen(Screen[None]):
             with VerticalScroll(id="board"):
                 yield Static(id="waiting")
                 if self.shared.game is not None:
-                    yield SeatsRow(self.shared.names, self.shared.seat)
+                    yield self._seats_row()
                 yield Static(id="direction")
                 yield FanView(id="fan", keys=KEYS)
                 yield Static(id="panel")
@@ -193,7 +193,7 @@ class TableScreen(Screen[None]):
             self.shown_part = part
         playing = seen is not None and stage is not Stage.CLOSED
         if playing and not self.query(SeatsRow):
-            mounting = self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names, shared.seat), after="#waiting")
+            mounting = self.query_one("#board", VerticalScroll).mount(self._seats_row(), after="#waiting")
 
             @unless_closed
             async def seated(screen: TableScreen) -> None:
@@ -223,6 +223,17 @@ class TableScreen(Screen[None]):
             self._focus_for(stage)
             self.refresh_bindings()
         self._schedule_computers()
+
+    def _seats_row(self) -> SeatsRow:
+        """The other players, from the learner's left round the table."""
+        shared = self.shared
+        assert shared.game is not None  # dealt
+        return SeatsRow(shared.names, shared.seat, shared.game.rules.seats_from(shared.seat)[1:])
+
+    def _others(self) -> tuple[int, ...]:
+        """The other seats, from the learner's left (the seats' numbers 1, 2... pick them)."""
+        game = self.shared.game
+        return () if game is None else game.rules.seats_from(self.shared.seat)[1:]
 
     def _fit_waiting(self) -> None:
         self.set_class(self.app.size.width < 90, "narrow")
@@ -357,9 +368,10 @@ class TableScreen(Screen[None]):
 
     def _seat_cursor(self) -> int:
         """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
-        players = len(self.shared.names)
-        if self.seat_cursor is None or self.seat_cursor == self.shared.seat or not 0 <= self.seat_cursor < players:
-            self.seat_cursor = (self.shared.seat + 1) % players
+        others = self._others()
+        if self.seat_cursor not in others:
+            self.seat_cursor = others[0]
+        assert self.seat_cursor is not None
         return self.seat_cursor
 
     def _forget_the_panel(self) -> None:
@@ -412,11 +424,8 @@ class TableScreen(Screen[None]):
 
     def action_move(self, step: int) -> None:
         shared = self.shared
-        if shared.choosing_giver:
-            players = len(shared.names)
-            others = [seat for seat in range(players) if seat != shared.seat]
-            rules = shared.view.settings().rules()
-            self.seat_cursor = rules.next_seat(self._seat_cursor(), step, among=others)
+        if shared.choosing_giver and shared.game is not None:
+            self.seat_cursor = shared.game.rules.next_seat(self._seat_cursor(), step, among=self._others())
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
@@ -439,12 +448,11 @@ class TableScreen(Screen[None]):
         stage, index = shared.stage, index_of(key)
         if index is None:
             return
-        players = len(shared.names)
+        others = self._others()
         if stage is Stage.DRAW and shared.choosing_giver:
-            if 1 <= index + 1 < players:
-                seat = (shared.seat + index + 1) % players
-                self.seat_cursor = seat
-                self._choose_giver(seat)
+            if index < len(others):  # 1 is the player on the learner's left
+                self.seat_cursor = others[index]
+                self._choose_giver(others[index])
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self._draw(index)
         elif stage is Stage.PAIRING:
