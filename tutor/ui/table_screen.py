@@ -28,7 +28,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from tutor.engine import Card, Draw, LayDown
-from tutor.errors import StaleMove, StoreError, TableRefused, TutorError
+from tutor.errors import StaleMove, StoreBusy, StoreError, TableRefused, TutorError
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
@@ -38,7 +38,7 @@ from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
-from tutor.ui.game_screen import NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
+from tutor.ui.game_screen import NARROW, NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
@@ -236,7 +236,7 @@ class TableScreen(Screen[None]):
         return () if game is None else game.rules.seats_from(self.shared.seat)[1:]
 
     def _fit_waiting(self) -> None:
-        self.set_class(self.app.size.width < 90, "narrow")
+        self.set_class(self.app.size.width < NARROW, "narrow")  # the moves under the seats, as in the game
 
     def _draw_game(self) -> None:
         shared = self.shared
@@ -417,7 +417,7 @@ class TableScreen(Screen[None]):
             self.shared.start(self.seed)
         except TutorError as refused:  # the table was closed meanwhile, or the file is busy
             self._refreshed()
-            self.say(str(refused))
+            self.say(_refusal(refused))
             return
         self._forget_the_panel()
         self.redraw()
@@ -500,7 +500,7 @@ class TableScreen(Screen[None]):
             return False
         except TutorError as refused:  # the table closed, or the file is busy or full: nothing was written
             self._refreshed()
-            self.say(str(refused))
+            self.say(_refusal(refused))
             return False
         self._after(outcome)
         return not outcome.refused
@@ -508,12 +508,7 @@ class TableScreen(Screen[None]):
     def _refreshed(self) -> None:
         """Show the table as it is now (SharedGame has read it), with nothing of the move before."""
         self._forget_the_panel()
-        self.hand_selection_fits()
         self.redraw()
-
-    def hand_selection_fits(self) -> None:
-        hand = self.query_one("#hand", HandView)
-        hand.selected &= set(self.shared.hand)
 
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
@@ -687,6 +682,11 @@ class TableEndScreen(Screen[None]):
 
     def action_back(self) -> None:
         self._close_the_table()
+
+
+def _refusal(refused: TutorError) -> str:
+    """Why a move or the start did not happen, and what to do."""
+    return f"{refused} Try again in a moment." if isinstance(refused, StoreBusy) else str(refused)
 
 
 def _new_lines(before: tuple[str, ...], now: tuple[str, ...]) -> int:
