@@ -91,6 +91,8 @@ def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Ta
     outcome = drawer.draw(0)
     assert outcome.lines[0].startswith("You drew ") and outcome.lines[0].endswith(f"from {giver.profile.name}.")
     card = outcome.lines[0].removeprefix("You drew ").split(" ")[0]
+    drawn = drawer.drawn_card  # marked in the hand while its pair is to be laid down
+    assert drawer.stage is Stage.PAIRING and drawn is not None and drawn.text() == card  # the card made a pair (seed 11)
     assert giver.poll()
     assert giver.news == f"{drawer.profile.name} took your {card}."
     assert giver.log[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."

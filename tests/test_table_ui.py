@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from textual.widgets._header import HeaderTitle
 from ui_helpers import select_cards
 
 from tutor.play.guided_game import GuidedGame
@@ -244,6 +245,8 @@ async def test_the_table_list_follows_other_windows_and_a_full_table_is_refused_
         assert isinstance(cleo_app.screen, TableChoiceScreen)
         assert "Nobody has opened a table yet" in str(cleo_app.screen.query_one("#tables-intro", Static).content)
         assert await in_app(ana_pilot, lambda: ana_app.open_table("[b]Green[/b]"))  # a name from outside: shown as typed, never as markup
+        await ana_pilot.pause()
+        assert str(ana_app.screen.query_one(HeaderTitle).content) == "Old Maid Tutor — Table [b]Green[/b]"
         tables = cleo_app.screen.query_one("#tables", OptionList)
         await until(cleo_pilot, lambda: tables.option_count == 1)
         listed = str(tables.get_option_at_index(0).prompt)

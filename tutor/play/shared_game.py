@@ -15,6 +15,7 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
         shared.hand, shared.names, shared.log (the table's public lines), shared.news (what just
         happened to this learner's hand: "Bo took your J♥."), shared.next_step() (in words),
         shared.hint(level), shared.problem (why the table cannot be shown, when CLOSED),
+        shared.drawn_card (the card just drawn, while its pair is to lay down),
         shared.results() (everyone's result in words once it is OVER, this learner as "you")
 
     Moves: each returns an Outcome, as GuidedGame's do (lines told from this seat, or the mistake
@@ -41,7 +42,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from tutor.course.mistakes import explain
-from tutor.engine import Action, Card, Draw, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
+from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
 from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
@@ -92,6 +93,7 @@ class SharedGame:
         self._left = False
         self._heartbeat: datetime | None = None
         self._giver_chosen: int | None = None
+        self._drawn: Card | None = None
         """The move number at which the learner said whom they draw from ("guided" only)."""
         self._tended: datetime | None = None
         self._data_version = tables.data_version()
@@ -160,6 +162,11 @@ class SharedGame:
     def hand(self) -> tuple[Card, ...]:
         seen = self.seen
         return () if seen is None else seen.hand
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """The card this learner just drew, while they lay down what it paired with (for a ★)."""
+        return self._drawn if self.stage is Stage.PAIRING and self._drawn in self.hand else None
 
     @property
     def stage(self) -> Stage:
@@ -336,6 +343,8 @@ class SharedGame:
         wrong = wrong_pair_mistake(events)
         if wrong is not None:
             self.mistakes.append(MadeMistake(wrong.code.value, tuple(map(str, wrong.cards))))
+        if isinstance(action, Draw):
+            self._drawn = next((event.card for event in events if isinstance(event, Drew)), None)
         self.refresh()
         game = self.game
         assert game is not None  # a move was made

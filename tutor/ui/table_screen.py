@@ -28,7 +28,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from tutor.engine import Card, Draw, LayDown
-from tutor.errors import StaleMove, StoreError, TableRefused, TutorError
+from tutor.errors import StaleMove, StoreBusy, StoreError, TableRefused, TutorError
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
@@ -38,7 +38,7 @@ from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
-from tutor.ui.game_screen import NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
+from tutor.ui.game_screen import NARROW, NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
@@ -224,8 +224,13 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
         self._schedule_computers()
 
+    def _others(self) -> tuple[int, ...]:
+        """The other seats, from the learner's left (the seats' numbers 1, 2... pick them)."""
+        game = self.shared.game
+        return () if game is None else game.rules.seats_from(self.shared.seat)[1:]
+
     def _fit_waiting(self) -> None:
-        self.set_class(self.app.size.width < 90, "narrow")
+        self.set_class(self.app.size.width < NARROW, "narrow")  # the moves under the seats, as in the game
 
     def _draw_game(self) -> None:
         shared = self.shared
@@ -236,10 +241,14 @@ class TableScreen(Screen[None]):
         fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, game.rules, self.panel is not None)
         self.query_one("#direction", Static).update(Text(direction_text(game)))
         cursor = self._seat_cursor() if choosing else None
+        seats = {seat.seat: seat for seat in shared.view.seats}
         for row in self.query(SeatsRow):
             if row.is_mounted:  # just mounted: drawn at the next refresh
                 row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
-        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards)
+                for box in row.views:  # who is a classmate and who a computer, on the box's top line
+                    seat = seats.get(box.seat)
+                    box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
+        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards, shared.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = drawing
         if drawing and seen.giver is not None:
@@ -353,9 +362,10 @@ class TableScreen(Screen[None]):
 
     def _seat_cursor(self) -> int:
         """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
-        players, game = len(self.shared.names), self.shared.game
-        if self.seat_cursor is None or self.seat_cursor == self.shared.seat or not 0 <= self.seat_cursor < players:
-            self.seat_cursor = game.rules.seat_left_of(self.shared.seat) if game is not None else self.shared.seat
+        others = self._others()
+        if self.seat_cursor not in others:
+            self.seat_cursor = others[0]
+        assert self.seat_cursor is not None
         return self.seat_cursor
 
     def _forget_the_panel(self) -> None:
@@ -401,18 +411,15 @@ class TableScreen(Screen[None]):
             self.shared.start(self.seed)
         except TutorError as refused:  # the table was closed meanwhile, or the file is busy
             self._refreshed()
-            self.say(str(refused))
+            self.say(_refusal(refused))
             return
         self._forget_the_panel()
         self.redraw()
 
     def action_move(self, step: int) -> None:
         shared = self.shared
-        if shared.choosing_giver:
-            players = len(shared.names)
-            others = [seat for seat in range(players) if seat != shared.seat]
-            rules = shared.view.settings().rules()
-            self.seat_cursor = rules.next_seat(self._seat_cursor(), step, among=others)
+        if shared.choosing_giver and shared.game is not None:
+            self.seat_cursor = shared.game.rules.next_seat(self._seat_cursor(), step, among=self._others())
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
@@ -435,12 +442,11 @@ class TableScreen(Screen[None]):
         stage, index = shared.stage, index_of(key)
         if index is None:
             return
-        players, game = len(shared.names), shared.game
-        if stage is Stage.DRAW and shared.choosing_giver and game is not None:
-            if 1 <= index + 1 < players:
-                seat = game.rules.seat_left_of(shared.seat, index + 1)
-                self.seat_cursor = seat
-                self._choose_giver(seat)
+        others = self._others()
+        if stage is Stage.DRAW and shared.choosing_giver:
+            if index < len(others):  # 1 is the player on the learner's left
+                self.seat_cursor = others[index]
+                self._choose_giver(others[index])
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self._draw(index)
         elif stage is Stage.PAIRING:
@@ -488,7 +494,7 @@ class TableScreen(Screen[None]):
             return False
         except TutorError as refused:  # the table closed, or the file is busy or full: nothing was written
             self._refreshed()
-            self.say(str(refused))
+            self.say(_refusal(refused))
             return False
         self._after(outcome)
         return not outcome.refused
@@ -496,12 +502,7 @@ class TableScreen(Screen[None]):
     def _refreshed(self) -> None:
         """Show the table as it is now (SharedGame has read it), with nothing of the move before."""
         self._forget_the_panel()
-        self.hand_selection_fits()
         self.redraw()
-
-    def hand_selection_fits(self) -> None:
-        hand = self.query_one("#hand", HandView)
-        hand.selected &= set(self.shared.hand)
 
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
@@ -675,6 +676,11 @@ class TableEndScreen(Screen[None]):
 
     def action_back(self) -> None:
         self._close_the_table()
+
+
+def _refusal(refused: TutorError) -> str:
+    """Why a move or the start did not happen, and what to do."""
+    return f"{refused} Try again in a moment." if isinstance(refused, StoreBusy) else str(refused)
 
 
 def _new_lines(before: tuple[str, ...], now: tuple[str, ...]) -> int:
