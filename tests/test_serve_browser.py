@@ -408,3 +408,41 @@ def test_when_the_teacher_stops_the_class_the_tab_says_so(new_class: Serving, ta
     stopped.wait_for(state="visible", timeout=20_000)
     assert stopped.inner_text().strip() == "The class has stopped. Your progress is saved."
     assert not tab.page.locator(".dialog.ended").is_visible()  # no "open the page again" to a page that is gone
+
+
+def test_two_tabs_of_a_class_sit_at_one_table_and_play(new_class: Serving, tab: Tab, browser: Any) -> None:
+    """Two pupils, each in their own tab of the served class: Mia opens table Red, Leo joins it from
+    the list, Mia starts the game, and each tab shows its own hand and the other's seat. Leo types
+    his name at the list of names, all three letters in one burst as a browser sends them: every
+    letter must reach the name box (the first used to move the focus and the rest were lost)."""
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    second = Tab(other.new_page())
+    try:
+        for pupil, name in ((tab, "Mia"), (second, "Leo")):
+            pupil.open(new_class.url)
+            pupil.wait_for(re.compile("What's your name[?]|Who is learning today[?]"))  # a letter typed at the list starts a new name
+            pupil.type(name)
+            pupil.press("Enter")
+            pupil.wait_for("Lesson 1:")
+        tab.press("o")
+        tab.wait_for("At a table (T)")
+        tab.press("t")
+        tab.wait_for("Type a name for a new table")
+        tab.press("Tab")
+        tab.type("Red")
+        tab.press("Enter")
+        tab.wait_for("Seat 1: Mia (host, you)")
+        second.press("o")
+        second.wait_for("At a table (T)")
+        second.press("t")
+        second.wait_for(re.compile(r"Red\s+waiting to start"))
+        second.press("Enter")
+        second.wait_for("Waiting for Mia to start the game")
+        tab.wait_for("Seat 2: Leo")
+        tab.press("Enter")  # the host starts: the empty seats get computer players
+        for pupil, other_name in ((tab, "Leo"), (second, "Mia")):
+            shown = pupil.wait_for("dealt all 51 cards")
+            assert other_name in shown and CARD.search(shown), shown
+        assert not tab.outside and not second.outside
+    finally:
+        other.close()

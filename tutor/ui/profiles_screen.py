@@ -223,8 +223,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
             event.stop()
             self.ask_name("Welcome! What's your name?")
             field.value, field.cursor_position = event.character, 1
-        elif field.display and not field.has_focus:  # typed on before the name box has the focus
-            event.stop()
+        elif field.display:  # the name box takes its own letters: this one went elsewhere, typed
+            event.stop()  # on before the box had the focus (several keys arrive at once in a tab)
             field.insert_text_at_cursor(event.character)
 
     def action_back(self) -> None:
