@@ -126,3 +126,47 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert Counter(hand(again)) == Counter(hand(last))
     assert others(again) == others(last)
+
+
+def at_table(session: str, home: Path, name: str) -> None:
+    command = f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor --profile {name} play --table Red --seed 11"
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "32", command)
+
+
+def test_kill_9_of_one_player_at_a_table_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Two apps at one table, each in its own terminal; one is killed mid-game. The other plays on,
+    and the killed one, started again, is back at its seat with the same hand."""
+    from tutor.store.tables import Tables
+
+    home = tmp_path / "home"
+    with open_store(home) as store:
+        for name in ("Dan", "Eve"):
+            store.save_settings(store.get_or_create_profile(name), Settings(speed="instant"))
+    dan, eve = f"table-dan-{os.getpid()}", f"table-eve-{os.getpid()}"
+    try:
+        at_table(dan, home, "Dan")
+        wait_for(dan, "Seat 1: Dan (host, you)")
+        at_table(eve, home, "Eve")
+        wait_for(dan, "Seat 2: Eve")
+        tmux("send-keys", "-t", dan, "Enter")  # the host starts
+        last = wait_for(eve, "dealt all 51 cards")
+        last = settled(eve)
+        pid = int(tmux("display-message", "-p", "-t", eve, "#{pane_pid}").strip())
+        os.kill(pid, signal.SIGKILL)
+        tmux("send-keys", "-t", dan, "d")  # Dan plays on: says he is done pairing (or is told a pair is left)
+        settled(dan)
+        with open_store(home) as store:
+            tables = Tables(store)
+            (table,) = tables.open_tables()
+            eve_seat = table.seat_of(store.find_profile("Eve"))  # type: ignore[arg-type]
+            game = tables.load(table.id).game
+        assert game is not None and eve_seat is not None
+        assert Counter(hand(last)) == Counter(str(card) for card in game.hands[eve_seat])
+        subprocess.run(["tmux", "kill-session", "-t", eve], capture_output=True)
+        at_table(eve, home, "Eve")  # back at the table: the same seat, the same hand
+        wait_for(eve, "Table Red")
+        again = settled(eve)
+        assert Counter(hand(again)) == Counter(hand(last))
+    finally:
+        for session in (dan, eve):
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
