@@ -153,6 +153,21 @@ def test_a_host_leaving_before_the_deal_closes_the_table(windows: tuple[Tables, 
     assert one.open_tables() == []
 
 
+def test_a_waiting_table_whose_host_went_quiet_closes_a_minute_later(windows: tuple[Tables, Tables], clock: Clock) -> None:
+    """The host's app was closed or killed before the deal: nobody else can start the game."""
+    one, two = windows
+    ana, bo = learner(one, "Ana"), learner(two, "Bo")
+    view, _ = one.open_or_join("Red", ana, Settings())
+    two.open_or_join("Red", bo, Settings())
+    clock.advance(AWAY_SECONDS - 1)
+    two.heartbeat(view.id, bo)
+    assert not two.tend(view.id)  # the host is not gone a minute yet
+    clock.advance(2)
+    assert two.tend(view.id)
+    state = two.load(view.id)
+    assert state.view.status is TableStatus.CLOSED and state.log[-1] == "Table Red was closed: Ana had gone before starting the game."
+
+
 # ----- playing ----------------------------------------------------------------------------------
 
 
@@ -254,6 +269,7 @@ def test_a_learner_who_leaves_is_played_by_a_computer_until_they_come_back(windo
     two.open_or_join("Red", cleo, Settings())
     one.start(view.id, ana, seed=4)
     two.leave(view.id, cleo)
+    assert one.load(view.id).log[-1] == "Cleo has left the table; the seat waits one minute for Cleo to come back."
     clock.advance(AWAY_SECONDS - 1)
     one.heartbeat(view.id, ana)
     assert not one.tend(view.id)  # not a minute yet

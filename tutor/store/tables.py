@@ -410,6 +410,7 @@ class Tables:
                 _say(db, table, view.move, [f"{profile.name} left table {view.name}."], when)
             else:
                 db.execute("UPDATE table_seat SET left_at = ? WHERE table_id = ? AND seat = ?", (time_text(when), table, seat))
+                _say(db, table, view.move, [f"{profile.name} has left the table; the seat waits one minute for {profile.name} to come back."], when)
 
     def tend(self, table: int) -> bool:
         """Hand the seats of learners gone AWAY_SECONDS to computers and close the table once they
@@ -617,7 +618,18 @@ def _say(db: sqlite3.Connection, table: int, move: int, lines: Iterable[str], wh
 
 def _close(db: sqlite3.Connection, view: TableView, when: datetime) -> None:
     db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), view.id))
-    _say(db, view.id, view.move, [f"Table {view.name} was closed: everyone had gone."], when)
+    why = f"{view.host or 'its host'} had gone before starting the game" if _host_gone(view, when) else "everyone had gone"
+    _say(db, view.id, view.move, [f"Table {view.name} was closed: {why}."], when)
+
+
+def _host_gone(view: TableView, when: datetime) -> bool:
+    """A table still waiting for its host to start, whose host has been gone a minute (the app was
+    closed or killed before the deal): nobody else can start it, so it closes."""
+    if view.status is not TableStatus.WAITING:
+        return False
+    host = next((seat for seat in view.learners if seat.profile_id == view.host_id), None)
+    since = host.gone_since(when) if host is not None else view.updated
+    return since is not None and when - since >= timedelta(seconds=AWAY_SECONDS)
 
 
 def _not_open(view: TableView) -> TableNotOpen:
@@ -649,6 +661,8 @@ def _takeovers_due(view: TableView, when: datetime) -> list[SeatView]:
 def _close_due(view: TableView, when: datetime) -> bool:
     if view.status not in LISTED:
         return False
+    if _host_gone(view, when):
+        return True
     gone = [seat.gone_since(when) for seat in view.learners]
     if any(since is None for since in gone):
         return False

@@ -37,7 +37,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text, show_panel, sorted_hand
 from tutor.wording import Seats, counted, same_name
 
 if TYPE_CHECKING:
@@ -229,9 +229,7 @@ class GameScreen(Screen[None]):
         self.query_one("#cover", Static).update(text)
 
     def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
-        if self.sort_by_suit:
-            return sorted(cards, key=lambda card: (card.suit, card.rank_index))
-        return sorted(cards)
+        return sorted_hand(cards, self.sort_by_suit)
 
     def _focus_for(self, stage: Stage) -> None:
         if stage is Stage.DRAW:
@@ -246,13 +244,7 @@ class GameScreen(Screen[None]):
         return pairs_text(session.seen, session.seats, session.game.rules.pairs_face_up, session.letters)
 
     def _show_panel(self) -> None:
-        panel = self.query_one("#panel", Static)
-        panel.display = self.panel is not None
-        for kind in PanelKind:
-            panel.set_class(self.panel is not None and self.panel.kind is kind, kind)
-        if self.panel is not None:
-            panel.border_title = self.panel.title
-            panel.update(self.panel.words)
+        show_panel(self.query_one("#panel", Static), self.panel)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)

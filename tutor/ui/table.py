@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.course.mistakes import Explanation
-from tutor.engine import Game, Observation
+from tutor.engine import Card, Game, Observation
 from tutor.engine.rules import side_of
 from tutor.wording import counted
 
@@ -195,3 +195,20 @@ class LogTail(Widget):
             wrapped = textwrap.wrap(line, width) or [""]
             shown += [Text(part, style=style) for part in wrapped]
         return Text("\n").join(shown[-height:])
+
+
+def show_panel(widget: Static, panel: Panel | None) -> None:
+    """The mistake or hint panel as `panel` says (hidden when there is none)."""
+    widget.display = panel is not None
+    for kind in PanelKind:
+        widget.set_class(panel is not None and panel.kind is kind, kind)
+    if panel is not None:
+        widget.border_title = panel.title
+        widget.update(panel.words)
+
+
+def sorted_hand(cards: tuple[Card, ...], by_suit: bool) -> list[Card]:
+    """A hand in the order it is shown: by rank, or by suit then rank (the Sort key)."""
+    if by_suit:
+        return sorted(cards, key=lambda card: (card.suit, card.rank_index))
+    return sorted(cards)

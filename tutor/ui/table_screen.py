@@ -44,7 +44,7 @@ from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text, show_panel, sorted_hand
 from tutor.wording import Seats
 from tutor.wording.rules import rules_in_brief
 
@@ -295,13 +295,7 @@ class TableScreen(Screen[None]):
         tail.refresh()
 
     def _show_panel(self) -> None:
-        panel = self.query_one("#panel", Static)
-        panel.display = self.panel is not None
-        for kind in PanelKind:
-            panel.set_class(self.panel is not None and self.panel.kind is kind, kind)
-        if self.panel is not None:
-            panel.border_title = self.panel.title
-            panel.update(self.panel.words)
+        show_panel(self.query_one("#panel", Static), self.panel)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
@@ -348,9 +342,7 @@ class TableScreen(Screen[None]):
         return f"Your turn: draw one of {giver} cards."
 
     def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
-        if self.sort_by_suit:
-            return sorted(cards, key=lambda card: (card.suit, card.rank_index))
-        return sorted(cards)
+        return sorted_hand(cards, self.sort_by_suit)
 
     def _focus_for(self, stage: Stage) -> None:
         if stage is Stage.DRAW and not self.shared.choosing_giver:
