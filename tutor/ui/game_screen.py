@@ -47,6 +47,13 @@ if TYPE_CHECKING:
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
 """Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
+
+
+def pause_for(speed: str) -> float:
+    """Seconds between computer moves at the learner's speed setting."""
+    return PAUSE_SECONDS.get(speed, PAUSE_SECONDS["normal"])
+
+
 NARROW = 90
 """Below this width the moves go in a few lines under the table instead of a side panel."""
 SIDE_WIDTH = 30  # as in game.tcss
@@ -447,7 +454,7 @@ class GameScreen(Screen[None]):
     # ----- the computer players ---------------------------------------------------------------
 
     def _pause(self) -> float:
-        return PAUSE_SECONDS.get(learner(self).settings.speed, PAUSE_SECONDS["normal"])
+        return pause_for(learner(self).settings.speed)
 
     def _schedule_computers(self) -> None:
         if self.session.stage is Stage.COMPUTER and self.timer is None:

@@ -38,7 +38,7 @@ from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
-from tutor.ui.game_screen import NARROW, NUMBER_HELP, PAUSE_SECONDS, fit_cards, pairs_text
+from tutor.ui.game_screen import NARROW, NUMBER_HELP, fit_cards, pairs_text, pause_for
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
@@ -176,7 +176,7 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def _pause(self) -> float:
-        return PAUSE_SECONDS.get(learner(self).settings.speed, PAUSE_SECONDS["normal"])
+        return pause_for(learner(self).settings.speed)
 
     # ----- drawing the table --------------------------------------------------------------------
 
