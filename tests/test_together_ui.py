@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Input, Static
+from ui_helpers import home_ready, open_from_home
 
 from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
@@ -17,14 +18,6 @@ from tutor.ui.together_screen import FriendsScreen
 SIZE = (80, 24)
 
 
-async def at_home(pilot: Any, app: TutorApp) -> None:
-    for _ in range(50):
-        await pilot.pause()
-        if isinstance(app.screen, HomeScreen):
-            return
-    raise AssertionError("home never showed")
-
-
 def said(app: TutorApp, widget: str) -> str:
     return str(app.screen.query_one(widget, Static).render())
 
@@ -32,10 +25,8 @@ def said(app: TutorApp, widget: str) -> str:
 async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile, seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await at_home(pilot, app)
-        await pilot.press("o")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        await home_ready(pilot)
+        await open_from_home(pilot, "o", ChoiceScreen)
         await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, FriendsScreen)
@@ -62,7 +53,7 @@ async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile
 async def test_escape_at_the_names_goes_back_home_with_nothing_started(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile)
     async with app.run_test(size=SIZE) as pilot:
-        await at_home(pilot, app)
+        await home_ready(pilot)
         await pilot.press("o", "k")
         await pilot.pause()
         await pilot.press("escape")
@@ -75,7 +66,7 @@ async def test_at_a_table_lists_the_tables(store: Any, profile: Any) -> None:
 
     app = TutorApp(store, profile)
     async with app.run_test(size=SIZE) as pilot:
-        await at_home(pilot, app)
+        await home_ready(pilot)
         await pilot.press("o", "t")
         await pilot.pause()
         assert isinstance(app.screen, TableChoiceScreen)
