@@ -17,7 +17,7 @@ from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.end_screen import EndScreen
-from tutor.ui.game_screen import PAUSE_SECONDS
+from tutor.ui.card_table import PAUSE_SECONDS
 from tutor.ui.table import LogTail, SeatView
 from tutor.wording import same_name
 

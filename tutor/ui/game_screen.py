@@ -17,70 +17,49 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tutor.engine import Card, Draw, LayDown, Observation, Rules, cards_text
+from tutor.engine import Rules
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
-from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView, index_of
-from tutor.ui.footer import TutorFooter
-from tutor.ui.header import TutorHeader
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen, fit_cards, pairs_text
+from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import with_keys
 from tutor.ui.notices import warn
 from tutor.ui.opening import unless_closed
-from tutor.ui.picture_cards import PICTURE_HEIGHTS
-from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text, show_panel, sorted_hand
-from tutor.wording import Seats, counted, same_name
+from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
+from tutor.wording import same_name
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
     from tutor.learner.session import LearnerSession
 
-NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
-PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
-"""Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
-
-
-def pause_for(speed: str) -> float:
-    """Seconds between computer moves at the learner's speed setting."""
-    return PAUSE_SECONDS.get(speed, PAUSE_SECONDS["normal"])
-
-
-NARROW = 90
-"""Below this width the moves go in a few lines under the table instead of a side panel."""
-SIDE_WIDTH = 30  # as in game.tcss
-NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
-SEATS_HEIGHT = 5
 DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
 OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
 WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
 
 
-class GameScreen(Screen[None]):
+class GameScreen(CardTableScreen):
     CSS_PATH = "game.tcss"
     HELP_TITLE = "Playing a game"
     BINDINGS = [
-        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left"),
-        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right"),
-        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select"),
-        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm"),
+        MOVE_LEFT,
+        MOVE_RIGHT,
+        SELECT,
+        CONFIRM,
         Binding("enter", "ready", "I'm ready", tooltip="Show your cards, once only you are looking", id="ready"),
-        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done"),
-        Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
+        DONE,
+        HINT,
         Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play", id="skip"),
-        Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit"),
+        SORT,
         Binding("r", "rules", "Rules", tooltip="The rules of this game"),
         Binding("n", "new_game", "New game", tooltip="A new game, once this one is over", id="new_game"),
         Binding("escape", "leave", "Home", tooltip="Back to the menu (the game is saved)"),
-        *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
+        *NUMBERS,
     ]
 
     def __init__(self, resume: bool = False, seed: int | None = None, guests: Sequence[LearnerSession] = ()) -> None:
@@ -94,12 +73,6 @@ class GameScreen(Screen[None]):
         self.players: dict[int, LearnerSession] = dict(zip(self.session.humans, [learner(self), *self.guests], strict=False))
         """Each learner's session, by seat: their recorder keeps their mistakes and their game."""
         self.seat_cursor = self._first_seat()
-        self.flagged_cards: set[Card] = set()
-        self.flagged_seats: set[int] = set()
-        self.message = Text()
-        self.panel: Panel | None = None
-        """A mistake or hint shown in its own panel until the learner acts."""
-        self.sort_by_suit = False
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage: Stage | None = None
@@ -150,21 +123,7 @@ class GameScreen(Screen[None]):
             return None
 
     def compose(self) -> ComposeResult:
-        yield TutorHeader()
-        yield Static(id="cover")
-        with Horizontal(id="table"):
-            with VerticalScroll(id="board"):
-                yield SeatsRow(self.session.names)
-                yield Static(id="direction")
-                yield FanView(id="fan", keys=KEYS)
-                yield Static(id="panel")
-                yield Static(id="prompt")
-                yield Static(id="news")
-                yield HandView(letters=self.session.letters, id="hand", keys=KEYS)
-            with Vertical(id="side"):
-                yield LogTail(id="log")
-                yield Static(id="pairs")
-        yield TutorFooter()
+        yield from self.compose_table(self.session.names, self.session.letters, cover=True)
 
     @unless_closed
     def on_mount(self) -> None:
@@ -177,10 +136,7 @@ class GameScreen(Screen[None]):
         if self.resume:
             told = [*told, WELCOME_BACK_TOGETHER if self.session.together else "Welcome back! Your game carries on from where you stopped."]
         self.query_one("#log", LogTail).add(told)
-        self.refresh_table()
-
-    def on_resize(self, event: Resize) -> None:
-        self.refresh_table()
+        self.redraw()
 
     def _fit(self) -> None:
         session, seen = self.session, self.session.seen
@@ -189,7 +145,16 @@ class GameScreen(Screen[None]):
 
     # ----- drawing the table --------------------------------------------------------------------
 
-    def refresh_table(self) -> None:
+    def rules(self) -> Rules:
+        return self.session.game.rules
+
+    def pairing(self) -> bool:
+        return self.session.stage is Stage.PAIRING
+
+    def drawing(self) -> bool:
+        return self.session.stage is Stage.DRAW
+
+    def redraw(self) -> None:
         session, game = self.session, self.session.game
         stage, seen = session.stage, session.seen
         covered = stage is Stage.HAND_OVER
@@ -202,7 +167,7 @@ class GameScreen(Screen[None]):
         self._fit()
         self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
         hand = self.query_one("#hand", HandView)
-        hand.show(self._sorted(seen.hand), self.flagged_cards, session.drawn_card)
+        hand.show(self.hand_in_order(seen.hand), self.flagged_cards, session.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = stage is Stage.DRAW
         if stage is Stage.DRAW and seen.giver is not None:
@@ -210,20 +175,16 @@ class GameScreen(Screen[None]):
             fan.border_title = f"{session.seats.whose(seen.giver, capital=True)} cards, face down"
         self.query_one("#pairs", Static).update(self._pairs_text())
         self.query_one("#news", Static).update(Text(session.news, style="bold"))
-        self._show_panel()
-        self._show_prompt()
-        board = self.query_one("#board", VerticalScroll)
-        if self.panel is not None:  # on a short terminal: the explanation and the hand in view, the seats above
-            self.call_after_refresh(board.scroll_end, animate=False)
-        elif board.scroll_y:
-            self.call_after_refresh(board.scroll_home, animate=False)
+        self.show_panel()
+        self.show_prompt()
+        self.keep_in_view()
         self._stage_shown(stage)
         self._schedule_computers()
 
     def _stage_shown(self, stage: Stage) -> None:
         if stage != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
             self.shown_stage = stage
-            self._focus_for(stage)
+            self.focus_for_the_move()
             self.refresh_bindings()
 
     def _show_cover(self) -> None:
@@ -235,48 +196,15 @@ class GameScreen(Screen[None]):
         text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
         self.query_one("#cover", Static).update(text)
 
-    def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
-        return sorted_hand(cards, self.sort_by_suit)
-
-    def _focus_for(self, stage: Stage) -> None:
-        if stage is Stage.DRAW:
-            self.query_one("#fan", FanView).focus()
-        elif stage is Stage.PAIRING:
-            self.query_one("#hand", HandView).focus()
-        else:
-            self.set_focus(None)
-
     def _pairs_text(self) -> Text:
         session = self.session
         return pairs_text(session.seen, session.seats, session.game.rules.pairs_face_up, session.letters)
 
-    def _show_panel(self) -> None:
-        show_panel(self.query_one("#panel", Static), self.panel)
-
-    def _show_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Static)
-        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
-        if self.message:
-            prompt.update(self.message)
-            return
+    def prompt_words(self) -> str:
         stage = self.session.stage
         if self.session.guidance == "guided" or stage in (Stage.COMPUTER, Stage.OVER):
-            words = with_keys(self.session.next_step(), self.BINDINGS)
-        else:
-            words = _short_prompt(stage)
-        if stage in (Stage.PAIRING, Stage.DRAW) and len(self.query_one("#hand" if stage is Stage.PAIRING else "#fan", CardRow).keys) < self._cards_in(stage):
-            words += " Cards past the tenth: use ← →."
-        prompt.update(Text(words))
-
-    def _cards_in(self, stage: Stage) -> int:
-        seen = self.session.seen
-        if stage is Stage.PAIRING:
-            return len(seen.hand)
-        return seen.hand_sizes[seen.giver] if seen.giver is not None else 0
-
-    def say(self, text: Text) -> None:
-        self.message = text
-        self._show_prompt()
+            return with_keys(self.session.next_step(), self.BINDINGS)
+        return _short_prompt(stage)
 
     # ----- the learner's moves ------------------------------------------------------------------
 
@@ -301,17 +229,16 @@ class GameScreen(Screen[None]):
             return
         self.session.hand_over()
         self.seat_cursor = self._first_seat()
-        self.flagged_cards, self.flagged_seats = set(), set()
-        self.message, self.panel = Text(), None
+        self.forget_what_was_said()
         self.query_one("#hand", HandView).selected.clear()
         self._save()
-        self.refresh_table()
+        self.redraw()
         self.call_after_refresh(self._laid_out)
 
     @unless_closed
     def _laid_out(self) -> None:
         """The table once laid out again after the hand-over: the seats fill their boxes."""
-        self.refresh_table()
+        self.redraw()
 
     def action_move(self, step: int) -> None:
         stage = self.session.stage
@@ -319,12 +246,9 @@ class GameScreen(Screen[None]):
             rules, viewer = self.session.game.rules, self.session.viewer
             others = [seat for seat in range(rules.players) if seat != viewer]
             self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=others)
-            self.refresh_table()
+            self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
-
-    def action_select(self) -> None:
-        self.query_one("#hand", HandView).toggle()
 
     def action_confirm(self) -> None:
         stage = self.session.stage
@@ -333,7 +257,7 @@ class GameScreen(Screen[None]):
         elif stage is Stage.CHOOSE_GIVER:
             self._choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW:
-            self._draw(self.query_one("#fan", FanView).cursor)
+            self.draw_at(self.query_one("#fan", FanView).cursor)
 
     def action_key(self, key: str) -> None:
         """A card's key (shown under it) or a player's number."""
@@ -345,16 +269,9 @@ class GameScreen(Screen[None]):
             self.seat_cursor = self.session.game.rules.seat_left_of(self.session.viewer, index + 1)  # numbered from the viewer's left
             self._choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
-            self._draw(index)
+            self.draw_at(index)
         elif stage is Stage.PAIRING:
             self.query_one("#hand", HandView).toggle(index)
-
-    def on_card_row_picked(self, event: CardRow.Picked) -> None:
-        stage = self.session.stage
-        if isinstance(event.view, FanView) and stage is Stage.DRAW:
-            self._draw(event.index)
-        elif isinstance(event.view, HandView) and stage is Stage.PAIRING:
-            event.view.toggle(event.index)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.session.stage is Stage.CHOOSE_GIVER:
@@ -365,40 +282,29 @@ class GameScreen(Screen[None]):
         self._after(self.session.finish_pairing())
 
     def _lay_down_selected(self) -> None:
-        hand = self.query_one("#hand", HandView)
-        if not hand.selected:
-            self.say(
-                Text(
-                    "Select two cards of the same rank first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
-                )
-            )
+        chosen = self.selected_pair()
+        if chosen is None:
             return
-        chosen = sorted(hand.selected)
         outcome = self.session.lay_down(chosen)
         if not outcome.refused:
-            hand.selected.clear()
+            self.query_one("#hand", HandView).selected.clear()
         self._after(outcome)
 
     def _choose_giver(self, seat: int) -> None:
         self._after(self.session.choose_giver(seat))
 
-    def _draw(self, position: int) -> None:
+    def draw_at(self, position: int) -> None:
         self._after(self.session.draw(position))
 
     def _after(self, outcome: Outcome) -> None:
-        self.flagged_cards, self.flagged_seats = set(), set()
-        self.message, self.panel = Text(), None
+        self.forget_what_was_said()
         if outcome.refused:
-            assert outcome.mistake is not None and outcome.explanation is not None
-            self.flagged_cards = set(outcome.mistake.cards)
-            self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-            self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
+            self.show_mistake(outcome, self.recorder)
             self._save()
         else:
             self._narrate(outcome.lines)
             self._save()
-        self.refresh_table()
+        self.redraw()
 
     def _narrate(self, lines: list[str]) -> None:
         self.query_one("#log", LogTail).add(lines)
@@ -420,7 +326,7 @@ class GameScreen(Screen[None]):
                 self.players[seat].recorder.game_finished(session.game, len(player.mistakes), learner=seat, keep_saved_game=seat != session.humans[0])
         else:
             self.celebration = self.recorder.game_finished(session.game, len(session.mistakes))
-        self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
+        self.set_timer(1.2 * self.pause() + 0.3, self._show_end)
 
     def _show_end(self) -> None:
         from tutor.ui.end_screen import EndScreen
@@ -445,29 +351,23 @@ class GameScreen(Screen[None]):
         self._show_hint(self.session.hint())
 
     def _show_hint(self, hint: Hint) -> None:
-        move = hint.move if hint.shows_answer else None
-        self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
-        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.session.stage is Stage.CHOOSE_GIVER else set()
-        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(with_keys(hint.text, self.BINDINGS)))
-        self.refresh_table()
+        self.show_hint(hint, self.session.stage is Stage.CHOOSE_GIVER)
+        self.redraw()
 
     # ----- the computer players ---------------------------------------------------------------
 
-    def _pause(self) -> float:
-        return pause_for(learner(self).settings.speed)
-
     def _schedule_computers(self) -> None:
         if self.session.stage is Stage.COMPUTER and self.timer is None:
-            self.timer = self.set_timer(self._pause(), self._computer_turn)
+            self.timer = self.set_timer(self.pause(), self._computer_turn)
 
     def _computer_turn(self) -> None:
         self.timer = None
         if self.session.stage is Stage.COMPUTER:
-            self.message, self.panel = Text(), None
+            self.forget_what_was_said()
             outcome = self.session.play_computer_turn()
             self._narrate(outcome.lines)
             self._save()
-        self.refresh_table()
+        self.redraw()
 
     def action_skip(self) -> None:
         if self.timer is not None:
@@ -477,21 +377,11 @@ class GameScreen(Screen[None]):
         while self.session.stage is Stage.COMPUTER:
             lines += self.session.play_computer_turn().lines
         self._narrate(lines)
-        self.message, self.panel = Text(), None
+        self.forget_what_was_said()
         self._save()
-        self.refresh_table()
+        self.redraw()
 
     # ----- other keys ---------------------------------------------------------------------------
-
-    def action_sort(self) -> None:
-        self.sort_by_suit = not self.sort_by_suit
-        self.refresh_table()
-        self.notify("Sorted by suit." if self.sort_by_suit else "Sorted by rank.", timeout=2)
-
-    def action_rules(self) -> None:
-        from tutor.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.session.game.rules))
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
@@ -513,53 +403,3 @@ def _short_prompt(stage: Stage) -> str:
         Stage.CHOOSE_GIVER: "Your turn: choose whom to draw from.",
         Stage.DRAW: "Your turn: draw a card.",
     }.get(stage, "")
-
-
-def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, panel: bool) -> None:
-    """Lay a table screen out for its size: narrow terminals get the moves in a few lines under the
-    table. Cards are drawn as large as the hand of `hand` cards (and the fan of `fan`, while
-    drawing) fit: five lines high, three, or one on a short terminal (less room with a `panel`)."""
-    width, height = screen.app.size
-    narrow = width < NARROW
-    screen.set_class(narrow, "narrow")
-    board = width - (0 if narrow else SIDE_WIDTH) - 3
-    room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
-    scale = next((scale for scale in ("large", "normal") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
-    compact = scale == "compact"
-    screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
-    screen.set_class(compact, "compact")
-    for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
-        seat.compact = compact
-    for row in screen.query(CardRow):
-        row.scale = scale
-
-
-def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rules) -> int:
-    """Lines the hand (and the fan, when drawing) take at `scale` in `width` columns."""
-    per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
-    if rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
-        wide = picture_width(rules.deck)
-        lines = (-(-hand // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
-    else:
-        lines = (-(-hand // per_row) or 1) * HEIGHTS[scale]
-    if fan is not None:
-        lines += -(-fan // per_row) * HEIGHTS[scale] + 2  # and the fan's border
-    return lines
-
-
-def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) -> Text:
-    """The pairs each seat has laid down: the cards when they went down face up (and the
-    learner's own), else how many."""
-    text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
-    by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
-    for seat, pair in seen.pairs:
-        by_seat.setdefault(seat, []).append(pair)
-    for seat in range(len(seen.hand_sizes)):
-        pairs = by_seat.get(seat, [])
-        label = seats.who(seat, capital=True)
-        shown = [cards_text(pair, letters).replace(" ", "") for pair in pairs if pair is not None]
-        if len(shown) == len(pairs):
-            text.append(f"{label}: {' '.join(shown) or '-'}\n")
-        else:
-            text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
-    return text

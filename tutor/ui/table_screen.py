@@ -21,30 +21,29 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
-from tutor.engine import Card, Draw, LayDown
+from tutor.engine import Card, Rules
 from tutor.errors import StaleMove, StoreBusy, StoreError, TableRefused, TutorError
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import Outcome
-from tutor.play.hints import LEVELS, Hint
+from tutor.play.hints import LEVELS
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
-from tutor.ui.cards import KEYS, CardRow, FanView, HandView, index_of
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen, fit_cards, pairs_text
+from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
-from tutor.ui.game_screen import NARROW, NUMBER_HELP, fit_cards, pairs_text, pause_for
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, direction_text, explanation_text, show_panel, sorted_hand
+from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
 from tutor.wording import Seats
 from tutor.wording.rules import rules_in_brief
 
@@ -56,21 +55,21 @@ STALE = "Someone moved first: look again."
 LEFT_PLAYING = "You left table {name}. Your seat waits for you for a minute: open the table again to come back. After that, a computer player takes your cards."
 
 
-class TableScreen(Screen[None]):
+class TableScreen(CardTableScreen):
     CSS_PATH = ["game.tcss", "table.tcss"]
     HELP_TITLE = "Playing at a table"
     BINDINGS = [
         Binding("enter", "start", "Start the game", tooltip="Start the game now: the empty seats get computer players"),
-        Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left"),
-        Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right"),
-        Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)"),
-        Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player"),
-        Binding("d", "done", "Done", tooltip="Say you're done laying down pairs"),
-        Binding("h", "hint", "Hint", tooltip="A hint; press again for more"),
-        Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit"),
+        MOVE_LEFT,
+        MOVE_RIGHT,
+        SELECT,
+        CONFIRM,
+        DONE,
+        HINT,
+        SORT,
         Binding("r", "rules", "Rules", tooltip="The rules this table plays by"),
         Binding("escape", "leave", "Leave", tooltip="Leave the table (you are asked first while the game is on)"),
-        *[Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS],
+        *NUMBERS,
     ]
 
     def __init__(self, shared: SharedGame, seed: int | None = None) -> None:
@@ -79,16 +78,10 @@ class TableScreen(Screen[None]):
         self.shared = shared
         self.seed = seed
         self.seat_cursor: int | None = None
-        self.flagged_cards: set[Card] = set()
-        self.flagged_seats: set[int] = set()
-        self.message = Text()
-        """What the screen says instead of the usual words until the learner's next move."""
-        self.panel: Panel | None = None
         self.said_at: Part | None = None
         """The learner's part of the table the panel and the message are about: they stay while it
         is the same (other learners laying down their pairs do not change it)."""
         self.hint_level = 0
-        self.sort_by_suit = False
         self.computer_timer: Timer | None = None
         self.played = False
         """Whether this window saw the game on: only then is its end recorded here."""
@@ -104,22 +97,7 @@ class TableScreen(Screen[None]):
     # ----- setting up ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield TutorHeader()
-        with Horizontal(id="table"):
-            with VerticalScroll(id="board"):
-                yield Static(id="waiting")
-                if self.shared.game is not None:
-                    yield SeatsRow(self.shared.names)
-                yield Static(id="direction")
-                yield FanView(id="fan", keys=KEYS)
-                yield Static(id="panel")
-                yield Static(id="prompt")
-                yield Static(id="news")
-                yield HandView(letters=self.shared.letters, id="hand", keys=KEYS)
-            with Vertical(id="side"):
-                yield LogTail(id="log")
-                yield Static(id="pairs")
-        yield TutorFooter()
+        yield from self.compose_table(self.shared.names if self.shared.game is not None else None, self.shared.letters, waiting=True)
 
     @unless_closed
     def on_mount(self) -> None:
@@ -127,9 +105,6 @@ class TableScreen(Screen[None]):
         self.query_one("#log", LogTail).border_title = "What happened"
         self.redraw()
         self.poll_timer = self.set_interval(POLL_SECONDS, self._tick)
-
-    def on_resize(self, event: Resize) -> None:
-        self.redraw()
 
     # ----- keeping up with the table ------------------------------------------------------------
 
@@ -160,7 +135,7 @@ class TableScreen(Screen[None]):
     def _schedule_computers(self) -> None:
         """A computer's move is due: play it after this learner's pause, unless another window does first."""
         if self.computer_timer is None and not self.leaving and self.shared.computer_due:
-            self.computer_timer = self.set_timer(self._pause(), self._computer_turn)
+            self.computer_timer = self.set_timer(self.pause(), self._computer_turn)
 
     @unless_closed
     def _computer_turn(self) -> None:
@@ -174,9 +149,6 @@ class TableScreen(Screen[None]):
         except TableRefused as refused:
             self.shared.problem = str(refused)
         self.redraw()
-
-    def _pause(self) -> float:
-        return pause_for(learner(self).settings.speed)
 
     # ----- drawing the table --------------------------------------------------------------------
 
@@ -212,15 +184,15 @@ class TableScreen(Screen[None]):
         else:
             self.query_one("#waiting", Static).update(self._waiting_text())
             self._fit_waiting()
-        self._show_panel()
-        self._show_prompt()
+        self.show_panel()
+        self.show_prompt()
         if stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS):
             self.played = True
         if stage is Stage.OVER:
             self._the_end()
         if key != self.shown_stage:  # the footer rebuilds itself on every call: only when keys change
             self.shown_stage = key
-            self._focus_for(stage)
+            self.focus_for_the_move()
             self.refresh_bindings()
         self._schedule_computers()
 
@@ -248,7 +220,7 @@ class TableScreen(Screen[None]):
                 for box in row.views:  # who is a classmate and who a computer, on the box's top line
                     seat = seats.get(box.seat)
                     box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
-        self.query_one("#hand", HandView).show(self._sorted(seen.hand), self.flagged_cards, shared.drawn_card)
+        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, shared.drawn_card)
         fan = self.query_one("#fan", FanView)
         fan.display = drawing
         if drawing and seen.giver is not None:
@@ -256,11 +228,7 @@ class TableScreen(Screen[None]):
             fan.border_title = f"{Seats(shared.names, shared.seat).whose(seen.giver, capital=True)} cards, face down"
         self.query_one("#pairs", Static).update(pairs_text(seen, Seats(shared.names, shared.seat), game.rules.pairs_face_up, shared.letters))
         self.query_one("#news", Static).update(Text(shared.news, style="bold"))
-        board = self.query_one("#board", VerticalScroll)
-        if self.panel is not None:  # on a short terminal: the explanation and the hand in view, the seats above
-            self.call_after_refresh(board.scroll_end, animate=False)
-        elif board.scroll_y:
-            self.call_after_refresh(board.scroll_home, animate=False)
+        self.keep_in_view()
 
     def _waiting_text(self) -> Text:
         """Before the deal: the table's seats, who sits there, and the rules it plays by."""
@@ -294,24 +262,17 @@ class TableScreen(Screen[None]):
         tail.fresh = min(fresh, len(tail.lines))
         tail.refresh()
 
-    def _show_panel(self) -> None:
-        show_panel(self.query_one("#panel", Static), self.panel)
+    def rules(self) -> Rules | None:
+        game = self.shared.game
+        return self.shared.view.settings().rules() if game is None else game.rules
 
-    def _show_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Static)
-        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
-        if self.message:
-            prompt.update(self.message)
-            return
-        words = self._prompt_words()
-        stage = self.shared.stage
-        if stage in (Stage.PAIRING, Stage.DRAW) and not self.shared.choosing_giver:
-            row = self.query_one("#hand" if stage is Stage.PAIRING else "#fan", CardRow)
-            if len(row.keys) < row.count():
-                words += " Cards past the tenth: use ← →."
-        prompt.update(Text(words))
+    def pairing(self) -> bool:
+        return self.shared.stage is Stage.PAIRING
 
-    def _prompt_words(self) -> str:
+    def drawing(self) -> bool:
+        return self.shared.stage is Stage.DRAW and not self.shared.choosing_giver
+
+    def prompt_words(self) -> str:
         shared = self.shared
         stage, game, guided = shared.stage, shared.game, shared.guidance == "guided"
         if stage is Stage.WAITING and shared.is_host:
@@ -341,17 +302,6 @@ class TableScreen(Screen[None]):
             return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
         return f"Your turn: draw one of {giver} cards."
 
-    def _sorted(self, cards: tuple[Card, ...]) -> list[Card]:
-        return sorted_hand(cards, self.sort_by_suit)
-
-    def _focus_for(self, stage: Stage) -> None:
-        if stage is Stage.DRAW and not self.shared.choosing_giver:
-            self.query_one("#fan", FanView).focus()
-        elif stage is Stage.PAIRING:
-            self.query_one("#hand", HandView).focus()
-        else:
-            self.set_focus(None)
-
     def _seat_cursor(self) -> int:
         """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
         others = self._others()
@@ -361,8 +311,8 @@ class TableScreen(Screen[None]):
         return self.seat_cursor
 
     def _forget_the_panel(self) -> None:
-        self.panel, self.message, self.said_at = None, Text(), None
-        self.flagged_cards, self.flagged_seats = set(), set()
+        self.forget_what_was_said()
+        self.said_at = None
 
     def _part(self) -> Part:
         """What the learner's part of the table is now: what they are to do, with which cards, and
@@ -375,10 +325,9 @@ class TableScreen(Screen[None]):
         """The panel or message just set is about the table as it is now."""
         self.said_at = self._part()
 
-    def say(self, text: str) -> None:
-        self.message = Text(text)
+    def say(self, text: str | Text) -> None:
+        super().say(text)
         self._said_now()
-        self._show_prompt()
 
     # ----- the learner's moves ------------------------------------------------------------------
 
@@ -416,9 +365,6 @@ class TableScreen(Screen[None]):
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
 
-    def action_select(self) -> None:
-        self.query_one("#hand", HandView).toggle()
-
     def action_confirm(self) -> None:
         stage = self.shared.stage
         if stage is Stage.PAIRING:
@@ -426,7 +372,7 @@ class TableScreen(Screen[None]):
         elif stage is Stage.DRAW and self.shared.choosing_giver:
             self._choose_giver(self._seat_cursor())
         elif stage is Stage.DRAW:
-            self._draw(self.query_one("#fan", FanView).cursor)
+            self.draw_at(self.query_one("#fan", FanView).cursor)
 
     def action_key(self, key: str) -> None:
         """A card's key (shown under it) or a player's number."""
@@ -440,16 +386,9 @@ class TableScreen(Screen[None]):
                 self.seat_cursor = others[index]
                 self._choose_giver(others[index])
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
-            self._draw(index)
+            self.draw_at(index)
         elif stage is Stage.PAIRING:
             self.query_one("#hand", HandView).toggle(index)
-
-    def on_card_row_picked(self, event: CardRow.Picked) -> None:
-        stage = self.shared.stage
-        if isinstance(event.view, FanView) and stage is Stage.DRAW and not self.shared.choosing_giver:
-            self._draw(event.index)
-        elif isinstance(event.view, HandView) and stage is Stage.PAIRING:
-            event.view.toggle(event.index)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.shared.choosing_giver:
@@ -460,20 +399,14 @@ class TableScreen(Screen[None]):
         self._send(self.shared.finish_pairing)
 
     def _lay_down_selected(self) -> None:
-        hand = self.query_one("#hand", HandView)
-        if not hand.selected:
-            self.say(
-                "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
-            )
-            return
-        chosen = sorted(hand.selected)
-        if self._send(lambda: self.shared.lay_down(chosen)):
-            hand.selected.clear()
+        chosen = self.selected_pair()
+        if chosen is not None and self._send(lambda: self.shared.lay_down(chosen)):
+            self.query_one("#hand", HandView).selected.clear()
 
     def _choose_giver(self, seat: int) -> None:
         self._after(self.shared.choose_giver(seat))
 
-    def _draw(self, position: int) -> None:
+    def draw_at(self, position: int) -> None:
         self._send(lambda: self.shared.draw(position))
 
     def _send(self, move: Callable[[], Outcome]) -> bool:
@@ -499,14 +432,10 @@ class TableScreen(Screen[None]):
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
         if outcome.refused:
-            assert outcome.mistake is not None and outcome.explanation is not None
-            self.flagged_cards = set(outcome.mistake.cards)
-            self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-            learner(self).recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
+            self.show_mistake(outcome, learner(self).recorder)
             self._said_now()
         elif outcome.lines and self.shared.stage is Stage.DRAW and not self.shared.choosing_giver:
-            self.message = Text(outcome.lines[-1] + " " + self._prompt_words())  # "Yes: you draw from Ben." until the draw
+            self.message = Text(outcome.lines[-1] + " " + self.prompt_words())  # "Yes: you draw from Ben." until the draw
             self._said_now()
         self.redraw()
 
@@ -524,12 +453,7 @@ class TableScreen(Screen[None]):
     @unless_closed
     def _show_hint(self, level: int) -> None:
         self.hint_level = level
-        hint: Hint = self.shared.hint(level)
-        move = hint.move if hint.shows_answer else None
-        self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
-        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and self.shared.choosing_giver else set()
-        self.message = Text()
-        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(hint.text))
+        self.show_hint(self.shared.hint(level), self.shared.choosing_giver)
         self._said_now()
         self.redraw()
 
@@ -545,7 +469,7 @@ class TableScreen(Screen[None]):
         assert game is not None
         if self.played:
             self.celebration = learner(self).recorder.game_finished(game, len(shared.mistakes), learner=shared.seat, keep_saved_game=True)
-        self.set_timer(1.2 * self._pause() + 0.3, self._show_end)
+        self.set_timer(1.2 * self.pause() + 0.3, self._show_end)
 
     @unless_closed
     def _show_end(self) -> None:
@@ -560,16 +484,6 @@ class TableScreen(Screen[None]):
             self._show_end()
 
     # ----- other keys ---------------------------------------------------------------------------
-
-    def action_sort(self) -> None:
-        self.sort_by_suit = not self.sort_by_suit
-        self.redraw()
-        notify(self, "Sorted by suit." if self.sort_by_suit else "Sorted by rank.", timeout=2)
-
-    def action_rules(self) -> None:
-        from tutor.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.shared.view.settings().rules()))
 
     def action_leave(self) -> None:
         """Leave the table (asked first while the game is on or waiting to start)."""

@@ -1,0 +1,277 @@
+"""What every screen with a game of cards on it shares: the game against the computer (game_screen)
+and a table played with classmates (table_screen).
+
+The layout (the seats, the fan to draw from, the mistake or hint panel, the prompt, the hand, the
+moves at the side), the keys that move, pick and sort, the prompt's words, the mistake panel and the
+hint panel, and how big the cards are drawn for the terminal's size. Each screen says what its
+learner is doing now (`pairing`, `drawing`), its rules, and how to redraw and make a move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tutor.engine import Card, Draw, LayDown, Observation, Rules, cards_text
+from tutor.learner.recorder import Recorder
+from tutor.play.guided_game import Outcome
+from tutor.play.hints import LEVELS, Hint
+from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView
+from tutor.ui.footer import TutorFooter
+from tutor.ui.header import TutorHeader
+from tutor.ui.keys import with_keys
+from tutor.ui.notices import notify
+from tutor.ui.picture_cards import PICTURE_HEIGHTS
+from tutor.ui.picture_cards import card_width as picture_width
+from tutor.ui.reach import learner
+from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
+from tutor.wording import Seats, counted
+
+NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
+PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
+"""Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
+NARROW = 90
+"""Below this width the moves go in a few lines under the table instead of a side panel."""
+SIDE_WIDTH = 30  # as in game.tcss
+NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
+SEATS_HEIGHT = 5
+NOTHING_SELECTED = "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
+PAST_THE_TENTH = " Cards past the tenth: use ← →."
+
+MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left")
+MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right")
+SELECT = Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select")
+CONFIRM = Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm")
+DONE = Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done")
+HINT = Binding("h", "hint", "Hint", tooltip="A hint; press again for more")
+SORT = Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit")
+NUMBERS = [Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS]
+"""Each card's key (shown under it), and each player's number."""
+
+
+def pause_for(speed: str) -> float:
+    """Seconds between computer moves at the learner's speed setting."""
+    return PAUSE_SECONDS.get(speed, PAUSE_SECONDS["normal"])
+
+
+class CardTableScreen(Screen[None]):
+    """A learner's cards on a table: what the game screen and the table screen have in common."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flagged_cards: set[Card] = set()
+        self.flagged_seats: set[int] = set()
+        self.message = Text()
+        """What the prompt says instead of the usual words until the learner's next move."""
+        self.panel: Panel | None = None
+        """A mistake or hint shown in its own panel until the learner acts."""
+        self.sort_by_suit = False
+
+    # ----- what each screen says ----------------------------------------------------------------
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def rules(self) -> Rules | None:
+        """The rules of the game on the table (None before the deal)."""
+        raise NotImplementedError
+
+    def pairing(self) -> bool:
+        """Whether the learner is laying down pairs now."""
+        raise NotImplementedError
+
+    def drawing(self) -> bool:
+        """Whether the learner is drawing a card from the fan now (not choosing whom from)."""
+        raise NotImplementedError
+
+    def prompt_words(self) -> str:
+        """What the learner is to do now, when nothing else is said."""
+        raise NotImplementedError
+
+    def draw_at(self, position: int) -> None:
+        """Draw the card at `position` in the fan."""
+        raise NotImplementedError
+
+    # ----- the layout ---------------------------------------------------------------------------
+
+    def compose_table(self, names: list[str] | None, letters: bool, *, cover: bool = False, waiting: bool = False) -> ComposeResult:
+        """The table: the seats (when `names` are known), the fan, the panel, the prompt and the
+        hand, with the moves and the pairs at the side. A `cover` hides it all between two learners
+        at one keyboard; `waiting` shows a table's seats before the deal."""
+        yield TutorHeader()
+        if cover:
+            yield Static(id="cover")
+        with Horizontal(id="table"):
+            with VerticalScroll(id="board"):
+                if waiting:
+                    yield Static(id="waiting")
+                if names is not None:
+                    yield SeatsRow(names)
+                yield Static(id="direction")
+                yield FanView(id="fan", keys=KEYS)
+                yield Static(id="panel")
+                yield Static(id="prompt")
+                yield Static(id="news")
+                yield HandView(letters=letters, id="hand", keys=KEYS)
+            with Vertical(id="side"):
+                yield LogTail(id="log")
+                yield Static(id="pairs")
+        yield TutorFooter()
+
+    def on_resize(self, event: Resize) -> None:
+        self.redraw()
+
+    def keep_in_view(self) -> None:
+        """On a short terminal: the explanation and the hand in view (the seats above) while a
+        panel shows, else the top of the table."""
+        board = self.query_one("#board", VerticalScroll)
+        if self.panel is not None:
+            self.call_after_refresh(board.scroll_end, animate=False)
+        elif board.scroll_y:
+            self.call_after_refresh(board.scroll_home, animate=False)
+
+    def focus_for_the_move(self) -> None:
+        if self.drawing():
+            self.query_one("#fan", FanView).focus()
+        elif self.pairing():
+            self.query_one("#hand", HandView).focus()
+        else:
+            self.set_focus(None)
+
+    def pause(self) -> float:
+        """Seconds between computer moves, at this learner's speed."""
+        return pause_for(learner(self).settings.speed)
+
+    def hand_in_order(self, cards: tuple[Card, ...]) -> list[Card]:
+        return sorted_hand(cards, self.sort_by_suit)
+
+    # ----- the panel and the prompt -------------------------------------------------------------
+
+    def show_panel(self) -> None:
+        show_panel(self.query_one("#panel", Static), self.panel)
+
+    def show_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Static)
+        prompt.display = self.panel is None or self.panel.kind is not PanelKind.MISTAKE  # the panel says what to do instead
+        if self.message:
+            prompt.update(self.message)
+            return
+        words = self.prompt_words()
+        if self.pairing() or self.drawing():
+            row = self.query_one("#hand" if self.pairing() else "#fan", CardRow)
+            if len(row.keys) < row.count():
+                words += PAST_THE_TENTH
+        prompt.update(Text(words))
+
+    def say(self, text: str | Text) -> None:
+        self.message = Text(text) if isinstance(text, str) else text
+        self.show_prompt()
+
+    def forget_what_was_said(self) -> None:
+        self.flagged_cards, self.flagged_seats = set(), set()
+        self.message, self.panel = Text(), None
+
+    def show_mistake(self, outcome: Outcome, recorder: Recorder) -> None:
+        """A refused move: its cards and seat flagged, the reason in the panel, the mistake in the
+        learner's own profile."""
+        assert outcome.mistake is not None and outcome.explanation is not None
+        self.flagged_cards = set(outcome.mistake.cards)
+        self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
+        recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
+        self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
+
+    def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
+        """A hint in the panel, with the cards (or the seat) it names flagged when it gives the answer."""
+        move = hint.move if hint.shows_answer else None
+        self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
+        self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and choosing_giver else set()
+        self.message = Text()
+        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(with_keys(hint.text, self.BINDINGS)))
+
+    # ----- keys shared by both tables -----------------------------------------------------------
+
+    def action_select(self) -> None:
+        self.query_one("#hand", HandView).toggle()
+
+    def action_sort(self) -> None:
+        self.sort_by_suit = not self.sort_by_suit
+        self.redraw()
+        notify(self, "Sorted by suit." if self.sort_by_suit else "Sorted by rank.", timeout=2)
+
+    def action_rules(self) -> None:
+        from tutor.ui.rules_screen import RulesScreen
+
+        rules = self.rules()
+        if rules is not None:
+            self.app.push_screen(RulesScreen(rules))
+
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        if isinstance(event.view, FanView) and self.drawing():
+            self.draw_at(event.index)
+        elif isinstance(event.view, HandView) and self.pairing():
+            event.view.toggle(event.index)
+
+    def selected_pair(self) -> list[Card] | None:
+        """The cards selected to lay down; None (and what to do) when none are."""
+        hand = self.query_one("#hand", HandView)
+        if not hand.selected:
+            self.say(NOTHING_SELECTED)
+            return None
+        return sorted(hand.selected)
+
+
+def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, panel: bool) -> None:
+    """Lay a table screen out for its size: narrow terminals get the moves in a few lines under the
+    table. Cards are drawn as large as the hand of `hand` cards (and the fan of `fan`, while
+    drawing) fit: five lines high, three, or one on a short terminal (less room with a `panel`)."""
+    width, height = screen.app.size
+    narrow = width < NARROW
+    screen.set_class(narrow, "narrow")
+    board = width - (0 if narrow else SIDE_WIDTH) - 3
+    room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
+    scale = next((scale for scale in ("large", "normal") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
+    compact = scale == "compact"
+    screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
+    screen.set_class(compact, "compact")
+    for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
+        seat.compact = compact
+    for row in screen.query(CardRow):
+        row.scale = scale
+
+
+def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rules) -> int:
+    """Lines the hand (and the fan, when drawing) take at `scale` in `width` columns."""
+    per_row = max(1, (width + GAP) // ((LARGE_WIDTH if scale == "large" else CARD_WIDTH) + GAP))
+    if rules.pictures:  # picture cards are wider and taller (tutor.ui.picture_cards)
+        wide = picture_width(rules.deck)
+        lines = (-(-hand // max(1, (width + GAP) // (wide + GAP))) or 1) * PICTURE_HEIGHTS[scale]
+    else:
+        lines = (-(-hand // per_row) or 1) * HEIGHTS[scale]
+    if fan is not None:
+        lines += -(-fan // per_row) * HEIGHTS[scale] + 2  # and the fan's border
+    return lines
+
+
+def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) -> Text:
+    """The pairs each seat has laid down: the cards when they went down face up (and the
+    learner's own), else how many."""
+    text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
+    by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
+    for seat, pair in seen.pairs:
+        by_seat.setdefault(seat, []).append(pair)
+    for seat in range(len(seen.hand_sizes)):
+        pairs = by_seat.get(seat, [])
+        label = seats.who(seat, capital=True)
+        shown = [cards_text(pair, letters).replace(" ", "") for pair in pairs if pair is not None]
+        if len(shown) == len(pairs):
+            text.append(f"{label}: {' '.join(shown) or '-'}\n")
+        else:
+            text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
+    return text
