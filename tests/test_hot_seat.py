@@ -13,7 +13,7 @@ from helpers import cards
 from tutor.engine import Game, Rules
 from tutor.errors import CannotJoin
 from tutor.learner.session import LearnerSession
-from tutor.learner.together import check, join, rejoin
+from tutor.learner.together import check, join, one_more, rejoin
 from tutor.play.guided_game import GuidedGame, LearnerSeat, Stage
 from tutor.settings import Settings
 from tutor.store import open_store
@@ -237,6 +237,26 @@ def test_who_cannot_join_is_said_in_one_line(tmp_path: Path, names: list[str], w
     host.store.close()
 
 
+@pytest.mark.parametrize(
+    ("named", "typed", "words"),
+    [
+        ([], "ana", "Ana is already playing: name someone else to play with."),
+        (["Ben"], " ben ", "ben is named twice"),
+        (["B", "C", "D", "E"], "F", "The Bicycle rules allow at most 5 players, so up to 4 can play with Ana, not 5."),
+        ([], "Be\x1bn", "“Be�n” can't play: That name has a hidden character"),
+    ],
+)
+def test_a_name_typed_one_at_a_time_is_refused_as_joining_would_refuse_it(tmp_path: Path, named: list[str], typed: str, words: str) -> None:
+    host = host_in(tmp_path)
+    with pytest.raises(CannotJoin, match=re.escape(words)):
+        one_more(host.store, host.profile, named, typed)
+    with pytest.raises(CannotJoin, match=re.escape(words)):
+        join(host, [*named, typed])
+    assert one_more(host.store, host.profile, [], "  Dot ") == "Dot"
+    assert [profile.name for profile in host.store.profiles()] == ["Ana"], "typing a name makes nobody"
+    host.store.close()
+
+
 def test_a_learner_open_in_another_window_cannot_join_and_nothing_is_claimed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
     other = open_store(tmp_path)
@@ -253,5 +273,7 @@ def test_a_learner_open_in_another_window_cannot_join_and_nothing_is_claimed(tmp
         rejoin(host, ["Dot"])
     with pytest.raises(CannotJoin, match="open in another window"):
         check(host.store, None, ["Cleo"])
+    with pytest.raises(CannotJoin, match="open in another window"):
+        one_more(host.store, host.profile, [], "cleo")
     other.close()
     host.store.close()

@@ -34,7 +34,7 @@ async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile
         assert "Type the name of a friend" in said(app, "#friends-problem")
         for key in (*profile.name, "enter"):
             await pilot.press(key)
-        assert "is playing already" in said(app, "#friends-problem")
+        assert f"✗ {profile.name} is already playing: name someone else to play with." in said(app, "#friends-problem")
         app.screen.query_one("#friends-name", Input).value = ""
         for key in ("B", "e", "n", "enter"):
             await pilot.press(key)

@@ -1,5 +1,6 @@
 """Several learners at one keyboard (hot-seat): who may join the learner whose window this is.
 
+    name = one_more(store, host_profile, ["Ben"], "cleo ")   # "cleo": checked as typed, nothing made
     profiles = check(store, host_profile, ["Ben", "Cleo"])   # made if new; nothing claimed
     guests = join(host, ["Ben", "Cleo"])      # a LearnerSession each, claimed for this window
     guests = rejoin(host, ["Ben", "Cleo"])    # the same learners again, for a saved game
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from tutor.errors import CannotJoin, ProfileInUse, StoreError
 from tutor.learner.session import LearnerSession, learner_named
-from tutor.names import NameRefused, shown
+from tutor.names import NameRefused, shown, tidy_name
 from tutor.settings import choices_for
 from tutor.wording import same_name
 
@@ -38,10 +39,7 @@ def check(store: Store, host: Profile | None, names: Sequence[str]) -> list[Prof
     if host is not None:
         _check_count(store, host, len(names))
     for number, name in enumerate(names):  # before any profile is made
-        if host is not None and same_name(name, host.name):
-            raise CannotJoin(_already_playing(host))
-        if any(same_name(name, other) for other in names[:number]):
-            raise CannotJoin(_twice(shown(name).strip()))
+        _check_name(host, names[:number], name)
     profiles: list[Profile] = []
     for name in names:
         try:
@@ -53,6 +51,21 @@ def check(store: Store, host: Profile | None, names: Sequence[str]) -> list[Prof
         if store.claimed_elsewhere(profile):
             raise CannotJoin(_open_elsewhere(profile.name), in_use=True)
     return profiles
+
+
+def one_more(store: Store, host: Profile, named: Sequence[str], typed: str) -> str:
+    """`typed`, tidied, as one more learner to play at `host`'s keyboard besides those `named`
+    already: refused (CannotJoin) as `check` would refuse it, before anyone is made or claimed."""
+    try:
+        name = tidy_name(typed)
+    except NameRefused as refused:
+        raise CannotJoin(_named(typed, str(refused))) from None
+    _check_count(store, host, len(named) + 1)
+    _check_name(host, named, name)
+    known = store.find_profile(name)
+    if known is not None and store.claimed_elsewhere(known):
+        raise CannotJoin(_open_elsewhere(known.name), in_use=True)
+    return name
 
 
 def join(host: LearnerSession, names: Sequence[str]) -> list[LearnerSession]:
@@ -79,6 +92,14 @@ def _check_count(store: Store, host: Profile, count: int) -> None:
     if count + 1 > most:
         rules = choices_for(ruleset).name
         raise CannotJoin(f"The {rules} rules allow at most {most} players, so up to {most - 1} can play with {host.name}, not {count}.")
+
+
+def _check_name(host: Profile | None, named: Sequence[str], name: str) -> None:
+    """`name` is neither the host's nor one of those `named` before it."""
+    if host is not None and same_name(name, host.name):
+        raise CannotJoin(_already_playing(host))
+    if any(same_name(name, other) for other in named):
+        raise CannotJoin(_twice(shown(name).strip()))
 
 
 def _named(name: str, problem: str) -> str:

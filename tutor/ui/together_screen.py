@@ -19,11 +19,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from tutor.names import NameRefused, shown, tidy_name
+from tutor.errors import CannotJoin, StoreError
+from tutor.learner.together import one_more
+from tutor.names import shown
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.reach import learner
 from tutor.ui.store_faults import ChoiceScreen
-from tutor.wording import listed, same_name
+from tutor.wording import listed
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
@@ -90,13 +92,11 @@ class FriendsScreen(ModalScreen[list[str] | None]):
             else:
                 self._say("Type the name of a friend who plays with you first.")
             return
+        session = learner(self)
         try:
-            name = tidy_name(typed)
-        except NameRefused as refused:
+            name = one_more(session.store, session.profile, self.names, typed)
+        except (CannotJoin, StoreError) as refused:
             self._say(f"✗ {refused}")
-            return
-        if same_name(name, learner(self).name) or any(same_name(name, added) for added in self.names):
-            self._say(f"✗ {shown(name)} is playing already. Type another name.")
             return
         self.names.append(name)
         event.input.value = ""
