@@ -266,6 +266,29 @@ async def test_the_table_list_follows_other_windows_and_a_full_table_is_refused_
         store.close()
 
 
+async def test_a_learner_whose_app_closes_mid_game_is_said_to_have_left_at_once(tmp_path: Path) -> None:
+    """Quitting the app (or a pupil's tab closing) at the table leaves it as Escape does: the
+    others read it at once, not a minute later when the seat is given to a computer."""
+    data = tmp_path / "data"
+    ana_store, ana = learner_store(data, "Ana", players=3)
+    ben_store, ben = learner_store(data, "Ben")
+    ana_app, ben_app = TutorApp(ana_store, ana, seed=SEED), TutorApp(ben_store, ben, seed=SEED)
+    async with running(ana_app) as (ana_pilot,):
+        assert await in_app(ana_pilot, lambda: ana_app.open_table("Red"))
+        async with running(ben_app) as (ben_pilot,):
+            assert await in_app(ben_pilot, lambda: ben_app.open_table("Red"))
+            await until(ana_pilot, lambda: "Ben" in words(ana_app, "#waiting"))
+            await ana_pilot.press("enter")
+            await until(ben_pilot, lambda: shared_of(ben_app).stage is not Stage.WAITING)
+            ben_app.exit()
+        left = "Ben has left the table; the seat waits one minute for Ben to come back."
+        await until(ana_pilot, lambda: left in shared_of(ana_app).log)
+        seat = next(seat for seat in shared_of(ana_app).view.seats if seat.name == "Ben")
+        assert seat.left_at is not None and not seat.taken_over
+    ana_store.close()
+    ben_store.close()
+
+
 async def test_a_table_dealt_in_a_small_window_shows_every_seats_cards(tmp_path: Path) -> None:
     store, robin = learner_store(tmp_path / "data", "Robin", players=4)
     app = TutorApp(store, robin, seed=SEED)

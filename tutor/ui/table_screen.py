@@ -106,6 +106,17 @@ class TableScreen(CardTableScreen):
         self.redraw()
         self.poll_timer = self.set_interval(POLL_SECONDS, self._tick)
 
+    def on_unmount(self) -> None:
+        """The app closing at the table (Quit, or the pupil's tab closed): the others read at once
+        that this learner has left and that the seat waits a minute, as when they press Escape."""
+        if self.leaving:
+            return
+        self.leaving = True
+        try:
+            self.shared.leave()
+        except TutorError:
+            pass  # a busy or closed file: the seat is given up a minute after the last sign of life all the same
+
     # ----- keeping up with the table ------------------------------------------------------------
 
     @unless_closed
