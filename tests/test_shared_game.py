@@ -144,6 +144,22 @@ def test_a_mistake_is_explained_and_nothing_is_written(windows: tuple[Tables, Ta
     assert not bo.poll() and bo.move == move  # nothing was written
 
 
+def test_mistakes_kept_for_this_table_are_counted_again_by_a_window_opened_later(windows: tuple[Tables, Tables]) -> None:
+    """A learner whose window closed mid-game and who came back: the end counts every mistake
+    they made at this table (kept in their profile), and none made elsewhere."""
+    from tutor.learner.recorder import Recorder
+
+    ana, _ = seated(windows)
+    store = ana.tables.store
+    recorder = Recorder(store, ana.profile)
+    recorder.game_mistake("kept-pair", ["5♣", "5♥"], table=ana.table)
+    recorder.game_mistake("wrong-pair", ["4♦", "5♥"])  # in a game against the computer
+    recorder.game_mistake("kept-pair", ["7♣", "7♥"], table=ana.table + 1)  # at another table
+    back = SharedGame(ana.tables, ana.profile, ana.table)
+    assert [(made.code, made.cards) for made in back.mistakes] == [("kept-pair", ("5♣", "5♥"))]
+    assert [mistake.where for mistake in store.mistakes(ana.profile)] == [f"table:{ana.table}", "game", f"table:{ana.table + 1}"]
+
+
 def test_the_same_pair_from_a_second_tab_is_stale_not_a_mistake(windows: tuple[Tables, Tables]) -> None:
     ana, _ = seated(windows, seed=3)
     second_tab = SharedGame(ana.tables, ana.profile, ana.table)

@@ -53,6 +53,7 @@ from tutor.learner.lessons import (
     title_of,
 )
 from tutor.store import GameResult
+from tutor.store.tables import table_place
 
 if TYPE_CHECKING:
     from tutor.course import Course
@@ -172,9 +173,10 @@ class Recorder:
         """The game in progress (its `to_dict()`), so nothing is lost if the terminal closes."""
         self.store.save_game(self.profile, state)
 
-    def game_mistake(self, code: object, cards: Iterable[object] = ()) -> None:
-        """A rule mistake in a game (`code`: a MistakeCode or its text)."""
-        self.store.record_mistake(self.profile, str(code), cards, "game")
+    def game_mistake(self, code: object, cards: Iterable[object] = (), table: int | None = None) -> None:
+        """A rule mistake in a game (`code`: a MistakeCode or its text); `table`: made at that
+        table played together (tutor.store.tables), where the learner's window may close and open again."""
+        self.store.record_mistake(self.profile, str(code), cards, "game" if table is None else table_place(table))
 
     def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False) -> Celebration:
         """The game is over: keep its result and, unless `keep_saved_game` (the game was played at

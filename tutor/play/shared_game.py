@@ -48,7 +48,7 @@ from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, wit
 from tutor.play.hints import Hint, hint_for
 from tutor.settings import Settings
 from tutor.store import Profile
-from tutor.store.tables import HEARTBEAT_SECONDS, Tables, TableState, TableStatus, TableView
+from tutor.store.tables import HEARTBEAT_SECONDS, Tables, TableState, TableStatus, TableView, table_place
 from tutor.wording import Seats
 from tutor.wording.narration import Narrator
 
@@ -83,7 +83,8 @@ class SharedGame:
         self.guidance = guidance
         """The learner's own help level (`Settings.guidance`): "guided" says whom to draw from
         first, "own" has no hints and mistakes told without the answer."""
-        self.mistakes: list[MadeMistake] = []
+        self.mistakes: list[MadeMistake] = self._mistakes_made_here(tables, profile, table)
+        """This learner's mistakes at this table, those made in a window closed since too."""
         self.news = ""
         """A short line about what just happened to this learner's hand, for beside it."""
         self.problem = ""
@@ -102,6 +103,15 @@ class SharedGame:
             raise TableDamaged(self.problem)
         if self._seat is None:
             raise NotYourSeat(f"{profile.name} does not sit at table {self.name}.")
+
+    @staticmethod
+    def _mistakes_made_here(tables: Tables, profile: Profile, table: int) -> list[MadeMistake]:
+        place = table_place(table)
+        try:
+            made = tables.store.mistakes(profile)
+        except StoreError:
+            return []  # a busy file: only this window's mistakes are counted
+        return [MadeMistake(mistake.code, mistake.cards) for mistake in made if mistake.where == place]
 
     @classmethod
     def sit_down(cls, tables: Tables, profile: Profile, name: str, settings: Settings) -> SharedGame:

@@ -99,6 +99,8 @@ HEARTBEAT_SECONDS = 15
 CLOSE_SECONDS = 60 * 60
 """A table whose learners have all been gone this long is closed."""
 LOG_KEPT = 200
+TABLE_PLACE = "table:"
+"""A mistake made at a table is kept in the learner's profile with the place "table:<id>"."""
 """The public log lines `load` returns: the latest."""
 RULES_CHOICES = ("ruleset", "players", "odd_rank", *SWITCH_ORDER, "deck")
 """The settings' fields a table keeps: the rules its game is played by."""
@@ -147,6 +149,11 @@ class SeatView:
         if when - self.last_seen >= timedelta(seconds=AWAY_SECONDS):
             return self.last_seen
         return None
+
+
+def table_place(table: int) -> str:
+    """The place a mistake made at table `table` is kept under (TABLE_PLACE)."""
+    return f"{TABLE_PLACE}{table}"
 
 
 @dataclass(frozen=True)

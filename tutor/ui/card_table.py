@@ -178,13 +178,13 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards, self.flagged_seats = set(), set()
         self.message, self.panel = Text(), None
 
-    def show_mistake(self, outcome: Outcome, recorder: Recorder) -> None:
+    def show_mistake(self, outcome: Outcome, recorder: Recorder, table: int | None = None) -> None:
         """A refused move: its cards and seat flagged, the reason in the panel, the mistake in the
-        learner's own profile."""
+        learner's own profile (made at `table`, when it is one played together)."""
         assert outcome.mistake is not None and outcome.explanation is not None
         self.flagged_cards = set(outcome.mistake.cards)
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-        recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
+        recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
         self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
