@@ -185,6 +185,17 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         await ana_pilot.press("escape")
         await until(ana_pilot, lambda: isinstance(ana_app.screen, TableEndScreen))
 
+        # Play again here: Ana opens a new table Red (the finished one keeps its game); Ben, still
+        # at his end screen, plays again too and sits at Ana's new table.
+        await ana_pilot.press("a")
+        await until(ana_pilot, lambda: isinstance(ana_app.screen, TableScreen))
+        again = shared_of(ana_app)
+        assert again.table != ana_shared.table and again.is_host and again.stage is Stage.WAITING
+        assert again.log[-1] == "Ana opened table Red again: its last game is over."
+        await ben_pilot.press("a")
+        await until(ben_pilot, lambda: isinstance(ben_app.screen, TableScreen))
+        assert shared_of(ben_app).table == again.table and shared_of(ben_app).seat == 1
+
     # Each learner's own profile keeps the result; Ana's game against the computer is still there.
     assert len(ana_store.finished_games(ana)) == 1 and len(ben_store.finished_games(ben)) == 1
     assert ana_store.finished_games(ana)[0].mistakes == 1 and ben_store.finished_games(ben)[0].mistakes == 0

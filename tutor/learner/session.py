@@ -142,13 +142,14 @@ class LearnerSession:
             self._tables = Tables(self.store)
         return self._tables
 
-    def sit_down(self, name: str) -> SharedGame:
+    def sit_down(self, name: str, again: int | None = None) -> SharedGame:
         """Open the table called `name` (it plays this learner's rules), join it or come back to it:
-        this learner's seat, with their help level and suits. The refusals are TutorErrors with words
-        to show (NameRefused, TableFull, TableNotOpen, StoreBusy...)."""
+        this learner's seat, with their help level and suits; `again`: the table whose finished game
+        they play again after. The refusals are TutorErrors with words to show (NameRefused,
+        TableFull, TableNotOpen, StoreBusy...)."""
         from tutor.play.shared_game import SharedGame
 
-        return SharedGame.sit_down(self.tables, self.profile, name, self.settings)
+        return SharedGame.sit_down(self.tables, self.profile, name, self.settings, again)
 
     # ----- the learner's own profile ------------------------------------------------------------
 

@@ -114,10 +114,11 @@ class SharedGame:
         return [MadeMistake(mistake.code, mistake.cards) for mistake in made if mistake.where == place]
 
     @classmethod
-    def sit_down(cls, tables: Tables, profile: Profile, name: str, settings: Settings) -> SharedGame:
-        """Open the table called `name`, join it or come back to it (`Tables.open_or_join`: its
-        refusals are TutorErrors with words to show)."""
-        view, _ = tables.open_or_join(name, profile, settings)
+    def sit_down(cls, tables: Tables, profile: Profile, name: str, settings: Settings, again: int | None = None) -> SharedGame:
+        """Open the table called `name`, join it or come back to it; `again`: to play again after
+        the finished game at that table (`Tables.open_or_join`: its refusals are TutorErrors with
+        words to show)."""
+        view, _ = tables.open_or_join(name, profile, settings, again)
         return cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
 
     # ----- the table as this window last read it ------------------------------------------------

@@ -13,7 +13,12 @@ every change; the engine judges every move; each window shows its learner only w
             joins it at the lowest free seat; a learner sitting there already gets their seat back.
             NameRefused for a name the rule of `tutor.names` refuses (a name that looks just like
             a table's is that table: "red", "Red" and "Rеd" with a Cyrillic е are one); TableFull;
-            TableNotOpen when its game has finished or the table was closed (TableDamaged: set aside).
+            TableDamaged for a table set aside. The name of a table whose game has finished (for
+            a learner who did not sit there) or that was closed opens a new table with that name:
+            the old one keeps its game and log but no longer answers to the name (it is "retired").
+        tables.open_or_join(name, profile, settings, again=table)
+            The same, to play again after the game at `table` finished: a new table with its name
+            (or the one a classmate opened there first: joined).
         tables.open_tables() -> list[TableView]   # waiting, playing and finished tables, by name
         tables.find(name) -> TableView | None
         tables.start(table, profile, seed=None) -> TableState
@@ -99,6 +104,10 @@ HEARTBEAT_SECONDS = 15
 CLOSE_SECONDS = 60 * 60
 """A table whose learners have all been gone this long is closed."""
 LOG_KEPT = 200
+RETIRED = "\x1f"
+"""In a retired table's name key, before its id: a character no name may hold (tutor.names)."""
+ANSWERS_TO_ITS_NAME = "instr(name_key, char(31)) = 0"
+"""SQL: the table is not retired (see RETIRED)."""
 TABLE_PLACE = "table:"
 """A mistake made at a table is kept in the learner's profile with the place "table:<id>"."""
 """The public log lines `load` returns: the latest."""
@@ -249,12 +258,11 @@ class Tables:
 
     # ----- sitting down ---------------------------------------------------------------------
 
-    def open_or_join(self, name: str, profile: Profile, settings: Settings) -> tuple[TableView, int]:
-        """Open the table called `name` with `profile` as host, join it, or come back to it (see
-        the module's docstring for the refusals)."""
+    def open_or_join(self, name: str, profile: Profile, settings: Settings, again: int | None = None) -> tuple[TableView, int]:
+        """Open the table called `name` with `profile` as host, join it, or come back to it; `again`:
+        the table whose finished game the learner plays again after (see the module's docstring)."""
         name = tidy_name(name)
         when = self.clock()
-        refusal: TableRefused | None = None
         with self._damage_set_aside(), self.store._write() as db:
             row = _row_named(db, name)
             if row is None:
@@ -264,24 +272,20 @@ class Tables:
                 _close(db, view, when)
                 view = _view(db, _table_row(db, view.id))
             mine = view.seat_of(profile)
-            if view.status is TableStatus.CLOSED:
-                refusal = TableNotOpen(f"Table {view.name} was closed. Choose another name to open a new table.")
-            elif mine is not None:
+            if view.status is TableStatus.CLOSED or (view.status is TableStatus.FINISHED and (mine is None or view.id == again)):
+                _retire(db, view)
+                over = "its last game is over" if view.status is TableStatus.FINISHED else "it had been closed"
+                return _open(db, name, profile, settings, when, f"{profile.name} opened table {name} again: {over}."), 0
+            if mine is not None:
                 _come_back(db, view, mine, when)
                 return _view(db, _table_row(db, view.id)), mine
-            elif view.status is TableStatus.FINISHED:
-                refusal = TableNotOpen(f"Table {view.name} has finished its game. Choose another name to open a new table.")
-            else:
-                seat = _free_seat(view)
-                if seat is None:
-                    taken = len(view.seats) if view.status is TableStatus.WAITING else view.players
-                    refusal = TableFull(f"Table {view.name} is full: {taken} of {view.players} seats are taken.")
-                else:
-                    _sit(db, view.id, seat, profile, when)
-                    _say(db, view.id, view.move, [f"{profile.name} sat down at table {view.name}."], when)
-                    return _view(db, _table_row(db, view.id)), seat
-        assert refusal is not None  # every other way out of the transaction returns
-        raise refusal
+            seat = _free_seat(view)
+            if seat is not None:
+                _sit(db, view.id, seat, profile, when)
+                _say(db, view.id, view.move, [f"{profile.name} sat down at table {view.name}."], when)
+                return _view(db, _table_row(db, view.id)), seat
+            taken = len(view.seats) if view.status is TableStatus.WAITING else view.players
+        raise TableFull(f"Table {view.name} is full: {taken} of {view.players} seats are taken.")  # (after the closing above is written)
 
     def open_tables(self) -> list[TableView]:
         """The tables that are waiting, playing or finished, by name; a table due to close is
@@ -293,7 +297,7 @@ class Tables:
         closing: list[int] = []
         with self.store._snapshot() as db:
             marks = ", ".join("?" * len(LISTED))
-            for row in db.execute(f"SELECT * FROM card_table WHERE status IN ({marks}) ORDER BY name_key", LISTED).fetchall():
+            for row in db.execute(f"SELECT * FROM card_table WHERE status IN ({marks}) AND {ANSWERS_TO_ITS_NAME} ORDER BY name_key", LISTED).fetchall():
                 try:
                     view = _view(db, row)
                     _game(view, row)  # a table listed is one that can be played
@@ -498,7 +502,7 @@ def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
     if row is not None:
         return row
     key = lookalike_key(name)
-    for other in db.execute("SELECT id, name FROM card_table").fetchall():
+    for other in db.execute(f"SELECT id, name FROM card_table WHERE {ANSWERS_TO_ITS_NAME}").fetchall():
         if isinstance(other["name"], str) and lookalike_key(other["name"]) == key:
             return _table_row(db, other["id"])
     return None
@@ -572,7 +576,7 @@ def _game(view: TableView, row: sqlite3.Row) -> Game | None:
 # ----- writing rows ---------------------------------------------------------------------------
 
 
-def _open(db: sqlite3.Connection, name: str, host: Profile, settings: Settings, when: datetime) -> TableView:
+def _open(db: sqlite3.Connection, name: str, host: Profile, settings: Settings, when: datetime, said: str = "") -> TableView:
     stamp = time_text(when)
     cursor = db.execute(
         "INSERT INTO card_table (name, name_key, host_id, rules, status, move, state, created, updated) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)",
@@ -580,8 +584,13 @@ def _open(db: sqlite3.Connection, name: str, host: Profile, settings: Settings, 
     )
     assert cursor.lastrowid is not None  # always set after an INSERT
     _sit(db, cursor.lastrowid, 0, host, when)
-    _say(db, cursor.lastrowid, 0, [f"{host.name} opened table {name}."], when)
+    _say(db, cursor.lastrowid, 0, [said or f"{host.name} opened table {name}."], when)
     return _view(db, _table_row(db, cursor.lastrowid))
+
+
+def _retire(db: sqlite3.Connection, view: TableView) -> None:
+    """The table no longer answers to its name, which a new table takes (see RETIRED)."""
+    db.execute("UPDATE card_table SET name_key = name_key || ? || id WHERE id = ?", (RETIRED, view.id))
 
 
 def _sit(db: sqlite3.Connection, table: int, seat: int, profile: Profile, when: datetime) -> None:

@@ -279,15 +279,16 @@ class TutorApp(App[None]):
 
         return open_hot_seat(self, names)
 
-    def open_table(self, name: str, on_refused: Callable[[str], None] | None = None) -> bool:
-        """Sit down at the table called `name` (open it with the learner's rules, join it, or come
-        back to it) and show it. A refusal (a full or finished table, a name that cannot be used,
-        a busy file) is said in one line: to `on_refused`, else as a warning. True when it opened."""
+    def open_table(self, name: str, on_refused: Callable[[str], None] | None = None, again: int | None = None) -> bool:
+        """Sit down at the table called `name` (open it with the learner's rules, join it, come
+        back to it, or play `again` after the game at that table finished) and show it. A refusal
+        (a full table, a name that cannot be used, a busy file) is said in one line: to
+        `on_refused`, else as a warning. True when it opened."""
         from tutor.errors import TutorError
         from tutor.ui.table_screen import TableScreen
 
         try:
-            shared = self.session.sit_down(name)
+            shared = self.session.sit_down(name, again)
         except TutorError as refused:
             from tutor.names import one_line
             from tutor.ui.notices import warn

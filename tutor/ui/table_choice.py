@@ -3,8 +3,9 @@
 Each table shows its name, where its game is (waiting to start, playing, over), who sits there
 and how many seats are free; Enter sits down at the highlighted one. A name typed in the box
 opens a new table with the learner's own rules (or joins the table already called that). The
-list follows the tables as other windows open, join and start them. A refusal (a full table, a
-finished one, a name that cannot be used) is said in one line under the box. Names come from
+list follows the tables as other windows open, join and start them. A table whose game is over
+opens a new game with its name. A refusal (a full table, a name that cannot be used) is said in
+one line under the box. Names come from
 other learners: they are shown as text, never as markup.
 """
 
@@ -149,8 +150,9 @@ def _table_words(view: TableView, mine: bool) -> Text:
 
 
 def _may_sit(view: TableView, mine: bool) -> bool:
-    """Whether the learner can sit down at `view` now: a free seat before the deal, or their own seat."""
-    return mine or (view.status is TableStatus.WAITING and len(view.seats) < view.players)
+    """Whether the learner can sit down at `view` now: a free seat before the deal, their own seat,
+    or a new game at a table whose game is over."""
+    return mine or view.status is TableStatus.FINISHED or (view.status is TableStatus.WAITING and len(view.seats) < view.players)
 
 
 def _status(view: TableView, mine: bool) -> str:
@@ -161,7 +163,7 @@ def _status(view: TableView, mine: bool) -> str:
         return f"waiting to start: {counted(free, 'seat')} free of {view.players}" if free else f"waiting to start: all {view.players} seats taken"
     if view.status is TableStatus.PLAYING:
         return "playing now: no seat free"
-    return "game over"
+    return "game over: choose it to see how it ended" if mine else "game over: choose it to start a new game here"
 
 
 def _who(view: TableView, seat: SeatView) -> str:

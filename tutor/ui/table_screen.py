@@ -542,6 +542,7 @@ class TableEndScreen(Screen[None]):
 
     HELP_TITLE = "The end of the game"
     BINDINGS = [
+        Binding("a", "play_again", "Play again here", tooltip="Another game at this table, with whoever sits down"),
         Binding("n", "again", "Another table", tooltip="Choose a table to play at again"),
         Binding("escape", "back", "Back", tooltip="Leave the table"),
     ]
@@ -555,13 +556,18 @@ class TableEndScreen(Screen[None]):
         yield TutorHeader()
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
-            yield Horizontal(Button("Another table (N)", id="again", variant="primary"), Button("Back (Esc)", id="end-back"), classes="buttons")
+            yield Horizontal(
+                Button("Play again here (A)", id="play-again", variant="primary"),
+                Button("Another table (N)", id="again"),
+                Button("Back (Esc)", id="end-back"),
+                classes="buttons",
+            )
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = f"Table {self.shared.name}: game over"
-        self.query_one("#again", Button).focus(scroll_visible=False)
+        self.query_one("#play-again", Button).focus(scroll_visible=False)
 
     def summary(self) -> Text:
         shared, game = self.shared, self.shared.game
@@ -571,7 +577,7 @@ class TableEndScreen(Screen[None]):
         return summary_text(game, shared.seat, shared.names, shared.letters, shared.results(), counts, self.celebration)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_again() if event.button.id == "again" else self.action_back()
+        {"play-again": self.action_play_again, "again": self.action_again}.get(event.button.id or "", self.action_back)()
 
     def _close_the_table(self) -> None:
         """This screen and the table under it."""
@@ -590,6 +596,13 @@ class TableEndScreen(Screen[None]):
         self._close_the_table()
         if not isinstance(self.app.screen, TableChoiceScreen):
             tutor_app(self).choose_table()
+
+    def action_play_again(self) -> None:
+        """A new game at a table with this one's name: opened with this learner's rules, or joined
+        when a classmate opened it first."""
+        name, table = self.shared.name, self.shared.table
+        self._close_the_table()
+        tutor_app(self).open_table(name, again=table)
 
     def action_back(self) -> None:
         self._close_the_table()
