@@ -15,9 +15,9 @@ from ui_helpers import crafted_app, select_cards, session_of, set_settings
 from tutor.engine import Rules
 from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
+from tutor.ui.card_table import PAUSE_SECONDS
 from tutor.ui.cards import HandView
 from tutor.ui.end_screen import EndScreen
-from tutor.ui.card_table import PAUSE_SECONDS
 from tutor.ui.table import LogTail, SeatView
 from tutor.wording import same_name
 

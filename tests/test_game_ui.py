@@ -18,6 +18,7 @@ from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, s
 from tutor.engine import Rules
 from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import GameScreen
@@ -65,11 +66,12 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         await mistake(pilot, app, ["d"], "kept-pair", kept)
         await select_cards(pilot, app, cards("7C 7D 7S"))
         await mistake(pilot, app, ["enter"], "laid-down-three", "lay down three 7s")
-        await select_cards(pilot, app, cards("7C 7D 7S"))  # unselect them
-        assert not app.screen.query_one("#hand").selected
+        screen, hand = app.screen, app.screen.query_one("#hand", HandView)
+        assert isinstance(screen, GameScreen) and screen.flagged_cards == set(cards("7C 7D 7S")) and len(hand.flagged) == 3
+        assert not hand.selected, "marked by the mistake, with nothing left selected to undo"
         await select_cards(pilot, app, cards("5C 9D"))
         await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ can't go down as a pair")
-        await select_cards(pilot, app, cards("5C 9D"))  # unselect
+        assert not hand.selected
         if guidance == "guided":
             await play_until_choosing(pilot, app)
             empty, wrong = (2, 1) if variant == "bicycle" else (1, 3)

@@ -219,12 +219,15 @@ class CardTableScreen(Screen[None]):
             event.view.toggle(event.index)
 
     def selected_pair(self) -> list[Card] | None:
-        """The cards selected to lay down; None (and what to do) when none are."""
+        """The cards selected to lay down, unselected now (a wrong pair stays marked by the mistake
+        panel, not left selected to undo); None (and what to do) when none are."""
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
             self.say(NOTHING_SELECTED)
             return None
-        return sorted(hand.selected)
+        chosen = sorted(hand.selected)
+        hand.selected.clear()
+        return chosen
 
 
 def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, panel: bool) -> None:

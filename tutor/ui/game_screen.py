@@ -285,10 +285,7 @@ class GameScreen(CardTableScreen):
         chosen = self.selected_pair()
         if chosen is None:
             return
-        outcome = self.session.lay_down(chosen)
-        if not outcome.refused:
-            self.query_one("#hand", HandView).selected.clear()
-        self._after(outcome)
+        self._after(self.session.lay_down(chosen))
 
     def _choose_giver(self, seat: int) -> None:
         self._after(self.session.choose_giver(seat))

@@ -411,8 +411,8 @@ class TableScreen(CardTableScreen):
 
     def _lay_down_selected(self) -> None:
         chosen = self.selected_pair()
-        if chosen is not None and self._send(lambda: self.shared.lay_down(chosen)):
-            self.query_one("#hand", HandView).selected.clear()
+        if chosen is not None:
+            self._send(lambda: self.shared.lay_down(chosen))
 
     def _choose_giver(self, seat: int) -> None:
         self._after(self.shared.choose_giver(seat))
