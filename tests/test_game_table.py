@@ -111,12 +111,12 @@ async def test_every_card_shows_the_key_that_picks_it(store: Any, profile: Any) 
         await pilot.pause()
         hand = app.screen.query_one("#hand", HandView)
         key_lines = [line.split("│")[0].split() for line in screen_text(app).splitlines()]
-        shown = [token for tokens in key_lines if tokens and set(tokens) <= set("▲1234567890·") for token in tokens]
-        assert shown == ["▲", "1", "▲", "2", "3", "4", "5", "6", "7", "8", "9", "0", "·", "·"]
-        await pilot.press("0")
-        assert hand.selected == {hand.cards[9]}
+        shown = [token for tokens in key_lines if tokens and set(tokens) <= set("▲1234567890qw·") for token in tokens]
+        assert shown == ["▲", "1", "▲", "2", "3", "4", "5", "6", "7", "8", "9", "0", "q", "w"]
+        await pilot.press("0", "w")
+        assert hand.selected == {hand.cards[9], hand.cards[11]}
         prompt = str(app.screen.query_one("#prompt", Static).content)
-        assert "Cards past the tenth: use ← →." in prompt
+        assert "no key" not in prompt
 
 
 async def test_a_mistake_stays_in_its_own_panel_until_you_act(store: Any, profile: Any) -> None:
@@ -159,3 +159,19 @@ async def test_the_end_of_a_reversed_game_says_everyone_else_loses(store: Any, p
         assert "Bea loses (went out 2nd, without the odd card)." in summary
         assert " is safe" not in summary and "Safe," not in summary
     assert store.finished_games(profile)[0].result == "won"
+
+
+@pytest.mark.parametrize("ruleset", ["bicycle", "table"])
+def test_every_card_of_the_biggest_hand_any_deal_gives_has_a_key(ruleset: str) -> None:
+    from tutor.engine.decks import PAIRS_RANGE
+    from tutor.play.guided_game import GuidedGame
+    from tutor.settings import Settings, choices_for
+    from tutor.ui.cards import KEYS
+
+    fewest = choices_for(ruleset).players.start
+    for odd_rank in choices_for(ruleset).odd_ranks:
+        game = GuidedGame.new(Settings(ruleset=ruleset, players=fewest, odd_rank=odd_rank), seed=1).game
+        assert max(len(hand) for hand in game.hands) <= len(KEYS)
+    biggest_picture_deck = 2 * PAIRS_RANGE[1] + 1  # every pair a deck file may hold, and its Old Maid
+    assert -(-biggest_picture_deck // fewest) <= len(KEYS)
+    assert len(set(KEYS)) == len(KEYS) and not set(KEYS) & set("dhfsrna")  # none is one of the game's own keys

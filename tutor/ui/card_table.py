@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -34,7 +34,7 @@ from tutor.ui.reach import learner
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
 from tutor.wording import Seats, counted
 
-NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card"
+NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)"
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
 """Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
 NARROW = 90
@@ -43,7 +43,7 @@ SIDE_WIDTH = 30  # as in game.tcss
 NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
 SEATS_HEIGHT = 5
 NOTHING_SELECTED = "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
-PAST_THE_TENTH = " Cards past the tenth: use ← →."
+PAST_THE_KEYS = " Cards with no key under them: use ← →."
 
 MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left")
 MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right")
@@ -52,8 +52,10 @@ CONFIRM = Binding("enter", "confirm", "Choose", tooltip="Lay down the selected p
 DONE = Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done")
 HINT = Binding("h", "hint", "Hint", tooltip="A hint; press again for more")
 SORT = Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit")
-NUMBERS = [Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS]
-"""Each card's key (shown under it), and each player's number."""
+NUMBERS = [Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS if key.isdigit()]
+"""The first ten cards' keys (shown under them), and each player's number. The letters after them
+are read in `on_key`, so the help lists the card keys on one line instead of twenty-nine."""
+CARD_LETTERS = frozenset(key for key in KEYS if not key.isdigit())
 
 
 def pause_for(speed: str) -> float:
@@ -97,6 +99,10 @@ class CardTableScreen(Screen[None]):
 
     def draw_at(self, position: int) -> None:
         """Draw the card at `position` in the fan."""
+        raise NotImplementedError
+
+    def action_key(self, key: str) -> None:
+        """A card's key (shown under it) or a player's number."""
         raise NotImplementedError
 
     # ----- the layout ---------------------------------------------------------------------------
@@ -167,7 +173,7 @@ class CardTableScreen(Screen[None]):
         if self.pairing() or self.drawing():
             row = self.query_one("#hand" if self.pairing() else "#fan", CardRow)
             if len(row.keys) < row.count():
-                words += PAST_THE_TENTH
+                words += PAST_THE_KEYS
         prompt.update(Text(words))
 
     def say(self, text: str | Text) -> None:
@@ -211,6 +217,11 @@ class CardTableScreen(Screen[None]):
         rules = self.rules()
         if rules is not None:
             self.app.push_screen(RulesScreen(rules))
+
+    def on_key(self, event: Key) -> None:
+        if event.character in CARD_LETTERS:  # a card past the tenth (see NUMBERS)
+            event.stop()
+            self.action_key(event.character)
 
     def on_card_row_picked(self, event: CardRow.Picked) -> None:
         if isinstance(event.view, FanView) and self.drawing():

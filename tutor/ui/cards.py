@@ -2,8 +2,8 @@
 
 Each view is one widget that lays its cards out in rows to fit its width, so a hand of 13 cards
 still fits a narrow terminal. A card is 5 cells wide. Under each card a key line shows the key
-that picks it, when the view is given `keys` (the game: 1-9, then 0 for the tenth card; cards
-past the tenth show '·' and are reached with ← →), and its marks: the cursor (▲), a card a mistake was about (!) or the card just drawn (★). Selected
+that picks it, when the view is given `keys` (the game: 1-9, 0, then letters; a card past the
+last key shows '·' and is reached with ← →), and its marks: the cursor (▲), a card a mistake was about (!) or the card just drawn (★). Selected
 cards get a double border: meaning is never carried by colour alone. A view's `scale` sets the
 card size: "compact" (one line high, for short terminals), "normal" (5 wide, 3 high) or "large"
 (7 wide, 5 high, when there is room).
@@ -36,8 +36,9 @@ LARGE_WIDTH = 7
 GAP = 1
 HEIGHTS = {"compact": 2, "normal": 4, "large": 6}
 """Lines per row of cards in each scale, the key line included."""
-KEYS = "1234567890"
-"""The keys that pick cards by position in the game: 1-9, then 0 for the tenth card."""
+KEYS = "1234567890qwetyuiopgjklzxcvbm"
+"""The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
+game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 
 
 def index_of(key: str, keys: str = KEYS) -> int | None:
