@@ -237,7 +237,7 @@ BROKEN = [
     (quiz_file(entry(prompt="  ")), "questions[0].prompt: expected some words"),
     (quiz_file(entry(prompt="One {rank} out")), "questions[0].prompt: unknown placeholder {rank}"),
     (quiz_file(entry(explanation="A { alone")), "questions[0].explanation: unmatched brace"),
-    (quiz_file(entry(when={"rules": "pagat"})), "questions[0].when.rules: unknown rule (allowed: ruleset, odd_rank"),
+    (quiz_file(entry(when={"rules": "pagat"})), "questions[0].when.rules: unknown rule (allowed: ruleset, players, odd_rank"),
     (quiz_file(entry(when={"ruleset": "pagat"})), "questions[0].when.ruleset: 'pagat' is not one of bicycle, table"),
     (quiz_file(entry(when={"odd_rank": "A"})), "questions[0].when.odd_rank: 'A' is not one of Q, K, J"),
     (quiz_file(entry(when={"odd_card_wins": "yes"})), "questions[0].when.odd_card_wins: 'yes' is not one of false, true"),
@@ -260,14 +260,14 @@ def test_a_reason_may_start_with_no_one() -> None:
 def test_no_right_option_is_a_problem() -> None:
     options = [option("a"), option("b", why="Nope."), option("c", right={"ruleset": "table"}, why="Not here.")]
     assert problems_in(quiz_file(entry(options=options))) == [
-        "quiz.yaml:8: questions[0].options: no option is right under Bicycle rules, a Queen out",
+        "quiz.yaml:8: questions[0].options: no option is right under Bicycle rules for 2 players, a Queen out",
     ]
 
 
 def test_two_right_options_are_a_problem() -> None:
     options = [option("a", right=True, why=None), option("b", right={"odd_card_wins": True}, why="Only reversed."), option("c", why="No.")]
     assert problems_in(quiz_file(entry(options=options))) == [
-        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules, a Queen out, the reversed game ('a', 'b'); exactly one must be",
+        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules for 2 players, a Queen out, the reversed game ('a', 'b'); exactly one must be",
     ]
 
 
@@ -296,9 +296,9 @@ def test_a_wrong_option_needs_its_own_reason_and_a_right_one_none() -> None:
     options = [option("a", right=True, why="Never shown."), option("b", why=None), option("c", right={"odd_card_wins": True}, why=None)]
     assert problems_in(quiz_file(entry(options=options, when={"odd_card_wins": False}))) == [
         "quiz.yaml:10: questions[0].options[0].why: never shown: the option is right wherever it is offered",
-        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules, a Queen out, and every wrong option needs its own reason",
-        "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules, a Queen out)",
-        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules, a Queen out, and every wrong option needs its own reason",
+        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out, and every wrong option needs its own reason",
+        "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules for 2 players, a Queen out)",
+        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out, and every wrong option needs its own reason",
     ]
 
 
@@ -342,3 +342,30 @@ def test_a_broken_shipped_file_raises_course_error_and_leaves_a_round_of_generat
 
 def test_a_good_file_gives_a_round_no_problem() -> None:
     assert QuizRound(Settings(), seed=1).problems == []
+
+
+def test_an_option_naming_a_side_is_not_wrong_where_two_play() -> None:
+    """With two players the other player is on your left and your right: "the player on your left"
+    counts as wrong there only by mistake, so the check asks for more players."""
+    options = [option("The player on your right", right=True, why=None), option("The player on your left", why="That one draws from you.")]
+    sides = entry(id="draw-from", concept="direction", prompt="Whom do you draw from?", options=options, when={"ruleset": "bicycle"})
+    assert problems_in(quiz_file(sides)) == [
+        "quiz.yaml:8: questions[0].options: the option 'The player on your left' names a side ('your left') and counts as wrong under Bicycle rules"
+        " for 2 players, a Queen out, where the other player is on both sides: ask it only with more players (when: players) or say it without sides",
+    ]
+    assert problems_in(quiz_file({**sides, "when": {"ruleset": "bicycle", "players": [3, 4, 5]}})) == []
+    statement = entry(kind="true-false", options=None, answer=False, prompt="You draw from the dealer's left.", explanation="Not so.")
+    assert "the statement names a side ('dealer's left')" in problems_in(quiz_file(statement))[0]
+    assert problems_in(quiz_file({**sides, "when": {"players": 9}})) == ["quiz.yaml:14: questions[0].when.players: 9 is not one of 2, 3, 4, 5, 6, 7, 8"]
+
+
+def test_every_side_named_in_the_shipped_quiz_is_asked_only_where_it_is_true() -> None:
+    from tutor.quiz.bank import SIDE, rules_in_reach
+
+    two = [rules for rules in rules_in_reach() if rules.players == 2]
+    for written in read_bank():
+        for rules in two:
+            if written.fits(rules):
+                asked = written.question(rules)
+                wrong = [text for number, text in enumerate(asked.options) if number not in asked.correct]
+                assert not any(SIDE.search(text) for text in wrong), (written.id, rules)

@@ -11,11 +11,14 @@ under which the statement is true. `{odd}` and `{odds}` in any words stand for t
 An optional `after` (a lesson id) also asks the question, whatever the rules, once the learner
 has finished that lesson: its options and answer must then be right under every rules.
 
-Rules are a mapping of `CONDITIONS` (ruleset, odd_rank, extra_draw_on_pair, wrong_pair_loses,
-odd_card_wins, deck: standard or pictures), each given one value or a list of values. The file is checked against every
-rules combination Settings can produce (`tutor.engine.rules.every_rules`): wherever a question
-is asked exactly one offered option must be right, every wrong option offered needs a `why`,
-and every `when`, `right` and `answer` must hold somewhere it can apply. Every problem is
+Rules are a mapping of `CONDITIONS` (ruleset, players, odd_rank, extra_draw_on_pair,
+wrong_pair_loses, odd_card_wins, deck: standard or pictures), each given one value or a list of
+values. The file is checked against every rules combination Settings can produce
+(`tutor.engine.rules.every_rules`): wherever a question is asked exactly one offered option must
+be right, every wrong option offered needs a `why`, and every `when`, `right` and `answer` must
+hold somewhere it can apply. With two players the other player sits on both sides, so nothing
+that names a side (your left, the dealer's right) may be wrong where two play: such a question
+is asked only with more players (`when: {players: [3, 4, 5]}`). Every problem is
 reported as file:line: field: message, all at once; `read_bank` raises `CourseError` with them.
 """
 
@@ -42,11 +45,14 @@ FORMAT_VERSION = 2
 KINDS = ("choice", "true-false")
 QUESTION_FIELDS = ("id", "concept", "kind", "when", "after", "prompt", "options", "answer", "explanation")
 OPTION_FIELDS = ("text", "right", "why", "when")
+SIDE = re.compile(r"\b(?:your|their|his|her|dealer's|on the|to the|from the)\s+(?:left|right)\b", re.IGNORECASE)
+"""Words that name a side of the table: with two players, both sides are the same player."""
 VERDICT_WORD = re.compile(r"(yes|no)\s*[.,:;!]", re.IGNORECASE)
 """A first word that answers for the learner ("Yes." or "No,"; "No one" is fine)."""
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
-CONDITIONS: dict[str, tuple[str | bool, ...]] = {
+CONDITIONS: dict[str, tuple[str | bool | int, ...]] = {
     "ruleset": VARIANTS,
+    "players": tuple(range(2, 9)),
     "odd_rank": ODD_RANKS,
     **{switch: (False, True) for switch in SWITCHES},
     "deck": ("standard", "pictures"),
@@ -65,14 +71,14 @@ class Conditions:
     """Rules under which something holds: for each condition named, the values it may take (a
     condition not named may take any). `ALWAYS` names none."""
 
-    wants: tuple[tuple[str, frozenset[str | bool]], ...] = ()
+    wants: tuple[tuple[str, frozenset[str | bool | int]], ...] = ()
 
     def hold(self, rules: Rules) -> bool:
         return all(_value(rules, name) in values for name, values in self.wants)
 
     def __str__(self) -> str:
-        def value(choice: str | bool) -> str:
-            return str(choice).lower() if isinstance(choice, bool) else choice
+        def value(choice: str | bool | int) -> str:
+            return str(choice).lower() if isinstance(choice, bool) else str(choice)
 
         return ", ".join(f"{name}: {' or '.join(sorted(map(value, values)))}" for name, values in self.wants)
 
@@ -80,11 +86,11 @@ class Conditions:
 ALWAYS = Conditions()
 
 
-def _value(rules: Rules, condition: str) -> str | bool:
+def _value(rules: Rules, condition: str) -> str | bool | int:
     """What `rules` say for one condition ("deck": "standard", or "pictures" for any picture deck)."""
     if condition == "deck":
         return "pictures" if rules.pictures else "standard"
-    value: str | bool = getattr(rules, _RULES_FIELD.get(condition, condition))
+    value: str | bool | int = getattr(rules, _RULES_FIELD.get(condition, condition))
     return value
 
 
@@ -187,8 +193,7 @@ def parse_bank(text: str, where: str = WHERE) -> tuple[tuple[WrittenQuestion, ..
 
 @cache
 def rules_in_reach() -> tuple[Rules, ...]:
-    """Every rules combination the settings can produce, one per combination of the conditions
-    (the number of players never changes what a written question says)."""
+    """Every rules combination the settings can produce, one per combination of the conditions."""
     from tutor.engine.decks import all_decks
 
     pictures = next((deck.id for deck in all_decks() if not deck.is_standard), None)
@@ -202,7 +207,7 @@ def rules_in_reach() -> tuple[Rules, ...]:
 
 def describe(rules: Rules) -> str:
     """Rules in words, for a problem: "Bicycle rules, a Jack out, the strict pair check"."""
-    words = [f"{rules.name} rules", f"a {rank_name(rules.odd_rank)} out"]
+    words = [f"{rules.name} rules for {rules.players} players", f"a {rank_name(rules.odd_rank)} out"]
     words += [
         words_
         for switch, words_ in (("extra_draw_on_pair", "the extra draw"), ("wrong_pair_loses", "the strict pair check"), ("odd_card_wins", "the reversed game"))
@@ -326,7 +331,7 @@ class _Reader(Checker):
         if not isinstance(item.value, dict) or not item.value:
             self.problem(item, "expected a mapping of rules, like {ruleset: table, extra_draw_on_pair: true}")
             return None
-        wants: list[tuple[str, frozenset[str | bool]]] = []
+        wants: list[tuple[str, frozenset[str | bool | int]]] = []
         for name, child in item.value.items():
             if name not in CONDITIONS:
                 self.problem(child, f"unknown rule (allowed: {', '.join(CONDITIONS)})")
@@ -342,13 +347,13 @@ class _Reader(Checker):
             return None
         return conditions
 
-    def values(self, item: Item, allowed: tuple[str | bool, ...]) -> frozenset[str | bool] | None:
+    def values(self, item: Item, allowed: tuple[str | bool | int, ...]) -> frozenset[str | bool | int] | None:
         given = item.value if isinstance(item.value, list) else [item]
         choices = ", ".join(str(choice).lower() if isinstance(choice, bool) else str(choice) for choice in allowed)
-        values: set[str | bool] = set()
+        values: set[str | bool | int] = set()
         for child in given:
             value = child.value
-            if not isinstance(value, (str, bool)) or isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            if not isinstance(value, (str, bool, int)) or type(value) is not type(allowed[0]) or value not in allowed:
                 self.problem(child, f"{shown(value)} is not one of {choices}")
                 return None
             values.add(value)
@@ -362,6 +367,8 @@ class _Reader(Checker):
         one; each option offered and right somewhere it can be, and each why shown somewhere."""
         asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))]
         for message in _each_once(_count_problem(question, rules) for rules in asked):
+            self.problem(where, message)
+        for message in _each_once(_side_problem(question, rules) for rules in asked if rules.players == 2):
             self.problem(where, message)
         if question.kind == "true-false" and question.true_when not in (ALWAYS, None):
             truths = {question.offered(rules)[0][1] for rules in asked}
@@ -398,6 +405,22 @@ def _count_problem(question: WrittenQuestion, rules: Rules) -> str | None:
         return f"no option is right under {describe(rules)}"
     if len(right) > 1:
         return f"{len(right)} options are right under {describe(rules)} ({', '.join(map(repr, right))}); exactly one must be"
+    return None
+
+
+def _side_problem(question: WrittenQuestion, rules: Rules) -> str | None:
+    """With two players: an option (or a statement) naming a side that counts as wrong, though the
+    other player sits on that side too."""
+    if question.kind == "true-false":
+        text, true, _ = question.offered(rules)[0]
+        named = SIDE.search(question.prompt)
+        if named and not true:
+            return f"the statement names a side ('{named.group(0)}') and is false under {describe(rules)}, where the other player is on both sides: ask it only with more players (when: players) or say it without sides"
+        return None
+    for text, right, _ in question.offered(rules):
+        named = SIDE.search(text)
+        if named and not right:
+            return f"the option {text!r} names a side ('{named.group(0)}') and counts as wrong under {describe(rules)}, where the other player is on both sides: ask it only with more players (when: players) or say it without sides"
     return None
 
 
