@@ -267,7 +267,8 @@ def test_no_right_option_is_a_problem() -> None:
 def test_two_right_options_are_a_problem() -> None:
     options = [option("a", right=True, why=None), option("b", right={"odd_card_wins": True}, why="Only reversed."), option("c", why="No.")]
     assert problems_in(quiz_file(entry(options=options))) == [
-        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules for 2 players, a Queen out, the reversed game ('a', 'b'); exactly one must be",
+        "quiz.yaml:8: questions[0].options: 2 options are right under Bicycle rules for 2 players, a Queen out, the reversed game ('a', 'b');"
+        " exactly one must be",
     ]
 
 
@@ -296,9 +297,11 @@ def test_a_wrong_option_needs_its_own_reason_and_a_right_one_none() -> None:
     options = [option("a", right=True, why="Never shown."), option("b", why=None), option("c", right={"odd_card_wins": True}, why=None)]
     assert problems_in(quiz_file(entry(options=options, when={"odd_card_wins": False}))) == [
         "quiz.yaml:10: questions[0].options[0].why: never shown: the option is right wherever it is offered",
-        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out, and every wrong option needs its own reason",
+        "quiz.yaml:11: questions[0].options[1].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out,"
+        " and every wrong option needs its own reason",
         "quiz.yaml:14: questions[0].options[2].right: never right where the option is offered (as under Bicycle rules for 2 players, a Queen out)",
-        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out, and every wrong option needs its own reason",
+        "quiz.yaml:12: questions[0].options[2].why: missing: the option is wrong under Bicycle rules for 2 players, a Queen out,"
+        " and every wrong option needs its own reason",
     ]
 
 

@@ -411,16 +411,16 @@ def _count_problem(question: WrittenQuestion, rules: Rules) -> str | None:
 def _side_problem(question: WrittenQuestion, rules: Rules) -> str | None:
     """With two players: an option (or a statement) naming a side that counts as wrong, though the
     other player sits on that side too."""
+    mend = "where the other player is on both sides: ask it only with more players (when: players) or say it without sides"
     if question.kind == "true-false":
-        text, true, _ = question.offered(rules)[0]
         named = SIDE.search(question.prompt)
-        if named and not true:
-            return f"the statement names a side ('{named.group(0)}') and is false under {describe(rules)}, where the other player is on both sides: ask it only with more players (when: players) or say it without sides"
+        if named and not question.offered(rules)[0][1]:
+            return f"the statement names a side ('{named.group(0)}') and is false under {describe(rules)}, {mend}"
         return None
     for text, right, _ in question.offered(rules):
         named = SIDE.search(text)
         if named and not right:
-            return f"the option {text!r} names a side ('{named.group(0)}') and counts as wrong under {describe(rules)}, where the other player is on both sides: ask it only with more players (when: players) or say it without sides"
+            return f"the option {text!r} names a side ('{named.group(0)}') and counts as wrong under {describe(rules)}, {mend}"
     return None
 
 
