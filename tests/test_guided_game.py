@@ -131,7 +131,7 @@ def test_the_hint_names_the_empty_seats_passed_over() -> None:
     session.finish_pairing()
     session.hint()
     specific = session.hint().text
-    assert "Sam is the nearest player on your left" in specific and "Bea is safe with no cards, so skip Bea" in specific
+    assert "Sam is the nearest player on your left" in specific and "Bea has no cards, so skip Bea" in specific
 
 
 def test_computer_players_never_share_the_learners_name() -> None:

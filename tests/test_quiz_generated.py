@@ -315,7 +315,7 @@ def test_an_after_draw_option_never_leaves_out_what_also_happens() -> None:
             right = question.values[min(question.correct)]
             for option in question.options:
                 assert ("the game goes on" in option) != ("Old Maid" in option)
-                assert ("nobody runs out of cards" in option) != ("safe with no cards left" in option)
+                assert ("nobody runs out of cards" in option) != ("out, with no cards left" in option)
             for index, value in enumerate(question.values):
                 if index not in question.correct and not value.pair:
                     assert question.move.seat not in value.safe  # keeps a card, so cannot be out

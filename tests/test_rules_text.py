@@ -95,15 +95,20 @@ def test_whom_you_draw_from_and_who_goes_next() -> None:
     bicycle = text(BICYCLE)["Your turn"]
     assert "nearest player on your right who still has cards" in bicycle
     assert "hold your cards out to the next player on your left" in bicycle
-    assert "If your draw leaves you with no cards, you're safe, and the next player on your left" in bicycle
+    assert "If your draw leaves you with no cards, you're out, and the next player on your left" in bicycle
     table = text(TABLE)["Your turn"]
     assert "nearest player on your left who still has cards: you never choose" in table
     assert "The Table rules say only that play passes to the next seat; at this table it passes to the left" in table
 
 
-def test_when_you_are_safe_and_the_end() -> None:
+def test_what_an_empty_hand_means_follows_the_ruleset_and_the_end() -> None:
+    assert "When your hand is empty you are safe!" in text(BICYCLE)["Empty hands"]
+    assert "When your hand is empty you're out, and you've won!" in text(TABLE)["Empty hands"]  # the Table's book
+    assert "as long as every pair you laid down was a real pair" in text(Rules.bicycle(wrong_pair_loses=True))["Empty hands"]
+    for reversed_game in (Rules.bicycle(odd_card_wins=True), Rules.table(odd_card_wins=True)):
+        assert "you can't win any more" in text(reversed_game)["Empty hands"] and "safe" not in text(reversed_game)["Empty hands"]
+    assert "Everyone else has won" in text(TABLE)["The end"] and "Everyone else is safe" in text(BICYCLE)["The end"]
     for rules in (BICYCLE, TABLE):
-        assert "When your hand is empty you are safe" in text(rules)["Empty hands"]
         assert "only one player has cards" in text(rules)["The end"]
     assert "the Old Maid" in text(BICYCLE)["The end"]
     assert "that player wins" in text(Rules.table(odd_card_wins=True))["The end"]

@@ -80,6 +80,9 @@ class Rulebook:
     left, so the seats dealt to first get one card more."""
     says_empty_drawer: bool
     """Bicycle: if the drawer empties their hand, the next active player on their left offers instead."""
+    going_out_wins: bool
+    """The Table's book: the moment you shed your last card you're out, and you've won (everyone but
+    the Old Maid wins). Bicycle's: an empty hand is safe, and only the Old Maid loses."""
     wrong_pair_rule: bool
     """Bicycle's book: a player found to have laid down two cards that are not a pair loses and is
     the Old Maid. The strict switch (`wrong_pair_loses`) only decides whether this app lets such a
@@ -122,6 +125,7 @@ RULEBOOKS: dict[str, Rulebook] = {
         says_how_to_deal=True,
         says_who_gets_fewer=False,
         says_empty_drawer=True,
+        going_out_wins=False,
         wrong_pair_rule=True,
     ),
     "table": Rulebook(
@@ -140,6 +144,7 @@ RULEBOOKS: dict[str, Rulebook] = {
         says_how_to_deal=False,
         says_who_gets_fewer=False,
         says_empty_drawer=False,
+        going_out_wins=True,
         wrong_pair_rule=False,
     ),
 }

@@ -53,9 +53,9 @@ GAME_DONE = {
 }
 
 
-def game_done(result: GameResult, mistakes: int) -> Celebration:
-    """For a game just finished."""
-    headline = GAME_DONE[result]
+def game_done(result: GameResult, mistakes: int, going_out_wins: bool = False) -> Celebration:
+    """For a game just finished (`going_out_wins`: the Table's book, where emptying your hand is winning)."""
+    headline = "You're out, and you've won! You paired off every card." if going_out_wins and result is GameResult.SAFE else GAME_DONE[result]
     if mistakes == 0:
         line = "You played the whole game by the rules, with no mistakes."
     else:

@@ -54,6 +54,7 @@ from tutor.learner.lessons import (
 )
 from tutor.store import GameResult
 from tutor.store.tables import table_place
+from tutor.wording.going_out import Out, going_out
 
 if TYPE_CHECKING:
     from tutor.course import Course
@@ -188,7 +189,7 @@ class Recorder:
         if game is not self._finished_game:
             self._finished_game = game
             self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game_in_progress=not keep_saved_game)
-        return celebrations.game_done(result, mistakes)
+        return celebrations.game_done(result, mistakes, going_out(game.rules) is Out.WON)
 
     # ----- plumbing -----------------------------------------------------------------------------
 

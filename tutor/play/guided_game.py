@@ -555,6 +555,8 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
         )
     if game.winner is not None:
         return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
+    if game.rules.book.going_out_wins:
+        return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'have')} won."
     return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
 
 
@@ -565,6 +567,8 @@ def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
     odd = card_list(game.hands[loser], letters)
     if game.winner is not None:
         return f"{seats.does(loser, 'win')} by keeping the odd card, {odd}, to the end."
+    if game.rules.pictures:  # the card is called the Old Maid too: "the Old Maid, left holding the Old Maid"
+        return f"{seats.does(loser, 'be')} the Old Maid, left holding the one card with no partner."
     return f"{seats.does(loser, 'be')} the Old Maid, left holding {odd}."
 
 

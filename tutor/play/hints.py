@@ -103,7 +103,7 @@ def _giver_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
         text = f"{seats.who(giver)} is the nearest player on your {side} who still has cards."
         if skipped:
             them = "them" if len(skipped) > 1 else seats.who(skipped[0])
-            text += f" {seats.listed(skipped, capital=True)} {'is' if len(skipped) == 1 else 'are'} safe with no cards, so skip {them}."
+            text += f" {seats.listed(skipped, capital=True)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip {them}."
         return Hint(2, text)
     return Hint(3, f"Draw from {seats.who(giver)}.", Draw(seat, giver))
 

@@ -340,10 +340,10 @@ def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right:
     for seat in option.safe:
         if seat not in right.safe:
             held = counted(len(after.hands[seat]), "card")
-            return f"{seats.who(seat, True)} still {seats.verb(seat, 'hold')} {held}, so {seats.verb(seat, 'be')} not safe yet."
+            return f"{seats.who(seat, True)} still {seats.verb(seat, 'hold')} {held}, so {seats.verb(seat, 'be')} not out yet."
     for seat in right.safe:
         if seat not in option.safe:
-            return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left, so {seats.verb(seat, 'be')} safe now."
+            return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left, so {seats.verb(seat, 'be')} out now."
     if option.old_maid is not None and right.old_maid is None:
         return "More than one player still holds cards that can pair, so the game goes on."
     if right.old_maid is not None and option.old_maid is None:
@@ -392,7 +392,7 @@ def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
         parts = [f"{seats.does(move.seat, 'lay')} down {cards_text(outcome.pair)}"]
     else:
         parts = [f"{seats.does(move.seat, 'keep')} {move.card}: no pair"]
-    parts += [f"{seats.does(seat, 'be', False)} safe with no cards left" for seat in outcome.safe]
+    parts += [f"{seats.does(seat, 'be', False)} out, with no cards left" for seat in outcome.safe]
     if not outcome.safe:
         parts.append("nobody runs out of cards")
     if outcome.old_maid is not None:
@@ -413,7 +413,7 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
         parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, so {seats.does(drawer, 'keep', False)} {card}."]
     for seat in outcome.safe:
         how = "handed over the last card" if seat == giver else "laid down the last cards"
-        parts.append(f"{seats.who(seat, True)} {how}, so {seats.does(seat, 'be', False)} safe now.")
+        parts.append(f"{seats.who(seat, True)} {how}, so {seats.does(seat, 'be', False)} out now.")
     if outcome.old_maid is not None:
         parts.append(_old_maid_words(rules, seats, outcome.old_maid, after))
     return " ".join(parts)

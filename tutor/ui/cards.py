@@ -213,10 +213,14 @@ class HandView(CardRow):
         self.selected: set[Card] = set()
         self.new: int | None = None
         self.letters = letters
+        self.empty_words = "Your hand is empty."
+        """What an empty hand says: what it means depends on the rules (tutor.wording.going_out)."""
 
-    def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None) -> None:
-        """Show `cards`, marking those a mistake was about (!) and the card just drawn (★)."""
+    def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None, empty: str = "") -> None:
+        """Show `cards`, marking those a mistake was about (!) and the card just drawn (★);
+        `empty`: what to say when there are none."""
         self.cards = cards
+        self.empty_words = empty or self.empty_words
         self.selected &= set(cards)
         self.flagged = {index for index, card in enumerate(cards) if flagged and card in flagged}
         self.new = cards.index(new) if new in cards else None
@@ -255,7 +259,7 @@ class HandView(CardRow):
         return len(self.cards)
 
     def empty_text(self) -> str:
-        return "Your hand is empty: you are safe!"
+        return self.empty_words
 
     def look(self, index: int) -> Hashable:
         card = self.cards[index]

@@ -23,6 +23,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
 from tutor.wording import Seats, card_list, counted
+from tutor.wording.going_out import Out, everyone_else, going_out, no_ranking
 from tutor.wording.narration import Narrator
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def summary_text(
     if game.winner is not None:
         text.append("In the reversed game only the odd card's holder wins.\n", style="italic")
     elif not game.wrong_pairs:
-        text.append("Everyone who went out is safe; going out first earns nothing extra.\n", style="italic")
+        text.append(no_ranking(game.rules) + "\n", style="italic")
     text.append(f"\nThe game took {counted(game.draws, 'draw')}.\n\n")
     if you is None:
         return text
@@ -160,7 +161,8 @@ def _headline(game: Game, you: int, names: list[str], letters: bool) -> str:
         return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
     if game.loser == you:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
-    return f"You are safe! {Narrator(names, you, letters).ending(game)}"
+    you_are = "You went out, and you've won!" if going_out(game.rules) is Out.WON else "You are safe!"
+    return f"{you_are} {Narrator(names, you, letters).ending(game)}"
 
 
 def _headline_for_everyone(game: Game, names: list[str]) -> str:
@@ -172,4 +174,4 @@ def _headline_for_everyone(game: Game, names: list[str]) -> str:
         return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
     if game.wrong_pairs and any(seat == game.loser for seat, _ in game.wrong_pairs):
         return f"The pairs were checked, and one of {seats.whose(game.loser)} was not a pair: {seats.who(game.loser)} is the Old Maid this time."
-    return f"{seats.who(game.loser, capital=True)} is the Old Maid this time. Everyone else is safe!"
+    return f"{seats.who(game.loser, capital=True)} is the Old Maid this time. {everyone_else(game.rules)}"

@@ -33,6 +33,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
 from tutor.wording import same_name
+from tutor.wording.going_out import you_went_out
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
@@ -167,7 +168,7 @@ class GameScreen(CardTableScreen):
         self._fit()
         self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
         hand = self.query_one("#hand", HandView)
-        hand.show(self.hand_in_order(seen.hand), self.flagged_cards, session.drawn_card)
+        hand.show(self.hand_in_order(seen.hand), self.flagged_cards, session.drawn_card, you_went_out(game, session.viewer))
         fan = self.query_one("#fan", FanView)
         fan.display = stage is Stage.DRAW
         if stage is Stage.DRAW and seen.giver is not None:

@@ -296,8 +296,6 @@ def _seat_label(position: Position, seat: int) -> Text:
     marks = []
     if seat == position.dealer:
         marks.append("dealer")
-    if seat in position.safe:
-        marks.append("safe ✓")
     if seat == position.drawer:
         marks.append("▶ draws")
     if seat == position.giver:

@@ -24,9 +24,7 @@ from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
 from tutor.engine.rules import side_of
 from tutor.wording import counted
-
-SAFE = "✓ safe: no cards"
-"""One wording for a seat with an empty hand, used on every seat box (hints say "no cards" too)."""
+from tutor.wording.going_out import end_mark, out_mark
 
 
 class SeatView(Static):
@@ -62,7 +60,7 @@ class SeatView(Static):
         if end:
             text.append(end, style="bold")
         elif safe:
-            text.append(SAFE, style="bold")
+            text.append(out_mark(seen.rules) if seen.rules is not None else "no cards", style="bold")
         else:
             status = counted(cards, "card") + (f", {role}" if role else "")
             backs = min(cards, 4, self.content_region.width - len(status) - 1)
@@ -95,15 +93,6 @@ def role_of(seen: Game | Observation, seat: int) -> str:
     if seen.giver == seat:
         return "◀ offers"
     return ""
-
-
-def end_mark(game: Game, seat: int) -> str:
-    """A seat's result at the end of the game, in two or three words."""
-    if not game.is_over:
-        return ""
-    if game.loser == seat:
-        return "WINNER ★" if game.winner is not None else "OLD MAID"
-    return "loses" if game.winner is not None else SAFE
 
 
 class PanelKind(StrEnum):

@@ -45,6 +45,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
 from tutor.wording import Seats
+from tutor.wording.going_out import you_went_out
 from tutor.wording.rules import rules_in_brief
 
 Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
@@ -231,7 +232,7 @@ class TableScreen(CardTableScreen):
                 for box in row.views:  # who is a classmate and who a computer, on the box's top line
                     seat = seats.get(box.seat)
                     box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
-        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, shared.drawn_card)
+        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, shared.drawn_card, you_went_out(game, shared.seat))
         fan = self.query_one("#fan", FanView)
         fan.display = drawing
         if drawing and seen.giver is not None:

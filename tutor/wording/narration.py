@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut
 from tutor.wording import Seats, card_list
+from tutor.wording.going_out import went_out, you_went_out
 
 
 class Narrator:
@@ -34,7 +35,7 @@ class Narrator:
         if isinstance(event, PairLaidDown):
             return self._pair(event, game)
         if isinstance(event, WentOut):
-            return f"{self.seats.does(event.seat, 'be')} safe: no cards left!"
+            return went_out(game, self.seats, event.seat)
         if isinstance(event, PairsChecked):
             return self._check(event)
         if isinstance(event, GameOver):
@@ -55,7 +56,7 @@ class Narrator:
             elif isinstance(event, PairLaidDown) and event.seat == self.learner:
                 told = f"You laid down {card_list(event.cards, self.letters)}."
             elif isinstance(event, WentOut) and event.seat == self.learner:
-                told = "Your hand is empty: you are safe!"
+                told = you_went_out(game, event.seat)
             elif isinstance(event, GameOver):
                 told = self.ending(game) or told
         return told

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tutor.engine import CARDS_IN_PLAY, Rules, rank_name
 from tutor.wording import counted
+from tutor.wording.going_out import Out, empty_hand_rule, going_out, paired_off_at_once
 
 SWITCH_WORDS = {
     "extra_draw_on_pair": ("Another draw for a pair", "when a card you draw makes a pair and you still have cards, you draw again"),
@@ -35,11 +36,11 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
             "Before play",
             "Everybody first lays down all the pairs in their hand, "
             + ("face up." if rules.pairs_face_up else "face down.")
-            + " Anyone whose whole hand pairs off is safe straight away.",
+            + paired_off_at_once(rules),
         ),
         ("Who starts", _start_text(rules)),
         ("Your turn", _turn_text(rules)),
-        ("Empty hands", "When your hand is empty you are safe! You sit out for the rest of the game, and the others skip you when they draw or offer cards."),
+        ("Empty hands", empty_hand_rule(rules)),
         ("The end", _ending_text(rules, odd)),
         ("Wrong pairs", _wrong_pair_text(rules)),
         ("House rules and variants", _house_rules_text(rules)),
@@ -65,7 +66,7 @@ def _players_text(rules: Rules) -> str:
     if book.book_limits_players:
         allowed = f"{book.name} rules are for {low} to {high} players."
     else:
-        allowed = f"The {book.name} rules don't say how many may play; this app seats {low} to {high} players, so everyone still gets a good handful of cards."
+        allowed = f"The {book.name} rules don't say how many may play; this app seats {low} to {high} players."
     return f"{allowed} This game has {rules.players}."
 
 
@@ -164,7 +165,7 @@ def _turn_text(rules: Rules) -> str:
             "who still has cards, and they draw from you."
         )
         if book.says_empty_drawer:
-            text += " If your draw leaves you with no cards, you're safe, and the next player on your left who still has cards holds theirs out instead."
+            text += " If your draw leaves you with no cards, you're out, and the next player on your left who still has cards holds theirs out instead."
         return text
     text = (
         f"You always draw from the nearest player on your {rules.draws_from} who still has cards: you never "
@@ -182,9 +183,8 @@ def _turn_text(rules: Rules) -> str:
 def _ending_text(rules: Rules, odd: str) -> str:
     if rules.odd_card_wins:
         return f"Play goes on until only one player has cards: they hold {odd}. In this reversed game, that player wins!"
-    ending = (
-        f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else is safe, and being first out earns nothing extra."
-    )
+    everyone = "has won" if going_out(rules) is Out.WON else "is safe"
+    ending = f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else {everyone}; being first out earns nothing extra."
     if rules.wrong_pair_loses:
         ending += (
             " Before anyone is named the Old Maid, all the pairs are checked: if the check finds a wrong "
