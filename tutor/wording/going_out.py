@@ -41,17 +41,10 @@ def empty_hand_rule(rules: Rules) -> str:
     rest = " You sit out for the rest of the game, and the others skip you when they draw or offer cards."
     return {
         Out.SAFE: "When your hand is empty you are safe!" + rest,
-        Out.CHECKED: (
-            "When your hand is empty you are safe, as long as every pair you laid down was a real pair:"
-            " the pairs are checked at the end." + rest
-        ),
-        Out.WON: (
-            "When your hand is empty you're out, and you've won! Everyone who empties their hand wins,"
-            " first or last; only the Old Maid doesn't." + rest
-        ),
+        Out.CHECKED: ("When your hand is empty you are safe, as long as every pair you laid down was a real pair: the pairs are checked at the end." + rest),
+        Out.WON: ("When your hand is empty you're out, and you've won! Everyone who empties their hand wins, first or last; only the Old Maid doesn't." + rest),
         Out.CANNOT_WIN: (
-            "When your hand is empty you're out, and you can't win any more: in the reversed game only"
-            " the player left holding the odd card wins." + rest
+            "When your hand is empty you're out, and you can't win any more: in the reversed game only the player left holding the odd card wins." + rest
         ),
     }[going_out(rules)]
 

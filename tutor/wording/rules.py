@@ -34,9 +34,7 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
         ("Pairs", _pairs_text(rules)),
         (
             "Before play",
-            "Everybody first lays down all the pairs in their hand, "
-            + ("face up." if rules.pairs_face_up else "face down.")
-            + paired_off_at_once(rules),
+            "Everybody first lays down all the pairs in their hand, " + ("face up." if rules.pairs_face_up else "face down.") + paired_off_at_once(rules),
         ),
         ("Who starts", _start_text(rules)),
         ("Your turn", _turn_text(rules)),
@@ -184,7 +182,9 @@ def _ending_text(rules: Rules, odd: str) -> str:
     if rules.odd_card_wins:
         return f"Play goes on until only one player has cards: they hold {odd}. In this reversed game, that player wins!"
     everyone = "has won" if going_out(rules) is Out.WON else "is safe"
-    ending = f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else {everyone}; being first out earns nothing extra."
+    ending = (
+        f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else {everyone}; going out first earns nothing extra."
+    )
     if rules.wrong_pair_loses:
         ending += (
             " Before anyone is named the Old Maid, all the pairs are checked: if the check finds a wrong "
