@@ -214,6 +214,15 @@ def test_a_placeholder_that_names_nobody_yet(folder: Path) -> None:
     assert "steps[1].text: {loser} names nobody at this point of the game" in problem
 
 
+def test_words_saying_a_card_may_still_pair_are_checked_against_the_hands(folder: Path) -> None:
+    """A claim about the position is checked against the position: in GOOD's second step Ben holds
+    K♦, a partner for K♠, but nobody holds another Queen for Q♠."""
+    claims = GOOD.replace("text: Who draws first?", "text: Who draws first? Your K♠ may still find a partner, and Q♠ can still pair up.")
+    write(folder, "02-pairs.yaml", claims)
+    (problem,) = problems_of(folder)
+    assert "steps[1].text: says Q♠ may still pair, but no card in any hand here pairs with it" in problem
+
+
 def test_an_unknown_placeholder(folder: Path) -> None:
     write(folder, "02-pairs.yaml", GOOD.replace("success: Well done!", "success: Well done, {name}!"))
     (problem,) = problems_of(folder)

@@ -37,6 +37,8 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
                     problem(index, field, f"{{{name}}} names nobody at this point of the game")
                 for card in _cards_not_in_play(run, text, removed):
                     problem(index, field, f"names {card}, which is in no hand and no pair here: words name the cards of the game they are shown with")
+                for card in _pairing_claims_untrue(run, text):
+                    problem(index, field, f"says {card} may still pair, but no card in any hand here pairs with it")
             for field, message in _wrong_answers_unexplained(run):
                 problem(index, field, message)
             if isinstance(step, TaskStep) and not _solved_by_solution(run, step, problem):
@@ -94,7 +96,27 @@ def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[
     return [found.group(0) for found in _CARD.finditer(text) if Card.parse(found.group(0)) not in in_play]
 
 
+def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:
+    """Cards the words say may still pair up ("Your Q♥ may still find a partner") that no card in
+    any hand of the game shown can pair with: a claim about the position, checked against it."""
+    game = run.game
+    if game is None:
+        return []
+    held = [card for hand in game.hands for card in hand]
+    untrue = []
+    for claim in _PAIRING_CLAIM.finditer(text):
+        card = Card.parse(claim.group("card"))
+        if not any(other != card and other.pairs_with(card) for other in held):
+            untrue.append(claim.group("card"))
+    return untrue
+
+
 _CARD = re.compile(rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]")
+
+
+_PAIRING_CLAIM = re.compile(
+    rf"(?P<card>(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}])[^.;:]*?\b(?:may|can|could|might) still (?:find a partner|pair|be paired|make a pair)"
+)
 
 
 def _words_said_first(step: Step) -> list[tuple[str, str]]:
