@@ -191,7 +191,7 @@ def test_a_solution_that_the_engine_refuses(folder: Path) -> None:
     path = write(folder, "02-pairs.yaml", text)
     (problem,) = problems_of(folder)
     where = f"{path}:{line_of(text, '[[5♣, 9♦]')}: steps[0].solution[0]"
-    assert problem.startswith(f"{where}: the engine does not accept this answer: 5♣ and 9♦ can't go down as a pair.")
+    assert problem.startswith(f"{where}: the engine does not accept this answer: 5♣ and 9♦ are not a pair.")
 
 
 def test_a_wrong_seat_in_the_solution(folder: Path) -> None:

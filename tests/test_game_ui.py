@@ -70,7 +70,7 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         assert isinstance(screen, GameScreen) and screen.flagged_cards == set(cards("7C 7D 7S")) and len(hand.flagged) == 3
         assert not hand.selected, "marked by the mistake, with nothing left selected to undo"
         await select_cards(pilot, app, cards("5C 9D"))
-        await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ can't go down as a pair")
+        await mistake(pilot, app, ["enter"], "not-a-pair", "5♣ and 9♦ are not a pair")
         assert not hand.selected
         if guidance == "guided":
             await play_until_choosing(pilot, app)

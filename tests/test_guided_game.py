@@ -3,7 +3,7 @@
 import pytest
 from helpers import cards
 
-from tutor.engine import Game, Rules
+from tutor.engine import Game, Mistake, MistakeCode, Rules
 from tutor.play.guided_game import GuidedGame, Stage
 from tutor.settings import Settings
 from tutor.wording import computer_names, same_name
@@ -30,7 +30,7 @@ def test_each_mistake_is_refused_explained_and_counted() -> None:
     assert outcome.refused and outcome.mistake.code == "kept-pair"
     assert "5♣ and 5♥ make a pair" in outcome.explanation.why
     assert session.lay_down(cards("7C 7D 7S")).explanation.code == "laid-down-three"
-    assert "5♣ and 9♦ can't go down as a pair" in session.lay_down(cards("5C 9D")).explanation.what
+    assert "5♣ and 9♦ are not a pair" in session.lay_down(cards("5C 9D")).explanation.what
     assert session.game.to_dict() == before
     assert session.mistake_counts() == {"kept-pair": 1, "laid-down-three": 1, "not-a-pair": 1}
 
@@ -263,3 +263,18 @@ def test_results_of_strict_bicycle_name_the_wrong_pair_and_who_still_held_cards(
     assert lines[0] == "You are the Old Maid: you laid down 5♣ and 9♦, which is not a pair."
     assert "Bea still held 3 cards but is not the Old Maid" in " ".join(lines)
     assert "Sam" in " ".join(lines) and len(lines) == 3
+
+
+def test_a_wrong_pair_that_went_down_under_the_strict_check_is_told_as_it_happened() -> None:
+    """The strict pair check lets a wrong pair go down (a lesson then explains it): the words never
+    say it "can't go down" right after it did, and say what the check at the end will do."""
+    from tutor.course.mistakes import explain
+
+    session = crafted(Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D 7H", "5H 9C QS", "KC KD 7S"], dealer=0)
+    assert not session.lay_down(cards("5C 9D")).refused
+    (mistake,) = session.mistakes
+    made = Mistake(MistakeCode(mistake.code), seat=0, cards=tuple(cards("5C 9D")))
+    words = explain(made, session.game, session.names)
+    assert words.what == "5♣ and 9♦ are not a pair."
+    assert "went down anyway" in words.why and "checked at the end" in words.why
+    assert "can't go down" not in " ".join((words.what, words.why, words.instead))

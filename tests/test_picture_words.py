@@ -46,7 +46,7 @@ def test_two_different_pictures_are_explained_in_picture_words(rules: Rules) -> 
     assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
     words = explain(mistake, game, ["you", "Bea", "Sam"])
     assert words.rule == "A pair is two cards with the same picture"
-    assert words.what == "The Cat and the Dog can't go down as a pair."
+    assert words.what == "The Cat and the Dog are not a pair."
     assert "same picture" in words.why and words.lesson == "picture-cards"
     assert not CARD_WORDS.search(words.text())
 

@@ -17,7 +17,8 @@ The file:
         what: what happened        instead: what to do instead
         why:                       # `any`, plus optional wordings for the rules in play:
           any: ...                 #   bicycle, table, reversed (the odd card wins),
-          bicycle: ...             #   bicycle-reversed, table-reversed (the most specific is used)
+          bicycle: ...             #   bicycle-reversed, table-reversed, strict (the strict pair
+                                   #   check: a wrong pair goes down) (the most specific is used)
         pictures:                  # optional: words for a picture deck, where they differ
           rule: ...                #   (any of rule, lesson, what, why, instead; `why` as above,
           why: {any: ...}          #   its `any` needed); ranks and colours never arise there
@@ -49,7 +50,7 @@ PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
 FIELDS = ("rule", "lesson", "what", "why", "instead", "pictures")
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
 PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead")
-WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed")
+WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
 
@@ -96,6 +97,8 @@ class MistakeWords:
         keys: list[str] = [rules.variant]
         if rules.odd_card_wins:
             keys = [f"{rules.variant}-reversed", "reversed", *keys]
+        if rules.wrong_pair_loses:
+            keys = ["strict", *keys]
         return next((self.why[key] for key in keys if key in self.why), self.why["any"])
 
 
