@@ -275,3 +275,22 @@ def test_simulate_gives_per_seat_odds_with_a_picture_deck(variant: str) -> None:
     result = simulate(rules_for("farm", variant, 3), 300, seed=1)
     assert len(result.loser_share) == 3 and abs(sum(result.loser_share) - 1) < 1e-9
     assert result.min_draws >= 0 and result.rules.deck == "farm"
+
+
+def test_a_picture_cards_own_code_works_wherever_a_card_is_named() -> None:
+    """`Game.from_hands` reads "cat/2"; so do `Game.draw`, `Draw(card=...)` and `LayDown`, with the
+    game's own deck (a code names a card only within one deck)."""
+    from tutor.engine import Draw, Game, LayDown, Rules
+
+    rules = Rules.bicycle(players=2, deck="farm")
+    game = Game.from_hands(rules, [["cat/1", "dog/1"], ["cat/2", "old-maid"]], dealer=1)
+    assert game.mistake_in(LayDown(0, ["cat/1", "dog/1"])) is not None  # not a pair: a mistake, not a crash
+    drawer, giver = game.drawer, game.giver
+    assert drawer is not None and giver is not None
+    wanted = "cat/2" if giver == 1 else "cat/1"
+    events = game.apply(Draw(drawer, giver, card=wanted))
+    assert any(getattr(event, "card", None) is not None and event.card.code == wanted for event in events)
+    again = Game.from_hands(rules, [["cat/1", "dog/1"], ["cat/2", "old-maid"]], dealer=1)
+    assert again.draw(wanted) == events  # Game.draw reads the code the same way
+    with pytest.raises(RulesError, match="not a card of"):
+        again.apply(Draw(drawer, giver, card="cow/9"))

@@ -445,6 +445,7 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` and return what happened, or raise `IllegalAction` (nothing changes)."""
+        action = self._read_codes(action)
         mistake = self.mistake_in(action)
         if mistake is not None:
             raise IllegalAction(mistake)
@@ -465,6 +466,16 @@ class Game:
             self._log = None
         return events
 
+    def _read_codes(self, action: Action) -> Action:
+        """`action` with the picture cards it names by code read with this game's deck (RulesError
+        for a code the deck has not)."""
+        deck = self.rules.playing_deck
+        if isinstance(action, Draw) and action.code is not None:
+            return Draw(action.seat, action.from_seat, deck.parse(action.code), action.position)
+        if isinstance(action, LayDown) and action.codes:
+            return LayDown(action.seat, [*action.cards, *(deck.parse(code) for code in action.codes)])
+        return action
+
     def draw(self, card: Card | str) -> list[Event]:
         """The current drawer takes `card` from the current giver."""
         if self.drawer is None or self.giver is None:
@@ -473,6 +484,7 @@ class Game:
 
     def mistake_in(self, action: Action) -> Mistake | None:
         """The rule `action` would break, or None if it is allowed. Changes nothing."""
+        action = self._read_codes(action)
         if isinstance(action, Draw):
             return self._draw_mistake(action)
         if isinstance(action, LayDown):
