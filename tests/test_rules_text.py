@@ -55,7 +55,7 @@ def test_players_allowed() -> None:
 def test_the_odd_card_and_where_another_one_comes_from() -> None:
     assert "Take out one Queen" in text(BICYCLE)["What you need"]
     jack = text(Rules.bicycle(odd_rank="J"))["What you need"]
-    assert "Take out one Jack" in jack and "variant that Pagat describes" in jack
+    assert "Take out one Jack" in jack and "a variant from outside the rulebooks, which Pagat describes" in jack
     king = text(Rules.table(odd_rank="K"))["What you need"]
     assert "Take out one King" in king and "house rule chosen at the deal" in king
 
@@ -126,12 +126,12 @@ def test_the_wrong_pair_rule_is_said_whether_or_not_the_strict_check_is_on() -> 
 
 def test_house_rules_on_or_off() -> None:
     bicycle = text(Rules.bicycle(odd_card_wins=True))["House rules and variants"].splitlines()
-    assert bicycle[0] == "Take out a Jack instead of a Queen (a variant Pagat describes): off."
+    assert bicycle[0] == "Take out a Jack instead of a Queen, a variant from outside the rulebooks, which Pagat describes: off."
     assert any(line.startswith("The reversed game") and line.endswith(": on.") for line in bicycle)
     assert any(line.startswith("Strict pair check") and line.endswith(": off.") for line in bicycle)
     assert not any("Another draw" in line for line in bicycle)
     table = text(Rules.table(odd_rank="K", extra_draw_on_pair=True))["House rules and variants"].splitlines()
-    assert table[0] == "Take out a King instead of a Queen: on."
+    assert table[0] == "Take out a King instead of a Queen (a house rule of the Table rules): on."
     assert any(line.startswith("Another draw for a pair") and line.endswith(": on.") for line in table)
     assert not any("Strict" in line for line in table)
     assert set(SWITCH_WORDS) == {"extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses"}
@@ -147,7 +147,7 @@ def test_each_silence_is_said_once(rules: Rules) -> None:
 def test_the_other_rulesets_facts_never_leak_in() -> None:
     assert "right" not in text(TABLE)["Your turn"] and "left" in text(TABLE)["Your turn"]
     assert "don't say who starts" not in everything(BICYCLE)
-    assert "Pagat" not in everything(TABLE) and "King" not in everything(BICYCLE)
+    assert "Jack" not in everything(TABLE) and "King" not in everything(BICYCLE)  # (the reversed game is Pagat's in both)
 
 
 async def test_the_rules_screen_names_the_ruleset(store: Any, profile: Any) -> None:
@@ -184,3 +184,18 @@ def test_the_rules_in_brief_for_a_tables_waiting_room() -> None:
     assert rules_in_brief(Rules.bicycle()) == "Bicycle rules for 4 players, with playing cards (one Queen taken out). House rules: none."
     assert rules_in_brief(Rules.table(players=5, odd_card_wins=True)).endswith("House rules: The reversed game.")
     assert "Farm friends deck (pairs of pictures and one" in rules_in_brief(Rules("bicycle", 3, deck="farm"))
+
+
+def test_variants_from_outside_both_books_carry_one_label_in_both_rulesets() -> None:
+    label = "a variant from outside the rulebooks, which Pagat describes"
+    for rules in (BICYCLE, TABLE):
+        house = text(rules)["House rules and variants"]
+        assert f"The reversed game, {label}, (" in house
+    assert f"Take out a Jack instead of a Queen, {label}: off." in text(BICYCLE)["House rules and variants"]
+    assert "Take out a King instead of a Queen (a house rule of the Table rules): off." in text(TABLE)["House rules and variants"]
+    assert f"taking out a Jack instead is {label}." in text(Rules.bicycle(odd_rank="J"))["What you need"]
+
+
+def test_a_picture_deck_is_said_to_be_played_by_the_rules_chosen() -> None:
+    for rules in (Rules.bicycle(deck="farm"), Rules.table(deck="farm")):
+        assert f"no rules of its own, so it is played by the {rules.name} rules you chose" in text(rules)["What you need"]

@@ -33,6 +33,9 @@ CARDS_IN_PLAY = 51
 SWITCHES = ("extra_draw_on_pair", "odd_card_wins", "wrong_pair_loses")
 """The house-rule switches of `Rules`, all off by default; `Rulebook.switches` says which go with which."""
 _OPTIONS = ("odd_rank", *SWITCHES, "deck")
+SWITCHES_FROM_OUTSIDE = {"odd_card_wins": "Pagat"}
+"""Switches that neither rulebook plays, and who describes them: the reversed game (Bicycle's page
+names it as Pagat's separate version; the Table's book does not mention it)."""
 
 
 @dataclass(frozen=True, slots=True)

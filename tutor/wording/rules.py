@@ -9,6 +9,7 @@ rulebook is silent the text says so once, kindly, and says what this app does in
 from __future__ import annotations
 
 from tutor.engine import CARDS_IN_PLAY, Rules, rank_name
+from tutor.engine.rules import SWITCHES_FROM_OUTSIDE
 from tutor.wording import counted
 from tutor.wording.going_out import Out, empty_hand_rule, going_out, paired_off_at_once
 
@@ -86,7 +87,8 @@ def _deck_text(rules: Rules) -> str:
     return (
         f"The {deck.name} deck: {counted(deck.pair_count, 'picture')}, each on two cards, and one {name} "
         f"card, {counted(rules.cards_in_play, 'card')} in all. Nothing is taken out: the {name} card is the "
-        "one card that can never find a partner."
+        f"one card that can never find a partner. This deck comes with no rules of its own, so it is played "
+        f"by the {rules.name} rules you chose, matching pictures instead of ranks."
     )
 
 
@@ -105,9 +107,7 @@ def _odd_rank_note(rules: Rules) -> str:
         return ""
     source = rules.book.odd_rank_variant_from
     if source is not None:
-        return (
-            f" {rules.name}'s own game takes out a {rank_name(usual)}; taking out a {rank_name(rules.odd_rank)} instead is a variant that {source} describes."
-        )
+        return f" {rules.name}'s own game takes out a {rank_name(usual)}; taking out a {rank_name(rules.odd_rank)} instead is {from_outside(source)}."
     return f" Taking out a {rank_name(rules.odd_rank)} instead of a {rank_name(usual)} is a house rule chosen at the deal."
 
 
@@ -208,14 +208,20 @@ def _wrong_pair_text(rules: Rules) -> str:
     return said + " This app looks at every pair as it goes down and tells you at once if it isn't one."
 
 
+def from_outside(source: str) -> str:
+    """One label for every variant neither rulebook plays, in both rulesets."""
+    return f"a variant from outside the rulebooks, which {source} describes"
+
+
 def _house_rules_text(rules: Rules) -> str:
     book = rules.book
     lines = []
-    source = f" (a variant {book.odd_rank_variant_from} describes)" if book.odd_rank_variant_from else ""
+    source = f", {from_outside(book.odd_rank_variant_from)}" if book.odd_rank_variant_from else f" (a house rule of the {book.name} rules)"
     for other in () if rules.pictures else book.odd_ranks[1:]:  # a picture deck takes nothing out
         state = "on" if rules.odd_rank == other else "off"
         lines.append(f"Take out a {rank_name(other)} instead of a {rank_name(book.odd_ranks[0])}{source}: {state}.")
     for name in book.switches:
         title, meaning = SWITCH_WORDS[name]
-        lines.append(f"{title} ({meaning}): {'on' if getattr(rules, name) else 'off'}.")
+        outside = f", {from_outside(SWITCHES_FROM_OUTSIDE[name])}," if name in SWITCHES_FROM_OUTSIDE else ""
+        lines.append(f"{title}{outside} ({meaning}): {'on' if getattr(rules, name) else 'off'}.")
     return "\n".join([*lines, "You can change these in Settings."])
