@@ -175,3 +175,14 @@ def test_every_card_of_the_biggest_hand_any_deal_gives_has_a_key(ruleset: str) -
     biggest_picture_deck = 2 * PAIRS_RANGE[1] + 1  # every pair a deck file may hold, and its Old Maid
     assert -(-biggest_picture_deck // fewest) <= len(KEYS)
     assert len(set(KEYS)) == len(KEYS) and not set(KEYS) & set("dhfsrna")  # none is one of the game's own keys
+
+
+def test_the_pairs_panel_keeps_letter_suits_apart() -> None:
+    from tutor.engine import Game
+    from tutor.ui.card_table import pairs_text
+    from tutor.wording import Seats
+
+    game = Game.from_hands(Rules.table(players=2), [["7H", "7D", "5C"], ["5S", "QD"]], dealer=1)
+    seen = game.observation(0)
+    assert "7♥7♦" in str(pairs_text(seen, Seats(["You", "Bea"], 0), True, letters=False))
+    assert "7H+7D" in str(pairs_text(seen, Seats(["You", "Bea"], 0), True, letters=True))

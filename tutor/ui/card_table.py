@@ -283,7 +283,7 @@ def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) ->
     for seat in range(len(seen.hand_sizes)):
         pairs = by_seat.get(seat, [])
         label = seats.who(seat, capital=True)
-        shown = [cards_text(pair, letters).replace(" ", "") for pair in pairs if pair is not None]
+        shown = [cards_text(pair, letters).replace(" ", "+" if letters else "") for pair in pairs if pair is not None]  # "7H+7D": letters would run together
         if len(shown) == len(pairs):
             text.append(f"{label}: {' '.join(shown) or '-'}\n")
         else:
