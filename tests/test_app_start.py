@@ -81,9 +81,11 @@ async def test_a_classroom_tab_offers_no_screenshot(tmp_path: Path, monkeypatch:
     app = TutorApp(store, store.get_or_create_profile("Ana"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert "Quiz" in titles and "Quit" in titles
-        assert ("Screenshot" in titles) is not served
+        commands = {command.title: command.help for command in app.get_system_commands(app.screen)}
+        assert "Quiz" in commands and "Quit" in commands and "Colours" in commands
+        assert ("Save a picture" in commands) is not served
+        for words in ("widget", "SVG 'screenshot'", "as soon as possible", "Maximize"):  # Textual's words for programmers
+            assert not any(words in f"{title} {help}" for title, help in commands.items()), words
     store.close()
 
 

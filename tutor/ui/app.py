@@ -61,6 +61,14 @@ def fitted_palette(base: TerminalTheme, grounds: list[RGB], in_grey: bool) -> Te
     )
 
 
+PLAIN_COMMANDS = {
+    "Theme": ("Colours", "Choose the colours of the whole tutor"),
+    "Quit": ("Quit", "Close the tutor (your progress is saved)"),
+    "Screenshot": ("Save a picture", "Save a picture of this screen in your folder (an SVG file)"),
+}
+"""Textual's commands a learner or a grown-up may want, in plain words; the others are left out."""
+
+
 class TutorApp(App[None]):
     TITLE = "Old Maid Tutor"
     CSS_PATH = "styles.tcss"
@@ -397,10 +405,14 @@ class TutorApp(App[None]):
         yield from self._textual_commands(screen)
 
     def _textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own commands; in a classroom tab, not the screenshot (a file for the pupil's
-        browser that nobody needs in a lesson)."""
+        """Textual's own commands in plain words (PLAIN_COMMANDS), leaving out those for programmers
+        (the widget help panel, maximizing a widget); in a classroom tab, not the screenshot (a file
+        for the pupil's browser that nobody needs in a lesson)."""
         served = is_served()
-        yield from (command for command in super().get_system_commands(screen) if not (served and command.title == "Screenshot"))
+        for command in super().get_system_commands(screen):
+            plain = PLAIN_COMMANDS.get(command.title)
+            if plain is not None and not (served and command.title == "Screenshot"):
+                yield SystemCommand(*plain, command.callback)
 
     # ----- the window-too-small notice --------------------------------------------------------
 

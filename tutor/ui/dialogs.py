@@ -39,7 +39,7 @@ SECTIONS = {"screen": "On this screen", "box": "In the box you are in", "app": "
 TEXTUAL_ACTIONS = {
     "app.focus_next": "Go to the next box or button",
     "app.focus_previous": "Go back to the box or button before",
-    "screen.copy_text": "Copy the text you selected",
+    "screen.copy_text": "Copy the words you marked with the mouse",
     "command_palette": "All commands: type to search them",
 }
 """Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
@@ -64,6 +64,10 @@ BOX_ACTIONS = {
     "scroll_down": "Scroll down",
     "scroll_home": "Scroll to the top",
     "scroll_end": "Scroll to the bottom",
+    "scroll_left": "Scroll to the left",
+    "scroll_right": "Scroll to the right",
+    "page_left": "Left a page",
+    "page_right": "Right a page",
 }
 """Plain words for the everyday keys of Textual's own boxes (text boxes, lists, buttons, scrolling),
 listed first; their other keys (selecting, word by word, cutting) come after, in Textual's words."""
