@@ -170,19 +170,23 @@ async def test_a_missed_question_comes_back_and_the_same_key_is_no_longer_right(
         await open_quiz(pilot, app, seed=3)
         first = quiz_round(app).current
         assert first is not None and first.kind == "choice"
+        assert text_of(app, "#quiz-progress").strip() == "Question 1 of 8"
         key = wrong_choice(first)
         await answer(pilot, app, key)
+        counted = ["Question 1 of 8"]
         while not quiz_round(app).is_return:
+            counted.append(text_of(app, "#quiz-progress").strip())
             question = quiz_round(app).current
             assert question is not None
             await answer(pilot, app, min(question.correct))
+        assert counted == [f"Question {number} of 8" for number in range(1, len(counted) + 1)], "a missed question never changes the count"
         back = quiz_round(app).current
         assert back is not None and same(back, first)
         shown = [str(app.screen.query_one("#quiz-options", OptionList).get_option_at_index(index).prompt) for index in range(len(back.options))]
         assert shown == [f"{number}. {text}" for number, text in enumerate(back.options, 1)]
         (right,) = first.answers
         assert back.options.index(right) != first.options.index(right)
-        assert "here it is again" in text_of(app, "#quiz-progress")
+        assert text_of(app, "#quiz-progress").strip() == "Once more, a question you missed: you've got this!"
 
 
 def test_the_answer_is_one_sentence_whatever_its_last_mark() -> None:

@@ -131,6 +131,16 @@ class QuizRound:
         return len(self._log) + (self._current is not None)
 
     @property
+    def progress(self) -> str:
+        """Where the round is, in words that never change their count: "Question 3 of 8" for the
+        round's new questions, another go for one missed earlier, "one more question" after them."""
+        if self.is_return:
+            return "Once more, a question you missed: you've got this!"
+        if self._new > ROUND_SIZE:
+            return "One more question before the last try"
+        return f"Question {self._new} of {ROUND_SIZE}"
+
+    @property
     def planned(self) -> int:
         """How many questions the round has, as far as is known now (it grows when one is missed)."""
         return self.number + max(0, ROUND_SIZE - self._new) + len(self._waiting)

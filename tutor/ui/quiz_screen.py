@@ -128,10 +128,7 @@ class QuizScreen(Screen[None]):
         question = self.round.current
         assert question is not None
         self.result = None
-        progress = f"Question {self.round.number} of {self.round.planned}"
-        if self.round.is_return:
-            progress += " · here it is again: you've got this!"
-        self.query_one("#quiz-progress", Static).update(Text(progress, style="bold"))
+        self.query_one("#quiz-progress", Static).update(Text(self.round.progress, style="bold"))
         self.query_one("#quiz-prompt", Static).update(Text(question.prompt))
         self._show_position(question.position)
         cards = self.query_one("#quiz-cards", SeatCards)
