@@ -2,8 +2,8 @@
 
     ask_before_the_answer(app, show)    # pushes the dialog; calls show() only on "Show me"
 
-A learner who is stuck is close: the dialog says so, and "Let me try" (N) or Escape keeps the
-answer hidden. Ask only when there is an answer to reveal.
+A learner who asks for the answer is asked first: the dialog says the next hint gives it away,
+and "Let me try" (N) or Escape keeps the answer hidden. Ask only when there is an answer to reveal.
 """
 
 from __future__ import annotations

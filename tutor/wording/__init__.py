@@ -18,7 +18,7 @@ _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
-ARE_YOU_SURE = "You're close! Are you sure you want to see the answer?"
+ARE_YOU_SURE = "The next hint shows the answer. See it now, or have another go first?"
 """Asked before a hint that gives the answer away, in lessons and games."""
 SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli", "Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
 
