@@ -6,6 +6,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -173,3 +174,21 @@ async def reach_home(pilot: Pilot[None], seconds: float) -> None:
         await pilot.pause(0.1)
         if isinstance(pilot.app.screen, HomeScreen):
             return
+
+
+async def test_home_covered_at_once_reads_the_course_only_once_it_shows(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` covers Home at once: the course (a few MiB) is not read behind the game, and Continue
+    follows the learner's progress as soon as Home shows."""
+    from ui_helpers import home_ready
+
+    from tutor.ui import home
+
+    monkeypatch.setattr(home, "COURSE_AFTER", 0.05)
+    app = TutorApp(store, profile, start="play", seed=1)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause(0.3)
+        covered = app.screen_stack[1]
+        assert isinstance(covered, HomeScreen) and type(app.screen).__name__ == "GameScreen"
+        assert not covered.reading and not covered.followed
+        app.action_go_home()
+        await home_ready(pilot)

@@ -109,7 +109,11 @@ class HomeScreen(Screen[None]):
             self._follow_progress()
         elif not self.reading:  # the first time, always once Home is painted and settled, so the
             self.reading = True  # first look is the same whether or not the course was read before
-            self.set_timer(max(0.0, self.made_at + COURSE_AFTER - time.monotonic()), self._read_course)
+            wait = self.made_at + COURSE_AFTER - time.monotonic()
+            if wait > 0:
+                self.set_timer(wait, self._read_course)
+            else:  # (a Textual timer of 0 seconds divides by zero)
+                self._read_course()
 
     def _read_course(self) -> None:
         """Read the course in a daemon thread, then follow progress. Not a Textual worker: the
