@@ -12,7 +12,6 @@ from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings
 
 from tutor.engine import Rules
@@ -20,6 +19,7 @@ from tutor.play.guided_game import Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
+from tutor.ui.footer import KeysLine
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.hint_dialog import AnswerHintDialog
 from tutor.ui.home import HomeScreen
@@ -135,7 +135,7 @@ async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> 
 
 
 def footer_keys(app: TutorApp) -> list[str]:
-    return [key.key for key in app.screen.query(FooterKey)]
+    return [entry.key for entry in app.screen.query_one(KeysLine).entries]
 
 
 async def test_no_hint_key_when_on_your_own(store: Any, profile: Any) -> None:
