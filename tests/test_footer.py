@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from test_game_ui import play_until_choosing, setup
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
 
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import HelpScreen
-from tutor.ui.footer import FooterEntry, KeysLine
-from tutor.ui.home import HomeScreen
+from tutor.ui.footer import KeysLine, TutorFooter
 
 
 async def keys_line(pilot: Pilot[None]) -> KeysLine:
@@ -42,20 +43,38 @@ async def test_a_key_is_hovered_with_its_tooltip_and_clicked(store: Any, profile
         assert isinstance(app.screen, HelpScreen)
 
 
-async def test_a_disabled_key_is_dim_and_its_click_only_rings(store: Any, profile: Any) -> None:
-    app = TutorApp(store, profile)
-    rings: list[bool] = []
-    app.bell = lambda: rings.append(True)  # type: ignore[method-assign]
-    async with app.run_test(size=(100, 30)) as pilot:
+class DisabledKey(App[None]):
+    """A footer with a disabled key (the tutor's screens hide the keys they don't take)."""
+
+    BINDINGS = [Binding("f1", "help", "Help"), Binding("z", "zap", "Zap")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rings = self.zaps = 0
+
+    def compose(self) -> ComposeResult:
+        yield TutorFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "zap" else True
+
+    def action_zap(self) -> None:
+        self.zaps += 1
+
+    def bell(self) -> None:
+        self.rings += 1
+
+
+async def test_a_disabled_key_is_dim_and_its_click_only_rings() -> None:
+    app = DisabledKey()
+    async with app.run_test(size=(100, 10)) as pilot:
         line = await keys_line(pilot)
-        line.show([FooterEntry("f1", "F1", "Help", "help", False, ""), FooterEntry("z", "z", "Quiz", "choose('quiz')", True, "")])
+        assert [(entry.description, entry.enabled) for entry in line.entries] == [("Help", True), ("Zap", False)]
+        assert line._label(line.entries[1], hovered=False).get_style_at_offset(app.console, 1).dim
+        assert not line._label(line.entries[0], hovered=False).get_style_at_offset(app.console, 1).dim
+        await pilot.click(KeysLine, offset=at(line, "zap"))
         await pilot.pause()
-        help_label = line._label(line.entries[0], hovered=False)
-        assert help_label.get_style_at_offset(app.console, 1).dim
-        assert not line._label(line.entries[1], hovered=False).get_style_at_offset(app.console, 1).dim
-        await pilot.click(KeysLine, offset=at(line, "help"))
-        await pilot.pause()
-        assert rings == [True] and isinstance(app.screen, HomeScreen)
+        assert (app.rings, app.zaps) == (1, 0)
 
 
 async def test_the_keys_follow_the_screen_in_place(store: Any, profile: Any) -> None:
@@ -68,3 +87,14 @@ async def test_the_keys_follow_the_screen_in_place(store: Any, profile: Any) -> 
         await pilot.pause()
         assert app.screen.query_one(KeysLine) is line
         assert "d" not in [entry.key for entry in line.entries]
+
+
+async def test_the_palette_key_comes_and_goes_with_the_width(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await keys_line(pilot)
+        assert not app.screen.query(".-command-palette")
+        for width, shown in ((100, True), (60, False)):
+            await pilot.resize_terminal(width, 20)
+            await pilot.pause()
+            assert bool(app.screen.query(".-command-palette")) is shown, width

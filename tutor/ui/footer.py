@@ -8,11 +8,11 @@ left out (Ctrl+P still opens it). Textual's compact footer was tried and left al
 key into its word ("F1Help"), which a child reads less easily.
 
 Textual's footer makes a widget for each key (each with its own message queue, task and styles)
-and makes them all again whenever the screen's keys change: the home screen's footer alone was a
-third of the app's start-up beyond a bare Textual app's, and its key widgets about 2 MiB on the
+and makes them all again whenever the screen's keys change: at start-up the home screen's footer
+was built three times, and the key widgets of the home and game screens took about 2 MiB on the
 game table. `KeysLine` draws the same keys, in the same styles, as one widget, and takes new keys
-in place. A key is clicked, hovered (with its tooltip) and dimmed when disabled as Textual's are.
-The palette's key stays Textual's own.
+in place; the footer itself is built once. A key is clicked, hovered (with its tooltip) and dimmed
+when disabled as Textual's are. The palette's key stays Textual's own.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from textual.widgets._footer import FooterKey
 
 NARROW = 80
 HELP_ACTION = "help"
+PALETTE_KEY = "-command-palette"  # the class of Textual's key for the command palette
 
 
 @dataclass(frozen=True)
@@ -162,15 +163,15 @@ class KeysLine(Widget):
 
 
 class TutorFooter(Footer):
-    _rebuild_queued = False
+    """Textual's Footer (its styles, and its choice of keys) with the keys in a KeysLine, changed
+    in place: after the screen's keys change, once for a burst of changes, as Textual's footer does."""
+
+    _update_queued = False
+    _palette: tuple[Binding, bool] | None = None
+    """The command palette's binding and whether it is enabled, while its key is shown."""
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
-        yield KeysLine(self._entries())
-        palette = self._palette_key()
-        if palette is not None:
-            yield palette
+        yield KeysLine([])
 
     def _entries(self) -> list[FooterEntry]:
         """The screen's shown keys, one for each action (its first key), as Textual's footer picks
@@ -183,45 +184,50 @@ class TutorFooter(Footer):
         return helps + [entry for entry in shown.values() if entry.action != HELP_ACTION]
 
     def _palette_binding(self) -> tuple[Binding, bool] | None:
-        """The command palette's binding and whether it is enabled, when its key is shown."""
-        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+        """The command palette's binding and whether it is enabled, when its key is to be shown
+        (the window's width is read here: the footer's own resize may come after its first keys)."""
+        if not (self.app.ENABLE_COMMAND_PALETTE and self.app.size.width >= NARROW):
             return None
         active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         return None if active is None else (active.binding, active.enabled)
 
-    def _palette_key(self) -> FooterKey | None:
-        """Textual's own key for the command palette, made as its footer makes it."""
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self._queue_update()
+
+    def watch_show_command_palette(self) -> None:
+        if self._bindings_ready and self.is_attached:
+            self._queue_update()
+
+    def _queue_update(self) -> None:
+        if not self._update_queued:
+            self._update_queued = True
+            self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        self._update_queued = False
+        if not self.is_attached:
+            return
+        self.query_one(KeysLine).show(self._entries())
         palette = self._palette_binding()
-        if palette is None:
-            return None
-        binding, enabled = palette
+        if palette != self._palette:
+            self._palette = palette
+            self.query(f".{PALETTE_KEY}").remove()
+            if palette is not None:
+                self.mount(self._palette_key(*palette))
+
+    def _palette_key(self, binding: Binding, enabled: bool) -> FooterKey:
+        """Textual's own key for the command palette, made as its footer makes it."""
         return FooterKey(
             binding.key,
             self.app.get_key_display(binding),
             binding.description,
             binding.action,
-            classes="-command-palette",
+            classes=PALETTE_KEY,
             disabled=not enabled,
             tooltip=binding.tooltip or binding.description,
         )
-
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        """New keys go into the line in place; the footer is built again (once for a burst of
-        changes) only the first time, or when the palette's key comes or goes."""
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        lines = self.query(KeysLine)
-        palette_shown = bool(self.query(".-command-palette"))
-        if lines and palette_shown == (self._palette_binding() is not None):
-            lines.first().show(self._entries())
-        elif not self._rebuild_queued:
-            self._rebuild_queued = True
-            self.call_after_refresh(self._rebuild)
-
-    async def _rebuild(self) -> None:
-        self._rebuild_queued = False
-        await self.recompose()
 
     def on_resize(self, event: events.Resize) -> None:
         self.show_command_palette = self.app.size.width >= NARROW
