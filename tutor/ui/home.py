@@ -49,7 +49,6 @@ read when Home shows, at once if that is later than this."""
 
 
 class HomeScreen(Screen[None]):
-    CSS_PATH = "home.tcss"
     HELP_TITLE = "The main menu"
     BINDINGS = [
         Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
