@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from helpers import cards
 from textual.widgets import Static
-from ui_helpers import crafted_app, select_cards, session_of, set_settings
+from ui_helpers import crafted_app, select_cards, session_of, set_settings, until
 
 from tutor.engine import Rules
 from tutor.play.guided_game import Stage
@@ -153,8 +153,8 @@ async def test_the_end_of_a_reversed_game_says_everyone_else_loses(store: Any, p
         await lay_down_all_and_finish(pilot, app)
         await pilot.press("1", "1")
         await lay_down_all_and_finish(pilot, app)
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         summary = str(app.screen.query_one("#summary", Static).content)
         assert "You kept the odd card to the end: you win the reversed game!" in summary
         assert "You win by keeping the odd card, Q♠, to the end." in summary

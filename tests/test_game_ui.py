@@ -12,7 +12,7 @@ from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 from textual.widgets import Static
-from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings
+from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings, until
 
 from tutor.engine import Rules
 from tutor.play.guided_game import Stage
@@ -76,8 +76,8 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
             await mistake(pilot, app, [str(empty)], "drew-from-empty", "no cards left")
             await mistake(pilot, app, [str(wrong)], "wrong-neighbour", "You chose to draw from")
         await play_to_the_end(pilot, app)
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         summary = str(app.screen.query_one("#summary").content)
         assert "Your mistakes (5)" in summary or "Your mistakes (3)" in summary
         assert "Every pair goes down" in summary and "A pair is two cards of the same rank" in summary
@@ -258,8 +258,8 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         await pilot.pause()
         await select_cards(pilot, app, cards("5C 9D"))
         await pilot.press("enter")
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         summary = str(app.screen.query_one("#summary").content)
         assert "one of yours was not a pair: that makes you the Old Maid" in summary
         assert "The pairs were checked: You laid down 5♣ and 9♦, which is not a pair." in summary
