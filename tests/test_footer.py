@@ -98,3 +98,16 @@ async def test_the_palette_key_comes_and_goes_with_the_width(store: Any, profile
             await pilot.resize_terminal(width, 20)
             await pilot.pause()
             assert bool(app.screen.query(".-command-palette")) is shown, width
+
+
+async def test_an_update_for_a_footer_losing_its_keys_does_nothing(store: Any, profile: Any) -> None:
+    """A closing screen's footer loses its keys line first; an update already queued must not fail
+    (found by the random-keys test on a busy machine)."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = await keys_line(pilot)
+        footer = app.screen.query_one(TutorFooter)
+        await line.remove()
+        footer._update()
+        await pilot.pause()
+        assert footer.is_attached and not footer.query(KeysLine)

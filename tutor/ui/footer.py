@@ -207,9 +207,10 @@ class TutorFooter(Footer):
 
     def _update(self) -> None:
         self._update_queued = False
-        if not self.is_attached:
-            return
-        self.query_one(KeysLine).show(self._entries())
+        lines = self.query(KeysLine)
+        if not self.is_attached or not lines:
+            return  # (a closing screen's footer loses its keys line first)
+        lines.first().show(self._entries())
         palette = self._palette_binding()
         if palette != self._palette:
             self._palette = palette
