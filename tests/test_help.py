@@ -123,11 +123,12 @@ async def test_at_60_columns_help_is_the_first_key_in_every_footer(store: Any, p
                 if name == "play":
                     await pilot.press("enter")  # the deck: then the table
                     await pilot.pause(0.2)
-            footer = app.screen.query_one(TutorFooter)
-            for _ in range(50):  # the footer fills in once the screen's keys are ready
-                if (lines := footer.query(KeysLine)) and (keys := lines.first().key_regions()):
+            for _ in range(50):  # the footer fills in once the screen is up and its keys are ready
+                footer = app.screen.query(TutorFooter).first() if app.screen.query(TutorFooter) else None
+                if footer and (lines := footer.query(KeysLine)) and (keys := lines.first().key_regions()):
                     break
                 await pilot.pause(0.05)
+            assert footer is not None, name
             assert keys and keys[0][0].description == "Help", name
             assert app.screen.region.contains_region(keys[0][1]), name
             assert not footer.query(".-command-palette") and not any("palette" in key.description for key, _ in keys), name
