@@ -9,6 +9,7 @@ import pytest
 from textual import events
 from textual.command import CommandPalette
 from textual.widgets import OptionList
+from ui_helpers import until
 
 from tutor.store import Profile, Store, open_store
 from tutor.store import store as store_module
@@ -157,8 +158,8 @@ async def test_closing_the_palette_while_it_gathers_commands_does_not_stop_the_a
                 app._driver.send_message(events.Key(letter, letter))
             app._driver.send_message(events.Key("escape", None))
             await pilot.pause(0.3)
+        await until(pilot, lambda: not isinstance(app.screen, CommandPalette))  # (a busy machine is slower than a child)
         assert app._exception is None
-        assert not isinstance(app.screen, CommandPalette)
 
 
 async def test_screens_opening_as_the_app_closes_do_not_crash(store: Store, profile: object) -> None:

@@ -6,10 +6,12 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
+from ui_helpers import home_ready, until
 
 from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
@@ -101,9 +103,8 @@ async def test_a_name_typed_while_the_file_is_busy_is_saved_without_pressing_ent
         other_tab = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
         other_tab.execute("BEGIN IMMEDIATE")
         await pilot.press(*"Ana", "enter")
-        await pilot.pause(1.0)
+        await until(pilot, lambda: "Just a moment" in str(app.screen.query_one("#picker-message").render()))
         assert isinstance(app.screen, ProfilePickerScreen)
-        assert "Just a moment" in str(app.screen.query_one("#picker-message").render())
         await pilot.press("enter")  # a second Enter starts no second try
         other_tab.execute("ROLLBACK")
         other_tab.close()
@@ -175,3 +176,19 @@ async def reach_home(pilot: Pilot[None], seconds: float) -> None:
         await pilot.pause(0.1)
         if isinstance(pilot.app.screen, HomeScreen):
             return
+
+
+async def test_home_covered_at_once_reads_the_course_only_once_it_shows(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` covers Home at once: the course (a few MiB) is not read behind the game, and Continue
+    follows the learner's progress as soon as Home shows."""
+    from tutor.ui import home
+
+    monkeypatch.setattr(home, "COURSE_AFTER", 0.05)
+    app = TutorApp(store, profile, start="play", seed=1)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause(0.3)
+        covered = app.screen_stack[1]
+        assert isinstance(covered, HomeScreen) and type(app.screen).__name__ == "GameScreen"
+        assert not covered.reading and not covered.followed
+        app.action_go_home()
+        await home_ready(pilot)

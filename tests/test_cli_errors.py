@@ -89,12 +89,25 @@ def test_a_crash_inside_the_app_exits_non_zero(tmp_path: Path, monkeypatch: pyte
     assert main(["--data-dir", str(tmp_path), "--profile", "Ana"]) == 1
 
 
+def wait_for_cpu(pid: int, seconds: float, timeout: float = 60) -> None:
+    """Until process `pid` has run `seconds` of CPU time: the same point in its work however busy
+    the machine is (a fixed sleep on a busy machine can come before its start-up is over)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:  # utime and stime
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} did not get {seconds} s of CPU time in {timeout} s")
+
+
 def test_ctrl_c_stops_cleanly_with_exit_130(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     running = subprocess.Popen(
         [sys.executable, "-m", "tutor", "simulate", "--games", "1000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path
     )
-    time.sleep(1.5)  # well into the games
+    wait_for_cpu(running.pid, 0.5)  # well into the games: the whole command with one game takes about 0.2 s
     running.send_signal(signal.SIGINT)
     out, err = running.communicate(timeout=30)
     assert running.returncode == 130

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scale import scaled
 
 from tutor.engine import DECK, Draw, FinishPairing, Game, LayDown, Rules, every_rules
 
@@ -109,7 +111,10 @@ def test_observations_never_reveal_another_hand(rules: Rules, seed: int, moves: 
         assert all(card not in hidden for pair in visible for card in pair)
 
 
-@settings(max_examples=40, deadline=None)
+# The costliest property here (every move of every seat, to the end of each game): 20 games in
+# `make test`, 100 times as many in `make soak`.
+@pytest.mark.soak
+@settings(max_examples=scaled(20), deadline=None)
 @given(rules_strategy, seeds, st.data())
 def test_legal_moves_are_exactly_the_moves_that_break_no_rule(rules: Rules, seed: int, data: st.DataObject) -> None:
     learners = data.draw(st.sets(st.integers(0, rules.players - 1), min_size=1, max_size=2))

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui_helpers import crafted_app, home_ready, play_to_the_end, session_of
+from ui_helpers import crafted_app, home_ready, play_to_the_end, session_of, until
 
 from tutor.engine import Rules
 from tutor.ui.app import TutorApp
+from tutor.ui.end_screen import EndScreen
 
 SIZES = [(80, 24), (120, 40)]
 ALL_SIZES = [(60, 20), (80, 24), (120, 40)]
@@ -61,7 +62,8 @@ def test_the_end_screen(snap_compare: Any, store: Any, profile: Any) -> None:
         await pilot.press("d", "1", "1")  # done, choose Bea, take her only card
         await pilot.press("d")  # forget the new pair of 5s: one mistake for the list
         await play_to_the_end(pilot, pilot.app)
-        await pilot.pause(0.6)
+        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
+        await pilot.pause()
         assert session_of(pilot.app).game.is_over
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
@@ -75,7 +77,8 @@ def test_the_end_of_a_reversed_game(snap_compare: Any, store: Any, profile: Any,
     async def finish(pilot: Any) -> None:
         await pilot.pause()
         await play_to_the_end(pilot, pilot.app)
-        await pilot.pause(0.6)
+        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
+        await pilot.pause()
         assert session_of(pilot.app).game.winner == 0
 
     assert snap_compare(app, terminal_size=size, run_before=finish)

@@ -12,8 +12,7 @@ from textual import events
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
-from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings
+from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings, until
 
 from tutor.engine import Rules
 from tutor.play.guided_game import Stage
@@ -21,6 +20,7 @@ from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tutor.ui.end_screen import EndScreen
+from tutor.ui.footer import KeysLine
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.hint_dialog import AnswerHintDialog
 from tutor.ui.home import HomeScreen
@@ -78,8 +78,8 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
             await mistake(pilot, app, [str(empty)], "drew-from-empty", "no cards left")
             await mistake(pilot, app, [str(wrong)], "wrong-neighbour", "You chose to draw from")
         await play_to_the_end(pilot, app)
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         summary = str(app.screen.query_one("#summary").content)
         assert "Your mistakes (5)" in summary or "Your mistakes (3)" in summary
         assert "Every pair goes down" in summary and "A pair is two cards of the same rank" in summary
@@ -137,7 +137,7 @@ async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> 
 
 
 def footer_keys(app: TutorApp) -> list[str]:
-    return [key.key for key in app.screen.query(FooterKey)]
+    return [entry.key for entry in app.screen.query_one(KeysLine).entries]
 
 
 async def test_no_hint_key_when_on_your_own(store: Any, profile: Any) -> None:
@@ -260,8 +260,8 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         await pilot.pause()
         await select_cards(pilot, app, cards("5C 9D"))
         await pilot.press("enter")
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         summary = str(app.screen.query_one("#summary").content)
         assert "one of yours was not a pair: that makes you the Old Maid" in summary
         assert "The pairs were checked: You laid down 5♣ and 9♦, which is not a pair." in summary

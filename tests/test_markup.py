@@ -12,6 +12,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Static
 from textual.widgets._toast import Toast
+from ui_helpers import until
 
 from tutor.play.guided_game import GuidedGame
 from tutor.settings import Settings
@@ -58,8 +59,7 @@ async def test_a_data_folder_with_markup_in_its_name_is_shown_as_written(tmp_pat
     assert "was kept as" in notice
     app = TutorApp(store, store.get_or_create_profile("Ana"))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        assert f"kids {text} folder" in shown_toasts(app)
+        await until(pilot, lambda: f"kids {text} folder" in shown_toasts(app))  # (toasts come in their own time)
         assert "was kept as" in shown_toasts(app)  # the notice is there, not swallowed by a link
     store.close()
 
@@ -72,8 +72,7 @@ async def test_a_damaged_saved_game_with_markup_in_it_is_said_plainly(store: obj
     store.save_game(ana, saved)  # type: ignore[attr-defined]
     app = TutorApp(store, ana, start="play")  # type: ignore[arg-type]
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        assert DAMAGED_GAME in shown_toasts(app)  # the damaged text itself is never drawn
+        await until(pilot, lambda: DAMAGED_GAME in shown_toasts(app))  # the damaged text itself is never drawn
         assert isinstance(app.screen, GameScreen)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
-from ui_helpers import NAMES, open_from_home, play_to_the_end, select_cards, session_of, set_settings
+from ui_helpers import NAMES, open_from_home, play_to_the_end, select_cards, session_of, set_settings, until
 
 from tutor.engine import Game, Rules
 from tutor.engine.decks import find_deck
@@ -78,7 +78,8 @@ async def test_a_first_game_with_the_small_picture_deck_to_the_end(store: Any, p
         assert session.mistakes and not any(word in said.lower() for word in CARD_WORDS), said
 
         await play_to_the_end(pilot, app)
-        await pilot.pause(0.6)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
         game = session_of(app).game
         assert game.is_over and game.loser is not None
         assert list(game.hands[game.loser]) == [FARM.character_card]  # the Old Maid is the one card left

@@ -205,6 +205,21 @@ def test_a_file_nobody_may_even_read_is_waited_for_visibly_then_explained(tmp_pa
         assert store.notices == [] and len(store.profiles()) == 1
 
 
+def test_the_wait_is_said_even_when_the_first_try_takes_all_of_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine the first try alone can outlast the wait: the window still says it waited."""
+    make_progress(tmp_path)
+    monkeypatch.setattr(opening, "OPEN_WAIT_SECONDS", 0.0)
+    other_window = hold_the_file(tmp_path, exclusive=True)
+    told: list[str] = []
+    try:
+        with open_store(tmp_path, waiting=told.append) as store:
+            assert store.in_memory
+    finally:
+        other_window.execute("ROLLBACK")
+        other_window.close()
+    assert len(told) == 1 and "Waiting for another window" in told[0]
+
+
 # A folder that cannot be written
 
 

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from textual.widgets._header import HeaderTitle
-from ui_helpers import select_cards
+from ui_helpers import select_cards, until
 
 from tutor.play.guided_game import GuidedGame
 from tutor.play.shared_game import SharedGame, Stage
@@ -48,15 +48,6 @@ async def running(*apps: TutorApp, size: tuple[int, int] = SIZE) -> AsyncIterato
             if isinstance(pilot.app.screen, ConfirmScreen):
                 await pilot.press("escape")
         yield pilots
-
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 5.0) -> None:
-    """Let the apps run (their polls and timers) until `done`."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    assert done()
 
 
 async def in_app(pilot: Pilot[None], call: Callable[[], object]) -> object:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -98,3 +99,12 @@ async def home_ready(pilot: Pilot[None]) -> None:
         await pilot.pause(0.05)
     assert isinstance(pilot.app.screen, HomeScreen) and pilot.app.screen.followed
     await pilot.pause()
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the app run (its polls and timers) until `done`: a condition, never a fixed sleep."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()

@@ -74,26 +74,33 @@ purpose, and is solved when the engine flags it (the feedback says `on_purpose`,
 is never counted against the learner). A move the rules allow is never refused, even there.
 """
 
-from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
-from .course import BrokenLesson, Course, load_course
-from .model import (
-    ChartStep,
-    ChoiceStep,
-    DealStep,
-    DrawStep,
-    ExplainStep,
-    Lesson,
-    Option,
-    PairStep,
-    SeatStep,
-    Step,
-    Table,
-    TaskStep,
-)
-from .parse import parse_lesson
-from .problems import Problem
-from .runner import Feedback, Hint, LessonRun, StepBroken
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
+# Names load on first use: the game needs only `tutor.course.mistakes`, and reading lessons (the
+# runner, the parser, the checker) costs about 3 MiB and tens of milliseconds more at start-up.
+_WHERE = {
+    "answers": ("Answer", "DealCards", "Done", "DrawFrom", "FinishDealing", "LayDownCards", "PickOption", "PickSeat"),
+    "course": ("BrokenLesson", "Course", "load_course"),
+    "model": (
+        "ChartStep",
+        "ChoiceStep",
+        "DealStep",
+        "DrawStep",
+        "ExplainStep",
+        "Lesson",
+        "Option",
+        "PairStep",
+        "SeatStep",
+        "Step",
+        "Table",
+        "TaskStep",
+    ),
+    "parse": ("parse_lesson",),
+    "problems": ("Problem",),
+    "runner": ("Feedback", "Hint", "LessonRun", "StepBroken"),
+}
+_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 __all__ = [
     "Answer",
     "BrokenLesson",
@@ -125,3 +132,34 @@ __all__ = [
     "load_course",
     "parse_lesson",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tutor.course' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
+    from .course import BrokenLesson, Course, load_course
+    from .model import (
+        ChartStep,
+        ChoiceStep,
+        DealStep,
+        DrawStep,
+        ExplainStep,
+        Lesson,
+        Option,
+        PairStep,
+        SeatStep,
+        Step,
+        Table,
+        TaskStep,
+    )
+    from .parse import parse_lesson
+    from .problems import Problem
+    from .runner import Feedback, Hint, LessonRun, StepBroken

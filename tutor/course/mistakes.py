@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,11 +39,15 @@ from tutor.engine.mistakes import Mistake
 from tutor.wording import capitalised, card_list
 
 from .problems import Problem
-from .source import Checker, Item, read_yaml, read_yaml_file
 
 if TYPE_CHECKING:
     from tutor.engine.game import Game
     from tutor.engine.rules import Rules
+
+    from .source import Checker, Item
+
+# The YAML reader (tutor.course.source, PyYAML) loads when a file is read, not with this module:
+# the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
 PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
 FIELDS = ("rule", "lesson", "what", "why", "instead", "pictures")
@@ -203,18 +206,24 @@ FALLBACK: dict[str, MistakeWords] = {
 def mistake_book() -> MistakeBook:
     """The shipped `lessons/mistakes.yaml`, read and checked once. Never raises: where the file is
     broken, the built-in words stand in and `problems` says what is wrong (file:line: field)."""
+    from .source import read_yaml_file
+
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return book_from(root, problems, SHOWN_PATH)
 
 
 def shipped_file() -> Any:
     """The shipped mistakes.yaml: a Path when it is a plain file, else the packaged resource."""
+    from importlib import resources
+
     entry = resources.files("tutor.lessons").joinpath("mistakes.yaml")
     return Path(str(entry)) if Path(str(entry)).is_file() else entry
 
 
 def read_mistakes(text: str, where: str) -> MistakeBook:
     """The words in `text` (a mistakes.yaml), with every problem found."""
+    from .source import read_yaml
+
     root, problems = read_yaml(text, where)
     return book_from(root, problems, where)
 
@@ -224,17 +233,23 @@ def check_mistakes_file(path: Path | None = None, shown: str = SHOWN_PATH, lesso
     with `lessons`, each `lesson` field must be one of those lesson ids."""
     if path is None:
         return list(mistake_book().problems) if lessons is None else _recheck_shipped(lessons)
+    from .source import read_yaml_file
+
     root, problems = read_yaml_file(path, shown)
     return list(book_from(root, problems, shown, lessons).problems)
 
 
 def _recheck_shipped(lessons: Collection[str]) -> list[Problem]:
+    from .source import read_yaml_file
+
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return list(book_from(root, problems, SHOWN_PATH, lessons).problems)
 
 
 def book_from(root: Item | None, problems: list[Problem], where: str, lessons: Collection[str] | None = None) -> MistakeBook:
     """Typed words from a read file; codes with problems (or the whole file) fall back to FALLBACK."""
+    from .source import Checker
+
     check = Checker(where, problems)
     words: dict[str, MistakeWords] = {}
     found = check.fields(root, ("format_version", "mistakes"), ("format_version", "mistakes"), "a mistakes file") if root else None

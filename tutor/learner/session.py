@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.learner import lessons
-from tutor.learner.policy import Record
 from tutor.learner.recorder import Recorder
 from tutor.settings import Settings
 
 if TYPE_CHECKING:
     from tutor.course import Course, Lesson
+    from tutor.learner.policy import Record
     from tutor.play.shared_game import SharedGame
     from tutor.store import LessonProgress, Profile, Store
     from tutor.store.tables import Tables
@@ -88,6 +88,8 @@ class LearnerSession:
     # ----- what they have done ------------------------------------------------------------------
 
     def record(self) -> Record:
+        from tutor.learner.policy import Record  # (the policy is first needed once the course is read)
+
         return Record.read(self.store, self.profile)
 
     def lesson_progress(self) -> dict[str, LessonProgress]:

@@ -21,15 +21,12 @@ also resets or removes a learner).
 
 from __future__ import annotations
 
-import hmac
 import math
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from hashlib import scrypt
 from typing import TYPE_CHECKING
 
 from tutor.classroom import is_served
@@ -39,6 +36,9 @@ from tutor.wording import counted
 
 if TYPE_CHECKING:
     from tutor.store import Store
+
+# hashlib, hmac and secrets (OpenSSL's library) load when a PIN is hashed or compared: the command
+# line imports this module for PIN_RULE on every start.
 
 SHORTEST_PIN, LONGEST_PIN = 6, 12
 PIN_RULE = f"{SHORTEST_PIN} to {LONGEST_PIN} digits"
@@ -104,12 +104,16 @@ def pin_problem(pin: str) -> str:
 
 def hashed(pin: str, cost: Cost | None = None, salt: bytes | None = None) -> TeacherPin:
     """The PIN as kept: its scrypt digest with a fresh random salt (or ``salt``) and the cost."""
+    import secrets
+
     salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
     cost = cost or COST
     return TeacherPin(_digest(pin, salt, cost.n, cost.r, cost.p), salt, cost.n, cost.r, cost.p)
 
 
 def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    from hashlib import scrypt
+
     return scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 1024 * 1024, dklen=DIGEST_BYTES)
 
 
@@ -139,6 +143,8 @@ def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None, enviro
     problem = pin_problem(pin)
     if problem:
         return problem
+    import hmac
+
     if not hmac.compare_digest(pin.encode("ascii"), again.encode("ascii", "replace")):
         return "The two PINs are not the same. Please type the same PIN twice."
     store.set_teacher_pin(hashed(pin, cost or COST))
@@ -210,6 +216,8 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
     if left > 0:
         return _wait(left)
     typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if _TYPED.fullmatch(pin) else b""
+    import hmac
+
     right = hmac.compare_digest(typed, kept.digest)
     tab.note(right, when)
     if right:

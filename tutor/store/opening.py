@@ -128,13 +128,13 @@ def _patiently(path: Path, waiting: Callable[[str], None] | None, keep_waiting: 
         except sqlite3.OperationalError as error:
             if not is_busy(error):
                 raise
+            if waiting is not None and not told:  # before any giving up: a first try can take the whole wait
+                waiting(f"Waiting for another window to finish with {path}...")
+                told = True
             if time.monotonic() >= deadline:
                 if keep_waiting is None or not keep_waiting():
                     raise _Busy(str(error)) from error
                 deadline = time.monotonic() + OPEN_WAIT_SECONDS
-            if waiting is not None and not told:
-                waiting(f"Waiting for another window to finish with {path}...")
-                told = True
             time.sleep(OPEN_STEP_SECONDS)
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
@@ -155,7 +154,7 @@ def _check_target(path: Path, example: str) -> None:
 def _new_partial(path: Path) -> tuple[int, Path]:
     """A new, empty temporary file beside ``path`` (tempfile.mkstemp's would have mode 0600)."""
     for _ in range(100):
-        partial = path.with_name(f".{path.name[:100]}.{secrets.token_hex(6)}.partial")
+        partial = path.with_name(f".{path.name[:100]}.{os.urandom(6).hex()}.partial")
         try:
             return os.open(partial, _NEW_FILE, NEW_FILE_MODE), partial
         except FileExistsError:

@@ -244,11 +244,11 @@ class TutorApp(App[None]):
     @property
     def ansi_theme(self) -> TerminalTheme:
         """Textual's palette for plain colours in text (the red suits), made readable on this
-        theme's backgrounds (Textual asks for it whenever the theme changes)."""
-        base = self.ansi_theme_dark if self.current_theme.dark else self.ansi_theme_light
+        theme's backgrounds (Textual asks for it whenever the theme changes, and as it draws)."""
         key = (self.theme, self.no_color)
         palettes: dict[tuple[str, bool], TerminalTheme] = self.__dict__.setdefault("_palettes", {})
-        if key not in palettes:
+        if key not in palettes:  # (current_theme copies the dict of every theme, twice: asked only here)
+            base = self.ansi_theme_dark if self.current_theme.dark else self.ansi_theme_light
             variables = self.get_css_variables()
             grounds = [Color.parse(variables[name]) for name in CARD_GROUNDS]
             boost = Color.parse(variables["boost"])

@@ -10,6 +10,7 @@ and Continue says where it leads as soon as the course is read (well under a sec
 from __future__ import annotations
 
 import threading
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,11 +43,12 @@ ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
 LOOKING = "Finding your next step…"
 COURSE_AFTER = 1.0
 """Seconds after Home first shows before the course is read: reading it (about half a second of
-imports and parsing, measured) alongside the start-up would delay the first paint as long."""
+imports and parsing, measured) alongside the start-up would delay the first paint as long. While
+another screen covers Home (`play` from the command line), the course is not read at all: it is
+read when Home shows, at once if that is later than this."""
 
 
 class HomeScreen(Screen[None]):
-    CSS_PATH = "home.tcss"
     HELP_TITLE = "The main menu"
     BINDINGS = [
         Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
@@ -67,6 +69,7 @@ class HomeScreen(Screen[None]):
         self.followed = False
         """True once Continue follows the learner's progress (tests wait for it)."""
         self.reading = False
+        self.made_at = time.monotonic()
         self.about = {key: about for key, _, about in MENU}
         self.about[CONTINUE] = LOOKING
 
@@ -97,11 +100,19 @@ class HomeScreen(Screen[None]):
     @unless_closed
     def on_screen_resume(self) -> None:
         """Each time Home shows, Continue follows the learner's progress as it is now."""
+        if self.app.screen is not self:
+            # Covered at once (a game the command line opened, the saved game's question): the course
+            # is read when Home shows. (Textual's is_current says True here: the screen on top is not styled yet.)
+            return
         if self.followed and learner(self).course_is_read():
             self._follow_progress()
         elif not self.reading:  # the first time, always once Home is painted and settled, so the
             self.reading = True  # first look is the same whether or not the course was read before
-            self.set_timer(COURSE_AFTER, self._read_course)
+            wait = self.made_at + COURSE_AFTER - time.monotonic()
+            if wait > 0:
+                self.set_timer(wait, self._read_course)
+            else:  # (a Textual timer of 0 seconds divides by zero)
+                self._read_course()
 
     def _read_course(self) -> None:
         """Read the course in a daemon thread, then follow progress. Not a Textual worker: the

@@ -1,0 +1,113 @@
+"""The footer's keys, drawn by one widget: clicked, hovered and dimmed as Textual's key widgets are,
+and following the screen's keys in place. (Its look is in every snapshot.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_game_ui import play_until_choosing, setup
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.pilot import Pilot
+
+from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import HelpScreen
+from tutor.ui.footer import KeysLine, TutorFooter
+
+
+async def keys_line(pilot: Pilot[None]) -> KeysLine:
+    for _ in range(50):  # the footer fills in once the screen's keys are ready
+        if (lines := pilot.app.screen.query(KeysLine)) and lines.first().entries:
+            return lines.first()
+        await pilot.pause(0.05)
+    raise AssertionError("the footer shows no keys")
+
+
+def at(line: KeysLine, action: str) -> tuple[int, int]:
+    """An offset inside the key for `action`, from the line's own corner."""
+    entry, region = next((entry, region) for entry, region in line.key_regions() if entry.action == action)
+    return region.x - line.region.x + 1, 0
+
+
+async def test_a_key_is_hovered_with_its_tooltip_and_clicked(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = await keys_line(pilot)
+        assert [entry.display for entry in line.entries][:2] == ["F1", "c"]
+        await pilot.hover(KeysLine, offset=at(line, "choose('quiz')"))
+        assert line.tooltip == "A round of eight quiz questions"
+        hovered = line.hovered
+        assert hovered is not None and line.entries[hovered].description == "Quiz"
+        await pilot.click(KeysLine, offset=at(line, "help"))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+class DisabledKey(App[None]):
+    """A footer with a disabled key (the tutor's screens hide the keys they don't take)."""
+
+    BINDINGS = [Binding("f1", "help", "Help"), Binding("z", "zap", "Zap")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rings = self.zaps = 0
+
+    def compose(self) -> ComposeResult:
+        yield TutorFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "zap" else True
+
+    def action_zap(self) -> None:
+        self.zaps += 1
+
+    def bell(self) -> None:
+        self.rings += 1
+
+
+async def test_a_disabled_key_is_dim_and_its_click_only_rings() -> None:
+    app = DisabledKey()
+    async with app.run_test(size=(100, 10)) as pilot:
+        line = await keys_line(pilot)
+        assert [(entry.description, entry.enabled) for entry in line.entries] == [("Help", True), ("Zap", False)]
+        assert line._label(line.entries[1], hovered=False).get_style_at_offset(app.console, 1).dim
+        assert not line._label(line.entries[0], hovered=False).get_style_at_offset(app.console, 1).dim
+        await pilot.click(KeysLine, offset=at(line, "zap"))
+        await pilot.pause()
+        assert (app.rings, app.zaps) == (1, 0)
+
+
+async def test_the_keys_follow_the_screen_in_place(store: Any, profile: Any) -> None:
+    """Done shows while pairs are laid down and goes once they are; the line stays the same widget."""
+    app = setup(store, profile, "bicycle", "guided")
+    async with app.run_test(size=(100, 34)) as pilot:
+        line = await keys_line(pilot)
+        assert "d" in [entry.key for entry in line.entries]
+        await play_until_choosing(pilot, app)
+        await pilot.pause()
+        assert app.screen.query_one(KeysLine) is line
+        assert "d" not in [entry.key for entry in line.entries]
+
+
+async def test_the_palette_key_comes_and_goes_with_the_width(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await keys_line(pilot)
+        assert not app.screen.query(".-command-palette")
+        for width, shown in ((100, True), (60, False)):
+            await pilot.resize_terminal(width, 20)
+            await pilot.pause()
+            assert bool(app.screen.query(".-command-palette")) is shown, width
+
+
+async def test_an_update_for_a_footer_losing_its_keys_does_nothing(store: Any, profile: Any) -> None:
+    """A closing screen's footer loses its keys line first; an update already queued must not fail
+    (found by the random-keys test on a busy machine)."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = await keys_line(pilot)
+        footer = app.screen.query_one(TutorFooter)
+        await line.remove()
+        footer._update()
+        await pilot.pause()
+        assert footer.is_attached and not footer.query(KeysLine)
