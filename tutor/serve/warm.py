@@ -45,6 +45,18 @@ FRESH_HANDLERS = {number: signal.getsignal(number) for number in signal.valid_si
 """The signal handlers of a fresh Python, which every tab starts with."""
 READY = {"ready": True}
 LARGEST_REQUEST = 1 << 20
+LATER_IMPORTS = (
+    "tutor.serve.tab_input",
+    "concurrent.futures.thread",
+    "textual.drivers.headless_driver",
+    "textual.layouts.factory",
+    "textual.layouts.grid",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.layouts.vertical",
+    "textual.pilot",
+)
+"""What a tab imports only once its app runs: the tab's driver, and what Textual imports as it goes."""
 ADOPTION_SECONDS = 5.0
 """How long a forked tab waits to be adopted by the server (its middle parent ends at once)."""
 
@@ -66,7 +78,11 @@ def main() -> int:
     server = os.getppid()
     tab.end_with_the_server(server)
     tab.read_on_after_bad_input()
-    control = socket.socket(fileno=0)
+    try:
+        control = socket.socket(fileno=0)
+    except OSError:
+        print("old-maid-tutor: the warm process is started by `old-maid-tutor serve`, not by hand", file=sys.stderr)
+        return 2
     preload()
     if problem := unshareable():
         print(f"old-maid-tutor: the warm process cannot fork tabs: {problem}", file=sys.stderr)
@@ -78,8 +94,13 @@ def main() -> int:
 
 
 def preload() -> None:
-    """Import what a tab runs (the command line, every screen, the web driver) and read what every
-    tab reads (the course, the mistakes' words, the quiz questions, the decks)."""
+    """Import what a tab runs and read what every tab reads."""
+    import_what_tabs_run()
+    read_what_every_tab_reads()
+
+
+def import_what_tabs_run() -> None:
+    """The command line, every screen and what they use, and what Textual imports as it goes."""
     import importlib
     import pkgutil
 
@@ -88,17 +109,25 @@ def preload() -> None:
     for module in pkgutil.walk_packages(tutor.__path__, "tutor."):
         if module.name != "tutor.__main__" and not module.name.startswith("tutor.serve."):
             importlib.import_module(module.name)
-    importlib.import_module("tutor.serve.tab_input")
+    for name in LATER_IMPORTS:
+        importlib.import_module(name)
+
+
+def read_what_every_tab_reads() -> None:
+    """The course, the mistakes' words, the quiz questions, the decks and rich's table of character
+    widths, each cached once read. A broken file is said by the tab that reads it, as before."""
+    from rich.cells import cell_len
+
     from tutor.course.mistakes import mistake_book
     from tutor.engine.decks import all_decks
     from tutor.learner.lessons import course_for_app
     from tutor.quiz.bank import read_bank
 
-    reads = (partial(course_for_app, replay=False), course_for_app, mistake_book, read_bank, all_decks)  # as the app calls them: each call is cached
-    for read in reads:
+    cell_len("♥")
+    for read in (partial(course_for_app, replay=False), course_for_app, mistake_book, read_bank, all_decks):  # as the app calls them
         try:
             read()
-        except Exception:  # noqa: BLE001 - a broken file is said by the tab that reads it, as before
+        except Exception:  # noqa: BLE001 - not cached: the tab reads it again, and says what is wrong
             pass
 
 
