@@ -238,8 +238,9 @@ def run_tab(request: Request, control: socket.socket, server: int) -> int:
 def wait_for_adoption(server: int) -> None:
     """Wait until the middle process has ended and the server has adopted this tab (at once, as a
     rule); end if anyone else adopts it (the server itself has ended)."""
+    middle = os.getppid()
     deadline = time.monotonic() + ADOPTION_SECONDS
-    while os.getppid() != server and time.monotonic() < deadline:
+    while os.getppid() == middle != server and time.monotonic() < deadline:
         time.sleep(0.001)
     if os.getppid() != server:
         os._exit(1)

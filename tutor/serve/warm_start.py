@@ -109,7 +109,7 @@ class WarmStart:
         self._socket: socket.socket | None = None
         self._ready: asyncio.Future[None] | None = None
         self._asking = asyncio.Lock()
-        self._turns = asyncio.Semaphore(os.cpu_count() or 1)
+        self._turns = asyncio.Semaphore(int(os.environ.get("EXP_AT_ONCE", "0")) or os.cpu_count() or 1)
 
     @classmethod
     def for_tabs(cls, app_argv: Sequence[str], environment: dict[str, str], error_log: Path | None = None) -> WarmStart | None:
@@ -160,6 +160,9 @@ class WarmStart:
         if not await self.ready():
             return None
         await self._turns.acquire()
+        if self.problem is not None:  # it stopped while this tab waited for its turn
+            self._turns.release()
+            return None
         asking = asyncio.ensure_future(self._fork(environment, errors))
         try:
             app = await asyncio.shield(asking)
