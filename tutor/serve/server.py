@@ -67,9 +67,6 @@ TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
 CLASS_STOPPED = "The class has stopped. Your progress is saved."
 # The pupils' apps' error output goes here, in the data folder, never to the teacher's terminal.
 TAB_LOG = "tabs.log"
-# A piece of screen this large is the app drawing its first screen (what comes before it, the
-# terminal's modes, is a few bytes at a time).
-SCREEN_BYTES = 1024
 log = logging.getLogger("tutor.serve")
 
 
@@ -84,8 +81,6 @@ class TabService(AppService):
         self.warm = warm
         self.ended = asyncio.Event()
         """Set once the app's output has ended, however the app ended."""
-        self.drawn = asyncio.Event()
-        """Set once the app has drawn its first screen."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return served_environment(super()._build_environment(width=width, height=height))
@@ -93,7 +88,7 @@ class TabService(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
         with error_file(self.error_log) as errors:
-            forked = None if self.warm is None else await self.warm.open_app(environment, errors, self.drawn)
+            forked = None if self.warm is None else await self.warm.open_app(environment, errors)
             process = forked or await self._start_afresh(environment, errors)
         self._process = process
         assert process.stdin is not None
@@ -113,11 +108,6 @@ class TabService(AppService):
         # teacher's terminal; it goes to the log file instead, so run reads an empty one.
         process.stderr = ended_reader()
         return process
-
-    async def on_data(self, payload: bytes) -> None:
-        if len(payload) >= SCREEN_BYTES:
-            self.drawn.set()
-        await super().on_data(payload)
 
     async def run(self) -> None:
         try:

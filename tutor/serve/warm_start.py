@@ -2,15 +2,15 @@
 
     warm = WarmStart.for_tabs(app_argv, environment, error_log)  # None: not the tutor's tab command
     await warm.start()                               # the warm process imports the tutor meanwhile
-    app = await warm.open_app(environment, errors, drawn)  # an asyncio Process; None: start afresh
+    app = await warm.open_app(environment, errors)  # an asyncio Process; None: start it afresh
     await warm.stop()
 
 The server becomes a child subreaper: a forked app's middle parent ends at once, so the server
 adopts the app, waits for it through a pidfd (asyncio's child watcher knows only the processes
-asyncio started), and the kernel ends it when the server ends. At most one app per core starts at
-a time, the others waiting their turn in the order they came: an app's turn ends when its first
-screen is drawn (`drawn` is set), when it ends, or after STARTING_SECONDS. So the first pupils of
-a class see their screen soonest, and those who have it can type while the others' start.
+asyncio started), and the kernel ends it when the server ends. Apps are forked as their tabs come,
+all at once if a whole class comes at once: limiting how many start together (tried: one per
+core) let the first pupils in sooner but kept the rest waiting far longer, as the first ones'
+typing took the machine.
 
 Anything wrong with the warm process (this system cannot fork one, it cannot start, it ended, it
 does not answer) is one line in the teacher's terminal, and from then on each tab starts afresh
@@ -38,8 +38,6 @@ READY_SECONDS = 60.0
 """How long the warm process may take to import the tutor (about a second on a quiet machine)."""
 ANSWER_SECONDS = 10.0
 """How long the warm process may take to fork one app."""
-STARTING_SECONDS = 5.0
-"""The longest turn one app's start holds before the next app may start."""
 STOP_SECONDS = 5.0
 LARGEST_TAB_LOG = 1024 * 1024
 log = logging.getLogger("tutor.serve")
@@ -109,7 +107,6 @@ class WarmStart:
         self._socket: socket.socket | None = None
         self._ready: asyncio.Future[None] | None = None
         self._asking = asyncio.Lock()
-        self._turns = asyncio.Semaphore(int(os.environ.get("EXP_AT_ONCE", "0")) or os.cpu_count() or 1)
 
     @classmethod
     def for_tabs(cls, app_argv: Sequence[str], environment: dict[str, str], error_log: Path | None = None) -> WarmStart | None:
@@ -154,30 +151,22 @@ class WarmStart:
             return False
         return self.problem is None
 
-    async def open_app(self, environment: dict[str, str], errors: IO[bytes], drawn: asyncio.Event) -> ForkedApp | None:
-        """A pupil's app forked with `environment`, `errors` as its stderr, once its turn to start
-        has come; None when the warm process cannot be used (then start the app afresh)."""
+    async def open_app(self, environment: dict[str, str], errors: IO[bytes]) -> ForkedApp | None:
+        """A pupil's app forked with `environment` and `errors` as its stderr; None when the warm
+        process cannot be used (then start the app afresh)."""
         if not await self.ready():
-            return None
-        await self._turns.acquire()
-        if self.problem is not None:  # it stopped while this tab waited for its turn
-            self._turns.release()
             return None
         asking = asyncio.ensure_future(self._fork(environment, errors))
         try:
-            app = await asyncio.shield(asking)
-        except asyncio.CancelledError:  # the tab went away meanwhile: its app too, once forked
-            asking.add_done_callback(self._discard)
+            return await asyncio.shield(asking)  # a question asked is answered, even for a tab gone meanwhile
+        except asyncio.CancelledError:
+            asking.add_done_callback(_discard)
             raise
+        except ForkRefused as refused:
+            log.warning("A pupil's tutor starts afresh: the warm process could not fork it (%s)", refused)
         except Exception as error:  # noqa: BLE001 - whatever it was, this tab starts afresh
-            self._turns.release()
-            if isinstance(error, ForkRefused):
-                log.warning("A pupil's tutor starts afresh: the warm process could not fork it (%s)", error)
-            else:
-                self._give_up(self._what_went_wrong(error, "stopped answering"))
-            return None
-        asyncio.ensure_future(self._hold_turn(app, drawn))
-        return app
+            self._give_up(self._what_went_wrong(error, "stopped answering"))
+        return None
 
     async def _fork(self, environment: dict[str, str], errors: IO[bytes]) -> ForkedApp:
         """Ask the warm process for an app whose stdin and stdout are two new pipes."""
@@ -212,22 +201,6 @@ class WarmStart:
             raise ValueError(f"the warm process said {answer!r}")
         return answer
 
-    async def _hold_turn(self, app: ForkedApp, drawn: asyncio.Event) -> None:
-        """Let the next app start once this one has drawn its first screen, ended, or had its time."""
-        waits = [asyncio.ensure_future(drawn.wait()), asyncio.ensure_future(app.wait())]
-        try:
-            await asyncio.wait(waits, timeout=STARTING_SECONDS, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()
-            self._turns.release()
-
-    def _discard(self, asking: asyncio.Future[ForkedApp]) -> None:
-        """An app forked for a tab that went away meanwhile: ended at once."""
-        self._turns.release()
-        if not asking.cancelled() and asking.exception() is None:
-            asking.result().kill()
-
     def _what_went_wrong(self, error: BaseException, what: str) -> str:
         code = None if self._process is None else self._process.returncode
         ended = f", exit code {code}" if code is not None else ""
@@ -260,6 +233,12 @@ class WarmStart:
         except TimeoutError:
             process.kill()
             await process.wait()
+
+
+def _discard(asking: asyncio.Future[ForkedApp]) -> None:
+    """An app forked for a tab that went away meanwhile: ended at once."""
+    if not asking.cancelled() and asking.exception() is None:
+        asking.result().kill()
 
 
 class ForkRefused(Exception):
