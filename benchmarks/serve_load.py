@@ -9,13 +9,15 @@ websocket clients at the same moment (as a class does when the teacher says "go"
   new Python per tab (as `serve` did before the warm process, and does when it cannot fork).
 
 Each pupil types a name the moment the first screen is drawn, then goes through the start of
-lesson 1 (the lesson, a wrong answer, a hint, more steps); once the whole class has reached the
-home screen, each moves the cursor among the players a few times. Reports, for each side:
+lesson 1 (the lesson, a wrong answer, a hint, more steps); once the whole class is through them,
+each moves the cursor among the players a few times, the pupils' keys spread over half a second.
+Reports, for each side:
 
 - time to first paint: connecting until the tab shows "Who is learning?";
 - the name: sending it until the home screen, and how many pupils got there (a lost key loses one);
 - key round trip: a key sent until the app's first screen update after it, for keys sent while
-  the class starts (before every pupil has reached home) and once it has started;
+  the class starts (before every pupil has reached home), the other keys of the lesson's steps,
+  and the cursor keys once the class has settled;
 - CPU: what the pupils' apps had used when the class had started (and the warm process, once);
 - memory: each app's RSS and PSS from /proc/PID/smaps_rollup (PSS shares the common pages out
   fairly), the server's and the warm process's, and the whole class's PSS.
@@ -61,7 +63,8 @@ class Pupil:
     first_paint: float | None = None
     name_to_home: float | None = None
     round_trips: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds)
-    unanswered: int = 0
+    unanswered: list[str] = field(default_factory=list)  # the keys no screen update followed
+    in_lesson: bool = False  # through the lesson's first steps
     typed: bool = False  # through its keys; the tab stays open a moment while memory is read
     error: str | None = None
 
@@ -71,12 +74,19 @@ class Class:
     pupils: list[Pupil]
     started: asyncio.Event = field(default_factory=asyncio.Event)
     started_at: float = 0.0
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+    settled_at: float = 0.0
     measured: asyncio.Event = field(default_factory=asyncio.Event)
 
     def reached_home(self) -> None:
         if all(who.name_to_home is not None or who.error for who in self.pupils):
             self.started_at = time.monotonic()
             self.started.set()
+
+    def through_the_lesson(self) -> None:
+        if all(who.in_lesson or who.error for who in self.pupils):
+            self.settled_at = time.monotonic()
+            self.settled.set()
 
 
 @dataclass
@@ -85,16 +95,18 @@ class Side:
     class_: Class
     took: float
     cpu_when_started: float
+    server_cpu_when_started: float
     memories: list[tuple[int, int]]
     server_memory: tuple[int, int]
     warm_memory: tuple[int, int] | None
     warm_cpu: float | None
 
 
-async def screen_until(websocket: aiohttp.ClientWebSocketResponse, text: bytes, seconds: float) -> bytes:
+async def screen_until(websocket: aiohttp.ClientWebSocketResponse, seconds: float, *texts: bytes) -> bytes:
+    """What the tab drew until it has shown every one of `texts`."""
     seen = b""
     deadline = time.monotonic() + seconds
-    while text not in seen:
+    while not all(text in seen for text in texts):
         message = await asyncio.wait_for(websocket.receive(), max(0.01, deadline - time.monotonic()))
         if message.type != aiohttp.WSMsgType.BINARY:
             raise ConnectionError(f"the tab closed: {message.type}")
@@ -136,9 +148,10 @@ async def type_keys(websocket: aiohttp.ClientWebSocketResponse, who: Pupil, keys
         await asyncio.sleep(KEY_PAUSE)
         trip = await round_trip(websocket, key)
         if trip is None:
-            who.unanswered += 1
+            who.unanswered.append(key)
         else:
             who.round_trips.append(trip)
+        await settle(websocket)  # a pupil waits for the screen to have changed
 
 
 async def pupil(session: aiohttp.ClientSession, url: str, who: Pupil, class_: Class, start: asyncio.Event) -> None:
@@ -148,24 +161,28 @@ async def pupil(session: aiohttp.ClientSession, url: str, who: Pupil, class_: Cl
     try:
         async with session.ws_connect(f"{url}ws?width={WIDTH}&height={HEIGHT}", max_msg_size=0) as websocket:
             stage = "waiting for the first paint"
-            await screen_until(websocket, b"Who is learning", 120)
+            await screen_until(websocket, 120, b"Who is learning")
             who.first_paint = time.monotonic() - began
             named = time.monotonic()
             await websocket.send_str(json.dumps(["stdin", f"Pupil {who.number}\r"]))  # at once: no key may be lost
             stage = "waiting for the home screen after the name"
-            await screen_until(websocket, b"Lesson 1:", 60)
+            await screen_until(websocket, 60, f"Hello, Pupil {who.number}!".encode(), b"Lesson 1:")  # every letter arrived; home is ready
             who.name_to_home = time.monotonic() - named
             class_.reached_home()
             await settle(websocket)
             stage = "typing"
             await type_keys(websocket, who, KEYS)
-            await read_until(websocket, class_.started)
+            who.in_lesson = True
+            class_.through_the_lesson()
+            await read_until(websocket, class_.settled)
+            await asyncio.sleep(KEY_PAUSE * who.number / len(class_.pupils))  # pupils do not type in step
             await type_keys(websocket, who, AFTER_KEYS)
             who.typed = True
             await read_until(websocket, class_.measured)  # every tab stays open until memory is read
     except (ConnectionError, TimeoutError, aiohttp.ClientError) as error:
         who.error = f"{stage}: {type(error).__name__} {error}".strip()
         class_.reached_home()
+        class_.through_the_lesson()
 
 
 def free_port() -> int:
@@ -253,6 +270,7 @@ async def run_side(name: str, pupils: int) -> Side:
             start.set()
             await class_.started.wait()
             cpu_when_started = sum(cpu_seconds(pid) for pid in processes(folder, "tutor.serve.tab"))
+            server_cpu_when_started = cpu_seconds(server.pid)
             while not all(who.typed or who.error for who in class_.pupils):
                 await asyncio.sleep(0.2)
             apps = processes(folder, "tutor.serve.tab")
@@ -270,7 +288,7 @@ async def run_side(name: str, pupils: int) -> Side:
             server.wait(timeout=60)
         except subprocess.TimeoutExpired:
             server.kill()
-    return Side(name, class_, took, cpu_when_started, memories, server_memory, warm_memory, warm_cpu)
+    return Side(name, class_, took, cpu_when_started, server_cpu_when_started, memories, server_memory, warm_memory, warm_cpu)
 
 
 def summary(side: Side) -> dict[str, float]:
@@ -278,8 +296,8 @@ def summary(side: Side) -> dict[str, float]:
     pupils = side.class_.pupils
     paints = [who.first_paint for who in pupils if who.first_paint is not None]
     names = [who.name_to_home for who in pupils if who.name_to_home is not None]
-    starting = [took for who in pupils for sent, took in who.round_trips if sent < side.class_.started_at]
-    started = [took for who in pupils for sent, took in who.round_trips if sent >= side.class_.started_at]
+    phases = _keys_by_phase(side)
+    starting, started = phases["while the class starts"], phases["once the class has settled (the cursor)"]
     figures = {"paint": statistics.median(paints) if paints else float("nan"), "name": statistics.median(names) if names else float("nan")}
     figures["starting_p95"] = percentile(starting, 0.95) if starting else float("nan")
     figures["started_p95"] = percentile(started, 0.95) if started else float("nan")
@@ -304,8 +322,10 @@ def report(side: Side) -> None:
         if keys:
             median, p95 = statistics.median(keys) * 1000, percentile(keys, 0.95) * 1000
             print(f"  key round trip {label}: median {median:.0f} ms, 95th percentile {p95:.0f} ms ({len(keys)} keys)")
-    print(f"  keys without an answer in {KEY_WAIT:.0f} s: {sum(who.unanswered for who in pupils)}")
-    print(f"  CPU the pupils' apps had used when the class had started: {side.cpu_when_started:.1f} s" + _warm_cpu(side))
+    unanswered = "; ".join(f"pupil {who.number}: {' '.join(map(repr, who.unanswered))}" for who in pupils if who.unanswered)
+    print(f"  keys without an answer in {KEY_WAIT:.0f} s: {sum(len(who.unanswered) for who in pupils)}" + (f" ({unanswered})" if unanswered else ""))
+    cpu = f"{side.cpu_when_started:.1f} s; the server {side.server_cpu_when_started:.1f} s"
+    print(f"  CPU the pupils' apps had used when the class had started: {cpu}" + _warm_cpu(side))
     _report_memory(side)
     for who in pupils:
         if who.error:
@@ -314,9 +334,11 @@ def report(side: Side) -> None:
 
 def _keys_by_phase(side: Side) -> dict[str, list[float]]:
     trips = [trip for who in side.class_.pupils for trip in who.round_trips]
+    started, settled = side.class_.started_at, side.class_.settled_at
     return {
-        "while the class starts": [took for sent, took in trips if sent < side.class_.started_at],
-        "once it has started": [took for sent, took in trips if sent >= side.class_.started_at],
+        "while the class starts": [took for sent, took in trips if sent < started],
+        "the lesson's steps, the class started": [took for sent, took in trips if started <= sent < settled],
+        "once the class has settled (the cursor)": [took for sent, took in trips if sent >= settled],
     }
 
 
@@ -344,7 +366,7 @@ def compare(sides: list[Side]) -> None:
         ("paint", "first paint median"),
         ("name", "name to home median"),
         ("starting_p95", "key p95 while starting"),
-        ("started_p95", "key p95 once started"),
+        ("started_p95", "key p95 once settled"),
         ("cpu", "apps' CPU to start the class"),
         ("pss", "PSS per pupil"),
     ):

@@ -269,6 +269,8 @@ class ClassroomServer(Server):
             if self.warm is not None:
                 await self.warm.start()
             await web.TCPSite(runner, self.host, self.port).start()
+            if self.warm is not None:
+                await self.warm.ready()  # so that the first tabs are forked at once
             for line in self.announcement:  # only once it really listens
                 print(line, flush=True)
             await self._stop.wait()
