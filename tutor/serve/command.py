@@ -87,7 +87,7 @@ def announcement(address: str, code: str | None, max_sessions: int, progress: Pa
 
 def run(args: argparse.Namespace) -> int:
     from tutor.learner.teacher import PinState, pin_state
-    from tutor.serve import classcode
+    from tutor.serve import TAB_MODULE, classcode
     from tutor.serve.addresses import address_problem, address_to_open
     from tutor.store import open_store
     from tutor.store.opening import FILE_NAME, data_folder
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     from tutor.serve.server import TAB_LOG, ClassroomServer
 
     server = ClassroomServer(
-        [sys.executable, "-m", "tutor.serve.tab", "--data-dir", str(folder)],
+        [sys.executable, "-m", TAB_MODULE, "--data-dir", str(folder)],
         host=args.host,
         port=args.port,
         public_url=args.public_url,

@@ -2,7 +2,9 @@
 
 Each browser tab that is let in gets its own app process (`TabService`), started with the served
 flag (`tutor.classroom`) and the class's --data-dir, in a session of its own so that Ctrl+C at the
-teacher's terminal reaches only the server, which then closes every pupil's app itself. The page
+teacher's terminal reaches only the server, which then closes every pupil's app itself. The app is
+forked from the warm process, which has imported the tutor already (tutor.serve.warm_start), or,
+when that cannot be, started afresh as textual-serve starts it. The page
 is our own template: nothing is loaded from outside this server, and the font xterm.js draws with
 is DejaVu Sans Mono, which has every character the app uses.
 """
@@ -17,7 +19,7 @@ import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiohttp_jinja2
 import jinja2
@@ -38,6 +40,7 @@ from tutor.serve.guards import (
     OnceAMinute,
     connection_caps,
 )
+from tutor.serve.warm_start import WarmStart, ended_reader, error_file
 
 TITLE = "Old Maid Tutor"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -64,17 +67,18 @@ TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
 CLASS_STOPPED = "The class has stopped. Your progress is saved."
 # The pupils' apps' error output goes here, in the data folder, never to the teacher's terminal.
 TAB_LOG = "tabs.log"
-LARGEST_TAB_LOG = 1024 * 1024
 log = logging.getLogger("tutor.serve")
 
 
 class TabService(AppService):
-    """One pupil's app process: told it is served, started without a shell, in its own session."""
+    """One pupil's app process: told it is served, started without a shell, in its own session;
+    forked by `warm` when it can."""
 
-    def __init__(self, argv: Sequence[str], *, error_log: Path | None = None, **kwargs: Any) -> None:
+    def __init__(self, argv: Sequence[str], *, error_log: Path | None = None, warm: WarmStart | None = None, **kwargs: Any) -> None:
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = list(argv)
         self.error_log = error_log
+        self.warm = warm
         self.ended = asyncio.Event()
         """Set once the app's output has ended, however the app ended."""
 
@@ -82,22 +86,27 @@ class TabService(AppService):
         return served_environment(super()._build_environment(width=width, height=height))
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        with _error_log(self.error_log) as errors:
-            self._process = process = await asyncio.create_subprocess_exec(
-                *self.argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=errors,
-                env=self._build_environment(width=width, height=height),
-                start_new_session=True,  # the teacher's Ctrl+C is for the server, which closes this app
-            )
-        if process.stderr is None:
-            # AppService.run copies the app's error output (a traceback with its locals) to the
-            # teacher's terminal; it goes to the log file instead, so run reads an empty one.
-            process.stderr = asyncio.StreamReader()
-            process.stderr.feed_eof()
+        environment = self._build_environment(width=width, height=height)
+        with error_file(self.error_log) as errors:
+            forked = None if self.warm is None else await self.warm.open_app(environment, errors)
+            process = forked or await self._start_afresh(environment, errors)
+        self._process = process
         assert process.stdin is not None
         self._stdin = process.stdin
+        return process
+
+    async def _start_afresh(self, environment: dict[str, str], errors: IO[bytes]) -> asyncio.subprocess.Process:
+        process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=errors,
+            env=environment,
+            start_new_session=True,  # the teacher's Ctrl+C is for the server, which closes this app
+        )
+        # AppService.run copies the app's error output (a traceback with its locals) to the
+        # teacher's terminal; it goes to the log file instead, so run reads an empty one.
+        process.stderr = ended_reader()
         return process
 
     async def run(self) -> None:
@@ -126,26 +135,6 @@ class TabService(AppService):
         except TimeoutError:
             process.kill()
             await process.wait()
-
-
-def _error_log(path: Path | None) -> Any:
-    """The file a pupil's app writes its errors to (appended, started afresh past LARGEST_TAB_LOG);
-    /dev/null when there is none or it cannot be opened."""
-    import contextlib
-    import os
-
-    if path is not None:
-        try:
-            if path.stat().st_size > LARGEST_TAB_LOG:
-                path.replace(path.with_name(path.name + ".1"))
-        except OSError:
-            pass
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-            return contextlib.closing(os.fdopen(descriptor, "ab"))
-        except OSError:
-            pass
-    return contextlib.nullcontext(asyncio.subprocess.DEVNULL)
 
 
 @dataclass(eq=False)
@@ -235,6 +224,7 @@ class ClassroomServer(Server):
         self.connections = Connections(*connection_caps(max_sessions))
         self.error_log = error_log
         self.tabs: set[Tab] = set()
+        self.warm: WarmStart | None = None
         self.stopping = False
         self.closed_sessions = 0
         self._stop = asyncio.Event()
@@ -274,13 +264,25 @@ class ClassroomServer(Server):
             await self._make_app(), self.connections, handle_signals=False, access_log=None, shutdown_timeout=STOP_SECONDS, keepalive_timeout=HEADER_SECONDS
         )
         await runner.setup()
+        self.warm = WarmStart.for_tabs(self.app_argv, self._tab_environment(), self.error_log)
         try:
+            if self.warm is not None:
+                await self.warm.start()
             await web.TCPSite(runner, self.host, self.port).start()
+            if self.warm is not None:
+                await self.warm.ready()  # so that the first tabs are forked at once
             for line in self.announcement:  # only once it really listens
                 print(line, flush=True)
             await self._stop.wait()
         finally:
             await runner.cleanup()
+            if self.warm is not None:
+                await self.warm.stop()
+
+    def _tab_environment(self) -> dict[str, str]:
+        """The environment every pupil's app gets, at the default size: the warm process's own."""
+        service = TabService(self.app_argv, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere, download_manager=self.download_manager, debug=self.debug)
+        return service._build_environment()
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -368,6 +370,7 @@ class ClassroomServer(Server):
             close=lambda: self._close_socket(websocket),
             download_manager=self.download_manager,
             debug=self.debug,
+            warm=self.warm,
         )
         tab = Tab(websocket, service)
         self.tabs.add(tab)  # counted before the first await: two tabs cannot take the last place
@@ -448,6 +451,10 @@ class ClassroomServer(Server):
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+async def _nowhere(*_: object) -> None:
+    pass
 
 
 def _how_it_ended(code: int) -> str:

@@ -4,31 +4,32 @@ The same as `python -m tutor`, except that the app ends when the server does, ho
 ends (even killed outright, when it cannot close its pupils' apps itself): on Linux the kernel
 sends it SIGTERM then (PR_SET_PDEATHSIG). Textual's web driver alone would keep running. And it
 reads on after input Textual's web driver cannot parse (see tutor.serve.tab_input).
+
+This is how a tab starts when it starts afresh; most tabs are forked from the warm process
+instead (tutor.serve.warm), which does the same things before running the same `main`.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import signal
-import sys
 from collections.abc import MutableMapping
 
-PR_SET_PDEATHSIG = 1
+from tutor.serve.kernel import PR_SET_PDEATHSIG, prctl
+
 DRIVER_VARIABLE = "TEXTUAL_DRIVER"
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 """The driver textual-serve asks for, which `TAB_DRIVER` replaces."""
 TAB_DRIVER = "tutor.serve.tab_input:TabDriver"
 
 
-def end_with_the_server() -> None:
-    """Ask Linux for SIGTERM when the server (our parent) ends; elsewhere, nothing."""
-    if not sys.platform.startswith("linux"):
+def end_with_the_server(server: int | None = None) -> None:
+    """Ask Linux for SIGTERM when the server (our parent, whose pid is `server` when known) ends;
+    elsewhere, nothing."""
+    if not prctl(PR_SET_PDEATHSIG, signal.SIGTERM):
         return
-    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() == 1:  # the server ended before we asked
+    parent = os.getppid()
+    if parent == 1 or (server is not None and parent != server):  # the server ended before we asked
         raise SystemExit(1)
 
 
