@@ -93,7 +93,7 @@ def test_only_the_engine_knows_the_suits_and_their_letters() -> None:
 
 def test_are_you_sure_is_worded_once() -> None:
     """The lesson runner's last hint and the game's dialog ask the same question, from one place."""
-    said = [name for name, tree in _sources() for node in ast.walk(tree) if "want to see the answer" in (_text(node) or "")]
+    said = [name for name, tree in _sources() for node in ast.walk(tree) if "The next hint shows the answer" in (_text(node) or "")]
     assert said == ["tutor/wording/__init__.py"]
 
 
