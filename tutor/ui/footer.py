@@ -225,7 +225,7 @@ class TutorFooter(Footer):
             self.app.get_key_display(binding),
             binding.description,
             binding.action,
-            classes=PALETTE_KEY,
+            classes=f"{PALETTE_KEY} -compact",  # the class its `compact` (True) gives it anyway: made with it, it is not restyled at once
             disabled=not enabled,
             tooltip=binding.tooltip or binding.description,
         )
