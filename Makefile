@@ -6,6 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint setup bench soak clean
 
+# Python keeps compiled modules (and pytest its rewritten test modules) in __pycache__ even where
+# the environment says not to (PYTHONDONTWRITEBYTECODE): without them every test process compiles
+# the whole suite and the tutor again, about 5 s of CPU each, and the app starts slower.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)

@@ -105,7 +105,15 @@ def wait_for_cpu(pid: int, seconds: float, timeout: float = 60) -> None:
 def test_ctrl_c_stops_cleanly_with_exit_130(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     running = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "simulate", "--games", "1000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path
+        [sys.executable, "-m", "tutor", "simulate", "--games", "1000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        # As at a terminal: tests run from a background job inherit Ctrl+C ignored, and Python then
+        # never turns it into KeyboardInterrupt (the games went on past the timeout).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     wait_for_cpu(running.pid, 0.5)  # well into the games: the whole command with one game takes about 0.2 s
     running.send_signal(signal.SIGINT)

@@ -34,7 +34,7 @@ from tutor.course.runner import RIGHT_MOVE_INSTEAD
 from tutor.engine import Card, MistakeCode, parse_cards
 from tutor.wording import ARE_YOU_SURE
 
-COURSE = load_course()
+COURSE = load_course(replay=False)  # parsed only: every solution replays in test_course_lessons; this runs in every worker as it collects
 
 
 def lesson(lesson_id: str) -> Lesson:
