@@ -312,17 +312,22 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def app_processes(data_dir: Path) -> list[int]:
-    """The tutor processes serving `data_dir` (each tab's app)."""
+def processes(data_dir: Path, module: str) -> list[int]:
+    """The processes started as `python -m MODULE` for `data_dir` (or shown so)."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"tutor.serve.tab" in command and str(data_dir).encode() in command:
+        if module.encode() in command and str(data_dir).encode() in command:
             found.append(int(entry.name))
     return found
+
+
+def app_processes(data_dir: Path) -> list[int]:
+    """The tutor processes serving `data_dir` (each tab's app)."""
+    return processes(data_dir, "tutor.serve.tab")
 
 
 def start_serving(data_dir: Path, *options: str) -> tuple[subprocess.Popen[str], int]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp import ClientSession, ClientWebSocketResponse, WSMsgType, WSServerHandshakeError
-from test_serve import app_processes, start_serving
+from test_serve import app_processes, processes, start_serving
 from test_serve_browser import Terminal
 from test_tab_input import Tab as FreshTab
 
@@ -72,19 +72,6 @@ async def tabs(port: int, count: int = 1, width: int = 100, height: int = 30) ->
         url = f"http://127.0.0.1:{port}/ws?width={width}&height={height}"
         websockets = await asyncio.gather(*(session.ws_connect(url, max_msg_size=0) for _ in range(count)))
         yield [Tab(websocket, width, height) for websocket in websockets]
-
-
-def processes(data_dir: Path, module: str) -> list[int]:
-    """The processes started as `python -m MODULE` for `data_dir` (or shown so)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if module.encode() in command and str(data_dir).encode() in command:
-            found.append(int(entry.name))
-    return found
 
 
 def status(pid: int, field: str) -> str:
