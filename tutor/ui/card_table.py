@@ -19,7 +19,7 @@ from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tutor.engine import Card, Draw, LayDown, Observation, Rules, cards_text
+from tutor.engine import Card, Draw, Game, LayDown, Observation, Rules, cards_text
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
@@ -33,6 +33,7 @@ from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
 from tutor.wording import Seats, counted
+from tutor.wording.going_out import you_went_out
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)"
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
@@ -133,6 +134,21 @@ class CardTableScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.redraw()
+
+    def draw_cards(self, game: Game, seen: Observation, seats: Seats, drawn: Card | None, news: str, letters: bool) -> None:
+        """The learner's part of the table from what they see: the cards fitted to the terminal,
+        their hand (and what an empty one means), the fan they draw from, the pairs and their news."""
+        giver = seen.giver if self.drawing() else None
+        fit_cards(self, len(seen.hand), seen.hand_sizes[giver] if giver is not None else None, game.rules, self.panel is not None)
+        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, drawn, you_went_out(game, seen.seat))
+        fan = self.query_one("#fan", FanView)
+        fan.display = giver is not None
+        if giver is not None:
+            fan.show(seen.hand_sizes[giver])
+            fan.border_title = f"{seats.whose(giver, capital=True)} cards, face down"
+        self.query_one("#pairs", Static).update(pairs_text(seen, seats, game.rules.pairs_face_up, letters))
+        self.query_one("#news", Static).update(Text(news, style="bold"))
+        self.keep_in_view()
 
     def keep_in_view(self) -> None:
         """On a short terminal: the explanation and the hand in view (the seats above) while a

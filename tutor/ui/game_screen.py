@@ -24,7 +24,7 @@ from tutor.engine import Rules
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
-from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen, fit_cards, pairs_text
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import with_keys
@@ -33,7 +33,6 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
 from tutor.wording import same_name
-from tutor.wording.going_out import you_went_out
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
@@ -139,11 +138,6 @@ class GameScreen(CardTableScreen):
         self.query_one("#log", LogTail).add(told)
         self.redraw()
 
-    def _fit(self) -> None:
-        session, seen = self.session, self.session.seen
-        drawing = session.stage is Stage.DRAW and seen.giver is not None
-        fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, session.game.rules, self.panel is not None)
-
     # ----- drawing the table --------------------------------------------------------------------
 
     def rules(self) -> Rules:
@@ -165,20 +159,10 @@ class GameScreen(CardTableScreen):
             self._show_cover()
             self._stage_shown(stage)
             return
-        self._fit()
+        self.draw_cards(game, seen, session.seats, session.drawn_card, session.news, session.letters)
         self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
-        hand = self.query_one("#hand", HandView)
-        hand.show(self.hand_in_order(seen.hand), self.flagged_cards, session.drawn_card, you_went_out(game, session.viewer))
-        fan = self.query_one("#fan", FanView)
-        fan.display = stage is Stage.DRAW
-        if stage is Stage.DRAW and seen.giver is not None:
-            fan.show(seen.hand_sizes[seen.giver])
-            fan.border_title = f"{session.seats.whose(seen.giver, capital=True)} cards, face down"
-        self.query_one("#pairs", Static).update(self._pairs_text())
-        self.query_one("#news", Static).update(Text(session.news, style="bold"))
         self.show_panel()
         self.show_prompt()
-        self.keep_in_view()
         self._stage_shown(stage)
         self._schedule_computers()
 
@@ -196,10 +180,6 @@ class GameScreen(CardTableScreen):
         text.append(with_keys(session.next_step(), self.BINDINGS))
         text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
         self.query_one("#cover", Static).update(text)
-
-    def _pairs_text(self) -> Text:
-        session = self.session
-        return pairs_text(session.seen, session.seats, session.game.rules.pairs_face_up, session.letters)
 
     def prompt_words(self) -> str:
         stage = self.session.stage

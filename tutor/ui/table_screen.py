@@ -33,7 +33,7 @@ from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
-from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen, fit_cards, pairs_text
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
@@ -45,7 +45,6 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
 from tutor.wording import Seats
-from tutor.wording.going_out import you_went_out
 from tutor.wording.rules import rules_in_brief
 
 Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
@@ -220,11 +219,9 @@ class TableScreen(CardTableScreen):
         shared = self.shared
         seen, game = shared.seen, shared.game
         assert seen is not None and game is not None
-        stage, choosing = shared.stage, shared.choosing_giver
-        drawing = stage is Stage.DRAW and not choosing and seen.giver is not None
-        fit_cards(self, len(seen.hand), seen.hand_sizes[seen.giver] if drawing and seen.giver is not None else None, game.rules, self.panel is not None)
+        self.draw_cards(game, seen, Seats(shared.names, shared.seat), shared.drawn_card, shared.news, shared.letters)
         self.query_one("#direction", Static).update(Text(direction_text(game)))
-        cursor = self._seat_cursor() if choosing else None
+        cursor = self._seat_cursor() if shared.choosing_giver else None
         seats = {seat.seat: seat for seat in shared.view.seats}
         for row in self.query(SeatsRow):
             if row.is_mounted:  # just mounted: drawn at the next refresh
@@ -232,15 +229,6 @@ class TableScreen(CardTableScreen):
                 for box in row.views:  # who is a classmate and who a computer, on the box's top line
                     seat = seats.get(box.seat)
                     box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
-        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, shared.drawn_card, you_went_out(game, shared.seat))
-        fan = self.query_one("#fan", FanView)
-        fan.display = drawing
-        if drawing and seen.giver is not None:
-            fan.show(seen.hand_sizes[seen.giver])
-            fan.border_title = f"{Seats(shared.names, shared.seat).whose(seen.giver, capital=True)} cards, face down"
-        self.query_one("#pairs", Static).update(pairs_text(seen, Seats(shared.names, shared.seat), game.rules.pairs_face_up, shared.letters))
-        self.query_one("#news", Static).update(Text(shared.news, style="bold"))
-        self.keep_in_view()
 
     def _waiting_text(self) -> Text:
         """Before the deal: the table's seats, who sits there, and the rules it plays by."""
