@@ -42,6 +42,7 @@ from tutor.names import shown
 from tutor.play.hints import LEVELS, Hint, hint_for
 from tutor.settings import Guidance, Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
+from tutor.wording.going_out import Out, going_out
 from tutor.wording.narration import Narrator
 
 FORMAT = "old-maid-session"
@@ -555,7 +556,7 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
         )
     if game.winner is not None:
         return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
-    if game.rules.book.going_out_wins:
+    if going_out(game.rules) is Out.WON:
         return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'have')} won."
     return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
 

@@ -106,7 +106,7 @@ CLOSE_SECONDS = 60 * 60
 LOG_KEPT = 200
 RETIRED = "\x1f"
 """In a retired table's name key, before its id: a character no name may hold (tutor.names)."""
-ANSWERS_TO_ITS_NAME = "instr(name_key, char(31)) = 0"
+ANSWERS_TO_ITS_NAME = f"instr(name_key, char({ord(RETIRED)})) = 0"
 """SQL: the table is not retired (see RETIRED)."""
 TABLE_PLACE = "table:"
 """A mistake made at a table is kept in the learner's profile with the place "table:<id>"."""

@@ -23,7 +23,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import tutor_app
 from tutor.wording import Seats, card_list, counted
-from tutor.wording.going_out import Out, everyone_else, going_out, no_ranking
+from tutor.wording.going_out import everyone_else, no_ranking, you_went_out_in_the_end
 from tutor.wording.narration import Narrator
 
 if TYPE_CHECKING:
@@ -161,8 +161,7 @@ def _headline(game: Game, you: int, names: list[str], letters: bool) -> str:
         return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
     if game.loser == you:
         return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
-    you_are = "You went out, and you've won!" if going_out(game.rules) is Out.WON else "You are safe!"
-    return f"{you_are} {Narrator(names, you, letters).ending(game)}"
+    return f"{you_went_out_in_the_end(game.rules)} {Narrator(names, you, letters).ending(game)}"
 
 
 def _headline_for_everyone(game: Game, names: list[str]) -> str:

@@ -99,6 +99,11 @@ def end_mark(game: Game, seat: int) -> str:
     return {Out.CANNOT_WIN: "loses", Out.WON: "✓ won"}.get(going_out(game.rules), "✓ safe")
 
 
+def you_went_out_in_the_end(rules: Rules) -> str:
+    """The end's headline for a learner who went out (the ordinary game: not the reversed one)."""
+    return "You went out, and you've won!" if going_out(rules) is Out.WON else "You are safe!"
+
+
 def everyone_else(rules: Rules) -> str:
     """After the Old Maid is named: what everyone else is."""
     return "Everyone else has won!" if going_out(rules) is Out.WON else "Everyone else is safe!"
