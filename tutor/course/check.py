@@ -114,9 +114,7 @@ def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:
 _CARD = re.compile(rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]")
 
 
-_PAIRING_CLAIM = re.compile(
-    rf"(?P<card>(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}])[^.;:]*?\b(?:may|can|could|might) still (?:find a partner|pair|be paired|make a pair)"
-)
+_PAIRING_CLAIM = re.compile(rf"(?P<card>{_CARD.pattern})[^.;:]*?\b(?:may|can|could|might) still (?:find a partner|pair|be paired|make a pair)")
 
 
 def _words_said_first(step: Step) -> list[tuple[str, str]]:

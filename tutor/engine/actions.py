@@ -33,11 +33,11 @@ class LayDown:
     codes: tuple[str, ...] = ()
     """Picture cards given by code, read with the game's deck (`Game.apply` puts them in `cards`)."""
 
-    def __init__(self, seat: int, cards: Sequence[Card | str], codes: Sequence[str] = ()) -> None:
+    def __init__(self, seat: int, cards: Sequence[Card | str]) -> None:
         read = [_card_or_code(card) for card in cards]
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "cards", tuple(card for card in read if isinstance(card, Card)))
-        object.__setattr__(self, "codes", (*codes, *(card for card in read if isinstance(card, str))))
+        object.__setattr__(self, "codes", tuple(card for card in read if isinstance(card, str)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +58,13 @@ class Draw:
     code: str | None = None
     """A picture card given by code, read with the game's deck (`Game.apply` puts it in `card`)."""
 
-    def __init__(self, seat: int, from_seat: int, card: Card | str | None = None, position: int | None = None, code: str | None = None) -> None:
+    def __init__(self, seat: int, from_seat: int, card: Card | str | None = None, position: int | None = None) -> None:
         read = None if card is None else _card_or_code(card)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "from_seat", from_seat)
         object.__setattr__(self, "card", read if isinstance(read, Card) else None)
         object.__setattr__(self, "position", position)
-        object.__setattr__(self, "code", read if isinstance(read, str) else code)
+        object.__setattr__(self, "code", read if isinstance(read, str) else None)
 
 
 @dataclass(frozen=True, slots=True)
