@@ -200,11 +200,13 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards, self.flagged_seats = set(), set()
         self.message, self.panel = Text(), None
 
-    def show_mistake(self, outcome: Outcome, recorder: Recorder, table: int | None = None) -> None:
+    def show_mistake(self, outcome: Outcome, recorder: Recorder, table: int | None = None, *, own: bool = False) -> None:
         """A refused move: its cards and seat flagged, the reason in the panel, the mistake in the
-        learner's own profile (made at `table`, when it is one played together)."""
+        learner's own profile (made at `table`, when it is one played together). `own`: the "On your
+        own" level, told the rule without the answer, so no card is flagged (a kept pair's cards are
+        the answer)."""
         assert outcome.mistake is not None and outcome.explanation is not None
-        self.flagged_cards = set(outcome.mistake.cards)
+        self.flagged_cards = set() if own else set(outcome.mistake.cards)
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
         recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
         self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))

@@ -277,7 +277,7 @@ class GameScreen(CardTableScreen):
     def _after(self, outcome: Outcome) -> None:
         self.forget_what_was_said()
         if outcome.refused:
-            self.show_mistake(outcome, self.recorder)
+            self.show_mistake(outcome, self.recorder, own=not self.session.hints_allowed)
             self._save()
         else:
             self._narrate(outcome.lines)

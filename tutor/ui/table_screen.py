@@ -432,7 +432,7 @@ class TableScreen(CardTableScreen):
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
         if outcome.refused:
-            self.show_mistake(outcome, learner(self).recorder, self.shared.table)
+            self.show_mistake(outcome, learner(self).recorder, self.shared.table, own=not self.shared.hints_allowed)
             self._said_now()
         elif outcome.lines and self.shared.stage is Stage.DRAW and not self.shared.choosing_giver:
             self.message = Text(outcome.lines[-1] + " " + self.prompt_words())  # "Yes: you draw from Ben." until the draw
