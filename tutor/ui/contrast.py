@@ -26,7 +26,12 @@ def luminance(colour: RGB) -> float:
 
 def contrast(one: RGB, other: RGB) -> float:
     """The WCAG contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return _ratio(luminance(one), luminance(other))
+
+
+def _ratio(one: float, other: float) -> float:
+    """The contrast ratio of two luminances."""
+    light, dark = sorted((one, other), reverse=True)
     return (light + 0.05) / (dark + 0.05)
 
 
@@ -52,9 +57,11 @@ def readable(colour: RGB, backgrounds: Iterable[RGB], in_grey: bool = False, tar
     if nothing reaches it, the better of white and black."""
     grounds = list(backgrounds)
     shown = grey if in_grey else _same
+    ground_luminances = [luminance(shown(ground)) for ground in grounds]  # once, not for each candidate
 
     def worst(candidate: RGB) -> float:
-        return min(contrast(shown(candidate), shown(ground)) for ground in grounds)
+        own = luminance(shown(candidate))
+        return min(_ratio(own, ground) for ground in ground_luminances)
 
     for step in range(21):
         for toward in ((255, 255, 255), (0, 0, 0)):
