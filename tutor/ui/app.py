@@ -23,6 +23,9 @@ from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
 from tutor.ui.contrast import RGB, readable, readable_variables
 from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen, help_lines
+from tutor.ui.parsed_css import parse_once_per_process
+
+parse_once_per_process()
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
