@@ -162,9 +162,22 @@ async def test_a_tab_is_forked_from_the_warm_process_and_is_the_servers_own_chil
     assert gone_within(5, app, warm)
 
 
-async def test_two_pupils_get_different_deals(tmp_path: Path) -> None:
+def settled(pid: int, seconds: float = 90) -> bool:
+    """Whether `pid` has used no CPU for a second (the warm process: rehearsed), within `seconds`."""
+    deadline, used = time.monotonic() + seconds, -1.0
+    while time.monotonic() < deadline:
+        if (now := cpu_seconds(pid)) == used:
+            return True
+        used = now
+        time.sleep(1.0)
+    return False
+
+
+async def test_two_pupils_get_different_deals_after_the_warm_process_has_rehearsed(tmp_path: Path) -> None:
     server, port = start_serving(tmp_path)
     try:
+        (warm,) = processes(tmp_path, "tutor.serve.warm")
+        assert settled(warm)  # imported, and a pupil's first minutes played (tutor.serve.rehearsal)
         async with tabs(port, count=2) as pupils:
             hands = []
             for tab, name in zip(pupils, ("Ana", "Ben"), strict=True):
@@ -181,6 +194,48 @@ async def test_two_pupils_get_different_deals(tmp_path: Path) -> None:
         stop_with_ctrl_c(server)
     assert all(len(hand) >= 5 for hand in hands), hands
     assert hands[0] != hands[1]
+    assert "rehearse" not in (tmp_path / "tabs.log").read_text()  # it went as planned
+
+
+# --- the rehearsal --------------------------------------------------------------------------------
+
+
+def test_the_rehearsal_plays_a_pupils_first_minutes_and_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+    import threading
+
+    from tutor.serve.rehearsal import STEPS, rehearse
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where its throw-away data folder goes
+    assert rehearse() is None  # every step reached its screen: a change that leads it astray says so
+    assert {step.screen for step in STEPS} >= {"HomeScreen", "LessonScreen", "QuizScreen", "GameScreen"}
+    assert threading.active_count() == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tab_asked_for_stops_the_rehearsal_at_once() -> None:
+    import threading
+
+    from tutor.serve.rehearsal import rehearse
+
+    reading, writing = os.pipe()
+    try:
+        os.write(writing, b"a tab, please")
+        began = time.monotonic()
+        assert rehearse(interrupt=reading) is None
+        assert time.monotonic() - began < 5
+        assert os.read(reading, 100) == b"a tab, please"  # left for the warm process to read
+        assert threading.active_count() == 1
+    finally:
+        os.close(reading)
+        os.close(writing)
+
+
+def test_a_rehearsal_led_astray_says_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.serve import rehearsal
+
+    monkeypatch.setattr(rehearsal, "STEPS", (rehearsal.Step((*"Ana", "enter"), "HomeScreen"), rehearsal.Step(("z",), "GameScreen")))
+    assert rehearsal.rehearse() == "Astray: keys z led to QuizScreen, not GameScreen"
 
 
 # --- the server's promises ------------------------------------------------------------------------

@@ -4,7 +4,8 @@ app for each tab (`python -m tutor.serve.warm --data-dir DIR`, started by the cl
 A tab started afresh spends most of its start importing (about half a second of CPU; thirty of
 them keep two cores busy for seconds). A tab forked from here starts with all of that done, and
 shares those pages with the other tabs until it writes to them (the garbage collector is kept off
-them with `gc.freeze()`). The course, the mistakes' words and the quiz are read here once too.
+them with `gc.freeze()`). The course, the mistakes' words and the quiz are read here once too, and a pupil's first minutes are
+rehearsed (tutor.serve.rehearsal).
 
 The server asks over the socket on this process's stdin (tutor.serve.warm_start): one message per
 tab, the tab's environment as JSON with three descriptors (SCM_RIGHTS) for its stdin, stdout and
@@ -40,6 +41,7 @@ from functools import partial
 from pathlib import Path
 
 from tutor.serve import TAB_MODULE, WARM_MODULE, tab
+from tutor.serve.rehearsal import rehearse
 
 FRESH_HANDLERS = {number: signal.getsignal(number) for number in signal.valid_signals()}
 """The signal handlers of a fresh Python, which every tab starts with."""
@@ -87,8 +89,13 @@ def main() -> int:
     if problem := unshareable():
         print(f"old-maid-tutor: the warm process cannot fork tabs: {problem}", file=sys.stderr)
         return 1
-    gc.freeze()
     control.send(json.dumps(READY).encode())
+    if problem := rehearse(interrupt=control.fileno()):
+        print(f"old-maid-tutor: the warm process did not rehearse a pupil's start ({problem}); tabs start a little slower", file=sys.stderr)
+    if problem := unshareable():
+        print(f"old-maid-tutor: after its rehearsal, the warm process cannot fork tabs: {problem}", file=sys.stderr)
+        return 1
+    gc.freeze()
     request = serve(control)  # returns only in a forked tab
     return run_tab(request, control, server)
 
