@@ -1,8 +1,10 @@
 """A class of pupils at once on `old-maid-tutor serve`, against plain textual-serve, in one run
 (a benchmark, not a test).
 
-Each side starts its server on a free loopback port with a fresh data folder and connects PUPILS
-websocket clients at the same moment (as a class does when the teacher says "go"):
+Each side starts its server on a free loopback port with a fresh data folder, waits until the
+server has settled (`serve`'s warm process has imported the tutor and rehearsed a pupil's start, as
+it has by the time a teacher has read the address out) and connects PUPILS websocket clients at the
+same moment (as a class does when the teacher says "go"):
 
 - `serve`: `old-maid-tutor serve`, whose tabs are forked from its warm process;
 - `plain`: textual-serve 1.1.3's own Server running `python -m tutor.serve.tab` for each tab, a
@@ -199,6 +201,20 @@ def start_serve(folder: str, port: int, pupils: int) -> subprocess.Popen[str]:
     return server
 
 
+def wait_until_settled(folder: str, seconds: float = 60.0) -> float:
+    """Wait until the warm process (if any) has used no CPU for a second; how long that took."""
+    began = time.monotonic()
+    while not (warm := processes(folder, "tutor.serve.warm")) and time.monotonic() - began < 5:
+        time.sleep(0.05)
+    if not warm:
+        return 0.0
+    used = -1.0
+    while time.monotonic() - began < seconds and (now := cpu_seconds(warm[0])) != used:
+        used = now
+        time.sleep(1.0)
+    return time.monotonic() - began - 1.0
+
+
 def start_plain(folder: str, port: int, pupils: int) -> subprocess.Popen[str]:
     app = f"env OLD_MAID_TUTOR_SERVED=1 {shlex.quote(sys.executable)} -m tutor.serve.tab --data-dir {shlex.quote(folder)}"
     code = f"from textual_serve.server import Server; Server({app!r}, host='127.0.0.1', port={port}).serve()"
@@ -260,6 +276,7 @@ async def run_side(name: str, pupils: int) -> Side:
     port, folder = free_port(), tempfile.mkdtemp(prefix=f"serve-load-{name}-")
     starter: Callable[[str, int, int], subprocess.Popen[str]] = start_serve if name == "serve" else start_plain
     server = starter(folder, port, pupils)
+    print(f"  settled after {wait_until_settled(folder):.1f} s")
     url = f"http://127.0.0.1:{port}/"
     class_ = Class([Pupil(number) for number in range(1, pupils + 1)])
     start = asyncio.Event()
