@@ -286,7 +286,7 @@ async def through_pilot(app, presses: int) -> float:  # type: ignore[no-untyped-
 
 def key_figures(presses: int) -> list[tuple[str, float, float]]:
     """(app, key-to-frame seconds, seconds per Pilot press) for the table and each bare app."""
-    makers = {"the table screen (the hand's cursor moves)": tutor_table, **bare_apps()}
+    makers: dict[str, Callable[[], object]] = {"the table screen (the hand's cursor moves)": tutor_table, **bare_apps()}
     return [(name, asyncio.run(key_to_frame(make(), presses)), asyncio.run(through_pilot(make(), presses))) for name, make in makers.items()]
 
 

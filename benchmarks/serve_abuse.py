@@ -49,6 +49,7 @@ def start_server(pupils: int) -> tuple[subprocess.Popen[str], int]:
     )
     assert server.stdout is not None
     print(server.stdout.readline().strip())
+    print(f"settled after {serve_load.wait_until_settled(folder):.1f} s")
     return server, port
 
 
@@ -103,23 +104,23 @@ async def class_beside_idle(port: int, idle: int, pupils: int) -> None:
     holder = asyncio.create_task(hold_idle(port, idle, stop, opened))
     await asyncio.sleep(3)  # the idle connections are all open before the class starts
     url = f"http://127.0.0.1:{port}/"
-    class_ = [serve_load.Pupil(number) for number in range(1, pupils + 1)]
-    start, measured = asyncio.Event(), asyncio.Event()
+    class_ = serve_load.Class([serve_load.Pupil(number) for number in range(1, pupils + 1)])
+    start = asyncio.Event()
     import aiohttp
 
     began = time.monotonic()
     async with aiohttp.ClientSession() as session:
-        tasks = [asyncio.create_task(serve_load.pupil(session, url, who, start, measured)) for who in class_]
+        tasks = [asyncio.create_task(serve_load.pupil(session, url, who, class_, start)) for who in class_.pupils]
         start.set()
-        while not all(who.typed or who.error for who in class_):
+        while not all(who.typed or who.error for who in class_.pupils):
             await asyncio.sleep(0.2)
-        measured.set()
+        class_.measured.set()
         await asyncio.gather(*tasks)
     took = time.monotonic() - began
     stop.set()
     await holder
     print(f"beside {idle} idle connections held open the whole time ({opened[0]} opened in all):")
-    serve_load.report(class_, [], (0, 0), took, 0.0)
+    serve_load.report(serve_load.Side("serve", class_, took, 0.0, 0.0, [], (0, 0), None, None))
 
 
 async def run(slow: int, idle: int, pupils: int) -> None:
