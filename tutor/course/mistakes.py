@@ -155,7 +155,7 @@ FALLBACK: dict[str, MistakeWords] = {
             "Players with no cards are skipped",
             "empty-hands",
             "{seat} has no cards left.",
-            {"any": "A player with no cards is safe and is skipped."},
+            {"any": "A player with no cards is out of the game and is skipped."},
             "Draw from {giver}.",
         ),
         MistakeWords(
