@@ -1,0 +1,245 @@
+"""Checkers for the sentences a learner meets (issue 26): each finds one kind of untrue claim.
+
+Each takes a text and what it is true or false against (the rules, the player count, the
+position) and returns the claims it finds untrue, as short quotes ([] when all hold). They are
+deliberately narrow: each reads only the phrasing the tutor uses for its kind of claim, so a hit
+is a real wrong sentence, not a guess. `tests/test_every_sentence.py` runs them over every
+sentence the tutor can say; `tests/test_sentence_truth.py` shows each catches a bad sentence.
+
+    going_out_claims_untrue(text, rules)    "you are safe" where going out is not safe (strict
+                                            check, reversed game); "you've won" outside Table rules
+    ending_claims_untrue(text, rules)       "it ends only when one player holds cards" under the
+                                            strict pair check (a wrong pair can leave several)
+    side_claims_untrue(text, players)       with two players, a side named as not the other player
+                                            ("not on your left", "X on your left, Y on your right")
+    seat_side_claims_untrue(text, said)     "Bea is on your left" / "the nearest player on your
+                                            right who still has cards" against the seats
+    pair_claims_untrue(text)                "7♣ and 8♣ are a pair" (or "7♣ and 7♦ are not a pair")
+    partner_claims_untrue(text, game)       "Q♥ may still find a partner" with no card left to pair it
+    count_claims_untrue(text, said)         "Bea has 3 cards", "Sam has no cards left", "only you
+                                            still hold a card" against the hands
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine import Card, Game, Rules
+from tutor.engine.cards import RANKS, SUITS, rank_name
+from tutor.wording.going_out import Out, going_out
+
+_NUMBERS = {"no": 0, "one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence and what it speaks about: the rules, the seats as it names them (the learner
+    "you", or None for words that name every seat) and the position now (None for words about
+    no game in particular, or about a moment that has passed)."""
+
+    text: str
+    where: str
+    rules: Rules
+    names: tuple[str, ...] = ()
+    learner: int | None = None
+    game: Game | None = None
+
+
+def sentences(text: str) -> list[str]:
+    """`text` cut into sentences (questions left out: they claim nothing)."""
+    cut = re.split(r"(?<=[.!?])\s+|\n+", text)
+    return [part.strip() for part in cut if part.strip() and not part.strip().endswith("?")]
+
+
+# ----- going out: safe, won, or out of the running -----------------------------------------------
+
+_SAFE = re.compile(r"(?:\b(?:is|are|be|'re|stays?|was|were)\s+(?:\w+\s+)?safe\b|✓ safe|\bsafe:|\bsafe ✓|\bsafe straight away)", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|as long as|unless|only if|provided|once the pairs|when the pairs)\b", re.IGNORECASE)
+_USUALLY = re.compile(r"\b(?:usually|normally|in the usual game|in the ordinary game|in most games)\b", re.IGNORECASE)
+"""Words that say the claim is about the usual game, not the one in play."""
+_NEGATED = re.compile(r"\b(?:not|never|no longer|isn't|aren't|nobody|no one)\b", re.IGNORECASE)
+_WON = re.compile(r"\b(?:has|have|'ve|you've)\s+won\b|✓ won\b|\bwins? by going out\b", re.IGNORECASE)
+_OUT = re.compile(r"\b(?:out|empty|empties|emptied|no cards|went out|goes out|go out|going out)\b", re.IGNORECASE)
+
+
+def going_out_claims_untrue(text: str, rules: Rules, checked: bool = False, yours_real: bool = False) -> list[str]:
+    """Claims that going out makes you safe or a winner, where the rules say otherwise: safe is
+    false in the reversed game (going out means you can no longer win) and, said without a
+    condition, under the strict pair check until the pairs are `checked` at the end (the check
+    decides), except "you are safe" to a learner who knows `yours_real` (every pair they laid
+    down is one); won is said only where going out wins (Table rules), never of going out in
+    the reversed game."""
+    out = going_out(rules)
+    untrue = []
+    for sentence in sentences(text):
+        safe = _SAFE.search(sentence)
+        if safe and not _NEGATED.search(sentence[: safe.end()].rsplit(",", 1)[-1]) and not _USUALLY.search(sentence):
+            yours = yours_real and re.search(r"\byou(?: are|'re)\s+safe\b", sentence, re.IGNORECASE)
+            if out is Out.CANNOT_WIN or out is Out.CHECKED and not (checked or yours) and not _CONDITION.search(sentence):
+                untrue.append(sentence)
+                continue
+        won = _WON.search(sentence)
+        if won and not _NEGATED.search(sentence[: won.end()].rsplit(",", 1)[-1]) and not _USUALLY.search(sentence):
+            if out in (Out.SAFE, Out.CHECKED) or out is Out.CANNOT_WIN and _OUT.search(sentence):
+                untrue.append(sentence)
+    return untrue
+
+
+_ONE_LEFT = re.compile(
+    r"\buntil (?:only |just )?one (?:player|of you|is left)\b|\b(?:ends?|over)\b[^.]*?\bwhen (?:only |just )?one (?:player|of you)\b", re.IGNORECASE
+)
+_AFTER_A_WRONG_PAIR = re.compile(r"\bwrong pair|\bno more pairs?\b|\bno pairs? can\b", re.IGNORECASE)
+
+
+def ending_claims_untrue(text: str, rules: Rules) -> list[str]:
+    """Under the strict pair check a game ends once no more pairs can be made, which after a
+    wrong pair can leave two or three players holding cards: "it ends only when one player is
+    left holding cards" is untrue there unless the sentence says what a wrong pair does."""
+    if not rules.wrong_pair_loses:
+        return []
+    return [sentence for sentence in sentences(text) if _ONE_LEFT.search(sentence) and not _AFTER_A_WRONG_PAIR.search(sentence)]
+
+
+# ----- left and right ----------------------------------------------------------------------------
+
+_SIDE_NOT = re.compile(r"\bnot\s+(?:\w+\s+){0,3}?(?:on|to|from)\s+(?:your|their|the dealer's|\w+'s)\s+(?:left|right)\b", re.IGNORECASE)
+_BOTH_SIDES = re.compile(
+    r"\b(?:on|to) (?:your|\w+'s) (left|right)\b(?! and (?:on|to) )(?!\W+(?:both|at once)).*\b(?:on|to) (?:your|\w+'s) (left|right)\b(?! at once)", re.IGNORECASE
+)
+
+
+def side_claims_untrue(text: str, players: int) -> list[str]:
+    """With two players the other player is on both sides: a sentence saying someone is not on
+    a side, or setting one side against the other, is untrue there."""
+    if players != 2:
+        return []
+    untrue = []
+    for sentence in sentences(text):
+        both = _BOTH_SIDES.search(sentence)
+        if _SIDE_NOT.search(sentence) or both and both.group(1).lower() != both.group(2).lower():
+            untrue.append(sentence)
+    return untrue
+
+
+def _name_pattern(names: Sequence[str]) -> str:
+    spelled = sorted({name for name in names if name}, key=len, reverse=True)
+    return "|".join(re.escape(name) for name in [*spelled, "you", "You"])
+
+
+def _seat_of(said: Said, name: str) -> int | None:
+    if name.lower() == "you":
+        return said.learner
+    return said.names.index(name) if name in said.names else None
+
+
+def seat_side_claims_untrue(text: str, said: Said) -> list[str]:
+    """ "Bea is on your left" (a neighbour) and "Bea is the nearest player on your right who still
+    has cards" checked against the seats (`said.game` for who still has cards)."""
+    if said.learner is None or not said.names:
+        return []
+    names = _name_pattern([name for seat, name in enumerate(said.names) if seat != said.learner])
+    untrue = []
+    beside = re.compile(rf"\b(?P<who>{names}) (?:is|sits) (?:just )?(?:on|to) your (?P<side>left|right)\b(?! who| with| that)")
+    nearest = re.compile(rf"\b(?P<who>{names}) is the nearest (?:player|seat) on your (?P<side>left|right) (?:who|that) still (?:has|holds) cards")
+    for sentence in sentences(text):
+        for found in beside.finditer(sentence):
+            seat = _seat_of(said, found.group("who"))
+            if seat is not None and said.rules.side_of(seat, said.learner) not in (found.group("side"), "opposite"):
+                untrue.append(sentence)
+        for found in nearest.finditer(sentence):
+            seat = _seat_of(said, found.group("who"))
+            if seat is None or said.game is None:
+                continue
+            step = 1 if found.group("side") == "left" else -1
+            holders = [other for other in said.rules.seats_from(said.learner)[1:] if said.game.hands[other]]
+            first = (holders if step == 1 else holders[::-1])[:1]
+            if first != [seat]:
+                untrue.append(sentence)
+    return untrue
+
+
+# ----- pairs -------------------------------------------------------------------------------------
+
+_CARD = rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]"
+_PAIR_CLAIM = re.compile(rf"(?P<one>{_CARD}) and (?P<two>{_CARD}) (?P<verb>are|make) (?P<not>not )?a pair")
+
+
+def pair_claims_untrue(text: str) -> list[str]:
+    """ "X and Y are a pair" where their ranks differ, and "X and Y are not a pair" where they match."""
+    untrue = []
+    for found in _PAIR_CLAIM.finditer(text):
+        pairs = Card.parse(found.group("one")).pairs_with(Card.parse(found.group("two")))
+        if pairs == bool(found.group("not")):
+            untrue.append(found.group(0))
+    return untrue
+
+
+_PARTNER_CLAIM = re.compile(rf"(?P<card>{_CARD})[^.;:]*?\b(?:may|can|could|might) still (?:find a partner|pair|be paired|make a pair)")
+
+
+def partner_claims_untrue(text: str, game: Game) -> list[str]:
+    """Cards said to be able to pair still when no card in any hand pairs with them."""
+    held = [card for hand in game.hands for card in hand]
+    untrue = []
+    for claim in _PARTNER_CLAIM.finditer(text):
+        card = Card.parse(claim.group("card"))
+        if not any(other != card and other.pairs_with(card) for other in held):
+            untrue.append(claim.group(0))
+    return untrue
+
+
+# ----- counts of cards ---------------------------------------------------------------------------
+
+
+_RANK_OF_PLURAL = {rank_name(rank, plural=True): rank for rank in RANKS}
+_RANKS_PLURAL = "|".join(sorted(map(re.escape, _RANK_OF_PLURAL), key=len, reverse=True))
+
+
+def count_claims_untrue(text: str, said: Said) -> list[str]:
+    """How many cards a seat holds, said of the position now: "Bea has 3 cards", "Sam is holding
+    out 4 face-down cards", "Ben has no cards left", "only you still hold a card"."""
+    game = said.game
+    if game is None or not said.names:
+        return []
+    names = _name_pattern(said.names)
+    number = rf"(?P<count>\d+|{'|'.join(_NUMBERS)})"
+    claims = [re.compile(rf"\b(?P<who>{names}) (?:still )?(?:has|have|holds?|is holding|are holding)(?: out)? {number} (?:face-down )?cards?\b")]
+    untrue = []
+    for sentence in sentences(text):
+        for claim in claims:
+            for found in claim.finditer(sentence):
+                seat = _seat_of(said, found.group("who"))
+                count = found.group("count")
+                wanted = int(count) if count.isdigit() else _NUMBERS[count]
+                if seat is not None and len(game.hands[seat]) != wanted:
+                    untrue.append(sentence)
+        for found in re.finditer(rf"\b(?P<who>{names}) (?:has|have) (?P<count>two|three|four) (?P<rank>{_RANKS_PLURAL})\b", sentence):
+            seat = _seat_of(said, found.group("who"))
+            rank = _RANK_OF_PLURAL[found.group("rank")]
+            if seat is not None and sum(card.rank == rank for card in game.hands[seat]) != _NUMBERS[found.group("count")]:
+                untrue.append(sentence)
+        only = re.search(rf"\bonly (?P<who>{names}) still holds? a card\b", sentence)
+        if only:
+            seat = _seat_of(said, only.group("who"))
+            holders = [other for other, hand in enumerate(game.hands) if hand]
+            if seat is not None and holders != [seat]:
+                untrue.append(sentence)
+    return list(dict.fromkeys(untrue))
+
+
+def untrue_claims(said: Said) -> list[str]:
+    """Every checker's findings for one sentence, each as 'kind: quote'."""
+    game = said.game
+    checked = game is not None and game.is_over
+    yours_real = game is not None and said.learner is not None and all(seat != said.learner for seat, _ in game.wrong_pairs)
+    found = [f"going out: {quote}" for quote in going_out_claims_untrue(said.text, said.rules, checked, yours_real)]
+    found += [f"ending: {quote}" for quote in ending_claims_untrue(said.text, said.rules)]
+    found += [f"sides with {said.rules.players} players: {quote}" for quote in side_claims_untrue(said.text, said.rules.players)]
+    found += [f"seat's side: {quote}" for quote in seat_side_claims_untrue(said.text, said)]
+    found += [f"pair: {quote}" for quote in pair_claims_untrue(said.text)]
+    if said.game is not None:
+        found += [f"partner: {quote}" for quote in partner_claims_untrue(said.text, said.game)]
+        found += [f"count: {quote}" for quote in count_claims_untrue(said.text, said)]
+    return found
