@@ -16,6 +16,9 @@ sentence the tutor can say; `tests/test_sentence_truth.py` shows each catches a 
                                             right who still has cards" against the seats
     pair_claims_untrue(text)                "7♣ and 8♣ are a pair" (or "7♣ and 7♦ are not a pair")
     partner_claims_untrue(text, game)       "Q♥ may still find a partner" with no card left to pair it
+    holding_claims_untrue(text, said)       "You still hold 7♣ and 7♦", "You drew 7♦ from Sam: a pair!"
+    laid_down_claims_untrue(text, said)     "Bea laid down 7♣ and 7♦" with no such pair down
+    old_maid_claims_untrue(text, said)      "Bea is the Old Maid" at the end, when she is not
     count_claims_untrue(text, said)         "Bea has 3 cards", "Sam has no cards left", "only you
                                             still hold a card" against the hands
 """
@@ -229,6 +232,68 @@ def count_claims_untrue(text: str, said: Said) -> list[str]:
     return list(dict.fromkeys(untrue))
 
 
+# ----- cards in hands, pairs laid down, the Old Maid -----------------------------------------------
+
+_CARDS = rf"(?P<cards>{_CARD}(?:(?:, | and ){_CARD})*)"
+
+
+def _cards_in(text: str) -> list[Card]:
+    return [Card.parse(found) for found in re.findall(_CARD, text)]
+
+
+def holding_claims_untrue(text: str, said: Said) -> list[str]:
+    """Cards said to be in a hand now ("You still hold 7♣ and 7♦", "Q♥ is still in your hand",
+    "You drew 7♦ from Sam: a pair!") that are not there, or have no partner there."""
+    game = said.game
+    if game is None or not said.names:
+        return []
+    names = _name_pattern(said.names)
+    untrue = []
+    for sentence in sentences(text):
+        for found in re.finditer(rf"\b(?P<who>{names}) (?:still )?(?:hold|holds|are holding|is holding|are still holding|is still holding) {_CARDS}", sentence):
+            seat = _seat_of(said, found.group("who"))
+            if seat is not None and not set(_cards_in(found.group("cards"))) <= set(game.hands[seat]):
+                untrue.append(sentence)
+        for found in re.finditer(rf"{_CARDS} (?:is|are) still in your hand", sentence):
+            if said.learner is not None and not set(_cards_in(found.group("cards"))) <= set(game.hands[said.learner]):
+                untrue.append(sentence)
+        drew = re.search(rf"\bYou drew (?P<card>{_CARD}) from [^:.]+: a pair!", sentence)
+        if drew and said.learner is not None:
+            card = Card.parse(drew.group("card"))
+            if not any(other != card and other.pairs_with(card) for other in game.hands[said.learner]):
+                untrue.append(sentence)
+    return list(dict.fromkeys(untrue))
+
+
+def laid_down_claims_untrue(text: str, said: Said) -> list[str]:
+    """"Bea laid down 7♣ and 7♦" where Bea laid down no such pair."""
+    game = said.game
+    if game is None or not said.names:
+        return []
+    laid = {(seat, frozenset(pair)) for seat, pair in game.pairs}
+    untrue = []
+    for sentence in sentences(text):
+        for found in re.finditer(rf"\b(?P<who>{_name_pattern(said.names)}) laid down {_CARDS}", sentence):
+            seat, shown = _seat_of(said, found.group("who")), _cards_in(found.group("cards"))
+            if seat is not None and len(shown) == 2 and (seat, frozenset(shown)) not in laid:
+                untrue.append(sentence)
+    return untrue
+
+
+def old_maid_claims_untrue(text: str, said: Said) -> list[str]:
+    """"Bea is the Old Maid" once the game is over, when someone else is."""
+    game = said.game
+    if game is None or not game.is_over or not said.names:
+        return []
+    untrue = []
+    for sentence in sentences(text):
+        for found in re.finditer(rf"\b(?P<who>{_name_pattern(said.names)}) (?:is|are) (?:the Old Maid|left holding)\b", sentence):
+            seat = _seat_of(said, found.group("who"))
+            if seat is not None and seat != game.loser and "not" not in sentence[found.start() : found.end()]:
+                untrue.append(sentence)
+    return untrue
+
+
 def untrue_claims(said: Said) -> list[str]:
     """Every checker's findings for one sentence, each as 'kind: quote'."""
     game = said.game
@@ -242,4 +307,7 @@ def untrue_claims(said: Said) -> list[str]:
     if said.game is not None:
         found += [f"partner: {quote}" for quote in partner_claims_untrue(said.text, said.game)]
         found += [f"count: {quote}" for quote in count_claims_untrue(said.text, said)]
+        found += [f"holding: {quote}" for quote in holding_claims_untrue(said.text, said)]
+        found += [f"laid down: {quote}" for quote in laid_down_claims_untrue(said.text, said)]
+        found += [f"Old Maid: {quote}" for quote in old_maid_claims_untrue(said.text, said)]
     return found

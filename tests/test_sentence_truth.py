@@ -9,6 +9,9 @@ from sentence_truth import (
     count_claims_untrue,
     ending_claims_untrue,
     going_out_claims_untrue,
+    holding_claims_untrue,
+    laid_down_claims_untrue,
+    old_maid_claims_untrue,
     pair_claims_untrue,
     partner_claims_untrue,
     seat_side_claims_untrue,
@@ -106,6 +109,33 @@ def test_counts_of_cards_are_the_hands_counts() -> None:
     assert count_claims_untrue("You have three 9s.", said) == ["You have three 9s."]
     assert count_claims_untrue("You have two 9s.", said) == []
     assert count_claims_untrue("Now only Ana still holds a card.", said) == ["Now only Ana still holds a card."]
+
+
+def test_cards_said_to_be_held_are_held() -> None:
+    game = position(BICYCLE, ["7C 7D 9H", "2C 3C", "", "9D 4D QS"])
+    said = Said("", "test", BICYCLE, NAMES, 0, game)
+    assert holding_claims_untrue("You still hold 7♣ and 7♦.", said) == []
+    assert holding_claims_untrue("You still hold 7♣ and 7♥.", said) == ["You still hold 7♣ and 7♥."]
+    assert holding_claims_untrue("Ana is still holding Q♠.", said) == [] and holding_claims_untrue("Bea is still holding Q♠.", said) != []
+    assert holding_claims_untrue("9♥ is still in your hand.", said) == [] and holding_claims_untrue("Q♠ is still in your hand.", said) != []
+    assert holding_claims_untrue("You drew 7♦ from Ana: a pair!", said) == []
+    assert holding_claims_untrue("You drew 9♥ from Ana: a pair!", said) == ["You drew 9♥ from Ana: a pair!"]
+
+
+def test_a_pair_said_to_be_laid_down_was() -> None:
+    game = position(BICYCLE, ["7C 7D 9H", "2C 2D 3C", "", "9D 4D QS"])  # Bea's 2s go down at the deal
+    said = Said("", "test", BICYCLE, NAMES, 0, game)
+    assert laid_down_claims_untrue("Bea laid down 2♣ and 2♦.", said) == []
+    assert laid_down_claims_untrue("You laid down 7♣ and 7♦.", said) == ["You laid down 7♣ and 7♦."]  # still in your hand
+
+
+def test_the_old_maid_named_at_the_end_is_the_old_maid() -> None:
+    game = position(BICYCLE, ["", "", "QS", ""])
+    assert game.is_over and game.loser == 2
+    said = Said("", "test", BICYCLE, NAMES, 0, game)
+    assert old_maid_claims_untrue("Sam is the Old Maid.", said) == []
+    assert old_maid_claims_untrue("Bea is the Old Maid, left holding Q♠.", said) == ["Bea is the Old Maid, left holding Q♠."]
+    assert old_maid_claims_untrue("Bea is not the Old Maid.", said) == []
 
 
 def test_every_checker_speaks_through_untrue_claims() -> None:
