@@ -37,6 +37,7 @@ from tutor.settings import Settings
 from tutor.wording import Seats
 from tutor.wording.ending import each_learners_mistakes, end_of_game
 from tutor.wording.going_out import end_mark, out_mark
+from tutor.wording.narration import Narrator
 from tutor.wording.rules import rules_in_brief, rules_summary
 
 MOVES_MAX = 3000
@@ -192,7 +193,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 # Each game is checked in a few milliseconds; a few dozen in `make test`, 100 times as many in `make soak`.
 @pytest.mark.soak
-@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_strategy, seeds, st.sampled_from(["guided", "hints", "own"]), st.booleans())
 def test_every_sentence_of_a_guided_game_is_true(rules: Rules, seed: int, guidance: str, together: bool) -> None:
     heard = Heard()
@@ -303,7 +304,13 @@ def play_lesson(lesson: Lesson, heard: Heard) -> None:
                 hear_run(heard, run, run.submit(wrong).message, f"{where} wrong {type(wrong).__name__}")
                 run.restart()  # each wrong answer from the step's start (a strict table takes a wrong pair)
             for answer in step.solution:
-                hear_run(heard, run, run.submit(answer).message, f"{where} success")
+                feedback = run.submit(answer)
+                hear_run(heard, run, feedback.message, f"{where} success")
+                if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
+                    hear_run(heard, run, feedback.explanation.text(), f"{where} mistake on purpose")
+                if run.game is not None and run.learner is not None:  # what the lesson screen tells of the move
+                    for line in Narrator(run.names, run.learner).lines(feedback.events, run.game):
+                        hear_run(heard, run, line, f"{where} narration")
         if not run.advance():
             break
     hear_run(heard, run, run.summary, f"lesson {lesson.id} summary")
