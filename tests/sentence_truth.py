@@ -10,6 +10,7 @@ sentence the tutor can say; `tests/test_sentence_truth.py` shows each catches a 
                                             check, reversed game); "you've won" outside Table rules
     ending_claims_untrue(text, rules)       "it ends only when one player holds cards" under the
                                             strict pair check (a wrong pair can leave several)
+    side_marked_wrong(option, players)      with two players, an answer naming a side marked wrong
     side_claims_untrue(text, players)       with two players, a side named as not the other player
                                             ("not on your left", "X on your left, Y on your right")
     seat_side_claims_untrue(text, said)     "Bea is on your left" / "the nearest player on your
@@ -124,6 +125,15 @@ def side_claims_untrue(text: str, players: int) -> list[str]:
         if _SIDE_NOT.search(sentence) or both and both.group(1).lower() != both.group(2).lower():
             untrue.append(sentence)
     return untrue
+
+
+_NAMES_A_SIDE = re.compile(r"\b(?:your|their|his|her|dealer's|on the|to the|from the)\s+(?:left|right)\b", re.IGNORECASE)
+
+
+def side_marked_wrong(option: str, players: int) -> list[str]:
+    """An answer counted wrong because of the side it names ("The player on your left"), where
+    with two players the other player sits on that side too, so it is right after all."""
+    return [option] if players == 2 and _NAMES_A_SIDE.search(option) else []
 
 
 def _name_pattern(names: Sequence[str]) -> str:
@@ -266,7 +276,7 @@ def holding_claims_untrue(text: str, said: Said) -> list[str]:
 
 
 def laid_down_claims_untrue(text: str, said: Said) -> list[str]:
-    """"Bea laid down 7♣ and 7♦" where Bea laid down no such pair."""
+    """ "Bea laid down 7♣ and 7♦" where Bea laid down no such pair."""
     game = said.game
     if game is None or not said.names:
         return []
@@ -281,7 +291,7 @@ def laid_down_claims_untrue(text: str, said: Said) -> list[str]:
 
 
 def old_maid_claims_untrue(text: str, said: Said) -> list[str]:
-    """"Bea is the Old Maid" once the game is over, when someone else is."""
+    """ "Bea is the Old Maid" once the game is over, when someone else is."""
     game = said.game
     if game is None or not game.is_over or not said.names:
         return []

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scale import scaled
-from sentence_truth import Said, untrue_claims
+from sentence_truth import Said, side_marked_wrong, untrue_claims
 
 from tutor.course.answers import Done, DrawFrom, LayDownCards, PickOption, PickSeat
 from tutor.course.course import load_course
@@ -66,6 +66,11 @@ class Heard:
         self.count += 1
         self.kinds[said.where.split(" ")[0]] += 1
         self.untrue += [f"{said.where} ({describe(said.rules)}): {claim}" for claim in untrue_claims(said)]
+
+    def marked_wrong(self, answer: str, rules: Rules, where: str) -> None:
+        """An answer the learner is told is wrong: it must not be right after all."""
+        self.count += 1
+        self.untrue += [f"{where} ({describe(rules)}): marked wrong with two players: {quote}" for quote in side_marked_wrong(answer, rules.players)]
 
 
 def describe(rules: Rules) -> str:
@@ -212,9 +217,13 @@ def hear_question(heard: Heard, question: Question, rules: Rules, where: str) ->
     say: Callable[[str, str], None] = lambda text, part: heard(Said(text, f"{where} {part}", rules, tuple(names), 0 if names else None))  # noqa: E731
     if question.kind == "choice" or 0 in question.correct:
         say(question.prompt, "prompt")
+    else:  # a statement the learner is told is false
+        heard.marked_wrong(question.prompt, rules, f"{where} false statement")
     for index, option in enumerate(question.options):
         if index in question.correct and question.kind == "choice":
             say(option, "right option")
+        elif question.kind == "choice":
+            heard.marked_wrong(option, rules, f"{where} wrong option")
         say(question.note(index), "why wrong")
     say(question.explanation, "explanation")
 
@@ -289,9 +298,11 @@ def play_lesson(lesson: Lesson, heard: Heard) -> None:
     while True:
         step, where = run.step, f"lesson {lesson.id} step {run.index + 1}"
         hear_run(heard, run, run.text, f"{where} text")
-        for option in run.options:
+        for index, option in enumerate(run.options):
+            if isinstance(step, ChoiceStep) and index not in run.right_options() and run.game is not None:
+                heard.marked_wrong(option, run.game.rules, f"{where} wrong option")
             if isinstance(step, ChoiceStep) and step.ask is None:
-                break  # options of a written question: right or wrong, told by its own words below
+                continue  # options of a written question: right or wrong, told by its own words below
             hear_run(heard, run, option, f"{where} option")
         if isinstance(step, TaskStep):
             for level, hint in enumerate(step.hints, 1):

@@ -16,6 +16,7 @@ from sentence_truth import (
     partner_claims_untrue,
     seat_side_claims_untrue,
     side_claims_untrue,
+    side_marked_wrong,
     untrue_claims,
 )
 
@@ -71,6 +72,13 @@ def test_with_two_players_no_side_is_set_against_the_other() -> None:
     assert side_claims_untrue(bad, 3) == []
     both = "With two players the other player sits on your left and on your right at once, so every draw is from them."
     assert side_claims_untrue(both, 2) == []
+
+
+def test_with_two_players_an_answer_naming_a_side_is_not_wrong() -> None:
+    assert side_marked_wrong("The player on your left", 2) == ["The player on your left"]
+    assert side_marked_wrong("The player on the dealer's right draws from the dealer", 2) != []
+    assert side_marked_wrong("The player on your left", 3) == []
+    assert side_marked_wrong("The dealer", 2) == []
 
 
 def test_a_seat_said_to_be_on_a_side_is_there() -> None:
