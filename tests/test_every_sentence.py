@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,10 +30,13 @@ from tutor.course.model import ChoiceStep, DrawStep, Lesson, PairStep, SeatStep,
 from tutor.course.runner import LessonRun
 from tutor.engine import Rules, all_decks, every_rules, groups_of_a_kind
 from tutor.play.guided_game import GuidedGame, Outcome, Stage
+from tutor.play.shared_game import SharedGame
+from tutor.play.shared_game import Stage as SharedStage
 from tutor.quiz.bank import read_bank, rules_in_reach
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import Question
 from tutor.settings import Settings
+from tutor.store.tables import Tables
 from tutor.wording import Seats
 from tutor.wording.ending import each_learners_mistakes, end_of_game
 from tutor.wording.going_out import end_mark, out_mark
@@ -368,4 +371,78 @@ def test_the_game_going_on_is_said_truly_under_the_strict_check(players: int) ->
         going_on += "the game goes on" in question.explanation
         hear_question(heard, question, rules, "quiz old-maid-now")
     assert going_on > 3
+    assert heard.untrue == []
+
+
+# ----- a game at a table played together, seen from each window ------------------------------------
+
+TABLE_GAMES = [
+    Rules.bicycle(2, wrong_pair_loses=True),
+    Rules.bicycle(4, odd_card_wins=True),
+    Rules.bicycle(3, odd_rank="J").with_deck("standard"),
+    Rules.table(3, odd_card_wins=True).with_deck("farm"),
+    Rules.table(5, extra_draw_on_pair=True),
+]
+
+
+def hear_window(heard: Heard, window: SharedGame, where: str) -> None:
+    game = window.game
+    rules = game.rules if game is not None else window.view.settings().rules()
+
+    def say(text: str, part: str, learner: int | None = window.seat) -> None:
+        heard(Said(text, f"table {where} {part}", rules, tuple(window.names), learner, game))
+
+    say(window.next_step(), "prompt")
+    say(window.news, "news")
+    for line in window.log[-3:]:
+        say(line, "log", learner=None)  # the table's public lines name every seat
+    if game is not None and not game.is_over:
+        for level in (1, 2, 3):
+            say(window.hint(level).text, f"hint {level}")
+    if game is not None and game.is_over:
+        results = [(result.seat, result.line) for result in window.results()]
+        for line in end_of_game(game, window.seat, window.names, results):
+            say(line.lead + line.text, "end")
+
+
+def window_move(window: SharedGame, rng: random.Random) -> Outcome | None:
+    """What the learner at this window does now (a wrong seat now and then), or None."""
+    game = window.game
+    if game is None or window.stage is SharedStage.OVER:
+        return None
+    if window.stage is SharedStage.PAIRING:
+        pairs = game.pairs_in(window.seat)
+        return window.lay_down(pairs[0]) if pairs else window.finish_pairing()
+    if window.stage is SharedStage.DRAW and window.choosing_giver:
+        others = [seat for seat in game.rules.seats if seat != window.seat]
+        return window.choose_giver(rng.choice(others) if rng.random() < 0.3 else game.giver if game.giver is not None else others[0])
+    if window.stage is SharedStage.DRAW and game.giver is not None:
+        return window.draw(rng.randrange(len(game.hands[game.giver])))
+    if window.computer_due:
+        window.play_computer()
+    return None
+
+
+@pytest.mark.parametrize("rules", TABLE_GAMES, ids=describe)
+def test_every_sentence_at_a_table_played_together_is_true(rules: Rules, windows: tuple[Tables, Tables]) -> None:
+    heard, rng = Heard(), random.Random(7)
+    chosen = settings_for(rules, "guided")
+    one, two = windows
+    ana = SharedGame.sit_down(one, one.store.get_or_create_profile("Ana"), "Red", chosen)
+    bo = SharedGame.sit_down(two, two.store.get_or_create_profile("Bo"), "red", replace(chosen, guidance="hints"))
+    hear_window(heard, ana, "Ana")
+    ana.start(seed=5)
+    for _ in range(MOVES_MAX):
+        for window, who in ((ana, "Ana"), (bo, "Bo")):
+            window.poll()
+            hear_window(heard, window, who)
+            outcome = window_move(window, rng)
+            if outcome is not None and outcome.explanation is not None:
+                window.poll()
+                heard(Said(outcome.explanation.text(), f"table {who} mistake", rules, tuple(window.names), window.seat, window.game))
+        if ana.stage is SharedStage.OVER and bo.stage is SharedStage.OVER:
+            break
+    else:
+        raise AssertionError(f"the table's game did not end within {MOVES_MAX} rounds")
+    assert heard.kinds["table"] > 20
     assert heard.untrue == []
