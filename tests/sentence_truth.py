@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.course.check import pairing_claims_untrue
 from tutor.engine import Card, Game, Rules
 from tutor.engine.cards import RANKS, SUITS, rank_name
 from tutor.wording.going_out import ending_claims_untrue, going_out_claims_untrue, sentences
@@ -138,18 +139,10 @@ def pair_claims_untrue(text: str) -> list[str]:
     return untrue
 
 
-_PARTNER_CLAIM = re.compile(rf"(?P<card>{_CARD})[^.;:]*?\b(?:may|can|could|might) still (?:find a partner|pair|be paired|make a pair)")
-
-
 def partner_claims_untrue(text: str, game: Game) -> list[str]:
-    """Cards said to be able to pair still when no card in any hand pairs with them."""
-    held = [card for hand in game.hands for card in hand]
-    untrue = []
-    for claim in _PARTNER_CLAIM.finditer(text):
-        card = Card.parse(claim.group("card"))
-        if not any(other != card and other.pairs_with(card) for other in held):
-            untrue.append(claim.group(0))
-    return untrue
+    """Cards said to be able to pair still when no card in any hand pairs with them (the check
+    `lessons check` makes of lesson words, `tutor.course.check.pairing_claims_untrue`)."""
+    return pairing_claims_untrue(game, text)
 
 
 # ----- counts of cards ---------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_two_cards_said_to_pair_do() -> None:
 
 def test_a_card_said_to_find_a_partner_still_can() -> None:
     game = position(BICYCLE, ["QH 5C", "5D", "9C", "9D"])  # no other Queen in any hand
-    assert partner_claims_untrue("Your Q♥ may still find a partner.", game) == ["Q♥ may still find a partner"]
+    assert partner_claims_untrue("Your Q♥ may still find a partner.", game) == ["Q♥"]
     assert partner_claims_untrue("Your 5♣ may still find a partner.", game) == []
 
 

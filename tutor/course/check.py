@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 from tutor.engine.cards import RANKS, SUITS, Card
+from tutor.engine.game import Game
 from tutor.wording.going_out import empty_hand_rule, ending_claims_untrue, going_out_claims_untrue
 
 from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
@@ -102,11 +103,12 @@ def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[
 
 
 def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:
+    return [] if run.game is None else pairing_claims_untrue(run.game, text)
+
+
+def pairing_claims_untrue(game: Game, text: str) -> list[str]:
     """Cards the words say may still pair up ("Your Q♥ may still find a partner") that no card in
-    any hand of the game shown can pair with: a claim about the position, checked against it."""
-    game = run.game
-    if game is None:
-        return []
+    any hand of `game` can pair with: a claim about the position, checked against it."""
     held = [card for hand in game.hands for card in hand]
     untrue = []
     for claim in _PAIRING_CLAIM.finditer(text):
