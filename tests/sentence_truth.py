@@ -129,13 +129,22 @@ _CARD = rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]"
 _PAIR_CLAIM = re.compile(rf"(?P<one>{_CARD}) and (?P<two>{_CARD}) (?P<verb>are|make) (?P<not>not )?a pair")
 
 
+_PICTURES_CLAIM = re.compile(r"\b[Tt]he (?P<one>[A-Z][\w-]*(?: [A-Z][\w-]*)*) and the (?P<two>[A-Z][\w-]*(?: [A-Z][\w-]*)*) (?:are|make) (?P<not>not )?a pair")
+_TWO_OF_A_PICTURE = re.compile(r"\b[Tt]he two (?P<one>[A-Z][\w-]*(?: [A-Z][\w-]*)*) cards (?:are|make) not a pair")
+
+
 def pair_claims_untrue(text: str) -> list[str]:
-    """ "X and Y are a pair" where their ranks differ, and "X and Y are not a pair" where they match."""
+    """ "X and Y are a pair" where their ranks differ, and "X and Y are not a pair" where they match;
+    with picture cards, "the Cat and the Dog are a pair" and "the two Cat cards are not a pair"."""
     untrue = []
     for found in _PAIR_CLAIM.finditer(text):
         pairs = Card.parse(found.group("one")).pairs_with(Card.parse(found.group("two")))
         if pairs == bool(found.group("not")):
             untrue.append(found.group(0))
+    for found in _PICTURES_CLAIM.finditer(text):
+        if (found.group("one") == found.group("two")) == bool(found.group("not")):
+            untrue.append(found.group(0))
+    untrue += [found.group(0) for found in _TWO_OF_A_PICTURE.finditer(text)]
     return untrue
 
 

@@ -99,6 +99,10 @@ def test_two_cards_said_to_pair_do() -> None:
     assert pair_claims_untrue("7♣ and 7♦ are not a pair.") == ["7♣ and 7♦ are not a pair"]
     assert pair_claims_untrue("7♣ and 7♦ make a pair: same rank.") == []
     assert pair_claims_untrue("7♣ and 8♣ are not a pair: one is a 7, the other an 8.") == []
+    assert pair_claims_untrue("The Cat and the Dog are a pair: both show the same picture.") == ["The Cat and the Dog are a pair"]
+    assert pair_claims_untrue("The two Cat cards are not a pair.") == ["The two Cat cards are not a pair"]
+    assert pair_claims_untrue("The Cat and the Dog are not a pair: two different pictures.") == []
+    assert pair_claims_untrue("The two Cat cards are a pair: both show the same picture.") == []
 
 
 def test_a_card_said_to_find_a_partner_still_can() -> None:
