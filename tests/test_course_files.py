@@ -214,6 +214,29 @@ def test_a_placeholder_that_names_nobody_yet(folder: Path) -> None:
     assert "steps[1].text: {loser} names nobody at this point of the game" in problem
 
 
+def test_words_on_going_out_are_checked_against_the_steps_rules(folder: Path) -> None:
+    """In the reversed game going out means you can no longer win: a lesson calling it safe is told
+    so, with the line and what an empty hand means there; the same words pass under Bicycle's own game."""
+    said = "text: Lay down your pair, then say you're done. When your hand is empty you are safe!"
+    reversed_game = GOOD.replace("rules: bicycle", "rules: {variant: bicycle, odd_card_wins: true}").replace(
+        "text: Lay down your pair, then say you're done.", said
+    )
+    path = write(folder, "02-pairs.yaml", reversed_game)
+    (problem,) = problems_of(folder)
+    assert problem.startswith(f"{path}:{line_of(reversed_game, said)}: steps[0].text: says “When your hand is empty you are safe!”, which is not so")
+    assert "you can't win any more" in problem
+    write(folder, "02-pairs.yaml", GOOD.replace("text: Lay down your pair, then say you're done.", said))
+    assert problems_of(folder) == []
+
+
+def test_words_on_the_end_are_checked_against_the_strict_pair_check(folder: Path) -> None:
+    said = "success: Yes, {drawer}. The game ends only when one player is left holding cards."
+    strict = GOOD.replace("rules: bicycle", "rules: {variant: bicycle, wrong_pair_loses: true}").replace("success: Yes, {drawer}.", said)
+    write(folder, "02-pairs.yaml", strict)
+    (problem,) = problems_of(folder)
+    assert "steps[1].success: says “The game ends only when one player is left holding cards.”, but with the strict pair check" in problem
+
+
 def test_words_saying_a_card_may_still_pair_are_checked_against_the_hands(folder: Path) -> None:
     """A claim about the position is checked against the position: in GOOD's second step Ben holds
     K♦, a partner for K♠, but nobody holds another Queen for Q♠."""

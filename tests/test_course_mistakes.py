@@ -104,3 +104,20 @@ def test_a_broken_shipped_file_never_crashes_a_lesson_at_the_first_mistake(tmp_p
         assert run.notice.startswith("The mistake explanations file has a problem") and "lessons/mistakes.yaml:" in run.notice
     finally:
         explanations.mistake_book.cache_clear()
+
+
+def test_lessons_check_finds_words_on_going_out_that_some_rules_make_untrue(tmp_path: Path) -> None:
+    """'So Sam is safe' is untrue where going out cannot win (the reversed game) or before the
+    strict pair check: the words go to every rules the settings allow, so lessons check says so."""
+    from tutor.course.mistakes import check_mistakes_file
+
+    said = "so {seat} is out of the game."
+    assert said in SHIPPED
+    path = tmp_path / "mistakes.yaml"
+    path.write_text(SHIPPED.replace(said, "so {seat} is safe and out of the game."), encoding="utf-8")
+    (problem,) = check_mistakes_file(path, "lessons/mistakes.yaml")
+    line = SHIPPED[: SHIPPED.index(said)].count("\n") + 1
+    assert str(problem).startswith(f"lessons/mistakes.yaml:{line}: mistakes.drew-from-empty.what: says “{{seat}} has no cards left, so {{seat}} is safe")
+    assert "which is not so under some rules the settings allow" in str(problem)
+    path.write_text(SHIPPED, encoding="utf-8")
+    assert check_mistakes_file(path, "lessons/mistakes.yaml") == []

@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 
 from tutor.engine.cards import RANKS, SUITS, Card
+from tutor.engine.game import Game
+from tutor.wording.going_out import empty_hand_rule, ending_claims_untrue, going_out_claims_untrue
 
 from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
 from .problems import Problem
@@ -39,6 +41,8 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
                     problem(index, field, f"names {card}, which is in no hand and no pair here: words name the cards of the game they are shown with")
                 for card in _pairing_claims_untrue(run, text):
                     problem(index, field, f"says {card} may still pair, but no card in any hand here pairs with it")
+                for claim in _rules_claims_untrue(run, text):
+                    problem(index, field, claim)
             for field, message in _wrong_answers_unexplained(run):
                 problem(index, field, message)
             if isinstance(step, TaskStep) and not _solved_by_solution(run, step, problem):
@@ -61,6 +65,8 @@ def _solved_by_solution(run: LessonRun, step: TaskStep, problem: Callable[[int, 
         return False
     for name in run.missing_seats(step.success):
         problem(run.index, "success", f"{{{name}}} names nobody at this point of the game")
+    for claim in _rules_claims_untrue(run, step.success):
+        problem(run.index, "success", claim)
     return True
 
 
@@ -97,11 +103,12 @@ def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[
 
 
 def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:
+    return [] if run.game is None else pairing_claims_untrue(run.game, text)
+
+
+def pairing_claims_untrue(game: Game, text: str) -> list[str]:
     """Cards the words say may still pair up ("Your Q♥ may still find a partner") that no card in
-    any hand of the game shown can pair with: a claim about the position, checked against it."""
-    game = run.game
-    if game is None:
-        return []
+    any hand of `game` can pair with: a claim about the position, checked against it."""
     held = [card for hand in game.hands for card in hand]
     untrue = []
     for claim in _PAIRING_CLAIM.finditer(text):
@@ -109,6 +116,23 @@ def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:
         if not any(other != card and other.pairs_with(card) for other in held):
             untrue.append(claim.group("card"))
     return untrue
+
+
+def _rules_claims_untrue(run: LessonRun, text: str) -> list[str]:
+    """Sentences calling going out safe or a win, or saying how the game ends, where the step's
+    rules say otherwise (`tutor.wording.going_out`): the reversed game, the strict pair check."""
+    game = run.game
+    if game is None:
+        return []
+    rules, learner = game.rules, run.learner
+    yours_real = learner is not None and all(seat != learner for seat, _ in game.wrong_pairs)
+    meaning = empty_hand_rule(rules).split(" You sit out")[0]
+    found = [f"says “{claim}”, which is not so under this step's rules: {meaning}" for claim in going_out_claims_untrue(text, rules, game.is_over, yours_real)]
+    found += [
+        f"says “{claim}”, but with the strict pair check a wrong pair can end the game with several players holding cards"
+        for claim in ending_claims_untrue(text, rules)
+    ]
+    return found
 
 
 _CARD = re.compile(rf"(?<!\w)(?:{'|'.join(RANKS)})[{''.join(SUITS)}]")

@@ -155,7 +155,7 @@ FALLBACK: dict[str, MistakeWords] = {
             "Players with no cards are skipped",
             "empty-hands",
             "{seat} has no cards left.",
-            {"any": "A player with no cards is safe and is skipped."},
+            {"any": "A player with no cards is out of the game and is skipped."},
             "Draw from {giver}.",
         ),
         MistakeWords(
@@ -236,18 +236,19 @@ def check_mistakes_file(path: Path | None = None, shown: str = SHOWN_PATH, lesso
     from .source import read_yaml_file
 
     root, problems = read_yaml_file(path, shown)
-    return list(book_from(root, problems, shown, lessons).problems)
+    return list(book_from(root, problems, shown, lessons, check_truth=True).problems)
 
 
 def _recheck_shipped(lessons: Collection[str]) -> list[Problem]:
     from .source import read_yaml_file
 
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
-    return list(book_from(root, problems, SHOWN_PATH, lessons).problems)
+    return list(book_from(root, problems, SHOWN_PATH, lessons, check_truth=True).problems)
 
 
-def book_from(root: Item | None, problems: list[Problem], where: str, lessons: Collection[str] | None = None) -> MistakeBook:
-    """Typed words from a read file; codes with problems (or the whole file) fall back to FALLBACK."""
+def book_from(root: Item | None, problems: list[Problem], where: str, lessons: Collection[str] | None = None, check_truth: bool = False) -> MistakeBook:
+    """Typed words from a read file; codes with problems (or the whole file) fall back to FALLBACK.
+    With `check_truth` (`lessons check`), words untrue under some rules the settings allow are problems too."""
     from .source import Checker
 
     check = Checker(where, problems)
@@ -267,6 +268,8 @@ def book_from(root: Item | None, problems: list[Problem], where: str, lessons: C
             read = _words(check, code, item, lessons)
             if read is not None:
                 words[code] = read
+                if check_truth:
+                    _untrue_somewhere(check, item, read)
         for code in FALLBACK:
             if code not in entries.value:
                 check.problem(entries, "missing (every mistake code needs words)", entries.child(code))
@@ -296,6 +299,31 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
     return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why)
+
+
+def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
+    """Words on going out or on the end that some rules the settings allow make untrue ("so {seat}
+    is safe" where going out cannot win, or before the strict check): each reported once, at its field."""
+    from tutor.engine.decks import all_decks
+    from tutor.engine.rules import every_rules
+    from tutor.wording.going_out import empty_hand_rule, ending_claims_untrue, going_out_claims_untrue
+
+    pictures = next((deck.id for deck in all_decks() if not deck.is_standard), None)
+    told: set[str] = set()
+    for rules in every_rules((3,)):
+        for played in (rules, rules.with_deck(pictures)) if pictures else (rules,):
+            said = words.for_deck(played)
+            for part, text in (("what", said.what), ("why", said.why_for(played)), ("instead", said.instead)):
+                untrue = going_out_claims_untrue(text, played) + ending_claims_untrue(text, played)
+                if untrue and part not in told:
+                    told.add(part)
+                    meaning = empty_hand_rule(played).split(" You sit out")[0]
+                    check.problem(_field_item(item, part), f"says “{untrue[0]}”, which is not so under some rules the settings allow: {meaning}")
+
+
+def _field_item(item: Item, name: str) -> Item:
+    value = item.value
+    return value[name] if isinstance(value, dict) and name in value else item
 
 
 def _lesson(check: Checker, item: Item | None, lessons: Collection[str] | None) -> str | None:

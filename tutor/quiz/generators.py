@@ -587,10 +587,12 @@ def _goes_on_words(seats: Seats, game: Game) -> str:
     found = game.possible_pair()
     assert found is not None, "the game goes on only while a pair can still form"
     first, second = found
+    # With the strict pair check a wrong pair can leave several players holding cards at the end.
+    ends = "no more pairs can be made" if game.rules.wrong_pair_loses else "one player is left holding cards"
     return (
         f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
         f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
-        "so the game goes on. It ends only when one player is left holding cards."
+        f"so the game goes on. It ends only when {ends}."
     )
 
 

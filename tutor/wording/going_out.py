@@ -8,11 +8,14 @@
     reversed game     you're out, and can no longer win: only the player left with the odd card wins
 
 Every sentence about an empty hand (the rules, the moves, the seats, the end) comes from here, so
-no screen calls a player "safe" where the ruleset says something else.
+no screen calls a player "safe" where the ruleset says something else. Words written elsewhere (a
+lesson, the quiz, the mistakes' words) are checked against the same truth: `going_out_claims_untrue`
+and `ending_claims_untrue` find the sentences that say otherwise, for `lessons check` and the tests.
 """
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from tutor.engine import Game, Rules
@@ -114,3 +117,59 @@ def no_ranking(rules: Rules) -> str:
     if going_out(rules) is Out.WON:
         return "Everyone who went out has won; going out first earns nothing extra."
     return "Everyone who went out is safe; going out first earns nothing extra."
+
+
+# ----- checking words against the rules: what `lessons check` and the every-sentence test ask --------
+
+
+def sentences(text: str) -> list[str]:
+    """`text` cut into sentences (questions left out: they claim nothing)."""
+    cut = re.split(r"(?<=[.!?])\s+|\n+", text)
+    return [part.strip() for part in cut if part.strip() and not part.strip().endswith("?")]
+
+
+_SAFE = re.compile(r"(?:\b(?:is|are|be|'re|stays?|was|were)\s+(?:\w+\s+)?safe\b|✓ safe|\bsafe:|\bsafe ✓|\bsafe straight away)", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|as long as|unless|only if|provided|once the pairs|when the pairs)\b", re.IGNORECASE)
+_USUALLY = re.compile(r"\b(?:usually|normally|in the usual game|in the ordinary game|in most games)\b", re.IGNORECASE)
+"""Words that say the claim is about the usual game, not the one in play."""
+_NEGATED = re.compile(r"\b(?:not|never|no longer|isn't|aren't|nobody|no one)\b", re.IGNORECASE)
+_WON = re.compile(r"\b(?:has|have|'ve|you've)\s+won\b|✓ won\b|\bwins? by going out\b", re.IGNORECASE)
+_OUT = re.compile(r"\b(?:out|empty|empties|emptied|no cards|went out|goes out|go out|going out)\b", re.IGNORECASE)
+
+
+def going_out_claims_untrue(text: str, rules: Rules, checked: bool = False, yours_real: bool = False) -> list[str]:
+    """Claims that going out makes you safe or a winner, where the rules say otherwise: safe is
+    false in the reversed game (going out means you can no longer win) and, said without a
+    condition, under the strict pair check until the pairs are `checked` at the end (the check
+    decides), except "you are safe" to a learner who knows `yours_real` (every pair they laid
+    down is one); won is said only where going out wins (Table rules), never of going out in
+    the reversed game."""
+    out = going_out(rules)
+    untrue = []
+    for sentence in sentences(text):
+        safe = _SAFE.search(sentence)
+        if safe and not _NEGATED.search(sentence[: safe.end()].rsplit(",", 1)[-1]) and not _USUALLY.search(sentence):
+            yours = yours_real and re.search(r"\byou(?: are|'re)\s+safe\b", sentence, re.IGNORECASE)
+            if out is Out.CANNOT_WIN or out is Out.CHECKED and not (checked or yours) and not _CONDITION.search(sentence):
+                untrue.append(sentence)
+                continue
+        won = _WON.search(sentence)
+        if won and not _NEGATED.search(sentence[: won.end()].rsplit(",", 1)[-1]) and not _USUALLY.search(sentence):
+            if out in (Out.SAFE, Out.CHECKED) or out is Out.CANNOT_WIN and _OUT.search(sentence):
+                untrue.append(sentence)
+    return untrue
+
+
+_ONE_LEFT = re.compile(
+    r"\buntil (?:only |just )?one (?:player|of you|is left)\b|\b(?:ends?|over)\b[^.]*?\bwhen (?:only |just )?one (?:player|of you)\b", re.IGNORECASE
+)
+_AFTER_A_WRONG_PAIR = re.compile(r"\bwrong pair|\bno more pairs?\b|\bno pairs? can\b", re.IGNORECASE)
+
+
+def ending_claims_untrue(text: str, rules: Rules) -> list[str]:
+    """Under the strict pair check a game ends once no more pairs can be made, which after a
+    wrong pair can leave two or three players holding cards: "it ends only when one player is
+    left holding cards" is untrue there unless the sentence says what a wrong pair does."""
+    if not rules.wrong_pair_loses:
+        return []
+    return [sentence for sentence in sentences(text) if _ONE_LEFT.search(sentence) and not _AFTER_A_WRONG_PAIR.search(sentence)]

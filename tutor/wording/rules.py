@@ -182,16 +182,15 @@ def _ending_text(rules: Rules, odd: str) -> str:
     if rules.odd_card_wins:
         return f"Play goes on until only one player has cards: they hold {odd}. In this reversed game, that player wins!"
     everyone = "has won" if going_out(rules) is Out.WON else "is safe"
-    ending = (
-        f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else {everyone}; going out first earns nothing extra."
-    )
-    if rules.wrong_pair_loses:
-        ending += (
-            " Before anyone is named the Old Maid, all the pairs are checked: if the check finds a wrong "
-            "pair, the player who laid it down is the Old Maid instead. After a wrong pair the game can "
-            "end with two or three players still holding cards, once no more pairs can be made."
+    if rules.wrong_pair_loses:  # the check decides: nobody is safe before it
+        return (
+            "Play goes on until only one player has cards, or, after a wrong pair, until no more pairs can be made: "
+            "then the game can end with two or three players still holding cards. Before anyone is named the Old Maid, "
+            "all the pairs are checked: if the check finds a wrong pair, the player who laid it down is the Old Maid. "
+            f"If every pair is real, the player left holding {odd} is the Old Maid, and everyone else {everyone}; "
+            "going out first earns nothing extra."
         )
-    return ending
+    return f"Play goes on until only one player has cards: they hold {odd} and are the Old Maid. Everyone else {everyone}; going out first earns nothing extra."
 
 
 def _wrong_pair_text(rules: Rules) -> str:

@@ -1,0 +1,113 @@
+"""The end of a game in words: the headline, why it ended so, how everyone did and the mistakes
+made, for the end screens (a game against the computer, one played at one keyboard, or at a
+table) to draw line by line. Nothing here draws: each line says only how it stands out.
+
+    lines = end_of_game(game, you, names, results, mistakes, celebration)
+    for line in lines: ...  line.text, line.style ("bold", "italic" or "")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from tutor.engine import Game
+from tutor.wording import Seats, card_list, counted
+from tutor.wording.going_out import everyone_else, no_ranking, you_went_out_in_the_end
+from tutor.wording.narration import Narrator
+
+Mistakes = Sequence[tuple[int, str]]
+"""A learner's mistakes, most often first: how many times, and the rule's short title."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the end's words ("" for a blank line) and how it stands out."""
+
+    text: str
+    style: str = ""
+    """"bold", "italic" or "" (plain)."""
+    lead: str = ""
+    """Words before `text`, in bold ("The pairs were checked: ")."""
+
+
+def end_of_game(
+    game: Game,
+    you: int | None,
+    names: Sequence[str],
+    results: Sequence[tuple[int, str]],
+    mistakes: Mistakes = (),
+    celebration: Sequence[str] | None = None,
+    learners: Collection[int] = (),
+    letters: bool = False,
+) -> list[Line]:
+    """The end of `game` seen from the seat `you` (the learner, "you"): the headline, why it ended
+    so, every (seat, result line) of `results` (the `learners`' lines in bold) and the learner's
+    own `mistakes`, or the `celebration`'s lines. With `you` None (several learners shared the
+    screen) nobody is "you" and the mistakes are left to `each_learners_mistakes`."""
+    seats = Seats(names, you)
+    lines = [Line(headline(game, you, names, letters), "bold")]
+    if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
+        lines.append(Line(f"The card nobody could pair: {card_list(game.hands[game.loser], letters)}."))
+    lines.append(Line(""))
+    if game.wrong_pairs:
+        found = " ".join(f"{seats.who(seat, capital=True)} laid down {card_list(pair, letters)}, which is not a pair." for seat, pair in game.wrong_pairs)
+        lines += [Line(f"{found} That is why the game ended this way.", lead="The pairs were checked: "), Line("")]
+    lines.append(Line("How everyone did:", "bold"))
+    lines += [Line(f"  {line}", "bold" if seat == you or seat in learners else "") for seat, line in results]
+    if game.winner is not None:
+        lines.append(Line("In the reversed game only the odd card's holder wins.", "italic"))
+    elif not game.wrong_pairs:
+        lines.append(Line(no_ranking(game.rules), "italic"))
+    lines += [Line(""), Line(f"The game took {counted(game.draws, 'draw')}."), Line("")]
+    if you is None:
+        return lines
+    if celebration is not None:
+        lines += [Line(text) for text in celebration]
+    elif not mistakes:
+        unlucky = game.loser == you and game.winner is None
+        lines.append(Line("You made no mistakes: the Old Maid is just bad luck!" if unlucky else "You made no mistakes. Brilliant!"))
+    if mistakes:
+        lines.append(Line(f"Your mistakes ({sum(times for times, _ in mistakes)}):", "bold"))
+        lines += [Line(f"  {times} × {rule}") for times, rule in mistakes]
+        lines.append(Line("Each one is a rule worth a second look in the lessons."))
+    return lines
+
+
+def each_learners_mistakes(game: Game, names: Sequence[str], mistakes: Sequence[tuple[int, Mistakes]]) -> list[Line]:
+    """Each learner's mistakes by name, for a game several learners shared at one keyboard
+    (everyone reads the screen): (seat, their mistakes) for each learner."""
+    seats = Seats(names, None)
+    lines = []
+    for seat, made in mistakes:
+        name = seats.who(seat, capital=True)
+        if not made:
+            unlucky = seat == game.loser and game.winner is None
+            lines.append(Line(f"{name} made no mistakes{': being the Old Maid is just bad luck!' if unlucky else '. Brilliant!'}", "bold"))
+            continue
+        lines.append(Line(f"{name}'s mistakes ({sum(times for times, _ in made)}):", "bold"))
+        lines += [Line(f"  {times} × {rule}") for times, rule in made]
+    if any(made for _, made in mistakes):
+        lines.append(Line("Each one is a rule worth a second look in the lessons."))
+    lines.append(Line("Each of you will find this game in My progress."))
+    return lines
+
+
+def headline(game: Game, you: int | None, names: Sequence[str], letters: bool = False) -> str:
+    """The end's first line, from the seat `you` (None: nobody is "you")."""
+    seats = Seats(names, you)
+    if game.loser is None:
+        return "Everyone paired off: nobody is left holding the odd card."
+    if game.winner is not None:
+        if game.winner == you:
+            return "You kept the odd card to the end: you win the reversed game!"
+        return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
+    if you is None:
+        if any(seat == game.loser for seat, _ in game.wrong_pairs):
+            return f"The pairs were checked, and one of {seats.whose(game.loser)} was not a pair: {seats.who(game.loser)} is the Old Maid this time."
+        return f"{seats.who(game.loser, capital=True)} is the Old Maid this time. {everyone_else(game.rules)}"
+    if game.loser == you and game.wrong_pairs:
+        return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
+    if game.loser == you:
+        return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
+    return f"{you_went_out_in_the_end(game.rules)} {Narrator(names, you, letters).ending(game)}"
