@@ -28,7 +28,7 @@ class Line:
     style: str = ""
     """"bold", "italic" or "" (plain)."""
     lead: str = ""
-    """Words before `text`, in bold ("The pairs were checked: ")."""
+    """Words before `text`, in bold ("The pairs were checked. ")."""
 
 
 def end_of_game(
@@ -52,7 +52,7 @@ def end_of_game(
     lines.append(Line(""))
     if game.wrong_pairs:
         found = " ".join(f"{seats.who(seat, capital=True)} laid down {card_list(pair, letters)}, which is not a pair." for seat, pair in game.wrong_pairs)
-        lines += [Line(f"{found} That is why the game ended this way.", lead="The pairs were checked: "), Line("")]
+        lines += [Line(f"{found} That is why the game ended this way.", lead="The pairs were checked. "), Line("")]
     lines.append(Line("How everyone did:", "bold"))
     lines += [Line(f"  {line}", "bold" if seat == you or seat in learners else "") for seat, line in results]
     if game.winner is not None:

@@ -221,6 +221,6 @@ def _house_rules_text(rules: Rules) -> str:
         lines.append(f"Take out a {rank_name(other)} instead of a {rank_name(book.odd_ranks[0])}{source}: {state}.")
     for name in book.switches:
         title, meaning = SWITCH_WORDS[name]
-        outside = f", {from_outside(SWITCHES_FROM_OUTSIDE[name])}," if name in SWITCHES_FROM_OUTSIDE else ""
-        lines.append(f"{title}{outside} ({meaning}): {'on' if getattr(rules, name) else 'off'}.")
+        outside = f"; {from_outside(SWITCHES_FROM_OUTSIDE[name])}" if name in SWITCHES_FROM_OUTSIDE else ""
+        lines.append(f"{title} ({meaning}{outside}): {'on' if getattr(rules, name) else 'off'}.")
     return "\n".join([*lines, "You can change these in Settings."])
