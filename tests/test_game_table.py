@@ -81,6 +81,8 @@ async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> No
                 break
             if session.stage is Stage.PAIRING:
                 await lay_down_all_and_finish(pilot, app)
+            elif session.stage is Stage.CHOOSE_GIVER:
+                await pilot.press("enter")  # the cursor starts on the seat to draw from
             elif session.stage is Stage.DRAW:
                 mine += 1
                 await pilot.press("1")
