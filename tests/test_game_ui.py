@@ -122,7 +122,7 @@ async def test_hints_step_up_and_ask_before_the_answer(store: Any, profile: Any)
         await pilot.press("n")
         assert "Hint 2 of 3" in prompt_text(app)
         await pilot.press("h", "y")
-        assert "Hint 3 of 3 Lay down 5♣ and 5♥." in prompt_text(app)
+        assert "Hint 3 of 3 Lay down 5♣ and 5♥. 5♣ and 5♥ are a pair: same rank, and the colour doesn't matter." in prompt_text(app)
 
 
 async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> None:

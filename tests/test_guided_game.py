@@ -5,6 +5,7 @@ from helpers import cards
 
 from tutor.engine import Game, Mistake, MistakeCode, Rules
 from tutor.play.guided_game import GuidedGame, Stage
+from tutor.play.hints import LEVELS, hint_for
 from tutor.settings import Settings
 from tutor.wording import computer_names, same_name
 
@@ -69,13 +70,30 @@ def test_hints_levels_come_from_the_hand() -> None:
     assert session.hint().level == 3
 
 
+@pytest.mark.parametrize("rules", [Rules.bicycle(), Rules.table(players=3), Rules.bicycle(deck="farm"), Rules.table(deck="everyday")])
+def test_the_last_pairing_hint_names_the_cards_and_says_why(rules: Rules) -> None:
+    shown = 0
+    for seed in range(8):
+        game = Game.deal(rules, seed, learners=(0,))
+        pairs = game.pairs_in(0)
+        if not pairs:
+            continue
+        shown += 1
+        text = hint_for(game, 0, NAMES[: rules.players], LEVELS).text
+        named, why = text.split(". ", 1)
+        assert all(card.text() in named for card in pairs[0]), text
+        assert "are a pair: " in why and ("same picture" in why if rules.pictures else ("same rank" in why or "both are" in why)), text
+    assert shown
+
+
 def test_hints_for_drawing() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     session.finish_pairing()
     assert "right" in session.hint().text
     specific = session.hint().text
     assert "Ana is the nearest player on your right" in specific and "skip" not in specific
-    assert session.hint().text == "Draw from Ana."
+    answer = session.hint().text
+    assert answer.startswith("Draw from Ana. ") and "Ana is the nearest player on your right who still has cards." in answer, "the answer says why"
 
 
 @pytest.mark.parametrize("guidance", ["guided", "hints", "own"])
