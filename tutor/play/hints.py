@@ -69,7 +69,8 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
         return Hint(2, _describe_ranks(game.hands[seat]) if pairs else "No two of your cards share a rank, so there's nothing to lay down.")
     if pairs:
         pair = pairs[0]
-        return Hint(3, f"Lay down {card_list(pair, letters)}. {pair_reason(*pair, letters=letters)}", LayDown(seat, pair))
+        first, second = sorted(pair)  # in the order card_list names them
+        return Hint(3, f"Lay down {card_list(pair, letters)}. {pair_reason(first, second, letters=letters)}", LayDown(seat, pair))
     return Hint(3, "You have no pairs: say you're done (press {done}).", FinishPairing(seat))
 
 
