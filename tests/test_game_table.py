@@ -198,6 +198,7 @@ def test_the_pairs_panel_keeps_letter_suits_apart() -> None:
     [
         ((120, 40), ["You: 5♣5♥ 7♣7♦"]),  # the side panel, every seat's pairs
         ((100, 30), ["You: 5♣5♥ 7♣7♦"]),
+        ((90, 24), ["You: 5♣5♥ 7♣7♦"]),  # the narrowest with the side panel
         ((80, 24), ["Your pairs: 5♣5♥ 7♣7♦ · Bea 0 · Sam 2 · Ana 0"]),  # the side panel has no room: one line
         ((60, 20), ["Your pairs: 2 · Bea 0 · Sam 2 · Ana 0", "Your pairs: 5♣5♥ 7♣7♦ · Bea 0 · Sam 2 · Ana 0"]),  # at least a count
     ],

@@ -22,6 +22,7 @@ from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen
+from tutor.ui.footer import KeysLine, TutorFooter
 from tutor.ui.home import HomeScreen
 from tutor.ui.table import SeatView
 from tutor.ui.table_choice import TableChoiceScreen
@@ -326,6 +327,9 @@ def test_snapshot_of_a_table_played_together(snap_compare: Any, tmp_path: Path, 
         await pilot.pause()
         await pilot.pause()
         await pilot.press("1")
+        footer = app.screen.query_one(TutorFooter)
+        shown = [entry.key for entry in app.screen.query_one(KeysLine).entries]
+        assert shown == [entry.key for entry in footer._entries()] and "escape" in shown, "every key of the table at 80 columns"
 
     assert snap_compare(app, terminal_size=size, run_before=sit_down)
     ana_store.close()
