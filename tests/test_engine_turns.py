@@ -61,6 +61,33 @@ def test_after_makes_the_move_on_a_copy() -> None:
         game.after(Draw(1, 0))
 
 
+# ----- whom the drawer may draw from ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [Rules.bicycle(players=4), Rules.table(players=4)])
+def test_the_drawer_may_draw_from_the_giver_only_and_others_from_nobody(rules: Rules) -> None:
+    game = Game.deal(rules, seed=5)
+    assert game.drawer is not None and game.giver is not None
+    assert game.may_draw_from(game.drawer) == (game.giver,)
+    assert all(game.may_draw_from(seat) == () for seat in range(4) if seat != game.drawer)
+
+
+def test_the_side_the_drawer_may_draw_from_is_the_rulesets() -> None:
+    bicycle = table_game(Rules.bicycle(players=4), "5C", "9D", "5H 2C", "QS 2D", dealer=2)
+    table = table_game(Rules.table(players=4), "5C", "9D", "5H 2C", "QS 2D", dealer=2)
+    assert bicycle.may_draw_from(3) == (2,)  # Bicycle: from the right
+    assert table.may_draw_from(3) == (0,)  # Table: from the left
+
+
+def test_a_choice_of_giver_needs_two_other_hands_holding_cards() -> None:
+    four = table_game(Rules.bicycle(players=4), "5C", "9D", "5H 2C", "QS 2D", dealer=2)
+    assert four.choice_of_giver(3) and not four.choice_of_giver(0)  # only the drawer chooses
+    last_two = table_game(Rules.bicycle(players=4), "5C 9D", "", "", "QS 9C", dealer=0)
+    assert last_two.drawer is not None and not last_two.choice_of_giver(last_two.drawer)
+    two = table_game(Rules.table(players=2), "5C 9D", "QS 9C 5H", dealer=0)
+    assert two.drawer is not None and not two.choice_of_giver(two.drawer)
+
+
 # ----- how the turn passed -------------------------------------------------------------------
 
 

@@ -111,3 +111,40 @@ async def test_an_update_for_a_footer_losing_its_keys_does_nothing(store: Any, p
         footer._update()
         await pilot.pause()
         assert footer.is_attached and not footer.query(KeysLine)
+
+
+def shown_and_all(app: TutorApp) -> tuple[list[str], list[str]]:
+    """The keys the footer shows, and every key the screen has for it (Help first)."""
+    footer = app.screen.query_one(TutorFooter)
+    return [entry.key for entry in app.screen.query_one(KeysLine).entries], [entry.key for entry in footer._entries()]
+
+
+async def test_at_80_columns_every_key_of_the_game_is_shown_whole(store: Any, profile: Any) -> None:
+    """At 80x24 the palette's key hid Home (esc) at the end of the game's line: every key the game
+    screen has is shown, at every step, and the palette's key only where it fits beside them."""
+    app = setup(store, profile, "bicycle", "hints")
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = await keys_line(pilot)
+        for step in ("pairing", "choosing"):
+            if step == "choosing":
+                await play_until_choosing(pilot, app)
+                await pilot.pause()
+            shown, every = shown_and_all(app)
+            assert shown == every and "escape" in shown, step
+            used = line.spans()[-1][1]
+            for palette in app.screen.query(".-command-palette"):
+                assert palette.region.x >= line.region.x + used, f"{step}: the palette's key covers a key"
+
+
+async def test_a_narrow_footer_shows_whole_keys_only_with_help_first(store: Any, profile: Any) -> None:
+    app = setup(store, profile, "bicycle", "guided")
+    async with app.run_test(size=(40, 20)) as pilot:
+        line = await keys_line(pilot)
+        shown, every = shown_and_all(app)
+        assert shown[0] == "f1" and len(shown) < len(every), "F1 Help lists the keys left out"
+        assert shown == every[: len(shown)] and line.spans()[-1][1] <= 40, "never half a key"
+        assert not app.screen.query(".-command-palette")
+        await pilot.resize_terminal(100, 34)
+        await pilot.pause()
+        await pilot.pause()
+        assert shown_and_all(app)[0] == shown_and_all(app)[1], "wider again: every key"

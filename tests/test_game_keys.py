@@ -62,7 +62,7 @@ def test_the_game_screen_shows_the_keys_as_before() -> None:
         "Lay down your pairs: pick two cards of the same rank (press the key under each card, or ← → and Space), "
         "then press Enter. Press D when you have no pairs left."
     )
-    assert _shown(hint_for(pairs.game, 0, NAMES, 3).text) == "Lay down 5♣ and 5♥."
+    assert _shown(hint_for(pairs.game, 0, NAMES, 3).text) == "Lay down 5♣ and 5♥. 5♣ and 5♥ are a pair: same rank, and the colour doesn't matter."
     session = _crafted(["5C 9D", "2C 3C", "", "9C 4D QS"])
     assert _shown(session.next_step()) == "Check your hand for pairs. If no two cards share a rank, press D to say you're done."
     assert _shown(session.peek_hint(3).text) == "You have no pairs: say you're done (press D)."

@@ -59,7 +59,7 @@ def test_the_end_screen(snap_compare: Any, store: Any, profile: Any) -> None:
 
     async def finish(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("d", "1", "1")  # done, choose Bea, take her only card
+        await pilot.press("d", "1")  # done; Bea is the only one with cards, so nothing to choose: take her only card
         await pilot.press("d")  # forget the new pair of 5s: one mistake for the list
         await play_to_the_end(pilot, pilot.app)
         await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen))

@@ -81,6 +81,8 @@ async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> No
                 break
             if session.stage is Stage.PAIRING:
                 await lay_down_all_and_finish(pilot, app)
+            elif session.stage is Stage.CHOOSE_GIVER:
+                await pilot.press("enter")  # the cursor starts on the seat to draw from
             elif session.stage is Stage.DRAW:
                 mine += 1
                 await pilot.press("1")
@@ -189,3 +191,35 @@ def test_the_pairs_panel_keeps_letter_suits_apart() -> None:
     seen = game.observation(0)
     assert "7♥7♦" in str(pairs_text(seen, Seats(["You", "Bea"], 0), True, letters=False))
     assert "7H+7D" in str(pairs_text(seen, Seats(["You", "Bea"], 0), True, letters=True))
+
+
+@pytest.mark.parametrize(
+    ("size", "seen"),
+    [
+        ((120, 40), ["You: 5♣5♥ 7♣7♦"]),  # the side panel, every seat's pairs
+        ((100, 30), ["You: 5♣5♥ 7♣7♦"]),
+        ((90, 24), ["You: 5♣5♥ 7♣7♦"]),  # the narrowest with the side panel
+        ((80, 24), ["Your pairs: 5♣5♥ 7♣7♦ · Bea 0 · Sam 2 · Ana 0"]),  # the side panel has no room: one line
+        ((60, 20), ["Your pairs: 2 · Bea 0 · Sam 2 · Ana 0", "Your pairs: 5♣5♥ 7♣7♦ · Bea 0 · Sam 2 · Ana 0"]),  # at least a count
+    ],
+)
+async def test_the_learner_sees_their_pairs_at_every_size(store: Any, profile: Any, size: tuple[int, int], seen: list[str]) -> None:
+    app = crafted_app(store, profile, Rules.table(), ["5C 5H 7C 7D 9S", "2C 3C 8H", "KC KD 6H 6S 2D", "9C 3D QS 8S"], dealer=3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await lay_down_all_and_finish(pilot, app)
+        await pilot.pause()
+        text = screen_text(app)
+        assert any(words in text for words in seen), f"no pairs of yours in sight at {size}:\n{text}"
+
+
+def test_the_pairs_keep_picture_names_apart_in_the_panel_and_the_line() -> None:
+    from tutor.engine import Game
+    from tutor.ui.card_table import pairs_line, pairs_text
+    from tutor.wording import Seats
+
+    game = Game.from_hands(Rules.table(players=2, deck="farm"), [["duck/1", "duck/2", "cat/1"], ["cat/2", "old-maid"]], dealer=1)
+    seen, seats = game.observation(0), Seats(["You", "Bea"], 0)
+    assert "Duck+Duck" in str(pairs_text(seen, seats, True, letters=False))
+    assert str(pairs_line(seen, seats, False, 80)) == "Your pairs: Duck+Duck · Bea 0"
+    assert str(pairs_line(seen, seats, False, 20)) == "Your pairs: 1 · Bea 0", "too narrow for the cards: how many"

@@ -5,6 +5,7 @@ from helpers import cards
 
 from tutor.engine import Game, Mistake, MistakeCode, Rules
 from tutor.play.guided_game import GuidedGame, Stage
+from tutor.play.hints import LEVELS, hint_for
 from tutor.settings import Settings
 from tutor.wording import computer_names, same_name
 
@@ -69,20 +70,81 @@ def test_hints_levels_come_from_the_hand() -> None:
     assert session.hint().level == 3
 
 
+@pytest.mark.parametrize("rules", [Rules.bicycle(), Rules.table(players=3), Rules.bicycle(deck="farm"), Rules.table(deck="everyday")])
+def test_the_last_pairing_hint_names_the_cards_and_says_why(rules: Rules) -> None:
+    shown = 0
+    for seed in range(8):
+        game = Game.deal(rules, seed, learners=(0,))
+        pairs = game.pairs_in(0)
+        if not pairs:
+            continue
+        shown += 1
+        text = hint_for(game, 0, NAMES[: rules.players], LEVELS).text
+        named, why = text.split(". ", 1)
+        assert all(card.text() in named for card in pairs[0]), text
+        if not rules.pictures:  # the reason names the cards in the order the move did
+            assert why.startswith(named.removeprefix("Lay down ")), text
+        assert "are a pair: " in why and ("same picture" in why if rules.pictures else ("same rank" in why or "both are" in why)), text
+    assert shown
+
+
 def test_hints_for_drawing() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     session.finish_pairing()
     assert "right" in session.hint().text
     specific = session.hint().text
     assert "Ana is the nearest player on your right" in specific and "skip" not in specific
-    assert session.hint().text == "Draw from Ana."
+    answer = session.hint().text
+    assert answer.startswith("Draw from Ana. ") and "Ana is the nearest player on your right who still has cards." in answer, "the answer says why"
 
 
-def test_other_levels_pick_the_giver_for_the_learner() -> None:
-    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
+@pytest.mark.parametrize("guidance", ["guided", "hints", "own"])
+def test_every_level_asks_whom_to_draw_from_and_explains_a_wrong_choice(guidance: str) -> None:
+    session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance=guidance)
+    session.finish_pairing()
+    assert session.stage is Stage.CHOOSE_GIVER, "the levels differ in the help shown, not in what is asked"
+    wrong = session.choose_giver(1)
+    assert wrong.mistake is not None and wrong.mistake.code == "wrong-neighbour"
+    assert wrong.explanation is not None and "You chose to draw from Bea" in wrong.explanation.what
+    assert "on your right" in wrong.explanation.why
+    assert ("Ana" in wrong.explanation.instead) is (guidance != "own"), "on your own: the rule, not the answer"
+    assert session.mistake_counts() == {"wrong-neighbour": 1}
+    assert not session.choose_giver(3).refused and session.stage is Stage.DRAW
+    assert "Pick any of them" in session.peek_hint(2).text
+
+
+@pytest.mark.parametrize("rules", [Rules.bicycle(), Rules.table()])
+def test_the_seat_cursor_starts_where_the_rules_let_you_draw(rules: Rules) -> None:
+    asked = 0
+    for seed in range(6):
+        session = GuidedGame.new(Settings(ruleset=rules.variant), seed=seed)
+        while session.stage is not Stage.CHOOSE_GIVER and session.stage is not Stage.OVER:
+            if session.stage is Stage.PAIRING:
+                for pair in session.game.pairs_in(0):
+                    session.lay_down(pair)
+                session.finish_pairing()
+            else:
+                session.play_computer_turn()
+        if session.stage is Stage.CHOOSE_GIVER:
+            asked += 1
+            assert not session.choose_giver(session.giver_cursor()).refused, f"seed {seed}: Enter at once is not a mistake"
+    assert asked >= 3
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "dealer", "said"),
+    [
+        (Rules.table(players=2), ["5C 9D", "9C 4D QS"], 1, "Bea is the only other player, so you draw from Bea."),
+        (Rules.bicycle(), ["5C 9D", "", "", "9C 4D QS"], 3, "Ana is the only other player still holding cards, so you draw from Ana."),
+    ],
+)
+@pytest.mark.parametrize("guidance", ["guided", "hints", "own"])
+def test_with_nobody_else_to_draw_from_the_tutor_says_so_instead_of_asking(rules: Rules, hands: list[str], dealer: int, said: str, guidance: str) -> None:
+    session = crafted(rules, hands, dealer=dealer, guidance=guidance)
     session.finish_pairing()
     assert session.stage is Stage.DRAW
-    assert "Pick any of them" in session.peek_hint(2).text
+    assert session.only_giver() == said
+    assert session.next_step().startswith(said)
 
 
 def test_strict_mode_counts_the_wrong_pair_and_the_check_decides() -> None:
@@ -187,6 +249,8 @@ def test_news_when_a_computer_takes_your_card() -> None:
 def test_no_are_you_sure_for_a_blind_draw() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
     session.finish_pairing()
+    assert session.peek_hint(3).reveals, "whom to draw from is an answer to give away"
+    session.choose_giver(3)
     assert session.stage is Stage.DRAW and not session.peek_hint(3).reveals
     pairing = crafted(Rules.bicycle(), ["5C 5D", "2C 3C", "", "9C 4D QS"], dealer=2, guidance="hints")
     assert pairing.peek_hint(3).reveals

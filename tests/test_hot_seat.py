@@ -109,8 +109,11 @@ def test_each_learner_has_their_own_mistakes_and_help_level() -> None:
     session.finish_pairing()
     assert session.stage is Stage.HAND_OVER and session.passing_to == 1
     session.hand_over()
-    assert session.stage is Stage.DRAW, "Ben, on his own, is not asked whom he draws from"
-    assert len(session.learners[0].mistakes) == 2 and len(session.learners[1].mistakes) == 1
+    assert session.stage is Stage.CHOOSE_GIVER, "Ben, on his own, is asked whom he draws from too"
+    wrong = session.choose_giver(3)
+    assert wrong.explanation is not None and "You chose to draw from Bea" in wrong.explanation.what
+    assert "Ana" not in wrong.explanation.instead, "on his own: the rule, not the answer"
+    assert len(session.learners[0].mistakes) == 2 and len(session.learners[1].mistakes) == 2
 
 
 def test_the_prompts_and_hints_speak_to_the_viewer() -> None:

@@ -201,9 +201,10 @@ def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Pa
     assert not bo.computer_due
 
 
-def test_the_guided_level_says_whom_to_draw_from_first(windows: tuple[Tables, Tables]) -> None:
-    ana, bo = seated(windows, Settings(players=3, guidance="guided"))
-    assert ana.guidance == "guided" and ana.hints_allowed
+@pytest.mark.parametrize("guidance", ["guided", "hints", "own"])
+def test_every_level_says_whom_to_draw_from_first(windows: tuple[Tables, Tables], guidance: str) -> None:
+    ana, bo = seated(windows, Settings(players=3, guidance=guidance))
+    assert ana.guidance == guidance and ana.hints_allowed is (guidance != "own")
     pair_up(ana, bo)
     while not (ana.stage is Stage.DRAW or bo.stage is Stage.DRAW):
         take_a_turn(ana) or take_a_turn(bo)
@@ -211,15 +212,29 @@ def test_the_guided_level_says_whom_to_draw_from_first(windows: tuple[Tables, Ta
     game = drawer.game
     assert game is not None and game.giver is not None and drawer.choosing_giver and not other.choosing_giver
     assert drawer.hint(2).text.startswith(f"{drawer.names[game.giver]} is the nearest player")  # the hint about whom
+    assert drawer.giver_cursor() == game.giver and drawer.next_step() == "Your turn: choose whom to draw from."
     wrong = next(seat for seat in range(3) if seat not in (drawer.seat, game.giver))
     move = drawer.move
     other.poll()
     refused = drawer.choose_giver(wrong)
     assert refused.refused and refused.explanation is not None and drawer.mistakes[-1].code == "wrong-neighbour"
+    assert (drawer.names[game.giver] in refused.explanation.instead) is (guidance != "own"), "on your own: the rule, not the seat"
     assert drawer.choosing_giver and drawer.move == move and not other.poll()  # nothing was written
     told = drawer.choose_giver(game.giver)
     assert told.lines == [f"Yes: you draw from {drawer.names[game.giver]}."] and not drawer.choosing_giver
     assert not drawer.draw(0).refused and not drawer.choosing_giver
+
+
+def test_with_two_players_there_is_nobody_to_choose_and_the_table_says_so(windows: tuple[Tables, Tables]) -> None:
+    ana, bo = seated(windows, Settings(players=2, guidance="guided"))
+    pair_up(ana, bo)
+    while not (ana.stage is Stage.DRAW or bo.stage is Stage.DRAW):
+        take_a_turn(ana) or take_a_turn(bo)
+    drawer, other = (ana, bo) if ana.stage is Stage.DRAW else (bo, ana)
+    assert not drawer.choosing_giver
+    said = f"{other.profile.name} is the only other player, so you draw from {other.profile.name}."
+    assert drawer.only_giver() == said and drawer.next_step().startswith(said)
+    assert other.only_giver() == ""
 
 
 def test_on_your_own_there_are_no_hints_and_a_mistake_is_told_without_the_answer(windows: tuple[Tables, Tables]) -> None:

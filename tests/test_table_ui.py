@@ -22,6 +22,7 @@ from tutor.store import Store, open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen
+from tutor.ui.footer import KeysLine, TutorFooter
 from tutor.ui.home import HomeScreen
 from tutor.ui.table import SeatView
 from tutor.ui.table_choice import TableChoiceScreen
@@ -90,7 +91,9 @@ async def take_a_turn(pilot: Pilot[None]) -> str:
             await pilot.press("d")
         return "paired"
     if shared.stage is Stage.DRAW and shared.choosing_giver:
-        assert game.giver is not None and "Press the player's number" in words(app, "#prompt")
+        asked = "Press the player's number" if shared.guidance == "guided" else "choose whom to draw from"
+        assert game.giver is not None and asked in words(app, "#prompt")
+        assert app.screen.seat_cursor == game.giver, "the cursor starts on a seat the rules let you draw from"
         await pilot.press(str((game.giver - shared.seat) % game.rules.players))  # 1 is the player on your left
         assert words(app, "#prompt").startswith(f" Yes: you draw from {shared.names[game.giver]}.")
         return "chose"
@@ -158,8 +161,8 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
             raise AssertionError("the game did not end")
         await ana_pilot.pause()
         await ben_pilot.pause()
-        assert {"paired", "drew"} <= done[ana_app] and "chose" not in done[ana_app]  # Ana's help level: Hints
-        assert {"paired", "chose", "drew"} <= done[ben_app]  # Ben's: Guided, who says whom he draws from first
+        assert {"paired", "chose", "drew"} <= done[ana_app]  # Ana's help level, Hints, says whom she draws from too
+        assert {"paired", "chose", "drew"} <= done[ben_app]  # Ben's: Guided, with the question in full
         for app in (ana_app, ben_app):
             summary = str(app.screen.query_one("#summary", Static).content)
             assert "How everyone did" in summary and summary.count("\n  You ") == 1
@@ -324,6 +327,9 @@ def test_snapshot_of_a_table_played_together(snap_compare: Any, tmp_path: Path, 
         await pilot.pause()
         await pilot.pause()
         await pilot.press("1")
+        footer = app.screen.query_one(TutorFooter)
+        shown = [entry.key for entry in app.screen.query_one(KeysLine).entries]
+        assert shown == [entry.key for entry in footer._entries()] and "escape" in shown, "every key of the table at 80 columns"
 
     assert snap_compare(app, terminal_size=size, run_before=sit_down)
     ana_store.close()

@@ -508,6 +508,19 @@ class Game:
             candidates += [DealCard(), FinishDeal()]
         return [move for move in candidates if not self.rules_broken(move)]
 
+    def may_draw_from(self, seat: int) -> tuple[int, ...]:
+        """The seats `seat` may draw from now under the rules: the giver they name while `seat` is
+        due to draw, else none. Changes nothing."""
+        return tuple(giver for giver in range(self.rules.players) if self.mistake_in(Draw(seat, giver)) is None)
+
+    def choice_of_giver(self, seat: int) -> bool:
+        """Whether `seat`, due to draw, has anyone to tell apart in choosing whom to draw from: more
+        than one other seat still holds cards. With two players, or when every other hand but the
+        giver's is empty, there is nobody else to draw from, so there is nothing to choose."""
+        if self.drawer != seat or self.giver is None:
+            return False
+        return sum(1 for other, hand in enumerate(self._hands) if hand and other != seat) > 1
+
     def rules_broken(self, action: Action) -> tuple[Mistake, ...]:
         """Every rule `action` breaks, the one `mistake_in` names first; () if the move is right.
 

@@ -39,6 +39,7 @@ from tutor.engine import (
     wrong_pair_mistake,
 )
 from tutor.names import shown
+from tutor.play.giver import cursor_start, only_giver
 from tutor.play.hints import LEVELS, Hint, hint_for
 from tutor.settings import Guidance, Settings
 from tutor.wording import Seats, card_list, computer_names, counted, ordinal
@@ -61,6 +62,8 @@ class Stage(StrEnum):
 
     PAIRING = "pairing"
     CHOOSE_GIVER = "choose-giver"
+    """The learner is to say whom they draw from, at every help level (the levels differ in the help
+    shown, not in what is asked), unless nobody else holds cards to draw from (`only_giver`)."""
     DRAW = "draw"
     COMPUTER = "computer"
     OVER = "over"
@@ -278,7 +281,7 @@ class GuidedGame:
             return Stage.COMPUTER
         if due in game.waiting_for:
             return Stage.PAIRING
-        return Stage.CHOOSE_GIVER if self.guidance == "guided" and not self.giver_chosen else Stage.DRAW
+        return Stage.CHOOSE_GIVER if not self.giver_chosen and game.choice_of_giver(due) else Stage.DRAW
 
     @property
     def seen(self) -> Observation:
@@ -293,6 +296,16 @@ class GuidedGame:
     def drawn_card(self) -> Card | None:
         """The card the viewer just drew, while they decide what to do with it."""
         return self.player.drawn if self.stage is Stage.PAIRING else None
+
+    def only_giver(self) -> str:
+        """Said instead of asking whom to draw from when the viewer, due to draw, has nobody else to
+        draw from ("Sam is the only other player, so you draw from Sam."); else ""."""
+        return only_giver(self.game, self.viewer, self.seats) if self.stage is Stage.DRAW else ""
+
+    def giver_cursor(self) -> int:
+        """Where the seat cursor starts while the viewer chooses whom to draw from: a seat the
+        rules let them draw from (the engine's giver)."""
+        return cursor_start(self.game, self.viewer)
 
     def mistake_counts(self) -> Counter[str]:
         return Counter(made.code for made in self.mistakes)
@@ -323,7 +336,10 @@ class GuidedGame:
             return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
         if stage is Stage.DRAW:
             giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
-            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
+            told = self.only_giver()
+            return (told and told + " ") + (
+                f"Draw one of {giver} face-down cards: press the key under a card, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
+            )
         if stage is Stage.COMPUTER:
             if game.drawer is None or game.giver is None:
                 return "The other players are laying down their pairs."
@@ -339,7 +355,8 @@ class GuidedGame:
         return self._attempt(FinishPairing(self.viewer))
 
     def choose_giver(self, seat: int) -> Outcome:
-        """Guided level: the learner says whom they draw from before picking a card."""
+        """At every help level the learner says whom they draw from before picking a card (when
+        there is anyone to choose among: see `Stage.CHOOSE_GIVER`)."""
         mistake = self.game.mistake_in(Draw(self.viewer, seat))
         if mistake is not None:
             return self._refuse(mistake)

@@ -2,8 +2,9 @@
 
 1. the idea ("look for two cards of the same rank"),
 2. the specifics of this hand ("you have two 9s"),
-3. the move itself, which the tutor shows only after asking "are you sure?" (unless there is
-   nothing to give away, as in a blind draw).
+3. the move itself with its reason, as a lesson's last hint gives it ("Lay down 4♦ and 4♥. 4♦ and
+   4♥ are a pair: same rank, and the colour doesn't matter."), which the tutor shows only after
+   asking "are you sure?" (unless there is nothing to give away, as in a blind draw).
 
 Seats are named through `tutor.wording.Seats`, so the learner is always "you". A key is named by
 the game screen's binding id in braces ("press {done}"), which the screen fills in.
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, groups_of_a_kind, rank_name
-from tutor.wording import Seats, card_list, counted, listed
+from tutor.wording import Seats, card_list, counted, listed, pair_reason
 
 LEVELS = 3
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -68,7 +69,8 @@ def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
         return Hint(2, _describe_ranks(game.hands[seat]) if pairs else "No two of your cards share a rank, so there's nothing to lay down.")
     if pairs:
         pair = pairs[0]
-        return Hint(3, f"Lay down {card_list(pair, letters)}.", LayDown(seat, pair))
+        first, second = sorted(pair)  # in the order card_list names them
+        return Hint(3, f"Lay down {card_list(pair, letters)}. {pair_reason(first, second, letters=letters)}", LayDown(seat, pair))
     return Hint(3, "You have no pairs: say you're done (press {done}).", FinishPairing(seat))
 
 
@@ -98,14 +100,14 @@ def _giver_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
     if level == 1:
         ruleset = game.rules.variant.capitalize()
         return Hint(1, f"In {ruleset} rules you draw from the nearest player on your {side} who still has cards.")
+    skipped = game.skipped()
+    why = f"{seats.who(giver, capital=True)} is the nearest player on your {side} who still has cards."
+    if skipped:
+        them = "them" if len(skipped) > 1 else seats.who(skipped[0])
+        why += f" {seats.listed(skipped, capital=True)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip {them}."
     if level == 2:
-        skipped = game.skipped()
-        text = f"{seats.who(giver)} is the nearest player on your {side} who still has cards."
-        if skipped:
-            them = "them" if len(skipped) > 1 else seats.who(skipped[0])
-            text += f" {seats.listed(skipped, capital=True)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip {them}."
-        return Hint(2, text)
-    return Hint(3, f"Draw from {seats.who(giver)}.", Draw(seat, giver))
+        return Hint(2, why)
+    return Hint(3, f"Draw from {seats.who(giver)}. {why}", Draw(seat, giver))
 
 
 def _draw_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:

@@ -22,8 +22,10 @@ renders a `SharedGame` and calls its methods; a test (or a plain script) drives 
     with its explanation; `shared.mistakes` keeps every one)
         shared.start(seed=None)                     # the host deals
         shared.lay_down(cards), shared.finish_pairing(), shared.draw(position, giver=None)
-        shared.choose_giver(seat)     # the "Guided" help level: whom to draw from, said first
-                                      # (`choosing_giver` while it is to say); nothing is written
+        shared.choose_giver(seat)     # at every help level: whom to draw from, said first
+                                      # (`choosing_giver` while it is to say, `giver_cursor` where
+                                      # the cursor starts, `only_giver` when there is no choice);
+                                      # nothing is written
             StaleMove, once the window has refreshed, when another window moved first. A pairing
             move during the opening pairing is sent once more by itself: nobody else's move can
             change the learner's own hand then.
@@ -44,6 +46,7 @@ from enum import StrEnum
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
+from tutor.play.giver import cursor_start, only_giver
 from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
 from tutor.settings import Settings
@@ -81,8 +84,8 @@ class SharedGame:
         self.table = table
         self.letters = letters
         self.guidance = guidance
-        """The learner's own help level (`Settings.guidance`): "guided" says whom to draw from
-        first, "own" has no hints and mistakes told without the answer."""
+        """The learner's own help level (`Settings.guidance`): "guided" says every step in full,
+        "own" has no hints and mistakes told without the answer."""
         self.mistakes: list[MadeMistake] = self._mistakes_made_here(tables, profile, table)
         """This learner's mistakes at this table, those made in a window closed since too."""
         self.news = ""
@@ -94,8 +97,8 @@ class SharedGame:
         self._left = False
         self._heartbeat: datetime | None = None
         self._giver_chosen: int | None = None
+        """The move number at which the learner said whom they draw from."""
         self._drawn: Card | None = None
-        """The move number at which the learner said whom they draw from ("guided" only)."""
         self._tended: datetime | None = None
         self._data_version = tables.data_version()
         self.refresh()
@@ -208,8 +211,11 @@ class SharedGame:
             return Narrator(self.names, self.seat, self.letters).ending(game) or "The game is over."
         if stage is Stage.PAIRING:
             return "Lay down your pairs, then say you are done."
+        if stage is Stage.DRAW and self.choosing_giver:
+            return "Your turn: choose whom to draw from."
         if stage is Stage.DRAW and game.giver is not None:
-            return f"Your turn: draw one of {seats.whose(game.giver)} face-down cards."
+            told = self.only_giver()
+            return (told and told + " ") + f"Your turn: draw one of {seats.whose(game.giver)} face-down cards."
         if game.waiting_for:
             return f"Waiting for {seats.listed(sorted(game.waiting_for))} to lay down their pairs."
         if game.drawer is not None and game.giver is not None:
@@ -223,8 +229,22 @@ class SharedGame:
 
     @property
     def choosing_giver(self) -> bool:
-        """Whether the learner is to say whom they draw from before drawing (the "Guided" level)."""
-        return self.guidance == "guided" and self.stage is Stage.DRAW and self._giver_chosen != self.move
+        """Whether the learner is to say whom they draw from before drawing: at every help level
+        (they differ in the help shown, not in what is asked), unless nobody else holds cards."""
+        game = self.game
+        return self.stage is Stage.DRAW and self._giver_chosen != self.move and game is not None and game.choice_of_giver(self.seat)
+
+    def only_giver(self) -> str:
+        """Said instead of asking whom to draw from when this learner, due to draw, has nobody else
+        to draw from ("Sam is the only other player, so you draw from Sam."); else ""."""
+        game = self.game
+        return "" if game is None or self.stage is not Stage.DRAW else only_giver(game, self.seat, Seats(self.names, self.seat))
+
+    def giver_cursor(self) -> int:
+        """Where the seat cursor starts while this learner chooses whom to draw from: a seat the
+        rules let them draw from (the engine's giver)."""
+        game = self.game
+        return self.seat if game is None else cursor_start(game, self.seat)
 
     def hint(self, level: int) -> Hint:
         """The hint at `level` (1 to 3) for this seat, as in a game against the computer."""
@@ -305,7 +325,7 @@ class SharedGame:
         self._state = self.tables.start(self.table, self.profile, seed)
 
     def choose_giver(self, seat: int) -> Outcome:
-        """The "Guided" level: the learner says whom they draw from; a wrong seat is a mistake,
+        """The learner says whom they draw from; a wrong seat is a mistake,
         explained. Nothing is written: the draw itself is the move."""
         game = self.game
         if game is None or self.stage is not Stage.DRAW:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -48,8 +49,10 @@ PAST_THE_KEYS = " Cards with no key under them: use ← →."
 
 MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left")
 MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right")
-SELECT = Binding("space", "select", "Select", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select")
-CONFIRM = Binding("enter", "confirm", "Choose", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm")
+# The footer's words are short: at 80 columns every key of a table (with Help, Hint, Sort, Rules, Home
+# and Quit) fits whole; the tooltips and F1's help say the rest.
+SELECT = Binding("space", "select", "Pick", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select")
+CONFIRM = Binding("enter", "confirm", "OK", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm")
 DONE = Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done")
 HINT = Binding("h", "hint", "Hint", tooltip="A hint; press again for more")
 SORT = Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit")
@@ -126,6 +129,7 @@ class CardTableScreen(Screen[None]):
                 yield Static(id="panel")
                 yield Static(id="prompt")
                 yield Static(id="news")
+                yield Static(id="pairs-line")
                 yield HandView(letters=letters, id="hand", keys=KEYS)
             with Vertical(id="side"):
                 yield LogTail(id="log")
@@ -147,6 +151,7 @@ class CardTableScreen(Screen[None]):
             fan.show(seen.hand_sizes[giver])
             fan.border_title = f"{seats.whose(giver, capital=True)} cards, face down"
         self.query_one("#pairs", Static).update(pairs_text(seen, seats, game.rules.pairs_face_up, letters))
+        self.query_one("#pairs-line", Static).update(pairs_line(seen, seats, letters, self.app.size.width - 2))
         self.query_one("#news", Static).update(Text(news, style="bold"))
         self.keep_in_view()
 
@@ -291,6 +296,26 @@ def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rul
     return lines
 
 
+def _pair_cards(pair: tuple[Card, Card], letters: bool) -> str:
+    """'7♥7♦', or '7H+7D' and 'Duck+Duck': letters and words would run together."""
+    return cards_text(pair, letters).replace(" ", "+" if letters or pair[0].picture is not None else "")
+
+
+def pairs_line(seen: Observation, seats: Seats, letters: bool, width: int) -> Text:
+    """The pairs in one line, for a terminal too narrow for the side panel: the learner's own
+    cards when the line fits in `width` with them, else how many; everyone else's count."""
+    own = seen.seat
+    others = " · ".join(f"{seats.who(seat, capital=True)} {count}" for seat, count in enumerate(seen.pair_counts) if seat != own)
+    mine = [_pair_cards(pair, letters) for seat, pair in seen.pairs if seat == own and pair is not None]
+    line = Text(f"{seats.whose(own, capital=True)} pairs: ", style="bold")
+    if mine and cell_len(f"{line.plain}{' '.join(mine)} · {others}") <= width:
+        line.append(" ".join(mine))
+    else:
+        line.append(str(seen.pair_counts[own]) if mine else "none yet")
+    line.append(f" · {others}")
+    return line
+
+
 def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) -> Text:
     """The pairs each seat has laid down: the cards when they went down face up (and the
     learner's own), else how many."""
@@ -301,7 +326,7 @@ def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) ->
     for seat in range(len(seen.hand_sizes)):
         pairs = by_seat.get(seat, [])
         label = seats.who(seat, capital=True)
-        shown = [cards_text(pair, letters).replace(" ", "+" if letters else "") for pair in pairs if pair is not None]  # "7H+7D": letters would run together
+        shown = [_pair_cards(pair, letters) for pair in pairs if pair is not None]
         if len(shown) == len(pairs):
             text.append(f"{label}: {' '.join(shown) or '-'}\n")
         else:

@@ -2,9 +2,10 @@
 and with the screen's keys drawn by one widget.
 
 At 60 columns a screen's keys do not all fit on one line, and Textual's footer cuts the line
-without a sign. Here F1 Help comes first, where it is always seen: the help it opens lists every
-key of the screen. Below 80 columns the command palette's key, docked over the end of the line, is
-left out (Ctrl+P still opens it). Textual's compact footer was tried and left alone: it runs each
+without a sign (and at 80 its command palette's key, docked over the end of the line, hid the last
+key). Here F1 Help comes first, where it is always seen: the help it opens lists every key of the
+screen. Only the keys that fit whole are shown (`fitting`), never half a key, and the palette's key
+only when it fits beside all of them (Ctrl+P still opens the palette). Textual's compact footer was tried and left alone: it runs each
 key into its word ("F1Help"), which a child reads less easily.
 
 Textual's footer makes a widget for each key (each with its own message queue, task and styles)
@@ -34,6 +35,8 @@ from textual.widgets._footer import FooterKey
 NARROW = 80
 HELP_ACTION = "help"
 PALETTE_KEY = "-command-palette"  # the class of Textual's key for the command palette
+PALETTE_FRAME = 3
+"""Cells of the palette's key besides its key and word: the line before it, a space between, one after."""
 
 
 @dataclass(frozen=True)
@@ -95,17 +98,21 @@ class KeysLine(Widget):
             self._hover(None)
             self.refresh(layout=True)
 
-    def spans(self) -> list[tuple[int, int]]:
-        """Where each entry is on the line: (first cell, cell after the last)."""
+    def spans(self, entries: list[FooterEntry] | None = None) -> list[tuple[int, int]]:
+        """Where each entry (of the line's, or `entries`) is on the line: (first cell, cell after the last)."""
         key_pad, text_pad = self._paddings()
         spans, start = [], 0
-        for entry in self.entries:
+        for entry in self.entries if entries is None else entries:
             width = cell_len(entry.display)
             if entry.description:
                 width += key_pad.left + key_pad.right + cell_len(entry.description) + text_pad.left + text_pad.right
             spans.append((start, start + width))
             start += width
         return spans
+
+    def fitting(self, entries: list[FooterEntry], room: int) -> list[FooterEntry]:
+        """The first of `entries` that fit whole in `room` cells (Help is first: it lists them all)."""
+        return [entry for entry, (_, end) in zip(entries, self.spans(entries), strict=True) if end <= room]
 
     def key_regions(self) -> list[tuple[FooterEntry, Region]]:
         """Each entry with its region on the screen (for tests, as a FooterKey's region)."""
@@ -183,13 +190,18 @@ class TutorFooter(Footer):
         helps = [entry for entry in shown.values() if entry.action == HELP_ACTION]
         return helps + [entry for entry in shown.values() if entry.action != HELP_ACTION]
 
-    def _palette_binding(self) -> tuple[Binding, bool] | None:
-        """The command palette's binding and whether it is enabled, when its key is to be shown
-        (the window's width is read here: the footer's own resize may come after its first keys)."""
+    def _palette_binding(self, room: int) -> tuple[Binding, bool] | None:
+        """The command palette's binding and whether it is enabled, when its key is to be shown:
+        it fits in the `room` the screen's keys leave (Ctrl+P opens the palette all the same)."""
         if not (self.app.ENABLE_COMMAND_PALETTE and self.app.size.width >= NARROW):
             return None
         active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        return None if active is None else (active.binding, active.enabled)
+        if active is None:
+            return None
+        display, description = self.app.get_key_display(active.binding), active.binding.description
+        if cell_len(display) + cell_len(description) + PALETTE_FRAME > room:
+            return None
+        return active.binding, active.enabled
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
@@ -210,8 +222,11 @@ class TutorFooter(Footer):
         lines = self.query(KeysLine)
         if not self.is_attached or not lines:
             return  # (a closing screen's footer loses its keys line first)
-        lines.first().show(self._entries())
-        palette = self._palette_binding()
+        line, width = lines.first(), self.app.size.width  # (the footer's own resize may come after its first keys)
+        entries = line.fitting(self._entries(), width)
+        line.show(entries)
+        used = line.spans(entries)[-1][1] if entries else 0
+        palette = self._palette_binding(width - used)
         if palette != self._palette:
             self._palette = palette
             self.query(f".{PALETTE_KEY}").remove()
@@ -232,3 +247,5 @@ class TutorFooter(Footer):
 
     def on_resize(self, event: events.Resize) -> None:
         self.show_command_palette = self.app.size.width >= NARROW
+        if self._bindings_ready and self.is_attached:
+            self._queue_update()  # the keys that fit change with the width

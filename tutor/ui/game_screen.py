@@ -72,7 +72,7 @@ class GameScreen(CardTableScreen):
         self.session: GuidedGame = self._load_or_deal()
         self.players: dict[int, LearnerSession] = dict(zip(self.session.humans, [learner(self), *self.guests], strict=False))
         """Each learner's session, by seat: their recorder keeps their mistakes and their game."""
-        self.seat_cursor = self._first_seat()
+        self.seat_cursor = self.session.giver_cursor()
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage: Stage | None = None
@@ -109,10 +109,6 @@ class GameScreen(CardTableScreen):
             return not self.guests
         wanted = [learner(self).name, *(guest.name for guest in self.guests)]
         return len(wanted) == len(restored.humans) and all(same_name(one, other) for one, other in zip(wanted, restored.profiles(), strict=True))
-
-    def _first_seat(self) -> int:
-        """The seat on the viewer's left, where choosing whom to draw from starts."""
-        return self.session.game.rules.seat_left_of(self.session.viewer)
 
     def _restored(self, saved: dict[str, Any]) -> GuidedGame | None:
         """The saved game, or None (with a notice) when it is damaged."""
@@ -159,6 +155,8 @@ class GameScreen(CardTableScreen):
             self._show_cover()
             self._stage_shown(stage)
             return
+        if stage is Stage.CHOOSE_GIVER and self.shown_stage is not Stage.CHOOSE_GIVER:
+            self.seat_cursor = session.giver_cursor()  # on a seat the rules let them draw from
         self.draw_cards(game, seen, session.seats, session.drawn_card, session.news, session.letters)
         self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
         self.show_panel()
@@ -185,7 +183,8 @@ class GameScreen(CardTableScreen):
         stage = self.session.stage
         if self.session.guidance == "guided" or stage in (Stage.COMPUTER, Stage.OVER):
             return with_keys(self.session.next_step(), self.BINDINGS)
-        return _short_prompt(stage)
+        told = self.session.only_giver()
+        return (told and told + " ") + _short_prompt(stage)
 
     # ----- the learner's moves ------------------------------------------------------------------
 
@@ -209,7 +208,6 @@ class GameScreen(CardTableScreen):
         if self.session.stage is not Stage.HAND_OVER:
             return
         self.session.hand_over()
-        self.seat_cursor = self._first_seat()
         self.forget_what_was_said()
         self.query_one("#hand", HandView).selected.clear()
         self._save()

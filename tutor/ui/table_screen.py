@@ -174,6 +174,7 @@ class TableScreen(CardTableScreen):
         if part != self.shown_part:
             self.hint_level = 0
             self.shown_part = part
+            self.seat_cursor = None  # a new turn: the cursor starts where the rules let them draw
         playing = seen is not None and stage is not Stage.CLOSED
         if playing and not self.query(SeatsRow):
             mounting = self.query_one("#board", VerticalScroll).mount(SeatsRow(shared.names), after="#waiting")
@@ -294,19 +295,22 @@ class TableScreen(CardTableScreen):
             )
         if stage is Stage.PAIRING:
             return f"Check your hand for pairs. If no two cards have {same}, press D to say you're done."
+        if shared.choosing_giver and not guided:
+            return "Your turn: choose whom to draw from."
         if shared.choosing_giver:
             verb = "do you take" if game.rules.book.giver_offers else "must you take"
             return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
         giver = seats.whose(game.giver) if game.giver is not None else "the giver's"
+        told = shared.only_giver()
         if guided:
-            return f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
-        return f"Your turn: draw one of {giver} cards."
+            return (told and told + " ") + f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
+        return (told and told + " ") + f"Your turn: draw one of {giver} cards."
 
     def _seat_cursor(self) -> int:
-        """The seat the ◆ is on while the learner chooses whom to draw from (first, the one on their left)."""
-        others = self._others()
-        if self.seat_cursor not in others:
-            self.seat_cursor = others[0]
+        """The seat the ◆ is on while the learner chooses whom to draw from (first, one the rules
+        let them draw from: the engine's giver)."""
+        if self.seat_cursor not in self._others():
+            self.seat_cursor = self.shared.giver_cursor()
         assert self.seat_cursor is not None
         return self.seat_cursor
 
