@@ -89,6 +89,15 @@ def new_place(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> C
 
 
 @pytest.fixture
+def address(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """This test's place to keep progress, as text (for another process): a data folder, or a new
+    database in the session's cluster (`table_helpers.reopen` opens a store on either)."""
+    if backend == "sqlite":
+        return str(tmp_path / "data")
+    return str(request.getfixturevalue("postgres_cluster").new_database())
+
+
+@pytest.fixture
 def store_place(new_place: Callable[[str], Callable[[], Any]]) -> Callable[[], Any]:
     """Opens a store on this test's one place, on each back end in turn (see `new_place`)."""
     return new_place("data")

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from tutor.cli import main
+from tutor.errors import ProfileInUse, StoreError, StoreUnreachable
 from tutor.store import open_store
 from tutor.store.postgres import SCHEMA_TABLE, shown_address, translated
 from tutor.store.schema import LATEST
@@ -154,3 +157,70 @@ def test_an_empty_database_is_brought_up_to_date_once_by_two_starting_together(p
     for store in opened:
         store.close()
     assert rows(url, f"SELECT version FROM {SCHEMA_TABLE}") == [(LATEST,)]
+
+
+# ----- claims, held by the connection -----
+
+
+def terminate(cluster: Any, store: Any) -> None:
+    """The database loses `store`'s connection, as when its serving computer dies or the network
+    drops: the server ends that session (its advisory locks go with it)."""
+    pid = store._db.backend_pid
+    rows(cluster.socket_url, f"SELECT pg_terminate_backend({pid})")
+    deadline = time.monotonic() + 10
+    while rows(cluster.socket_url, f"SELECT 1 FROM pg_stat_activity WHERE pid = {pid}") and time.monotonic() < deadline:
+        time.sleep(0.01)  # the server ends the session a moment later
+
+
+def test_a_claim_from_a_serving_computer_that_died_does_not_block(postgres_cluster: Any) -> None:
+    url = postgres_cluster.new_database()
+    with open_store(database=url) as first, open_store(database=url) as second:
+        ana = first.get_or_create_profile("Ana")
+        first.claim(ana)
+        assert second.claimed_elsewhere(ana)
+        with pytest.raises(ProfileInUse):
+            second.claim(ana)
+        terminate(postgres_cluster, first)
+        assert not second.claimed_elsewhere(ana)
+        second.claim(ana)  # no ProfileInUse: that computer's connection, and its claim, are gone
+
+
+def test_a_claim_row_without_its_lock_is_a_dead_computers(postgres_cluster: Any) -> None:
+    """On SQLite another computer's claim is taken to stand (it cannot be asked); on PostgreSQL a
+    claim stands only while its connection holds the claim's lock."""
+    url = postgres_cluster.new_database()
+    with open_store(database=url) as store:
+        ana = store.get_or_create_profile("Ana")
+        with store._write() as db:
+            db.execute(
+                "INSERT INTO claim (profile_id, token, host, pid, since) VALUES (?, 'abc', 'another-computer', 1, '2026-01-01T00:00:00+00:00')", (ana.id,)
+            )
+        assert not store.claimed_elsewhere(ana)
+        store.claim(ana)
+
+
+# ----- the connection dropped mid-game -----
+
+
+def test_writes_wait_while_the_connection_is_lost_and_are_saved_when_it_is_back(postgres_cluster: Any) -> None:
+    url = postgres_cluster.new_database()
+    name = urlsplit(url).path.lstrip("/")
+    with open_store(database=url) as store:
+        ana = store.get_or_create_profile("Ana")
+        store.claim(ana)
+        reported: list[StoreError] = []
+        store.report_faults_to(reported.append)
+        store.save_game(ana, {"turn": 1})
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")  # and no new connection for now
+        terminate(postgres_cluster, store)
+        store.save_game(ana, {"turn": 2})
+        store.record_answer(ana, "q1", "pairs", True)
+        assert reported and {type(fault) for fault in reported} == {StoreUnreachable}  # once a write (the app says it once)
+        assert str(reported[0]).startswith(f"The school's database ({url}) cannot be reached right now")
+        assert store.unsaved == 2 and not store.flush()  # still gone: kept, in order
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        assert store.flush() and store.unsaved == 0
+        with open_store(database=url) as other:
+            assert other.load_game(ana) == {"turn": 2} and len(other.answers(ana)) == 1
+            with pytest.raises(ProfileInUse):  # the claim was taken again with the new connection
+                other.claim(ana)

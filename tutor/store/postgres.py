@@ -58,7 +58,9 @@ CLAIM_LOCKS = 0x4F4D54
 CHANNEL = "old_maid_tutor"
 """What every write notifies as it commits, and the tables' watchers listen to."""
 CONNECT_SECONDS = 5.0
-"""How long to try reaching the database, at start and after a dropped connection."""
+"""How long to try reaching the database at start."""
+RECONNECT_SECONDS = 0.5
+"""How long one try to reach it again waits, after a dropped connection (the app tries again later)."""
 _IDENTITY_TABLES = ("profile", "finished_game", "quiz_answer", "mistake", "card_table", "table_log")
 
 _TABLES = (
@@ -252,14 +254,14 @@ class Database:
         if connection is not None:
             with suppress(psycopg.Error, psycopg_pool.PoolTimeout):
                 self._pool.putconn(connection)  # the pool throws a broken one away
-        self._connection = self._connect()
+        self._connection = self._connect(RECONNECT_SECONDS)
         if self.on_reconnect is not None:
             self.on_reconnect()
         return self._connection
 
-    def _connect(self) -> psycopg.Connection[Any]:
+    def _connect(self, timeout: float = CONNECT_SECONDS) -> psycopg.Connection[Any]:
         try:
-            connection = self._pool.getconn(timeout=CONNECT_SECONDS)
+            connection = self._pool.getconn(timeout=timeout)
         except psycopg_pool.PoolTimeout as error:
             raise StoreUnreachable(f"The school's database ({self.where}) cannot be reached right now ({_first_line(error)}).") from error
         try:
