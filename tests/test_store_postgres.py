@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tutor.cli import main
-from tutor.errors import ProfileInUse, StoreError, StoreUnreachable
+from tutor.errors import ProfileInUse, StoreBusy, StoreError, StoreUnreachable
 from tutor.store import open_store
 from tutor.store.postgres import SCHEMA_TABLE, shown_address, translated
 from tutor.store.schema import LATEST
@@ -224,3 +224,22 @@ def test_writes_wait_while_the_connection_is_lost_and_are_saved_when_it_is_back(
             assert other.load_game(ana) == {"turn": 2} and len(other.answers(ana)) == 1
             with pytest.raises(ProfileInUse):  # the claim was taken again with the new connection
                 other.claim(ana)
+
+
+def test_a_write_that_waits_too_long_for_another_is_busy_with_the_same_notice(postgres_cluster: Any) -> None:
+    import psycopg
+
+    from tutor.store.postgres import WRITE_LOCK
+
+    url = postgres_cluster.new_database()
+    with open_store(database=url) as store, psycopg.connect(url, autocommit=True) as other:
+        ana = store.get_or_create_profile("Ana")
+        reported: list[StoreError] = []
+        store.report_faults_to(reported.append, wait_seconds=0.1)
+        other.execute(b"BEGIN")
+        other.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK})".encode())  # another computer is writing
+        store.save_game(ana, {"turn": 1})
+        assert [type(fault) for fault in reported] == [StoreBusy] and store.unsaved == 1
+        other.execute(b"COMMIT")
+        assert store.flush(), reported
+        assert store.load_game(ana) == {"turn": 1}

@@ -191,8 +191,13 @@ class Database:
         if sql == "COMMIT" and self._writing:
             self._run(f"NOTIFY {CHANNEL}", None)
         cursor = _Cursor([])
-        for statement in translated(sql):
-            cursor = self._run(statement, _plain(parameters) if parameters else None)
+        try:
+            for statement in translated(sql):
+                cursor = self._run(statement, _plain(parameters) if parameters else None)
+        except StoreError:
+            if sql.startswith("BEGIN"):  # as on SQLite, a BEGIN that fails (waiting for the write lock) leaves no transaction
+                self._rollback()
+            raise
         if sql == "BEGIN IMMEDIATE":
             self._writing = True
         elif sql == "COMMIT":
