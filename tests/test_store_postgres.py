@@ -243,3 +243,25 @@ def test_a_write_that_waits_too_long_for_another_is_busy_with_the_same_notice(po
         other.execute(b"COMMIT")
         assert store.flush(), reported
         assert store.load_game(ana) == {"turn": 1}
+
+
+def test_writes_for_different_learners_go_on_together_and_a_whole_store_write_waits_for_them(postgres_cluster: Any) -> None:
+    import psycopg
+
+    from tutor.store.postgres import LEARNER_LOCKS, WRITE_LOCK
+
+    url = postgres_cluster.new_database()
+    with open_store(database=url) as store, psycopg.connect(url, autocommit=True) as other:
+        ana, bo = store.get_or_create_profile("Ana"), store.get_or_create_profile("Bo")
+        reported: list[StoreError] = []
+        store.report_faults_to(reported.append, wait_seconds=0.1)
+        other.execute(b"BEGIN")
+        other.execute(f"SELECT pg_advisory_xact_lock_shared({WRITE_LOCK}), pg_advisory_xact_lock({LEARNER_LOCKS}, {ana.id})".encode())  # Ana's write elsewhere
+        store.save_game(bo, {"turn": 1})
+        assert reported == [] and store.unsaved == 0  # Bo's did not wait for Ana's
+        store.save_game(ana, {"turn": 1})
+        assert [type(fault) for fault in reported] == [StoreBusy]  # Ana's own did
+        with pytest.raises(StoreBusy):
+            store.get_or_create_profile("Cleo")  # as did a write that may touch anything
+        other.execute(b"COMMIT")
+        assert store.flush() and store.load_game(ana) == {"turn": 1}

@@ -6,7 +6,8 @@ PostgreSQL says differently is kept here, in one small named set (`translated`):
 
 - `?` placeholders become `%s` (and a literal `%` is doubled, when there are parameters);
 - "BEGIN IMMEDIATE" (SQLite's one writer at a time) is BEGIN plus a transaction advisory lock,
-  WRITE_LOCK, so writes wait their turn exactly as on SQLite (and `lock_timeout` is SQLite's
+  WRITE_LOCK, so writes wait their turn exactly as on SQLite (a write of some learners' own rows
+  only, their progress, takes it shared and each learner's own lock: see `begin_write`) (and `lock_timeout` is SQLite's
   busy timeout: a write that waits too long is StoreBusy, with the same notices);
   a plain "BEGIN" (several reads at one moment) is a REPEATABLE READ transaction;
 - `PRAGMA user_version` lives in the table SCHEMA_TABLE; `PRAGMA busy_timeout` is `lock_timeout`;
@@ -52,7 +53,11 @@ logging.getLogger("psycopg.pool").propagate = False
 SCHEMA_TABLE = "old_maid_tutor_schema"
 """PostgreSQL's `PRAGMA user_version`: one row, the migrations the database has been through."""
 WRITE_LOCK = 0x4F4D5457
-"""The advisory lock every write transaction takes (SQLite's write lock)."""
+"""The advisory lock every write transaction takes (SQLite's write lock): alone for a write that
+may touch anything, shared for one that touches only some learners' own rows (which then takes
+each learner's lock, LEARNER_LOCKS, alone), so writes for different learners go on together."""
+LEARNER_LOCKS = 0x4F4D4C
+"""The first key of a learner's write lock (the second is the profile's id)."""
 CLAIM_LOCKS = 0x4F4D54
 """The first key of a claim's session advisory lock (the second is made from its token)."""
 CHANNEL = "old_maid_tutor"
@@ -205,6 +210,19 @@ class Database:
         elif sql.startswith("PRAGMA busy_timeout"):
             self._lock_timeout = translated(sql)[0]
         return cursor
+
+    def begin_write(self, profiles: Sequence[int]) -> None:
+        """A write of these learners' own rows only: the shared write lock and each one's lock, in
+        order of id (so two such writes never wait for each other in a circle)."""
+        statements = ["BEGIN", f"SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})"]
+        statements += [f"SELECT pg_advisory_xact_lock({LEARNER_LOCKS}, {int(profile)})" for profile in sorted(profiles)]
+        try:
+            for statement in statements:
+                self._run(statement, None)
+        except StoreError:
+            self._rollback()
+            raise
+        self._writing = True
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[object]], /) -> _Cursor:
         rows = [_plain(row) for row in parameters]
@@ -379,6 +397,12 @@ class PostgresBackend:
                 self.hold(self.database, token)
 
         self.database.on_reconnect = take_again
+
+    def begin(self, db: Any, begin: str, profiles: Sequence[int]) -> None:
+        if begin == "BEGIN IMMEDIATE" and profiles:
+            self.database.begin_write(profiles)
+        else:
+            db.execute(begin)
 
     def data_version(self, db: Any) -> int:
         if self._listener is None:

@@ -69,6 +69,10 @@ class Backend(Protocol):
 
     def data_version(self, db: Database) -> int: ...
 
+    def begin(self, db: Database, begin: str, profiles: Sequence[int]) -> None:
+        """Begin a transaction: "BEGIN" (reads at one moment) or "BEGIN IMMEDIATE" (a write, of
+        `profiles`' own rows only, or of anything when there are none)."""
+
     def close(self) -> None: ...
 
 
@@ -90,6 +94,10 @@ class LocalBackend:
 
     def data_version(self, db: Database) -> int:
         return int(db.execute("PRAGMA data_version").fetchone()[0])
+
+    def begin(self, db: Database, begin: str, profiles: Sequence[int]) -> None:
+        """SQLite has one writer at a time, whichever learners a write touches."""
+        db.execute(begin)
 
     def close(self) -> None:
         """Nothing of its own to close."""
@@ -523,7 +531,7 @@ class Store:
             while self._pending:
                 current: Profile | None = None
                 try:
-                    with self._write() as db:
+                    with self._write(_profiles_of(self._pending)) as db:
                         for item in self._pending:
                             current = item.profile
                             if current is not None:
@@ -582,25 +590,27 @@ class Store:
 
     # Plumbing
 
-    def _write(self) -> AbstractContextManager[Database]:
+    def _write(self, profiles: Sequence[int] = ()) -> AbstractContextManager[Database]:
         """One transaction: all of it is saved, or none of it.
 
         BEGIN IMMEDIATE takes the write lock at the start, so another copy of the app
         writing at the same moment makes this wait (up to the busy timeout) rather
-        than fail halfway.
+        than fail halfway. `profiles`: the write touches only these learners' own rows (their
+        progress, checked against their claims), so where the back end can (PostgreSQL), writes
+        for other learners go on at the same time; none: the whole store is locked.
         """
-        return self._transaction("BEGIN IMMEDIATE")
+        return self._transaction("BEGIN IMMEDIATE", profiles)
 
     def _snapshot(self) -> AbstractContextManager[Database]:
         """Several reads that see the same moment, even while another copy writes."""
         return self._transaction("BEGIN")
 
     @contextmanager
-    def _transaction(self, begin: str) -> Iterator[Database]:
+    def _transaction(self, begin: str, profiles: Sequence[int] = ()) -> Iterator[Database]:
         """Raises the tutor's StoreError (busy, full, ...) for what SQLite could not do."""
         with self._lock:
             try:
-                self._db.execute(begin)
+                self._backend.begin(self._db, begin, profiles)
                 try:
                     yield self._db
                     self._db.execute("COMMIT")
@@ -628,6 +638,13 @@ class Store:
         if profile is None:
             raise NoSuchProfile(name)
         return profile
+
+
+def _profiles_of(pending: Sequence[_Pending]) -> tuple[int, ...]:
+    """The learners whose rows the waiting writes touch; () when one of them is not a learner's own."""
+    if any(item.profile is None for item in pending):
+        return ()
+    return tuple(sorted({item.profile.id for item in pending if item.profile is not None}))
 
 
 def _claim_stands(row: Row, mine: str | None) -> bool:
