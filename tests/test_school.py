@@ -114,3 +114,14 @@ def test_serve_says_where_the_class_progress_is_kept(postgres_cluster: Any, tmp_
     server.communicate(timeout=30)
     assert any(line.startswith(f"Progress is kept in the school's database {url};") for line in said), said
     assert not (tmp_path / "progress.db").exists()
+
+
+def test_serve_on_the_network_without_a_pin_says_how_to_set_it_on_the_database(
+    postgres_cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutor.cli import main
+
+    url = postgres_cluster.new_database()
+    assert main(["--data-dir", str(tmp_path), "--database", url, "serve", "--host", "0.0.0.0", "--port", str(free_port())]) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.rstrip().endswith(f"Set it first with: old-maid-tutor --database '{url}' teacher pin")

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
         return 1
     if on_the_network and pin is not PinState.SET:
-        return _no_pin(folder, pin)
+        return _no_pin(folder, pin, where if database is not None else None)
     if database is not None:  # every pupil's tutor on the school's database (in the environment: never shown by ps)
         os.environ[DATABASE_VARIABLE] = database
     code = classcode.new_code() if on_the_network else None
@@ -138,12 +138,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _no_pin(folder: Path, state: PinState) -> int:
+SCHOOL = "the school's database "
+"""How `Store.where` begins for the school's database."""
+
+
+def _no_pin(folder: Path, state: PinState, database: str | None = None) -> int:
     """`serve` on the network without a teacher's PIN: one line saying how to set it; exit 1."""
     import shlex
 
     from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
-    setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
+    place = f"--data-dir {shlex.quote(str(folder))}"
+    if database is not None:  # the school's database, as shown (a password is never printed: the teacher types it)
+        place = f"--database {shlex.quote(database.removeprefix(SCHOOL))}"
+    setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"{place} teacher pin")
     print(f"old-maid-tutor serve: error: the teacher's PIN {state.words}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
     return 1
