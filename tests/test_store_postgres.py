@@ -265,3 +265,15 @@ def test_writes_for_different_learners_go_on_together_and_a_whole_store_write_wa
             store.get_or_create_profile("Cleo")  # as did a write that may touch anything
         other.execute(b"COMMIT")
         assert store.flush() and store.load_game(ana) == {"turn": 1}
+
+
+def test_a_tutor_database_missing_a_table_is_refused_and_left_alone(postgres_cluster: Any) -> None:
+    url = postgres_cluster.new_database()
+    rows(url, "ALTER TABLE mistake DROP COLUMN place")
+    rows(url, "DROP TABLE quiz_answer")
+    store = open_store(database=url)
+    assert store.in_memory and store.database_problem == (
+        f"The database {url} is missing the table quiz_answer, the column mistake.place; the tutor leaves it as it is"
+    )
+    store.close()
+    assert rows(url, "SELECT to_regclass('quiz_answer')") == [(None,)]

@@ -244,6 +244,15 @@ class Database:
                 self._pool.putconn(connection)
         self._pool.close()
 
+    def columns(self) -> list[Row]:
+        """(table, column) for every column of every table the tutor keeps (`schema.tables`)."""
+        return self._run(
+            "SELECT c.table_name, c.column_name FROM information_schema.columns c JOIN information_schema.tables t"
+            " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+            f" WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> '{SCHEMA_TABLE}'",
+            None,
+        ).fetchall()
+
     def listener(self) -> Listener:
         """A second connection that hears the writes of every other connection (see CHANNEL)."""
         return Listener(self)
@@ -430,6 +439,7 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         kwargs={"autocommit": True, "connect_timeout": int(CONNECT_SECONDS)},
         check=psycopg_pool.ConnectionPool.check_connection,
         name="old-maid-tutor",
+        num_workers=1,  # one process's store: a connection or two, made one at a time
     )
     try:
         pool.open(wait=True, timeout=CONNECT_SECONDS)

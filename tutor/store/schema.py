@@ -184,7 +184,14 @@ def migrate(db: Database, target: int = LATEST) -> None:
 
 
 def tables(db: Database) -> dict[str, set[str]]:
-    """Each table in the file (SQLite's own left out) with its column names."""
+    """Each table in the file (SQLite's own left out) with its column names; on PostgreSQL, in the
+    database's schema (the version's table left out), read in one query."""
+    columns = getattr(db, "columns", None)
+    if columns is not None:
+        found: dict[str, set[str]] = {}
+        for table, column in columns():
+            found.setdefault(str(table), set()).add(str(column))
+        return found
     names = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
     return {name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")} for name in names}
 
