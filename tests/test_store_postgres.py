@@ -277,3 +277,18 @@ def test_a_tutor_database_missing_a_table_is_refused_and_left_alone(postgres_clu
     )
     store.close()
     assert rows(url, "SELECT to_regclass('quiz_answer')") == [(None,)]
+
+
+def test_the_class_table_and_profile_files_are_the_same_from_the_database(postgres_cluster: Any, tmp_path: Path) -> None:
+    url = postgres_cluster.new_database()
+    with open_store(database=url) as store:
+        ana = store.get_or_create_profile("Ana")
+        store.save_lesson_progress(ana, "pairs", 3, 1, True)
+        store.record_answer(ana, "q1", "pairs", True)
+    assert main(["--database", url, "profiles", "report", str(tmp_path / "class.csv")]) == 0
+    assert main(["--database", url, "profiles", "export", "Ana", str(tmp_path / "ana.json")]) == 0
+    with open_store(tmp_path / "at home") as home:  # a profile file from the school opens at home, on SQLite
+        imported = home.import_profile(tmp_path / "ana.json")
+        assert home.lesson_progress(imported)["pairs"].finished and len(home.answers(imported)) == 1
+    assert main(["--data-dir", str(tmp_path / "at home"), "profiles", "report", str(tmp_path / "home.csv")]) == 0
+    assert (tmp_path / "class.csv").read_text() == (tmp_path / "home.csv").read_text()
