@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     into the checkout or the developer's home (a random-keys test can reach an export dialog)."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("OLD_MAID_TUTOR_HOME", raising=False)
+    monkeypatch.delenv("OLD_MAID_TUTOR_DATABASE", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
 
@@ -39,6 +41,66 @@ def store(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def profile(store: Any) -> Any:
     return store.get_or_create_profile("Robin")
+
+
+# ----- both back ends: SQLite (a file) and PostgreSQL (a throw-away cluster) -----
+
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Any]:
+    """One PostgreSQL cluster for the whole session (each test gets a database of its own: see
+    `store_place`), from Debian's initdb and pg_ctl; skipped with one line where there is none,
+    never under CI=true (`.ci/run` installs the package)."""
+    from postgres_cluster import TEMPLATE, Cluster, Missing
+
+    from tutor.store import open_store
+
+    try:
+        cluster = Cluster.start()
+    except Missing as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{missing}; CI must test the PostgreSQL back end")
+        pytest.skip(f"{missing}: the PostgreSQL back end is not tested here")
+    open_store(database=cluster.url(TEMPLATE)).close()  # every test's database starts up to date
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def new_place(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], Callable[[], Any]]:
+    """Makes a place to keep progress: `new_place("home")()` opens a store there (another window's,
+    each time it is called): a data folder (SQLite) or a new database in the session's cluster."""
+    from tutor.store import open_store
+
+    def made(name: str) -> Callable[[], Any]:
+        if backend == "sqlite":
+            return lambda: open_store(tmp_path / name)
+        url = request.getfixturevalue("postgres_cluster").new_database()
+        return lambda: open_store(database=url)
+
+    return made
+
+
+@pytest.fixture
+def address(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """This test's place to keep progress, as text (for another process): a data folder, or a new
+    database in the session's cluster (`table_helpers.reopen` opens a store on either)."""
+    if backend == "sqlite":
+        return str(tmp_path / "data")
+    return str(request.getfixturevalue("postgres_cluster").new_database())
+
+
+@pytest.fixture
+def store_place(new_place: Callable[[str], Callable[[], Any]]) -> Callable[[], Any]:
+    """Opens a store on this test's one place, on each back end in turn (see `new_place`)."""
+    return new_place("data")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -69,10 +131,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def windows(tmp_path: Path, clock: Clock) -> Iterator[tuple[Tables, Tables]]:
-    """Two windows on one progress file: two stores, two connections."""
-    from tutor.store import open_store
+def windows(store_place: Callable[[], Any], clock: Clock) -> Iterator[tuple[Tables, Tables]]:
+    """Two windows on one progress file (or one school's database): two stores, two connections."""
     from tutor.store.tables import Tables
 
-    with open_store(tmp_path / "data") as one, open_store(tmp_path / "data") as two:
+    with store_place() as one, store_place() as two:
         yield Tables(one, clock), Tables(two, clock)

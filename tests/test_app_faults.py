@@ -232,3 +232,30 @@ async def test_the_palette_closes_only_itself(store: Store, profile: object) -> 
         palette.dismiss()
         await pilot.pause()
         assert app.screen is home and app.is_running
+
+
+async def test_a_lost_school_database_is_said_plainly_and_the_moves_are_saved_when_it_is_back(
+    postgres_cluster: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_store_postgres import rows, terminate
+
+    monkeypatch.setattr(store_faults, "OTHER_RETRY_SECONDS", 0.2)
+    url = postgres_cluster.new_database()  # type: ignore[attr-defined]
+    name = url.partition("@/")[2].partition("?")[0]
+    store = open_store(database=url)
+    ana = store.get_or_create_profile("Ana")
+    app = TutorApp(store, ana)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")  # type: ignore[attr-defined]
+        terminate(postgres_cluster, store)
+        store.save_game(ana, {"turn": 4})
+        await pilot.pause()
+        assert any(toast.startswith("The school's computer that keeps progress cannot be reached right now. Keep playing") for toast in toasts(app))
+        assert store.unsaved == 1
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")  # type: ignore[attr-defined]
+        await until(pilot, lambda: store.unsaved == 0, seconds=10)
+        assert any("Everything is saved again" in toast for toast in toasts(app))
+    store.close()
+    with open_store(database=url) as again:
+        assert again.load_game(again.profiles()[0]) == {"turn": 4}

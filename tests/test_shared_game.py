@@ -3,11 +3,10 @@ two windows are two stores (two connections) on one progress file."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
-from table_helpers import Clock
+from table_helpers import Clock, behind_the_back
 
 from tutor.errors import NotHost, StaleMove
 from tutor.play.shared_game import SharedGame, Stage
@@ -191,9 +190,7 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
 
 def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Path, windows: tuple[Tables, Tables], clock: Clock) -> None:
     _, bo = seated(windows)
-    db = sqlite3.connect(tmp_path / "data" / "progress.db", isolation_level=None)
-    db.execute('UPDATE card_table SET state = \'{"format": "not a game"}\'')
-    db.close()
+    behind_the_back(windows[0].store, 'UPDATE card_table SET state = \'{"format": "not a game"}\'')
     clock.advance(HEARTBEAT_SECONDS)
     assert bo.poll()
     assert bo.stage is Stage.CLOSED and bo.next_step() == bo.problem

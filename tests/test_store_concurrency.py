@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import multiprocessing
-from pathlib import Path
 from typing import Any
 
-from tutor.store import open_store
+from table_helpers import reopen
 
 RECORDS_EACH = 500
 
 
-def write_records(folder: str, window: str, start: Any) -> None:
-    """One copy of the app: its own profile and a shared one, many short writes."""
-    with open_store(folder) as store:
+def write_records(address: str, window: str, start: Any) -> None:
+    """One copy of the app (one serving computer): its own profile and a shared one, many short writes."""
+    with reopen(address) as store:
         assert store.notices == [], store.notices
         shared = store.get_or_create_profile("Classroom")
         own = store.get_or_create_profile(window)
@@ -26,17 +25,18 @@ def write_records(folder: str, window: str, start: Any) -> None:
             store.save_lesson_progress(own, "pairs", number, 0, False)
 
 
-def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+def test_two_processes_writing_at_once_lose_nothing(address: str) -> None:
+    """On one file, or two serving computers on one school's database writing the same pupil."""
     spawn = multiprocessing.get_context("spawn")
     start = spawn.Barrier(2)
-    windows = [spawn.Process(target=write_records, args=(str(tmp_path), name, start)) for name in ("window one", "window two")]
+    windows = [spawn.Process(target=write_records, args=(address, name, start)) for name in ("window one", "window two")]
     for window in windows:
         window.start()
     for window in windows:
         window.join(timeout=180)
     assert [window.exitcode for window in windows] == [0, 0]
 
-    with open_store(tmp_path) as store:
+    with reopen(address) as store:
         assert [profile.name for profile in store.profiles()] == ["Classroom", "window one", "window two"]
         shared = store.find_profile("Classroom")
         assert shared is not None

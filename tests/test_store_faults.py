@@ -15,12 +15,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from table_helpers import reopen
 
 from tutor.cli import main
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull
 from tutor.store import Store, faults, open_store, opening
 from tutor.store import store as store_module
 from tutor.store.schema import LATEST
+
+ROOT = Path(__file__).parent.parent
 
 
 def set_aside(folder: Path, kind: str) -> list[Path]:
@@ -136,13 +139,13 @@ def test_a_full_disk_at_start_says_so(tmp_path: Path, monkeypatch: pytest.Monkey
 # Another window
 
 
-def two_windows(folder: Path) -> tuple[Store, Store]:
-    first, second = open_store(folder), open_store(folder)
-    return first, second
+def two_windows(place: Path | str) -> tuple[Store, Store]:
+    """Two windows on one progress file, or on one school's database (see `table_helpers.reopen`)."""
+    return reopen(str(place)), reopen(str(place))
 
 
-def test_another_windows_reset_everything_is_explained_not_a_crash(tmp_path: Path) -> None:
-    first, second = two_windows(tmp_path)
+def test_another_windows_reset_everything_is_explained_not_a_crash(address: str) -> None:
+    first, second = two_windows(address)
     ana = first.get_or_create_profile("Ana")
     first.claim(ana)
     reported: list[StoreError] = []
@@ -157,25 +160,26 @@ def test_another_windows_reset_everything_is_explained_not_a_crash(tmp_path: Pat
     second.close()
 
 
-def test_a_reset_from_the_command_line_is_not_undone_by_the_running_app(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    app_store = open_store(tmp_path)
+def test_a_reset_from_the_command_line_is_not_undone_by_the_running_app(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    app_store = reopen(address)
     ana = app_store.get_or_create_profile("Ana")
     app_store.claim(ana)
     reported: list[StoreError] = []
     app_store.report_faults_to(reported.append)
     app_store.save_game(ana, {"turn": 1})
-    assert main(["--data-dir", str(tmp_path), "profiles", "reset", "Ana", "--yes"]) == 0
+    where = ["--database", address] if address.startswith("postgresql://") else ["--data-dir", address]
+    assert main([*where, "profiles", "reset", "Ana", "--yes"]) == 0
     app_store.save_game(ana, {"turn": 2})
     [lost] = reported
     assert isinstance(lost, ProfileLost) and "was reset in another window or from the command line" in str(lost)
-    with open_store(tmp_path) as other:
+    with reopen(address) as other:
         assert other.load_game(other.profiles()[0]) is None
     app_store.close()
 
 
-def test_a_second_window_is_told_and_may_take_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "_running", lambda host, pid: True)
-    first, second = two_windows(tmp_path)
+def test_a_second_window_is_told_and_may_take_over(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "_running", lambda host, pid: True)  # SQLite's: both windows are in this process
+    first, second = two_windows(address)
     ana = first.get_or_create_profile("Ana")
     first.claim(ana)
     first_faults: list[StoreError] = []
@@ -196,30 +200,35 @@ def test_a_second_window_is_told_and_may_take_over(tmp_path: Path, monkeypatch: 
     second.close()
 
 
-def test_a_claim_left_by_a_window_that_was_killed_does_not_block(tmp_path: Path) -> None:
-    progress_with_ana(tmp_path)
+def test_a_claim_left_by_a_window_that_was_killed_does_not_block(address: str) -> None:
+    with reopen(address) as store:
+        store.get_or_create_profile("Ana")
     code = (
-        "import sys; from tutor.store import open_store; s = open_store(sys.argv[1]);"
+        "import sys; sys.path.insert(0, 'tests'); from table_helpers import reopen; s = reopen(sys.argv[1]);"
         " s.claim(s.profiles()[0]); import os; os._exit(0)"
     )  # gone without releasing
-    subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True)
-    with open_store(tmp_path) as store:
+    subprocess.run([sys.executable, "-c", code, address], check=True, cwd=ROOT)
+    with reopen(address) as store:
         store.claim(store.profiles()[0])  # no ProfileInUse: that process is gone
 
 
-def test_a_claim_held_by_a_running_window_blocks(tmp_path: Path) -> None:
-    progress_with_ana(tmp_path)
-    code = "import sys; from tutor.store import open_store; s = open_store(sys.argv[1]); s.claim(s.profiles()[0]); print('ready', flush=True); sys.stdin.read()"
-    other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def test_a_claim_held_by_a_running_window_blocks(address: str) -> None:
+    with reopen(address) as store:
+        store.get_or_create_profile("Ana")
+    code = (
+        "import sys; sys.path.insert(0, 'tests'); from table_helpers import reopen; s = reopen(sys.argv[1]);"
+        " s.claim(s.profiles()[0]); print('ready', flush=True); sys.stdin.read(); s.close()"
+    )
+    other = subprocess.Popen([sys.executable, "-c", code, address], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert other.stdout is not None and other.stdout.readline().strip() == "ready"
-        with open_store(tmp_path) as store, pytest.raises(ProfileInUse):
+        with reopen(address) as store, pytest.raises(ProfileInUse):
             store.claim(store.profiles()[0])
     finally:
         assert other.stdin is not None
         other.stdin.close()
         other.wait(timeout=10)
-    with open_store(tmp_path) as store:  # it released the profile as it closed
+    with reopen(address) as store:  # it released the profile as it closed
         store.claim(store.profiles()[0])
 
 

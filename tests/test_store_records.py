@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,8 +30,8 @@ TUESDAY = MONDAY + timedelta(days=1)
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with open_store(tmp_path) as opened:
+def store(store_place: Callable[[], Store]) -> Iterator[Store]:
+    with store_place() as opened:
         assert opened.notices == []
         yield opened
 
@@ -43,6 +43,8 @@ def ana(store: Store) -> Profile:
 
 def reopen(store: Store) -> Store:
     """A second store on the same file, as another window or a restart would see it."""
+    if store.database is not None:  # the school's database (the tests' have no password to hide)
+        return open_store(database=store.database)
     assert store.path is not None
     return open_store(store.path.parent)
 
@@ -277,7 +279,7 @@ def test_a_damaged_setting_falls_back_to_its_default(store: Store, ana: Profile)
 def test_a_failed_write_leaves_nothing_behind(store: Store, ana: Profile) -> None:
     with pytest.raises(RuntimeError), store._write() as db:
         db.execute(
-            "INSERT INTO quiz_answer (profile_id, question, concept, right, answered) VALUES (?, 'q', 'pairs', 1, '2026-03-02T12:00:00+00:00')", (ana.id,)
+            "INSERT INTO quiz_answer (profile_id, question, concept, \"right\", answered) VALUES (?, 'q', 'pairs', 1, '2026-03-02T12:00:00+00:00')", (ana.id,)
         )
         raise RuntimeError("power cut")
     assert store.answers(ana) == []
@@ -290,7 +292,11 @@ def test_an_import_that_fails_halfway_leaves_nothing_behind(store: Store, ana: P
     store.export_profile("Ana", tmp_path / "ana.json")
     store.reset_everything()
     with store._write() as db:  # the last table written refuses new rows
-        db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mistake BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        if store.database is None:
+            db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mistake BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        else:
+            db.execute("CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql")
+            db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mistake FOR EACH ROW EXECUTE FUNCTION refuse()")
     with pytest.raises(StoreError, match="refused"):
         store.import_profile(tmp_path / "ana.json")
     assert store.profiles() == []

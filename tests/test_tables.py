@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import Clock
+from table_helpers import Clock, behind_the_back, place_of, reopen
 
 from tutor.engine import Draw, FinishPairing, Game, IllegalAction, LayDown, MistakeCode
 from tutor.errors import NotHost, NotYourSeat, StaleMove, TableDamaged, TableFull, TableNotOpen, TableRefused
 from tutor.names import NameRefused
 from tutor.settings import Settings
-from tutor.store import Profile, Store, open_store
+from tutor.store import Profile, Store
 from tutor.store.tables import AWAY_SECONDS, CLOSE_SECONDS, Tables, TableStatus, rules_choices
 
 TWO = Settings(players=2)
@@ -216,9 +216,9 @@ def test_the_engine_judges_every_move(windows: tuple[Tables, Tables]) -> None:
     assert one.load(table).move == state.move  # nothing was written
 
 
-def race_to_draw(folder: str, table: int, name: str, start: Any, results: Any) -> None:
+def race_to_draw(place: str, table: int, name: str, start: Any, results: Any) -> None:
     """One window of the learner whose turn it is: draw the first card the moment the race starts."""
-    with open_store(folder) as store:
+    with reopen(place) as store:
         tables = Tables(store)
         profile = store.find_profile(name)
         assert profile is not None
@@ -241,7 +241,7 @@ def test_two_windows_racing_the_same_draw_draw_once(tmp_path: Path, windows: tup
     drawer = ana if state.game.drawer == state.view.seat_of(ana) else bo
     spawn = multiprocessing.get_context("spawn")
     start, results = spawn.Barrier(2), spawn.Queue()
-    racers = [spawn.Process(target=race_to_draw, args=(str(tmp_path / "data"), table, drawer.name, start, results)) for _ in range(2)]
+    racers = [spawn.Process(target=race_to_draw, args=(place_of(one.store), table, drawer.name, start, results)) for _ in range(2)]
     for racer in racers:
         racer.start()
     for racer in racers:
@@ -335,28 +335,38 @@ def test_a_table_everyone_left_an_hour_ago_is_closed(windows: tuple[Tables, Tabl
 # ----- watching -------------------------------------------------------------------------------------
 
 
+def heard(tables: Tables) -> bool:
+    """`tables.changed()`, given a moment on PostgreSQL, whose notifications arrive a little after
+    the writer's commit (on SQLite the first look is the answer)."""
+    deadline = time.monotonic() + 2
+    while not tables.changed():
+        if tables.store.database is None or time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_another_windows_write_is_seen_at_the_next_look(windows: tuple[Tables, Tables]) -> None:
     one, two = windows
     assert two.changed()  # the first look: nothing seen yet
     assert not two.changed()
     ana = learner(one, "Ana")
-    assert two.changed()
+    assert heard(two)
     assert not two.changed()
     view, _ = one.open_or_join("Red", ana, Settings())
-    assert two.changed() and two.load(view.id).view.seats[0].name == "Ana"
+    assert heard(two) and two.load(view.id).view.seats[0].name == "Ana"
     two.open_or_join("Red", learner(two, "Bo"), Settings())
+    time.sleep(0.2 if two.store.database else 0)  # time enough to hear it, were its own write heard
     assert not two.changed()  # its own write
-    assert one.changed() and not one.changed()
+    assert heard(one) and not one.changed()
 
 
 # ----- damage -----------------------------------------------------------------------------------------
 
 
-def damage(folder: Path, sql: str, *parameters: object) -> None:
-    """Change the file behind the app's back, as another program (or a bad disk) might."""
-    db = sqlite3.connect(folder / "progress.db", isolation_level=None)
-    db.execute(sql, parameters)
-    db.close()
+def damage(windows: tuple[Tables, Tables], sql: str, *parameters: object) -> None:
+    """Change the file (or the database) behind the windows' backs, as another program might."""
+    behind_the_back(windows[0].store, sql, *parameters)
 
 
 @pytest.mark.parametrize(
@@ -376,7 +386,7 @@ def test_a_damaged_table_is_set_aside_with_a_notice(tmp_path: Path, windows: tup
     view, _ = one.open_or_join("Red", ana, Settings())
     one.start(view.id, ana, seed=1)
     other, _ = one.open_or_join("Blue", ana, Settings())
-    damage(tmp_path / "data", f"UPDATE card_table SET {column} = ? WHERE id = ?", value, view.id)
+    damage(windows, f"UPDATE card_table SET {column} = ? WHERE id = ?", value, view.id)
     assert [table.name for table in two.open_tables()] == ["Blue"]
     assert len(two.notices) == 1 and two.notices[0].startswith("Table Red in the progress file is damaged (") and reason in two.notices[0]
     with pytest.raises(TableDamaged, match="set aside"):
@@ -392,7 +402,7 @@ def test_a_game_that_does_not_fit_its_seats_is_damage_too(tmp_path: Path, window
     view, _ = one.open_or_join("Red", ana, Settings(players=3))
     one.start(view.id, ana, seed=1)
     other_game = Game.deal(Settings(players=4).rules(), 1, learners=(0,))
-    damage(tmp_path / "data", "UPDATE card_table SET state = ? WHERE id = ?", json.dumps(other_game.to_dict()), view.id)
+    damage(windows, "UPDATE card_table SET state = ? WHERE id = ?", json.dumps(other_game.to_dict()), view.id)
     with pytest.raises(TableDamaged, match="its seats do not match its game"):
         one.play_computer(view.id, 1)
     assert one.open_tables() == [] and "its seats do not match" in one.notices[0]

@@ -36,6 +36,10 @@ class StoreFull(StoreError):
     """The disk holding the progress file is full."""
 
 
+class StoreUnreachable(StoreError):
+    """The school's database (PostgreSQL) cannot be reached: at start, or a connection dropped."""
+
+
 class ProfileInUse(StoreError):
     """The profile is open in another window; the learner chooses what to do."""
 

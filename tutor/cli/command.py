@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
@@ -43,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="old-maid-tutor", description="Learn the card game Old Maid, step by step.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep progress in the school's PostgreSQL database instead, e.g. postgresql://tutor@school-server/tutor (or $OLD_MAID_TUTOR_DATABASE)",
+    )
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
@@ -227,11 +233,23 @@ def _main(argv: Sequence[str] | None) -> int:
         if problem:
             print(f"old-maid-tutor: error: {problem} (--data-dir)", file=sys.stderr)
             return 2
+    if args.database is not None or os.environ.get("OLD_MAID_TUTOR_DATABASE"):
+        from tutor.store.opening import address_problem, database_address
+
+        url = database_address(args.database)
+        problem = address_problem(url) if url else "--database needs an address"
+        if problem:
+            print(f"old-maid-tutor: error: {problem} (--database)", file=sys.stderr)
+            return 2
     if args.command is None:
         return run_app(args)
     if not getattr(args, "needs_store", True):
         return int(args.func(args))
     store = _open_store(args)
+    if store.database_problem is not None:  # the school's database cannot be used: one line, and nothing done
+        store.close()
+        print(f"old-maid-tutor: error: {one_line(store.database_problem)}", file=sys.stderr)
+        return 2
     for notice in store.notices:
         print(notice, file=sys.stderr)
     try:
@@ -243,7 +261,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _open_store(args: argparse.Namespace) -> Store:
     from tutor.store import open_store
 
-    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr), keep_waiting=_keep_waiting)
+    return open_store(args.data_dir, waiting=lambda text: print(text, file=sys.stderr), keep_waiting=_keep_waiting, database=args.database)
 
 
 def _keep_waiting() -> bool:

@@ -9,6 +9,7 @@ when a class is really served, so the rest of the command line starts as fast as
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,7 +70,7 @@ def _url(text: str) -> str:
     return text.rstrip("/")
 
 
-def announcement(address: str, code: str | None, max_sessions: int, progress: Path, pin_set: bool = True) -> list[str]:
+def announcement(address: str, code: str | None, max_sessions: int, progress: Path | str, pin_set: bool = True) -> list[str]:
     """What `serve` prints once it is listening; `pin_set`: whether the teacher's PIN is chosen."""
     from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
@@ -90,23 +91,27 @@ def run(args: argparse.Namespace) -> int:
     from tutor.serve import TAB_MODULE, classcode
     from tutor.serve.addresses import address_problem, address_to_open
     from tutor.store import open_store
-    from tutor.store.opening import FILE_NAME, data_folder
+    from tutor.store.opening import DATABASE_VARIABLE, FILE_NAME, data_folder, database_address
 
     folder = data_folder(args.data_dir).absolute()
+    database = database_address(getattr(args, "database", None))
     on_the_network = classcode.needs_code(args.host)
-    if on_the_network and not (folder / FILE_NAME).is_file():  # no progress file yet, so no PIN: make nothing
+    if on_the_network and database is None and not (folder / FILE_NAME).is_file():  # no progress file yet, so no PIN: make nothing
         return _no_pin(folder, PinState.NONE)
-    store = open_store(folder, waiting=lambda text: print(text, file=sys.stderr))
+    store = open_store(folder, waiting=lambda text: print(text, file=sys.stderr), database=database)
     for notice in store.notices:
         print(notice, file=sys.stderr)
     kept = not store.in_memory
     pin = pin_state(store)
+    where = store.where
     store.close()
     if not kept:
         print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
         return 1
     if on_the_network and pin is not PinState.SET:
-        return _no_pin(folder, pin)
+        return _no_pin(folder, pin, where if database is not None else None)
+    if database is not None:  # every pupil's tutor on the school's database (in the environment: never shown by ps)
+        os.environ[DATABASE_VARIABLE] = database
     code = classcode.new_code() if on_the_network else None
     pin_set = pin is PinState.SET
     address = address_to_open(args.host, args.port, args.public_url)
@@ -119,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         public_url=args.public_url,
         max_sessions=args.max_sessions,
         code=code,
-        announcement=announcement(address, code, args.max_sessions, folder / FILE_NAME, pin_set),
+        announcement=announcement(address, code, args.max_sessions, where, pin_set),
         error_log=folder / TAB_LOG,
     )
     try:
@@ -133,12 +138,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _no_pin(folder: Path, state: PinState) -> int:
+SCHOOL = "the school's database "
+"""How `Store.where` begins for the school's database."""
+
+
+def _no_pin(folder: Path, state: PinState, database: str | None = None) -> int:
     """`serve` on the network without a teacher's PIN: one line saying how to set it; exit 1."""
     import shlex
 
     from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
-    setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"--data-dir {shlex.quote(str(folder))} teacher pin")
+    place = f"--data-dir {shlex.quote(str(folder))}"
+    if database is not None:  # the school's database, as shown (a password is never printed: the teacher types it)
+        place = f"--database {shlex.quote(database.removeprefix(SCHOOL))}"
+    setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"{place} teacher pin")
     print(f"old-maid-tutor serve: error: the teacher's PIN {state.words}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
     return 1

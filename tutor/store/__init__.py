@@ -6,8 +6,12 @@ and the only place with SQL. Several copies of the app may share it: every write
 one short transaction that waits its turn.
 
     store = open_store(data_dir=None)       # never raises; check store.notices
+    store = open_store(database=URL)        # a school's PostgreSQL database instead (or
+                                            # $OLD_MAID_TUTOR_DATABASE): tutor.store.postgres
     store.notices: list[str]                # messages to show, e.g. a file set aside
     store.in_memory: bool                   # True: nothing will be saved this session
+    store.database_problem: str | None      # why the database asked for cannot be used
+    store.where: str                        # where progress is kept, in words
 
     Profiles (names: 1-40 characters, any letters; "ana" and "Ana" are one profile)
         store.profiles() -> list[Profile]

@@ -22,11 +22,15 @@ from pathlib import Path
 
 import platformdirs
 
+from tutor.errors import StoreError
 from tutor.store.faults import CANNOT_WRITE, code, disk_full, is_busy, is_full
 from tutor.store.schema import LATEST, migrate, missing, tables, user_version
 from tutor.store.store import Store
 
 HOME_VARIABLE = "OLD_MAID_TUTOR_HOME"
+DATABASE_VARIABLE = "OLD_MAID_TUTOR_DATABASE"
+"""A PostgreSQL database's address (postgresql://...): the school's database instead of a file."""
+DATABASE_SCHEMES = ("postgresql://", "postgres://")
 FILE_NAME = "progress.db"
 # How long a write waits for another copy of the app to finish its own (when nobody shows a wait).
 BUSY_TIMEOUT_SECONDS = 30.0
@@ -68,9 +72,27 @@ def folder_problem(folder: Path) -> str | None:
     return None
 
 
-def open_store(data_dir: Path | str | None = None, waiting: Callable[[str], None] | None = None, keep_waiting: Callable[[], bool] | None = None) -> Store:
-    """The learner store for ``data_dir`` (see ``data_folder``). Never raises for a bad
-    file or folder: read ``store.notices`` and ``store.in_memory`` instead.
+def database_address(chosen: str | None = None) -> str | None:
+    """The school's database asked for (``--database``), else $OLD_MAID_TUTOR_DATABASE, else None."""
+    return chosen or os.environ.get(DATABASE_VARIABLE) or None
+
+
+def address_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a database's address, or None."""
+    if not url.startswith(DATABASE_SCHEMES):
+        return f"{url!r} is not a PostgreSQL address; it starts with postgresql://, like postgresql://tutor@school-server/tutor"
+    return None
+
+
+def open_store(
+    data_dir: Path | str | None = None,
+    waiting: Callable[[str], None] | None = None,
+    keep_waiting: Callable[[], bool] | None = None,
+    database: str | None = None,
+) -> Store:
+    """The learner store for ``data_dir`` (see ``data_folder``), or the school's database at
+    ``database`` (see ``database_address``). Never raises for a bad file, folder or database: read
+    ``store.notices`` and ``store.in_memory`` instead.
 
     ``waiting`` is told (once) when another program holds the file and opening waits for it,
     so the person at the keyboard sees why nothing happens yet. When it still holds the file after
@@ -79,6 +101,9 @@ def open_store(data_dir: Path | str | None = None, waiting: Callable[[str], None
     folder = data_folder(data_dir)
     path = folder / FILE_NAME
     notices: list[str] = []
+    url = database_address(database)
+    if url is not None:
+        return _open_database(url, path, notices)
     try:
         problem = folder_problem(folder)
         if problem:
@@ -106,6 +131,24 @@ def open_store(data_dir: Path | str | None = None, waiting: Callable[[str], None
                 f"--data-dir or the {HOME_VARIABLE} environment variable."
             )
     return Store(_in_memory(path), None, notices)
+
+
+def _open_database(url: str, path: Path, notices: list[str]) -> Store:
+    """The store on the school's PostgreSQL database; in memory, with a notice, when it cannot be
+    reached or is not one the tutor may use (left as it is: never set aside, never changed)."""
+    problem = address_problem(url)
+    if problem is None:
+        from tutor.store import postgres  # only here: the SQLite path never loads psycopg
+
+        try:
+            db, backend = postgres.connect(url, BUSY_TIMEOUT_SECONDS)
+            return Store(db, None, notices, backend, database=postgres.shown_address(url))
+        except StoreError as error:
+            problem = str(error).rstrip(".")
+    notices.append(f"{problem}. Progress will be kept only until the app is closed; start the tutor again once the database can be used.")
+    store = Store(_in_memory(path, copy=False), None, notices)
+    store.database_problem = problem
+    return store
 
 
 def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str], None] | None, keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:
@@ -185,9 +228,12 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
         raise _Unusable("old", f"could not be brought up to date from version {version} ({error})") from error
 
 
-def _in_memory(path: Path) -> sqlite3.Connection:
-    """A store in memory, starting from a copy of the progress file if it can be read."""
+def _in_memory(path: Path, copy: bool = True) -> sqlite3.Connection:
+    """A store in memory, starting from a copy of the progress file if it can be read (and
+    ``copy``)."""
     memory = _open(":memory:")
+    if not copy:
+        return memory
     # "immutable" reads a file even where SQLite cannot make its lock files (a read-only
     # folder), but could catch another copy of the app mid-write, so it comes second.
     for options in ("mode=ro", "mode=ro&immutable=1"):

@@ -1,6 +1,8 @@
 """The database layout and how it grows.
 
-``PRAGMA user_version`` counts the migrations a file has been through. Each migration
+``PRAGMA user_version`` counts the migrations a file has been through (on PostgreSQL, the one row
+of `tutor.store.postgres.SCHEMA_TABLE`: the same list of migrations runs on both, their SQL
+turned into PostgreSQL's by `tutor.store.postgres.translated`). Each migration
 is a function that takes a file from the version before to the next one; add new ones
 at the end of MIGRATIONS and never change one that has shipped.
 """
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+
+from tutor.store.connection import Database
 
 _VERSION_1_TABLES = (
     """CREATE TABLE profile (
@@ -52,7 +56,7 @@ _VERSION_1_TABLES = (
         profile_id INTEGER NOT NULL REFERENCES profile (id) ON DELETE CASCADE,
         question TEXT NOT NULL,
         concept TEXT NOT NULL,
-        right INTEGER NOT NULL CHECK (right IN (0, 1)),
+        "right" INTEGER NOT NULL CHECK ("right" IN (0, 1)),
         answered TEXT NOT NULL
     )""",
     "CREATE INDEX quiz_answer_by_concept ON quiz_answer (profile_id, concept)",
@@ -68,12 +72,12 @@ _VERSION_1_TABLES = (
 )
 
 
-def _create_tables(db: sqlite3.Connection) -> None:
+def _create_tables(db: Database) -> None:
     for statement in _VERSION_1_TABLES:
         db.execute(statement)
 
 
-def _add_claims(db: sqlite3.Connection) -> None:
+def _add_claims(db: Database) -> None:
     """Which window is saving each profile's progress, so a second window is told and can choose."""
     db.execute(
         """CREATE TABLE claim (
@@ -86,7 +90,7 @@ def _add_claims(db: sqlite3.Connection) -> None:
     )
 
 
-def _add_teacher_pin(db: sqlite3.Connection) -> None:
+def _add_teacher_pin(db: Database) -> None:
     """The teacher's PIN for a classroom: a slow hash of it (never the PIN), its cost, and the
     wrong tries in a row, so every tab of the class waits after a few wrong guesses."""
     db.execute(
@@ -104,7 +108,7 @@ def _add_teacher_pin(db: sqlite3.Connection) -> None:
     )
 
 
-def _add_tables(db: sqlite3.Connection) -> None:
+def _add_tables(db: Database) -> None:
     """Tables for playing together: learners in several windows at one named table, one game.
 
     A table's status is waiting, playing, finished, closed or damaged (set aside, never listed);
@@ -151,15 +155,15 @@ def _add_tables(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX table_log_by_table ON table_log (table_id, id)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables]
+MIGRATIONS: list[Callable[[Database], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables]
 LATEST = len(MIGRATIONS)
 
 
-def user_version(db: sqlite3.Connection) -> int:
+def user_version(db: Database) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(db: sqlite3.Connection, target: int = LATEST) -> None:
+def migrate(db: Database, target: int = LATEST) -> None:
     """Bring the file up to ``target`` in one transaction.
 
     The version is read inside the transaction, so two copies of the app starting
@@ -179,13 +183,20 @@ def migrate(db: sqlite3.Connection, target: int = LATEST) -> None:
         raise
 
 
-def tables(db: sqlite3.Connection) -> dict[str, set[str]]:
-    """Each table in the file (SQLite's own left out) with its column names."""
+def tables(db: Database) -> dict[str, set[str]]:
+    """Each table in the file (SQLite's own left out) with its column names; on PostgreSQL, in the
+    database's schema (the version's table left out), read in one query."""
+    columns = getattr(db, "columns", None)
+    if columns is not None:
+        found: dict[str, set[str]] = {}
+        for table, column in columns():
+            found.setdefault(str(table), set()).add(str(column))
+        return found
     names = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
     return {name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")} for name in names}
 
 
-def missing(db: sqlite3.Connection) -> list[str]:
+def missing(db: Database) -> list[str]:
     """What an up-to-date file should have and this one lacks, e.g. ["the table mistake"]."""
     expected = _expected_tables()
     found = tables(db)

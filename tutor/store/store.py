@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError
 from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json, faults, transfer
+from tutor.store.connection import Database, Row
 from tutor.store.records import (
     KNOWN_RESULTS,
     Answer,
@@ -41,7 +42,7 @@ MAX_GAME_BYTES = 1024 * 1024
 # The claim token a reset leaves behind, so the window that held the profile learns why it lost it.
 RESET = "reset"
 
-Write = Callable[[sqlite3.Connection], object]
+Write = Callable[[Database], object]
 FaultHandler = Callable[[StoreError], None]
 
 
@@ -54,34 +55,98 @@ class _Pending:
     write: Write
 
 
-class Store:
-    """A learner-data store on one SQLite connection. Make one with ``open_store``."""
+class Backend(Protocol):
+    """What differs between the back ends beyond their SQL: how a claim on a profile stands and is
+    held, and how a window learns that another wrote (`tutor.store.postgres` for PostgreSQL's)."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path | None, notices: list[str]) -> None:
+    def claim_stands(self, db: Database, row: Row, mine: str | None) -> bool: ...
+
+    def hold(self, db: Database, token: str) -> None: ...
+
+    def let_go(self, db: Database, token: str) -> None: ...
+
+    def watch_claims(self, tokens: Callable[[], Iterable[str]]) -> None: ...
+
+    def data_version(self, db: Database) -> int: ...
+
+    def begin(self, db: Database, begin: str, profiles: Sequence[int]) -> None:
+        """Begin a transaction: "BEGIN" (reads at one moment) or "BEGIN IMMEDIATE" (a write, of
+        `profiles`' own rows only, or of anything when there are none)."""
+
+    def close(self) -> None: ...
+
+
+class LocalBackend:
+    """SQLite's: a claim stands while the window that made it runs (its host and process id); a
+    write by another connection changes `PRAGMA data_version`."""
+
+    def claim_stands(self, db: Database, row: Row, mine: str | None) -> bool:
+        return _claim_stands(row, mine)
+
+    def hold(self, db: Database, token: str) -> None:
+        """Nothing to hold: the claim row names the process."""
+
+    def let_go(self, db: Database, token: str) -> None:
+        """Nothing held."""
+
+    def watch_claims(self, tokens: Callable[[], Iterable[str]]) -> None:
+        """Nothing to take again: the connection never changes."""
+
+    def data_version(self, db: Database) -> int:
+        return int(db.execute("PRAGMA data_version").fetchone()[0])
+
+    def begin(self, db: Database, begin: str, profiles: Sequence[int]) -> None:
+        """SQLite has one writer at a time, whichever learners a write touches."""
+        db.execute(begin)
+
+    def close(self) -> None:
+        """Nothing of its own to close."""
+
+
+class Store:
+    """A learner-data store on one connection: SQLite's, or PostgreSQL's (`tutor.store.postgres`).
+    Make one with ``open_store``."""
+
+    def __init__(self, db: Database, path: Path | None, notices: list[str], backend: Backend | None = None, database: str | None = None) -> None:
         self._db = db
         self._lock = threading.RLock()  # one connection, possibly shared by UI threads
         self.path = path
+        self.database = database
+        """The school's database (its address without a password), or None: SQLite at `path`."""
         self.notices = notices
+        self.database_problem: str | None = None
+        """Why the school's database asked for cannot be used (this store is then in memory)."""
+        self._backend: Backend = backend or LocalBackend()
         # Set by the app: faults are reported here and writes wait in `_pending` instead of raising.
         self.on_fault: FaultHandler | None = None
         self._pending: list[_Pending] = []
         self._claims: dict[int, str] = {}  # profile id -> this window's claim token
         self._lost: set[int] = set()  # profiles this window may no longer save
         self._watching: set[int] = set()  # profiles open read-only here
+        self._backend.watch_claims(lambda: list(self._claims.values()))
 
     @property
     def in_memory(self) -> bool:
-        """True when nothing can be saved to disk and progress lasts for this session only."""
-        return self.path is None
+        """True when nothing can be saved (to disk or to the school's database) and progress lasts
+        for this session only."""
+        return self.path is None and self.database is None
+
+    @property
+    def where(self) -> str:
+        """Where progress is kept, in words: the progress file or the school's database."""
+        if self.database is not None:
+            return f"the school's database {self.database}"
+        return "memory only" if self.path is None else str(self.path)
 
     def close(self) -> None:
         with self._lock:
             with suppress(sqlite3.Error, StoreError):
                 self.flush()
-            with suppress(sqlite3.Error):
+            with suppress(sqlite3.Error, StoreError):
                 for profile_id, token in self._claims.items():
                     self._db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?", (profile_id, token))
             self._claims.clear()
+            self._backend.close()
             self._db.close()
 
     def __enter__(self) -> Store:
@@ -128,7 +193,7 @@ class Store:
         profile and its settings."""
         profile = self._existing(name)
 
-        def write(db: sqlite3.Connection) -> None:
+        def write(db: Database) -> None:
             for table in ("game_in_progress", "finished_game", "lesson_progress", "quiz_answer", "mistake"):
                 db.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile.id,))
             # A window holding this profile must not write its old game back over the reset.
@@ -201,7 +266,7 @@ class Store:
         `clear_game_in_progress` is False: a game played at a table is not the saved game)."""
         game = FinishedGame(dict(rules), result, draws, mistakes, when or now())
 
-        def write(db: sqlite3.Connection) -> None:
+        def write(db: Database) -> None:
             _insert_finished_games(db, profile.id, [game])
             if clear_game_in_progress:
                 db.execute("DELETE FROM game_in_progress WHERE profile_id = ?", (profile.id,))
@@ -262,7 +327,7 @@ class Store:
 
     def answers(self, profile: Profile) -> list[Answer]:
         rows = self._read(
-            "SELECT question, concept, right, answered FROM quiz_answer WHERE profile_id = ? ORDER BY answered, id",
+            'SELECT question, concept, "right", answered FROM quiz_answer WHERE profile_id = ? ORDER BY answered, id',
             (profile.id,),
         )
         return [Answer(row["question"], row["concept"], bool(row["right"]), time_from_text(row["answered"])) for row in rows]
@@ -374,8 +439,10 @@ class Store:
         """Keep a new PIN hash (replacing any before), with no wrong tries. Saved now or StoreError."""
         with self._write() as db:
             db.execute(
-                "INSERT OR REPLACE INTO teacher_pin (id, digest, salt, cost, block_size, parallel,"
-                " wrong_tries, last_wrong, since) VALUES (1, ?, ?, ?, ?, ?, 0, NULL, ?)",
+                "INSERT INTO teacher_pin (id, digest, salt, cost, block_size, parallel, wrong_tries, last_wrong, since)"
+                " VALUES (1, ?, ?, ?, ?, ?, 0, NULL, ?) ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, salt = excluded.salt,"
+                " cost = excluded.cost, block_size = excluded.block_size, parallel = excluded.parallel, wrong_tries = 0, last_wrong = NULL,"
+                " since = excluded.since",
                 (pin.digest.hex(), pin.salt.hex(), pin.cost, pin.block_size, pin.parallel, time_text()),
             )
 
@@ -395,9 +462,14 @@ class Store:
         host, pid = socket.gethostname(), os.getpid()
         with self._write() as db:
             row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?", (profile.id,)).fetchone()
-            if row is not None and not take_over and _claim_stands(row, self._claims.get(profile.id)):
+            if row is not None and not take_over and self._backend.claim_stands(db, row, self._claims.get(profile.id)):
                 raise ProfileInUse(profile.name)
-            db.execute("INSERT OR REPLACE INTO claim (profile_id, token, host, pid, since) VALUES (?, ?, ?, ?, ?)", (profile.id, token, host, pid, time_text()))
+            db.execute(
+                "INSERT INTO claim (profile_id, token, host, pid, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (profile_id)"
+                " DO UPDATE SET token = excluded.token, host = excluded.host, pid = excluded.pid, since = excluded.since",
+                (profile.id, token, host, pid, time_text()),
+            )
+            self._backend.hold(db, token)
         self._claims[profile.id] = token
         self._lost.discard(profile.id)
         self._watching.discard(profile.id)
@@ -405,8 +477,9 @@ class Store:
     def claimed_elsewhere(self, profile: Profile) -> bool:
         """Whether another running window (another tab of a classroom) has claimed ``profile``:
         what ``claim`` would refuse with ProfileInUse."""
-        rows = self._read("SELECT token, host, pid FROM claim WHERE profile_id = ?", (profile.id,))
-        return bool(rows) and _claim_stands(rows[0], self._claims.get(profile.id))
+        with self._snapshot() as db:
+            row = db.execute("SELECT token, host, pid FROM claim WHERE profile_id = ?", (profile.id,)).fetchone()
+            return row is not None and self._backend.claim_stands(db, row, self._claims.get(profile.id))
 
     def watch(self, profile: Profile) -> None:
         """Open ``profile`` read-only here: it is shown, nothing of it is saved from this window."""
@@ -427,6 +500,16 @@ class Store:
             with suppress(StoreError):
                 with self._write() as db:
                     db.execute("DELETE FROM claim WHERE profile_id = ? AND token = ?", (profile.id, token))
+                    self._backend.let_go(db, token)
+
+    def data_version(self) -> int:
+        """A number that changes when another window (another connection) has written; this
+        window's own writes do not change it. Asks no table: cheap enough several times a second."""
+        with self._lock:
+            try:
+                return self._backend.data_version(self._db)
+            except sqlite3.OperationalError as error:
+                raise faults.fault(error, self._folder) from error
 
     # Writes that wait their turn
 
@@ -448,7 +531,7 @@ class Store:
             while self._pending:
                 current: Profile | None = None
                 try:
-                    with self._write() as db:
+                    with self._write(_profiles_of(self._pending)) as db:
                         for item in self._pending:
                             current = item.profile
                             if current is not None:
@@ -479,7 +562,7 @@ class Store:
                 self._pending.append(item)
             self.flush()
 
-    def _check_holder(self, db: sqlite3.Connection, profile: Profile) -> None:
+    def _check_holder(self, db: Database, profile: Profile) -> None:
         """ProfileLost unless ``profile`` is still there and still this window's to save."""
         row = db.execute("SELECT name FROM profile WHERE id = ?", (profile.id,)).fetchone()
         if row is None or name_key(shown(row["name"])) != name_key(profile.name):
@@ -497,32 +580,37 @@ class Store:
         """Stop saving a lost profile here, keep the other waiting writes, and tell the app."""
         self._pending = [item for item in self._pending if item.profile is None or item.profile.id != profile.id]
         self._lost.add(profile.id)
-        self._claims.pop(profile.id, None)
+        token = self._claims.pop(profile.id, None)
+        if token is not None:
+            with suppress(StoreError):
+                self._backend.let_go(self._db, token)
         if self.on_fault is None:
             raise lost
         self.on_fault(lost)
 
     # Plumbing
 
-    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+    def _write(self, profiles: Sequence[int] = ()) -> AbstractContextManager[Database]:
         """One transaction: all of it is saved, or none of it.
 
         BEGIN IMMEDIATE takes the write lock at the start, so another copy of the app
         writing at the same moment makes this wait (up to the busy timeout) rather
-        than fail halfway.
+        than fail halfway. `profiles`: the write touches only these learners' own rows (their
+        progress, checked against their claims), so where the back end can (PostgreSQL), writes
+        for other learners go on at the same time; none: the whole store is locked.
         """
-        return self._transaction("BEGIN IMMEDIATE")
+        return self._transaction("BEGIN IMMEDIATE", profiles)
 
-    def _snapshot(self) -> AbstractContextManager[sqlite3.Connection]:
+    def _snapshot(self) -> AbstractContextManager[Database]:
         """Several reads that see the same moment, even while another copy writes."""
         return self._transaction("BEGIN")
 
     @contextmanager
-    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, begin: str, profiles: Sequence[int] = ()) -> Iterator[Database]:
         """Raises the tutor's StoreError (busy, full, ...) for what SQLite could not do."""
         with self._lock:
             try:
-                self._db.execute(begin)
+                self._backend.begin(self._db, begin, profiles)
                 try:
                     yield self._db
                     self._db.execute("COMMIT")
@@ -537,10 +625,11 @@ class Store:
     def _folder(self) -> Path | None:
         return None if self.path is None else self.path.parent
 
-    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[sqlite3.Row]:
+    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         with self._lock:
             try:
-                return self._db.execute(sql, parameters).fetchall()
+                rows: list[Row] = self._db.execute(sql, parameters).fetchall()
+                return rows
             except sqlite3.OperationalError as error:
                 raise faults.fault(error, self._folder) from error
 
@@ -551,7 +640,14 @@ class Store:
         return profile
 
 
-def _claim_stands(row: sqlite3.Row, mine: str | None) -> bool:
+def _profiles_of(pending: Sequence[_Pending]) -> tuple[int, ...]:
+    """The learners whose rows the waiting writes touch; () when one of them is not a learner's own."""
+    if any(item.profile is None for item in pending):
+        return ()
+    return tuple(sorted({item.profile.id for item in pending if item.profile is not None}))
+
+
+def _claim_stands(row: Row, mine: str | None) -> bool:
     """Whether a claim row belongs to another window that may still be running."""
     return row["token"] not in (RESET, mine) and _running(row["host"], row["pid"])
 
@@ -580,23 +676,23 @@ def _ended(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[:1] == ["Z"]
 
 
-def _profile(row: sqlite3.Row) -> Profile:
+def _profile(row: Row) -> Profile:
     """A profile as the app shows it: a name kept before today's rule on names (or written into the
     file by hand) has each control or invisible character shown as �, so it can never send the
     terminal an escape sequence."""
     return Profile(row["id"], shown(row["name"]), time_from_text(row["created"]))
 
 
-def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = db.execute("SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)).fetchone()
+def _row_named(db: Database, name: str) -> Row | None:
+    row: Row | None = db.execute("SELECT id, name, created FROM profile WHERE name_key = ?", (name_key(name),)).fetchone()
     return row
 
 
-def _shown_names(db: sqlite3.Connection) -> list[str]:
+def _shown_names(db: Database) -> list[str]:
     return [shown(row["name"]) for row in db.execute("SELECT name FROM profile ORDER BY name_key")]
 
 
-def _refuse_lookalike(db: sqlite3.Connection, name: str) -> None:
+def _refuse_lookalike(db: Database, name: str) -> None:
     """NameLooksTaken when a learner here has a name that looks just like ``name`` (the list of
     learners is short, so it is read whole rather than keyed in the file)."""
     existing = lookalike_in(name, _shown_names(db))
@@ -604,7 +700,7 @@ def _refuse_lookalike(db: sqlite3.Connection, name: str) -> None:
         raise NameLooksTaken(name, existing)
 
 
-def _free_name(db: sqlite3.Connection, name: str) -> str:
+def _free_name(db: Database, name: str) -> str:
     """``name``, or "name (2)", "name (3)"... whichever no profile has yet (nor one looking just like
     it). NameLooksTaken when ``name`` is not taken but looks just like a learner's already here."""
     if _row_named(db, name) is None:
@@ -619,7 +715,7 @@ def _free_name(db: sqlite3.Connection, name: str) -> str:
     return candidate
 
 
-def _add_profile(db: sqlite3.Connection, name: str, created: datetime) -> Profile:
+def _add_profile(db: Database, name: str, created: datetime) -> Profile:
     cursor = db.execute(
         "INSERT INTO profile (name, name_key, created) VALUES (?, ?, ?)",
         (name, name_key(name), time_text(created)),
@@ -628,7 +724,7 @@ def _add_profile(db: sqlite3.Connection, name: str, created: datetime) -> Profil
     return Profile(cursor.lastrowid, name, created)
 
 
-def _write_settings(db: sqlite3.Connection, profile_id: int, settings: Settings) -> None:
+def _write_settings(db: Database, profile_id: int, settings: Settings) -> None:
     db.execute("DELETE FROM setting WHERE profile_id = ?", (profile_id,))
     db.executemany(
         "INSERT INTO setting (profile_id, name, value) VALUES (?, ?, ?)",
@@ -636,35 +732,38 @@ def _write_settings(db: sqlite3.Connection, profile_id: int, settings: Settings)
     )
 
 
-def _write_game(db: sqlite3.Connection, profile_id: int, state: str) -> None:
+def _write_game(db: Database, profile_id: int, state: str) -> None:
     db.execute(
-        "INSERT OR REPLACE INTO game_in_progress (profile_id, state, saved) VALUES (?, ?, ?)",
+        "INSERT INTO game_in_progress (profile_id, state, saved) VALUES (?, ?, ?)"
+        " ON CONFLICT (profile_id) DO UPDATE SET state = excluded.state, saved = excluded.saved",
         (profile_id, state, time_text()),
     )
 
 
-def _insert_finished_games(db: sqlite3.Connection, profile_id: int, games: Iterable[FinishedGame]) -> None:
+def _insert_finished_games(db: Database, profile_id: int, games: Iterable[FinishedGame]) -> None:
     db.executemany(
         "INSERT INTO finished_game (profile_id, rules, result, draws, mistakes, finished) VALUES (?, ?, ?, ?, ?, ?)",
         [(profile_id, json.dumps(game.rules), game.result, game.draws, game.mistakes, time_text(game.when)) for game in games],
     )
 
 
-def _write_lessons(db: sqlite3.Connection, profile_id: int, lessons: Iterable[LessonProgress]) -> None:
+def _write_lessons(db: Database, profile_id: int, lessons: Iterable[LessonProgress]) -> None:
     db.executemany(
-        "INSERT OR REPLACE INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (profile_id, lesson_id) DO UPDATE SET step = excluded.step, hints_used = excluded.hints_used,"
+        " finished = excluded.finished, updated = excluded.updated",
         [(profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when)) for lesson in lessons],
     )
 
 
-def _insert_answers(db: sqlite3.Connection, profile_id: int, answers: Iterable[Answer]) -> None:
+def _insert_answers(db: Database, profile_id: int, answers: Iterable[Answer]) -> None:
     db.executemany(
-        "INSERT INTO quiz_answer (profile_id, question, concept, right, answered) VALUES (?, ?, ?, ?, ?)",
+        'INSERT INTO quiz_answer (profile_id, question, concept, "right", answered) VALUES (?, ?, ?, ?, ?)',
         [(profile_id, answer.question, answer.concept, answer.right, time_text(answer.when)) for answer in answers],
     )
 
 
-def _insert_mistakes(db: sqlite3.Connection, profile_id: int, mistakes: Iterable[Mistake]) -> None:
+def _insert_mistakes(db: Database, profile_id: int, mistakes: Iterable[Mistake]) -> None:
     db.executemany(
         "INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (?, ?, ?, ?, ?)",
         [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when)) for mistake in mistakes],
@@ -676,7 +775,7 @@ _PIN_COLUMNS = "digest, salt, cost, block_size, parallel, wrong_tries, last_wron
 _PIN_COSTS = {"cost": (2, 2**20), "block_size": (1, 32), "parallel": (1, 16), "wrong_tries": (0, 10**9)}
 
 
-def checked_pin(row: sqlite3.Row) -> TeacherPin:
+def checked_pin(row: Row) -> TeacherPin:
     """The teacher_pin row as a TeacherPin, every field checked: DamagedPin for anything the
     tutor would not have written (a digest that is not hex, a cost that is not a power of two...)."""
     try:

@@ -70,7 +70,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -92,6 +91,7 @@ from tutor.errors import (
 from tutor.names import lookalike_key, shown, tidy_name
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
+from tutor.store.connection import Database, Row
 from tutor.store.records import Profile, name_key, now, time_from_text, time_text
 from tutor.store.store import MAX_GAME_BYTES, Store
 from tutor.wording import SPARE_NAMES, same_name
@@ -455,9 +455,9 @@ class Tables:
         return version != seen
 
     def data_version(self) -> int:
-        """SQLite's `PRAGMA data_version` on the store's connection: it changes when another
-        connection commits, and reads no table, so it is cheap enough to ask several times a second."""
-        return int(self.store._read("PRAGMA data_version")[0][0])
+        """`Store.data_version`: it changes when another connection commits (SQLite's `PRAGMA
+        data_version`; on PostgreSQL, a notification heard), and reads no table."""
+        return self.store.data_version()
 
     def load(self, table: int) -> TableState:
         """The table now: its view, its game and the latest public log lines."""
@@ -489,16 +489,16 @@ class Tables:
 # ----- reading rows ---------------------------------------------------------------------------
 
 
-def _table_row(db: sqlite3.Connection, table: int) -> sqlite3.Row:
-    row: sqlite3.Row | None = db.execute("SELECT * FROM card_table WHERE id = ?", (table,)).fetchone()
+def _table_row(db: Database, table: int) -> Row:
+    row: Row | None = db.execute("SELECT * FROM card_table WHERE id = ?", (table,)).fetchone()
     if row is None:
         raise NoSuchTable(f"There is no table number {table}.")
     return row
 
 
-def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+def _row_named(db: Database, name: str) -> Row | None:
     """The table called `name`, ignoring case; else the one whose name looks just like it."""
-    row: sqlite3.Row | None = db.execute("SELECT * FROM card_table WHERE name_key = ?", (name_key(name),)).fetchone()
+    row: Row | None = db.execute("SELECT * FROM card_table WHERE name_key = ?", (name_key(name),)).fetchone()
     if row is not None:
         return row
     key = lookalike_key(name)
@@ -508,7 +508,7 @@ def _row_named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
     return None
 
 
-def _view(db: sqlite3.Connection, row: sqlite3.Row) -> TableView:
+def _view(db: Database, row: Row) -> TableView:
     """The table's view; TableDamaged for one set aside before, _Damage for a row the tutor
     would not have written."""
     table_id, name = int(row["id"]), shown(str(row["name"]))
@@ -534,7 +534,7 @@ def _view(db: sqlite3.Connection, row: sqlite3.Row) -> TableView:
     return TableView(table_id, name, TableStatus(row["status"]), host_id, settings.players, seats, move, rules, created, updated)
 
 
-def _seat(row: sqlite3.Row) -> SeatView:
+def _seat(row: Row) -> SeatView:
     left_at = row["left_at"]
     return SeatView(
         seat=int(row["seat"]),
@@ -546,14 +546,14 @@ def _seat(row: sqlite3.Row) -> SeatView:
     )
 
 
-def _loaded(db: sqlite3.Connection, table: int) -> tuple[TableView, Game | None]:
+def _loaded(db: Database, table: int) -> tuple[TableView, Game | None]:
     """The table's view and its game (None before the deal)."""
     row = _table_row(db, table)
     view = _view(db, row)
     return view, _game(view, row)
 
 
-def _game(view: TableView, row: sqlite3.Row) -> Game | None:
+def _game(view: TableView, row: Row) -> Game | None:
     """The table's game, None before the deal (a table closed before it too); _Damage for a game
     the engine refuses or one that does not fit the table's seats."""
     state = row["state"]
@@ -576,7 +576,7 @@ def _game(view: TableView, row: sqlite3.Row) -> Game | None:
 # ----- writing rows ---------------------------------------------------------------------------
 
 
-def _open(db: sqlite3.Connection, name: str, host: Profile, settings: Settings, when: datetime, said: str = "") -> TableView:
+def _open(db: Database, name: str, host: Profile, settings: Settings, when: datetime, said: str = "") -> TableView:
     stamp = time_text(when)
     cursor = db.execute(
         "INSERT INTO card_table (name, name_key, host_id, rules, status, move, state, created, updated) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)",
@@ -588,12 +588,12 @@ def _open(db: sqlite3.Connection, name: str, host: Profile, settings: Settings, 
     return _view(db, _table_row(db, cursor.lastrowid))
 
 
-def _retire(db: sqlite3.Connection, view: TableView) -> None:
+def _retire(db: Database, view: TableView) -> None:
     """The table no longer answers to its name, which a new table takes (see RETIRED)."""
     db.execute("UPDATE card_table SET name_key = name_key || ? || id WHERE id = ?", (RETIRED, view.id))
 
 
-def _sit(db: sqlite3.Connection, table: int, seat: int, profile: Profile, when: datetime) -> None:
+def _sit(db: Database, table: int, seat: int, profile: Profile, when: datetime) -> None:
     db.execute(
         "INSERT INTO table_seat (table_id, seat, profile_id, name, last_seen) VALUES (?, ?, ?, ?, ?)", (table, seat, profile.id, profile.name, time_text(when))
     )
@@ -606,7 +606,7 @@ def _free_seat(view: TableView) -> int | None:
     return next((number for number in range(view.players) if number not in taken), None)
 
 
-def _come_back(db: sqlite3.Connection, view: TableView, number: int, when: datetime) -> None:
+def _come_back(db: Database, view: TableView, number: int, when: datetime) -> None:
     """The learner at seat `number` is here: seen now, and their seat is theirs again."""
     seat = view.seats[[seat.seat for seat in view.seats].index(number)]
     db.execute("UPDATE table_seat SET last_seen = ?, left_at = NULL, taken_over = 0 WHERE table_id = ? AND seat = ?", (time_text(when), view.id, number))
@@ -614,7 +614,7 @@ def _come_back(db: sqlite3.Connection, view: TableView, number: int, when: datet
         _say(db, view.id, view.move, [f"{seat.name} is back and plays again."], when)
 
 
-def _write_game(db: sqlite3.Connection, view: TableView, game: Game, when: datetime, move: int = 1) -> None:
+def _write_game(db: Database, view: TableView, game: Game, when: datetime, move: int = 1) -> None:
     status = TableStatus.FINISHED if game.is_over else TableStatus.PLAYING
     db.execute(
         "UPDATE card_table SET state = ?, move = ?, status = ?, updated = ? WHERE id = ?",
@@ -622,17 +622,17 @@ def _write_game(db: sqlite3.Connection, view: TableView, game: Game, when: datet
     )
 
 
-def _write_move(db: sqlite3.Connection, view: TableView, game: Game, events: Sequence[Event], when: datetime) -> None:
+def _write_move(db: Database, view: TableView, game: Game, events: Sequence[Event], when: datetime) -> None:
     move = view.move + 1
     _write_game(db, view, game, when, move)
     _say(db, view.id, move, Narrator(view.names, None).lines(events, game), when)
 
 
-def _say(db: sqlite3.Connection, table: int, move: int, lines: Iterable[str], when: datetime) -> None:
+def _say(db: Database, table: int, move: int, lines: Iterable[str], when: datetime) -> None:
     db.executemany("INSERT INTO table_log (table_id, move, line, said) VALUES (?, ?, ?, ?)", [(table, move, line, time_text(when)) for line in lines])
 
 
-def _close(db: sqlite3.Connection, view: TableView, when: datetime) -> None:
+def _close(db: Database, view: TableView, when: datetime) -> None:
     db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), view.id))
     why = f"{view.host or 'its host'} had gone before starting the game" if _host_gone(view, when) else "everyone had gone"
     _say(db, view.id, view.move, [f"Table {view.name} was closed: {why}."], when)

@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull
+from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull, StoreUnreachable
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
@@ -198,5 +198,10 @@ def _waiting_text(fault: StoreError) -> str:
         return (
             "The disk is full, so your progress cannot be saved right now. Keep playing: it is "
             "kept and saved as soon as there is room (a grown-up can free some space)."
+        )
+    if isinstance(fault, StoreUnreachable):
+        return (
+            "The school's computer that keeps progress cannot be reached right now. Keep playing: "
+            "your progress is kept here and saved as soon as it answers again (a grown-up can check the network)."
         )
     return f"{fault} Keep playing: your progress is kept and saved as soon as it can be."

@@ -1,0 +1,100 @@
+"""A throw-away PostgreSQL cluster for tests: Debian's own `initdb` and `pg_ctl`, in a temporary
+folder, listening only on a unix socket in that folder (no TCP port, nothing outside the folder).
+
+    cluster = Cluster.start()      # Missing when there is no PostgreSQL here
+    url = cluster.new_database()   # a fresh, empty database (CREATE DATABASE ... TEMPLATE)
+    cluster.stop()                 # the server stopped and its folder removed
+
+As root the server runs as the `postgres` user (PostgreSQL refuses to run as root), through
+`runuser`, with the folder given to that user.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TEMPLATE = "tutor_template"
+# For tests only: a server that never waits for the disk (the folder is thrown away anyway).
+QUICK = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+
+
+class Missing(Exception):
+    """No PostgreSQL server programs on this computer."""
+
+
+def programs() -> Path | None:
+    """The newest Debian PostgreSQL's bin folder (holding initdb and pg_ctl), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0)
+    return Path(found[-1]).parent if found else None
+
+
+@dataclass
+class Cluster:
+    folder: Path
+    bin: Path
+    user: str | None
+    _numbers: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    @classmethod
+    def start(cls) -> Cluster:
+        bin_folder = programs()
+        if bin_folder is None:
+            raise Missing("PostgreSQL's initdb was not found (Debian's postgresql package installs it)")
+        user = "postgres" if os.geteuid() == 0 else None
+        folder = Path(tempfile.mkdtemp(prefix="omt-pg-"))
+        if user is not None:
+            entry = pwd.getpwnam(user)
+            os.chown(folder, entry.pw_uid, entry.pw_gid)
+        cluster = cls(folder, bin_folder, user)
+        try:
+            cluster._run("initdb", "-D", str(folder / "data"), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+            options = f"-k {folder} -c listen_addresses='' {QUICK}"
+            cluster._run("pg_ctl", "-D", str(folder / "data"), "-o", options, "-l", str(folder / "server.log"), "-w", "start")
+            cluster.sql(f"CREATE DATABASE {TEMPLATE}")
+        except BaseException:
+            cluster.stop()
+            raise
+        return cluster
+
+    @property
+    def socket_url(self) -> str:
+        return f"postgresql://postgres@/postgres?host={self.folder}"
+
+    def url(self, database: str) -> str:
+        return f"postgresql://postgres@/{database}?host={self.folder}"
+
+    def new_database(self, blank: bool = False) -> str:
+        """The address of a new database, made from TEMPLATE (which the tests' conftest brings up
+        to date once, so each test's database starts up to date and empty of learners), or
+        `blank`: nothing in it at all."""
+        name = f"test_{os.getpid()}_{next(self._numbers)}"
+        self.sql(f"CREATE DATABASE {name} TEMPLATE {'template0' if blank else TEMPLATE}")
+        return self.url(name)
+
+    def sql(self, statement: str, database: str = "postgres") -> None:
+        import psycopg
+
+        with psycopg.connect(self.url(database), autocommit=True) as connection:
+            connection.execute(statement.encode())
+
+    def stop(self) -> None:
+        data = self.folder / "data"
+        if (data / "postmaster.pid").exists():
+            self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop", check=False)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _run(self, program: str, *arguments: str, check: bool = True) -> None:
+        command = [str(self.bin / program), *arguments]
+        if self.user is not None:
+            command = ["runuser", "-u", self.user, "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+        if check and done.returncode != 0:
+            raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr.strip() or done.stdout.strip()}")
