@@ -75,5 +75,6 @@ def test_a_second_app_in_the_process_parses_no_css_again(parses: list[str], tmp_
 def test_textuals_parser_is_still_the_one_this_wraps() -> None:
     """Textual is pinned; a new version whose parser takes other arguments must be looked at again."""
     import tutor.ui.app  # noqa: F401 - importing the app shares the parsed CSS
+
     assert list(inspect.signature(parsed_css._textuals_parse_rules).parameters) == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
     assert Stylesheet._parse_rules is parsed_css._parse_rules

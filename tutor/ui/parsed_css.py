@@ -30,9 +30,7 @@ _tokens: dict[tuple[tuple[str, str], ...], dict[str, list[Token]]] = {}
 _textuals_parse_rules = Stylesheet._parse_rules
 
 
-def _parse_rules(
-    self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = ""
-) -> list[RuleSet]:
+def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
     key = (tuple(self._variables.items()), css, read_from, is_default_rules, tie_breaker, scope)
     rules = _parsed.get(key)
     if rules is None:
