@@ -44,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines of text, for a screen reader or a braille display (also when input or output is not a terminal)",
+    )
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
@@ -282,6 +287,8 @@ def run_app(
             store.close()
             print(f"old-maid-tutor play: error: {one_line(str(refused))}", file=sys.stderr)
             return 1 if refused.in_use else 2
+    if plain_wanted(args):
+        return _run_plain(args, store, profile, start, seed, deck, together)
     from tutor.ui.app import TutorApp
 
     app = TutorApp(store, profile, start=start, seed=seed, deck=deck, together=together)
@@ -294,6 +301,29 @@ def run_app(
     finally:
         store.close()
     return app.return_code or 0
+
+
+def plain_wanted(args: argparse.Namespace) -> bool:
+    """Plain lines: asked for, or input or output is not a terminal (a pipe, a file, a screen
+    reader's own console); never in a classroom tab, which is always a terminal."""
+    if is_served():
+        return False
+    return bool(getattr(args, "plain", False)) or not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def _run_plain(
+    args: argparse.Namespace, store: Store, profile: Profile | None, start: str | None, seed: int | None, deck: str | None, together: Sequence[str]
+) -> int:
+    """The tutor in plain lines (tutor.plain): the same store, sessions, course and engine."""
+    from tutor.plain.app import run_plain
+
+    try:
+        if together or (start or "").startswith("table:"):
+            print("old-maid-tutor: error: playing with others (--with, --table) needs the full-screen app, not plain lines", file=sys.stderr)
+            return 2
+        return run_plain(store, profile, start, seed, deck=deck)
+    finally:
+        store.close()
 
 
 def _profile(store: Store, name: str | None) -> Profile | None:

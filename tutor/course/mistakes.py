@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card, groups_of_a_kind, rank_name
 from tutor.engine.mistakes import Mistake
-from tutor.wording import capitalised, card_list
+from tutor.wording import TRY_THIS, capitalised, card_list
 
 from .problems import Problem
 
@@ -71,6 +71,10 @@ class Explanation:
 
     def text(self) -> str:
         return f"{self.what} {self.why} {self.instead}"
+
+    def lines(self) -> tuple[str, str, str]:
+        """What happened, why it breaks the rule, and what to do instead, as a screen shows them."""
+        return self.what, self.why, TRY_THIS + self.instead
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
-from tutor.ui.table import where_is
+from tutor.wording.table import where_is
 
 MORE_MARK = "▼"
 

@@ -18,6 +18,8 @@ _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
+TRY_THIS = "Try this: "
+"""Before what to do instead, when a mistake is explained."""
 ARE_YOU_SURE = "The next hint shows the answer. See it now, or have another go first?"
 """Asked before a hint that gives the answer away, in lessons and games."""
 SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli", "Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
