@@ -18,6 +18,8 @@ GOODBYE = "Everything is saved. Goodbye!"
 MENU = (
     ("Continue", "the one next step, following your progress", ""),
     ("Lessons", "short lessons, one rule at a time", "lessons"),
+    ("Play a game", "you against computer players", "play"),
+    ("Rules", "the rules in play, complete", "rules"),
 )
 """Home's choices: name, what it is, the place it opens ("": the next step's)."""
 
@@ -45,7 +47,7 @@ def run_plain(
         session = _who(lines, store, profile)
         if session is None:
             return 1
-        _home(lines, session, start, seed)
+        _home(lines, session, start, seed, deck)
     except InputEnded:
         pass
     finally:
@@ -81,9 +83,9 @@ def _who(lines: Lines, store: Store, profile: Profile | None) -> LearnerSession 
     return session
 
 
-def _home(lines: Lines, session: LearnerSession, start: str | None, seed: int | None) -> None:
+def _home(lines: Lines, session: LearnerSession, start: str | None, seed: int | None, deck: str | None) -> None:
     if start is not None:
-        _open(lines, session, start, seed)
+        _open(lines, session, start, seed, deck)
     while True:
         from tutor.learner.policy import next_step
 
@@ -102,10 +104,20 @@ def _home(lines: Lines, session: LearnerSession, start: str | None, seed: int | 
             _open(lines, session, MENU[number - 1][2] or advice.target or "lessons", seed)
 
 
-def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None) -> None:
-    """One place of the tutor: "lesson:<id>", or else the lessons."""
+def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, deck: str | None = None) -> None:
+    """One place of the tutor: "play", "rules", "lesson:<id>", or else the lessons."""
     from tutor.plain import lessons
 
+    if where == "play":
+        from tutor.plain.game import play_game
+
+        play_game(lines, session, seed, deck)
+        return
+    if where == "rules":
+        from tutor.plain.rules import say_rules
+
+        say_rules(lines, session.settings.rules())
+        return
     if where.startswith("lesson:"):
         lesson = next((one for one in session.course.lessons if one.id == where.removeprefix("lesson:").removesuffix(":again")), None)
         if lesson is not None:

@@ -133,13 +133,6 @@ class SeatsRow(Horizontal):
             view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
 
 
-def direction_text(game: Game) -> str:
-    """Which way the cards travel, in words, for the rules in play."""
-    rules = game.rules
-    extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
-    return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
-
-
 class LogTail(Widget):
     """The moves so far, newest at the bottom: it always shows the last lines that fit its size.
 

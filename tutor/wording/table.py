@@ -38,3 +38,10 @@ def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow:
         return ("none yet" if narrow else "no cards yet") if game.phase is Phase.DEALING else "no cards"
     shown = "" if learner or not backs else "▒" * min(count, 1 if narrow else 3) + " "
     return f"{shown}{count} card{'s' * (count != 1)}"
+
+
+def direction_text(game: Game) -> str:
+    """Which way the cards travel, in words, for the rules in play."""
+    rules = game.rules
+    extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
+    return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
