@@ -14,7 +14,7 @@ from tutor.learner.session import LearnerSession
 from tutor.play.guided_game import GuidedGame
 from tutor.store import open_store
 
-CARD = re.compile(r"^(\d+)\. (\S+?)(, .*)?$")
+CARD = re.compile(r"^(\d+)\. (\S+)( \(.*\))?$")
 COLUMNS = 100
 
 

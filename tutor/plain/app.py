@@ -19,6 +19,8 @@ MENU = (
     ("Continue", "the one next step, following your progress", ""),
     ("Lessons", "short lessons, one rule at a time", "lessons"),
     ("Play a game", "you against computer players", "play"),
+    ("Quiz", "a round of eight questions", "quiz"),
+    ("My progress", "stars, rules growing, mistakes and games", "progress"),
     ("Rules", "the rules in play, complete", "rules"),
 )
 """Home's choices: name, what it is, the place it opens ("": the next step's)."""
@@ -105,13 +107,23 @@ def _home(lines: Lines, session: LearnerSession, start: str | None, seed: int | 
 
 
 def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, deck: str | None = None) -> None:
-    """One place of the tutor: "play", "rules", "lesson:<id>", or else the lessons."""
+    """One place of the tutor: "play", "quiz", "progress", "rules", "lesson:<id>", or else the lessons."""
     from tutor.plain import lessons
 
     if where == "play":
         from tutor.plain.game import play_game
 
         play_game(lines, session, seed, deck)
+        return
+    if where == "quiz":
+        from tutor.plain.quiz import play_quiz
+
+        play_quiz(lines, session, seed)
+        return
+    if where == "progress":
+        from tutor.plain.progress import say_progress
+
+        say_progress(lines, session)
         return
     if where == "rules":
         from tutor.plain.rules import say_rules

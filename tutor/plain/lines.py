@@ -105,7 +105,7 @@ class Lines:
                 self._write(self.last or self._lines(["Nothing has been said yet."]))
             elif typed.lower() == "w":
                 self.card_words = not self.card_words
-                self._write(self._lines(["Cards as words, like Q♥ Queen of hearts." if self.card_words else "Cards as short codes, like Q♥."]))
+                self._write(self._lines(["Cards as words, like Q♥ (Queen of hearts)." if self.card_words else "Cards as short codes, like Q♥."]))
             else:
                 return typed
 

@@ -20,9 +20,9 @@ def card_words(card: Card) -> str:
 
 def card_said(lines: Lines, card: Card, letters: bool) -> str:
     """A card as this learner chose: its short code ("Q♥", or "QH" with letters), with its words
-    after it while cards are said as words."""
+    after it while cards are said as words ("Q♥ (Queen of hearts)")."""
     code = card.text(letters)
-    return f"{code}, {card_words(card)}" if lines.card_words and card.picture is None else code
+    return f"{code} ({card_words(card)})" if lines.card_words and card.picture is None else code
 
 
 def card_lines(lines: Lines, cards: Sequence[Card], letters: bool) -> list[str]:
