@@ -97,3 +97,35 @@ def test_a_game_saved_in_the_app_goes_on_in_plain_lines(tmp_path: Path) -> None:
     assert [line.split(". ", 1)[1].split(" ")[0] for line in listed if line[:1].isdigit() and ". " in line][-len(hand) :] == sorted(
         hand, key=lambda code: next(card for card in game.hand if str(card) == code)
     )
+
+
+def test_plain_lines_each_time_is_a_saved_setting_the_command_line_follows(tmp_path: Path) -> None:
+    from argparse import Namespace
+
+    from tutor.cli.command import plain_wanted
+
+    code, lines, _ = run_plain(tmp_path, ["7", "y", "q"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0 and "Saved: plain lines each time, even at a terminal." in lines
+    store = open_store(tmp_path)
+    try:
+        assert store.load_settings(store.get_or_create_profile("Ana")).plain_lines
+    finally:
+        store.close()
+    assert plain_wanted(Namespace(plain=False), chosen=True)
+
+
+def test_a_wrong_entry_at_home_and_the_end_of_input_save_and_end_cleanly(tmp_path: Path) -> None:
+    code, lines, err = run_plain(tmp_path, ["9", "play"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0 and err == ""
+    assert after(lines, "9")[0] == "Type a number from 1 to 7, or q to stop."
+    assert lines[-1] == "Everything is saved. Goodbye!"
+
+
+def test_non_interactive_commands_stay_as_they_were_without_a_terminal(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tutor", "lessons", "check"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "plain lines" not in done.stdout
+    done = subprocess.run([sys.executable, "-m", "tutor", "decks"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("standard")

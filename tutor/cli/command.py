@@ -287,7 +287,7 @@ def run_app(
             store.close()
             print(f"old-maid-tutor play: error: {one_line(str(refused))}", file=sys.stderr)
             return 1 if refused.in_use else 2
-    if plain_wanted(args):
+    if plain_wanted(args, profile is not None and store.load_settings(profile).plain_lines):
         return _run_plain(args, store, profile, start, seed, deck, together)
     from tutor.ui.app import TutorApp
 
@@ -303,12 +303,12 @@ def run_app(
     return app.return_code or 0
 
 
-def plain_wanted(args: argparse.Namespace) -> bool:
-    """Plain lines: asked for, or input or output is not a terminal (a pipe, a file, a screen
-    reader's own console); never in a classroom tab, which is always a terminal."""
+def plain_wanted(args: argparse.Namespace, chosen: bool = False) -> bool:
+    """Plain lines: asked for (--plain, or the learner's saved setting, `chosen`), or input or
+    output is not a terminal (a pipe, a file); never in a classroom tab, which is always a terminal."""
     if is_served():
         return False
-    return bool(getattr(args, "plain", False)) or not (sys.stdin.isatty() and sys.stdout.isatty())
+    return bool(getattr(args, "plain", False)) or chosen or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def _run_plain(

@@ -4,6 +4,7 @@ stops or input ends. The same store, learner sessions, course and engine as the 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from tutor.errors import ProfileInUse
@@ -22,6 +23,7 @@ MENU = (
     ("Quiz", "a round of eight questions", "quiz"),
     ("My progress", "stars, rules growing, mistakes and games", "progress"),
     ("Rules", "the rules in play, complete", "rules"),
+    ("Plain lines", "start in plain lines each time, or in the full-screen app", "plain"),
 )
 """Home's choices: name, what it is, the place it opens ("": the next step's)."""
 
@@ -125,6 +127,9 @@ def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, d
 
         say_progress(lines, session)
         return
+    if where == "plain":
+        _plain_setting(lines, session)
+        return
     if where == "rules":
         from tutor.plain.rules import say_rules
 
@@ -137,3 +142,21 @@ def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, d
             return
         where = "lessons"
     lessons.choose_lesson(lines, session)
+
+
+def _plain_setting(lines: Lines, session: LearnerSession) -> None:
+    """The learner's saved choice to start in plain lines (the app's Settings has it too)."""
+    now = "on: the tutor starts in plain lines" if session.settings.plain_lines else "off: at a terminal the tutor starts full-screen"
+    typed = lines.ask(
+        f"Plain lines each time is {now}.",
+        Choices("Type y to start in plain lines each time, or n for the full-screen app.", (("y", "plain lines each time"), ("n", "the full-screen app"))),
+    )
+    if typed.lower() not in ("y", "n"):
+        lines.say("Nothing changed.")
+        return
+    session.save_settings(replace(session.settings, plain_lines=typed.lower() == "y"))
+    lines.say(
+        "Saved: plain lines each time, even at a terminal."
+        if typed.lower() == "y"
+        else "Saved: at a terminal the tutor starts full-screen (plain lines with --plain)."
+    )
