@@ -94,3 +94,11 @@ def test_plain_lines_start_without_textual(tmp_path: Path) -> None:
     imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")]
     assert done.returncode == 0 and "tutor.plain.app" in imported
     assert not [name for name in imported if name.split(".")[0] in ("textual", "rich") or name.startswith("tutor.ui")]
+
+
+def test_after_a_pair_goes_down_the_hand_is_said_again_with_its_new_numbers(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "1 2", "d"], "--profile", "Ana", "lesson", "pairs")
+    assert code == 0
+    said = after(lines, "1 2")
+    assert said[:2] == ["Right.", "You laid down 5♣ and 5♥."]
+    assert said[said.index("Your cards (2):") + 1 :][:2] == ["1. 9♦ (9 of diamonds)", "2. K♠ (King of spades)"]

@@ -156,8 +156,9 @@ class _GameLines:
         giver = self.game.game.giver
         held = len(self.game.game.hands[giver]) if giver is not None else 0
         whose = self.game.seats.whose(giver, capital=True) if giver is not None else "The giver's"
+        which = f"Type a card's number (1 to {held})," if held > 1 else "Type 1 to draw it,"
         return f"Your turn: draw a card. {whose} cards, face down: {held}.", Choices(
-            f"Type a card's number (1 to {held}),{hints} t for the table, or q to stop.", (("1 to 9", "draw that face-down card"), *extra)
+            f"{which}{hints} t for the table, or q to stop.", (("1 to 9", "draw that face-down card"), *extra)
         )
 
     def _pairing(self, typed: str) -> None:
@@ -191,6 +192,8 @@ class _GameLines:
     # ----- after a move ---------------------------------------------------------------------------
 
     def _after(self, outcome: Outcome) -> None:
+        """Say what a move did (or why it was refused), save, and say the table when the learner's turn comes."""
+        chose_giver = self.game.giver_chosen
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
             self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
@@ -201,7 +204,7 @@ class _GameLines:
             self.recorder.game_saved(self.game.to_dict())
         if outcome.refused:
             return
-        if self.game.stage in (Stage.CHOOSE_GIVER, Stage.DRAW) and self.game.game.drawer == LEARNER:
+        if self.game.stage in (Stage.CHOOSE_GIVER, Stage.DRAW) and self.game.game.drawer == LEARNER and not chose_giver:
             self._table()
         elif self.game.stage is Stage.PAIRING and self.game.hand:
             self.lines.say(f"Your cards ({len(self.game.hand)}):", *card_lines(self.lines, self._hand(), self.game.letters))

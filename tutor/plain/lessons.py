@@ -311,7 +311,9 @@ class _LessonLines:
         if not feedback.right:
             return ["Not quite.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
         if not feedback.solved:
-            return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d")]
+            hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
+            cards = [f"Your cards ({len(hand)}):", *card_lines(self.lines, hand, self.letters)] if isinstance(run.step, PairStep) and hand else []
+            return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
         said = [f"Right. {feedback.message.strip()}"]
         if feedback.explanation is not None:
             said += [ON_PURPOSE, *feedback.explanation.lines()]
