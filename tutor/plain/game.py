@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.engine import Card
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
 from tutor.plain.words import STOP, card_lines, card_said, numbers_in, pick_number
 from tutor.play.game_end import summary_parts
 from tutor.play.guided_game import DAMAGED_GAME, LEARNER, OTHER_LEARNERS, WELCOME_BACK, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS
-from tutor.wording import counted
+from tutor.wording import NOT_QUITE, counted
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.lessons import hint_heading
-from tutor.wording.table import direction_text, role_of, where_is
+from tutor.wording.table import direction_text, hand_heading, role_of, where_is
 
 KEYS = {"done": "d", "confirm": "the number", "hint": "h", "skip": "f", "new_game": "n", "select": "the numbers", "move_left": "", "move_right": ""}
 """The game's actions (named by id in its words) as typed here."""
@@ -94,7 +95,7 @@ class _GameLines:
             name = self.game.seats.who(seat, capital=True)
             said.append(f"{key}. {name}, {where_is(seat, game.rules.players)}: {self._seat_words(seat)}")
         hand = self._hand()
-        said += [f"Your cards ({len(hand)}):", *card_lines(self.lines, hand, self.game.letters)] if hand else ["You have no cards."]
+        said += [hand_heading(len(hand)), *card_lines(self.lines, hand, self.game.letters)]
         mine = [pair for seat, pair in game.pairs if seat == LEARNER] if seen.rules is not None and game.rules.pairs_face_up else []
         if mine:
             said.append(f"Your pairs down: {counted(len(mine), 'pair')}.")
@@ -109,9 +110,9 @@ class _GameLines:
         role = role_of(seen, seat)
         return counted(seen.hand_sizes[seat], "card") + (f", {role.split()[-1]}" if role else "")
 
-    def _hand(self) -> list[Any]:
-        hand = list(self.game.hand)
-        return hand if self.game.game.rules.pictures else sorted(hand)
+    def _hand(self) -> list[Card]:
+        """The learner's cards in the table's order, by rank (or picture), as numbered here."""
+        return sorted(self.game.hand)
 
     # ----- the learner's turn ---------------------------------------------------------------------
 
@@ -197,7 +198,7 @@ class _GameLines:
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
             self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.lines.say("Not quite!", *outcome.explanation.lines())
+            self.lines.say(f"{NOT_QUITE}!", *outcome.explanation.lines())
         elif outcome.lines:
             self.lines.say(*outcome.lines)
         if not self.game.game.is_over:
@@ -207,7 +208,7 @@ class _GameLines:
         if self.game.stage in (Stage.CHOOSE_GIVER, Stage.DRAW) and self.game.game.drawer == LEARNER and not chose_giver:
             self._table()
         elif self.game.stage is Stage.PAIRING and self.game.hand:
-            self.lines.say(f"Your cards ({len(self.game.hand)}):", *card_lines(self.lines, self._hand(), self.game.letters))
+            self.lines.say(hand_heading(len(self.game.hand)), *card_lines(self.lines, self._hand(), self.game.letters))
 
     def _over(self) -> bool:
         game = self.game

@@ -26,11 +26,12 @@ from tutor.course import (
 )
 from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
+from tutor.engine import Card, Phase, cards_text
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
 from tutor.plain.words import STOP, card_lines, numbers_in, pick_number
-from tutor.wording import Seats
+from tutor.wording import NOT_QUITE, Seats
 from tutor.wording.lessons import (
     CHECK_HINT,
     HINT_AFTER_A_TRY,
@@ -43,7 +44,7 @@ from tutor.wording.lessons import (
     step_broken,
 )
 from tutor.wording.narration import Narrator
-from tutor.wording.table import SIDES, cards_words
+from tutor.wording.table import SIDES, cards_words, deck_words, hand_heading, pairs_on_the_table
 
 HINT = ("h", "a hint (each try opens one more; the last one is the answer)")
 BACK = ("b", "back to the step before")
@@ -163,11 +164,20 @@ class _LessonLines:
                 dealer = ", the dealer" if game.dealer == seat else ""
                 line += f"{where}{dealer}: {cards_words(game, seat, tells_roles, seat == run.learner, backs=False)}"
             said.append(line)
-        if game is not None and run.learner is not None and game.hands[run.learner]:
-            said += [f"Your cards ({len(game.hands[run.learner])}):", *card_lines(self.lines, game.hands[run.learner], self.letters)]
-        if game is not None and isinstance(run.step, DealStep):
-            said.append(f"The deck: {game.stock} card{'s' * (game.stock != 1)} still to deal." if game.stock else "The deck is empty: every card is dealt.")
+        if game is not None and game.phase is Phase.DEALING:
+            said.append(deck_words(game, isinstance(run.step, DealStep), backs=False))
+        hand = self._hand()
+        if game is not None and run.learner is not None and (hand or game.phase is not Phase.DEALING):
+            said += [hand_heading(len(hand)), *card_lines(self.lines, hand, self.letters)]
+            mine = [cards_text(pair, self.letters) for seat, pair in game.pairs if seat == run.learner]
+            if mine:
+                said.append(pairs_on_the_table(mine))
         return said
+
+    def _hand(self) -> list[Card]:
+        """The learner's cards in the order the lesson screen shows them (and numbers them)."""
+        run = self.run
+        return sorted(run.game.hands[run.learner]) if run.game is not None and run.learner is not None else []
 
     def _question(self) -> str:
         step, run = self.run.step, self.run
@@ -230,7 +240,7 @@ class _LessonLines:
         elif command == "b" and not (isinstance(self.run.step, DrawStep) and self.draw_from is not None):
             self._back()
         elif command == "c" and self.run.game is not None and self.run.learner is not None:
-            self.lines.say(*card_lines(self.lines, self.run.game.hands[self.run.learner], self.letters))
+            self.lines.say(*card_lines(self.lines, self._hand(), self.letters))
         else:
             answer = self._answer(command)
             if answer is not None:
@@ -256,10 +266,9 @@ class _LessonLines:
         return self._draw_answer(typed, players)
 
     def _pair_answer(self, typed: str) -> Answer | None:
-        run = self.run
         if typed == "d":
             return Done()
-        hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
+        hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
             self.lines.say(f"Type the numbers of two cards from your hand (1 to {len(hand)}), with a space between, or d when you're done.")
@@ -309,10 +318,10 @@ class _LessonLines:
     def _feedback(self, feedback: Feedback) -> list[str]:
         run = self.run
         if not feedback.right:
-            return ["Not quite.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
+            return [f"{NOT_QUITE}.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
         if not feedback.solved:
-            hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
-            cards = [f"Your cards ({len(hand)}):", *card_lines(self.lines, hand, self.letters)] if isinstance(run.step, PairStep) and hand else []
+            hand = self._hand()
+            cards = [hand_heading(len(hand)), *card_lines(self.lines, hand, self.letters)] if isinstance(run.step, PairStep) and hand else []
             return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
         said = [f"Right. {feedback.message.strip()}"]
         if feedback.explanation is not None:

@@ -18,6 +18,8 @@ _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
+NOT_QUITE = "Not quite"
+"""The title of a wrong answer's or a refused move's reason."""
 TRY_THIS = "Try this: "
 """Before what to do instead, when a mistake is explained."""
 ARE_YOU_SURE = "The next hint shows the answer. See it now, or have another go first?"

@@ -45,3 +45,24 @@ def direction_text(game: Game) -> str:
     rules = game.rules
     extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
     return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
+
+
+def deck_words(game: Game, dealing: bool, backs: bool = True) -> str:
+    """The deck while dealing: what is left to deal (on a deal step), or that it waits to be dealt.
+    `backs`: draw up to five card backs before the count."""
+    if game.stock == 0:
+        return "The deck is empty: every card is dealt."
+    if dealing:
+        shown = "▒" * min(game.stock, 5) + " " if backs else ""
+        return f"The deck: {shown}{game.stock} card{'s' * (game.stock != 1)} still to deal."
+    return "The deck: shuffled and face down, ready to deal."
+
+
+def hand_heading(count: int) -> str:
+    """Above the learner's cards: 'Your cards (5):', or that the hand is empty."""
+    return f"Your cards ({count}):" if count else "Your hand is empty."
+
+
+def pairs_on_the_table(pairs: list[str]) -> str:
+    """The learner's pairs laid down so far, each already in words."""
+    return "Your pairs on the table: " + " · ".join(pairs)

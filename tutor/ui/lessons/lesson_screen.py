@@ -44,6 +44,7 @@ from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 from tutor.ui.table import explanation_text
+from tutor.wording import NOT_QUITE
 from tutor.wording.lessons import CHECK_HINT, HINT_AFTER_A_TRY, ON_PURPOSE, START_AGAIN, carry_on_question, hint_heading, keep_going, step_broken
 from tutor.wording.narration import Narrator
 
@@ -120,7 +121,7 @@ class LessonScreen(Screen[None]):
             yield Static(id="lesson-text")
         yield Static(id="lesson-more")
         with VerticalScroll(id="lesson-why-box") as why:
-            why.border_title = f"{BROKEN} Not quite"
+            why.border_title = f"{BROKEN} {NOT_QUITE}"
             yield Static(id="lesson-why")
         with VerticalScroll(id="lesson-feedback-box"):
             yield Static(id="lesson-feedback")
