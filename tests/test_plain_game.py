@@ -47,7 +47,7 @@ def a_pair(hand: dict[int, str]) -> str | None:
 
 
 def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
-    game = start_plain(tmp_path, "--profile", "Ana", "play", "--seed", "5", columns=COLUMNS)
+    game = start_plain(tmp_path, "--profile", "Ana", "play", "--deck", "standard", "--seed", "5", columns=COLUMNS)
     assert game.stdin is not None and game.stdout is not None
     said: list[str] = []
     hand: dict[int, str] = {}
@@ -97,7 +97,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
 
 
 def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_end_of_input(tmp_path: Path) -> None:
-    code, lines, _ = run_plain(tmp_path, ["d"], "--profile", "Ana", "play", "--seed", "3", columns=COLUMNS)
+    code, lines, _ = run_plain(tmp_path, ["d"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
     assert code == 0
     start = lines.index("> d")
     assert lines[start + 1 : start + 3] == ["Not quite!", "You still hold 2♦ and 2♥."]
@@ -105,14 +105,14 @@ def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_en
     assert lines[-1] == "Everything is saved. Goodbye!"
     kept = saved_game(tmp_path)
     assert kept is not None and kept.mistake_counts()["kept-pair"] == 1
-    code, lines, _ = run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", columns=COLUMNS)
+    code, lines, _ = run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", "--deck", "standard", columns=COLUMNS)
     assert "Welcome back! Your game carries on from where you stopped." in lines
     after = saved_game(tmp_path)
     assert after is not None and len(after.hand) == len(kept.hand) - 2  # the same game, a pair fewer
 
 
 def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
-    game = start_plain(tmp_path, "--profile", "Ana", "play", "--seed", "3", columns=COLUMNS)
+    game = start_plain(tmp_path, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
     assert game.stdin is not None and game.stdout is not None
     game.stdin.write("3 2\n")
     game.stdin.flush()
@@ -125,3 +125,18 @@ def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
     assert game.returncode == 130 and "Traceback" not in err
     kept = saved_game(tmp_path)
     assert kept is not None and len(kept.hand) == 11
+
+
+def test_a_new_game_asks_which_cards_suggesting_the_smallest_picture_deck_for_a_first_game(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "t"], "--profile", "Ana", "play", "--seed", "2", columns=COLUMNS)
+    assert code == 0
+    assert lines[2] == "Which cards shall we play with?"
+    assert "2. Farm friends: 19 cards: 9 pairs of pictures and the Old Maid (suggested for a first game)" in lines
+    assert "Type a number (1 to 3), just Enter for Farm friends, or q to go back." in lines
+    kept = saved_game(tmp_path)
+    assert kept is not None and kept.game.rules.deck == "farm"
+    store = open_store(tmp_path)
+    try:
+        assert store.load_settings(store.get_or_create_profile("Ana")).deck == "farm"  # the choice is the setting, as in the app
+    finally:
+        store.close()

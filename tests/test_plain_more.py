@@ -69,7 +69,7 @@ def test_the_rules_are_every_heading_and_paragraph_of_the_rules_screen(tmp_path:
 
 async def test_a_game_saved_in_plain_lines_goes_on_in_the_app_and_progress_shows_there(tmp_path: Path) -> None:
     run_plain(tmp_path, ["", "2"], "--profile", "Ana", "lesson", "deck-and-deal")
-    run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", "--seed", "3")
+    run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3")
     store = open_store(tmp_path)
     profile = store.get_or_create_profile("Ana")
     saved = store.load_game(profile)

@@ -5,9 +5,10 @@ in the same place after every move, so a game goes on here or in the app."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from tutor.engine import Card
+from tutor.engine.decks import all_decks
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
 from tutor.plain.words import STOP, card_lines, card_said, numbers_in, pick_number
@@ -15,6 +16,7 @@ from tutor.play.game_end import summary_parts
 from tutor.play.guided_game import DAMAGED_GAME, LEARNER, OTHER_LEARNERS, WELCOME_BACK, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS
 from tutor.wording import NOT_QUITE, counted
+from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.lessons import hint_heading
 from tutor.wording.table import direction_text, hand_heading, role_of, where_is
@@ -30,16 +32,55 @@ def play_game(lines: Lines, session: LearnerSession, seed: int | None = None, de
     """The game in progress (or a new one), until it ends or the learner stops."""
     game = None if new else _saved(lines, session, deck)
     if game is None:
-        settings = session.settings if deck is None else _with_deck(session, deck)
-        game = GuidedGame.new(settings, seed)
-        session.recorder.game_saved(game.to_dict())
+        game = new_game(lines, session, seed, deck)
+        if game is None:
+            return
     _GameLines(lines, session, game).play()
 
 
-def _with_deck(session: LearnerSession, deck: str) -> Any:
-    from dataclasses import replace
+def new_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None) -> GuidedGame | None:
+    """A new game, saved: with `deck` (instead of the learner's setting), or with the cards the
+    learner chooses now (the choice becomes their setting, as in the app); None if they go back."""
+    settings = session.settings
+    if deck is not None:
+        settings = replace(settings, deck=deck)
+    else:
+        chosen = _choose_deck(lines, session)
+        if chosen is None:
+            return None
+        if chosen != settings.deck:
+            session.save_settings(replace(settings, deck=chosen))
+        settings = session.settings
+    game = GuidedGame.new(settings, seed)
+    session.recorder.game_saved(game.to_dict())
+    return game
 
-    return replace(session.settings, deck=deck)
+
+def _choose_deck(lines: Lines, session: LearnerSession) -> str | None:
+    """Which cards to play with, starting on the suggested deck or the learner's own."""
+    decks = all_decks()
+    suggested = suggested_deck(session.settings.deck, session.is_new_to_games())
+    start = suggested or session.settings.deck
+    said = [WHICH_CARDS]
+    for number, deck in enumerate(decks, 1):
+        note = f" ({SUGGESTED_NOTE})" if deck.id == suggested else ""
+        said.append(f"{number}. {deck_name(deck)}: {deck_contents(deck)}{note}")
+    lines.say(*said)
+    default = next((deck for deck in decks if deck.id == start), decks[0])
+    choices = Choices(
+        f"Type a number (1 to {len(decks)}), just Enter for {deck_name(default)}, or q to go back.",
+        (("1 to 9", "play with those cards"), ("Enter", f"play with {deck_name(default)}"), ("q", "go back without a game")),
+    )
+    while True:
+        typed = lines.ask("", choices)
+        if typed.lower() == "q":
+            return None
+        if not typed:
+            return default.id
+        picked = pick_number(typed, len(decks))
+        if picked is not None:
+            return decks[picked - 1].id
+        lines.say(f"Type a number from 1 to {len(decks)}, just Enter, or q.")
 
 
 def _saved(lines: Lines, session: LearnerSession, deck: str | None) -> GuidedGame | None:
@@ -218,8 +259,10 @@ class _GameLines:
         typed = self.lines.ask("The game is over.", Choices("Type n for a new game, or q to stop.", (("n", "a new game"), STOP)))
         if typed.lower() != "n":
             return False
-        self.game = GuidedGame.new(self.session.settings)
-        self.recorder.game_saved(self.game.to_dict())
+        fresh = new_game(self.lines, self.session)
+        if fresh is None:
+            return False
+        self.game = fresh
         rules = self.game.game.rules
         self.lines.say(f"A new game: {rules.name} rules, {rules.players} players.")
         self._table()

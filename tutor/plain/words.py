@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine import Card, rank_name
+from tutor.engine.cards import SUIT_NAMES
 from tutor.plain.lines import Lines
 
 STOP = ("q", "stop here (everything is saved)")
-SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 
 
 def card_words(card: Card) -> str:
