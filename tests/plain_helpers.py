@@ -39,9 +39,10 @@ def check_lines(lines: list[str], columns: int) -> None:
         assert len(line) <= columns, f"longer than {columns}: {line!r}"
 
 
-def after(lines: list[str], typed: str) -> list[str]:
-    """The lines said after the learner typed `typed` (its echo, "> typed"), up to the next echo."""
-    start = lines.index(f"> {typed}".rstrip()) + 1
+def after(lines: list[str], typed: str, nth: int = 0) -> list[str]:
+    """The lines said after the learner typed `typed` (its echo, "> typed") the `nth` time
+    (-1: the last), up to the next echo."""
+    start = [index for index, line in enumerate(lines) if line == f"> {typed}".rstrip()][nth] + 1
     end = next((index for index in range(start, len(lines)) if lines[index].startswith("> ") or lines[index] == ">"), len(lines))
     return lines[start:end]
 

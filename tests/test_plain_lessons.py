@@ -102,3 +102,13 @@ def test_after_a_pair_goes_down_the_hand_is_said_again_with_its_new_numbers(tmp_
     said = after(lines, "1 2")
     assert said[:2] == ["Right.", "You laid down 5♣ and 5♥."]
     assert said[said.index("Your cards (2):") + 1 :][:2] == ["1. 9♦ (9 of diamonds)", "2. K♠ (King of spades)"]
+
+
+def test_the_card_just_drawn_is_marked_in_the_hand_as_the_lesson_says(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "4", "", "1", "4", "2", ""], "--profile", "Ana", "lesson", "a-turn")
+    assert code == 0
+    assert after(lines, "1")[:2] == ["Not quite.", "You chose to draw from you."]  # your own cards: the engine's reason at once
+    drawn = after(lines, "2")
+    assert drawn[0].startswith("Right. You've got a new card: it is marked ★ in your hand.")
+    assert [line for line in drawn if line.endswith(" ★")] == ["4. J♣ (Jack of clubs) ★"]
+    assert "4. J♣ (Jack of clubs) ★" in after(lines, "", nth=-1)  # still marked on the next step: does it make a pair?

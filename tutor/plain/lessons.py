@@ -26,7 +26,7 @@ from tutor.course import (
 )
 from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
-from tutor.engine import Card, Phase, cards_text
+from tutor.engine import Card, Drew, Phase, cards_text
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
@@ -117,6 +117,8 @@ class _LessonLines:
         self.recorder = session.recorder
         self.letters = run.letters
         self.draw_from: int | None = None
+        self.drawn: Card | None = None
+        """The card the learner just drew: marked ★ in their hand (the lesson's words say so)."""
 
     def play(self) -> None:
         self._show_step(save=self.run.finished)
@@ -140,6 +142,8 @@ class _LessonLines:
     def _show_step(self, save: bool = True) -> None:
         run = self.run
         self.draw_from = None
+        if not isinstance(run.step, PairStep):
+            self.drawn = None
         said = [f"Step {run.index + 1} of {len(self.lesson.steps)}.", run.text.strip()]
         said += self._table()
         if run.chart:
@@ -168,11 +172,16 @@ class _LessonLines:
             said.append(deck_words(game, isinstance(run.step, DealStep), backs=False))
         hand = self._hand()
         if game is not None and run.learner is not None and (hand or game.phase is not Phase.DEALING):
-            said += [hand_heading(len(hand)), *card_lines(self.lines, hand, self.letters)]
+            said += [hand_heading(len(hand)), *self._hand_lines(hand)]
             mine = [cards_text(pair, self.letters) for seat, pair in game.pairs if seat == run.learner]
             if mine:
                 said.append(pairs_on_the_table(mine))
         return said
+
+    def _hand_lines(self, hand: list[Card]) -> list[str]:
+        """The hand as numbered lines, the card just drawn marked ★ while the step is about it."""
+        marked = self.drawn if isinstance(self.run.step, (DrawStep, PairStep)) else None
+        return [line + (" ★" if card == marked else "") for line, card in zip(card_lines(self.lines, hand, self.letters), hand, strict=True)]
 
     def _hand(self) -> list[Card]:
         """The learner's cards in the order the lesson screen shows them (and numbers them)."""
@@ -184,7 +193,8 @@ class _LessonLines:
         if isinstance(step, ChoiceStep):
             return "Your answer?"
         if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
-            return f"{Seats(run.names, run.learner).who(self.draw_from, capital=True)} holds out {len(run.game.hands[self.draw_from])} face-down cards."
+            held = len(run.game.hands[self.draw_from])
+            return f"{Seats(run.names, run.learner).does(self.draw_from, 'hold')} out {held} face-down card{'s' * (held != 1)}."
         return ""
 
     def _choices(self) -> Choices:
@@ -240,7 +250,7 @@ class _LessonLines:
         elif command == "b" and not (isinstance(self.run.step, DrawStep) and self.draw_from is not None):
             self._back()
         elif command == "c" and self.run.game is not None and self.run.learner is not None:
-            self.lines.say(*card_lines(self.lines, self._hand(), self.letters))
+            self.lines.say(*self._hand_lines(self._hand()))
         else:
             answer = self._answer(command)
             if answer is not None:
@@ -283,8 +293,8 @@ class _LessonLines:
                 self.lines.say(f"Type the number of the player to draw from, from 1 to {players}.")
                 return None
             held = len(run.game.hands[number - 1]) if run.game is not None else 0
-            if held <= 1:
-                return DrawFrom(number - 1, 0)  # nothing to choose between: the engine judges the draw
+            if held <= 1 or number - 1 == run.learner:
+                return DrawFrom(number - 1, 0)  # nothing to choose between (or your own cards): the engine judges the draw
             self.draw_from = number - 1
             return None
         if typed == "e":
@@ -306,6 +316,8 @@ class _LessonLines:
         run = self.run
         feedback = run.submit(answer)
         self.draw_from = None
+        drew = next((event.card for event in feedback.events if isinstance(event, Drew) and event.drawer == run.learner), None)
+        self.drawn = drew or self.drawn
         mistake = feedback.mistake
         if not feedback.right or mistake is not None:
             self.recorder.lesson_mistake(
@@ -321,11 +333,13 @@ class _LessonLines:
             return [f"{NOT_QUITE}.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
         if not feedback.solved:
             hand = self._hand()
-            cards = [hand_heading(len(hand)), *card_lines(self.lines, hand, self.letters)] if isinstance(run.step, PairStep) and hand else []
+            cards = [hand_heading(len(hand)), *self._hand_lines(hand)] if isinstance(run.step, PairStep) and hand else []
             return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
         said = [f"Right. {feedback.message.strip()}"]
         if feedback.explanation is not None:
             said += [ON_PURPOSE, *feedback.explanation.lines()]
+        if isinstance(run.step, DrawStep) and self._hand():
+            said += [hand_heading(len(self._hand())), *self._hand_lines(self._hand())]
         return said
 
     def _narrated(self, feedback: Feedback) -> list[str]:
