@@ -14,7 +14,7 @@ from tutor.learner.session import LearnerSession
 from tutor.play.guided_game import GuidedGame
 from tutor.store import open_store
 
-CARD = re.compile(r"^(\d+)\. (\S+)( \(.*\))?$")
+CARD = re.compile(r"^(\d+)\. (\S+)( \(.*\))?( ★)?$")  # ★: the card just drawn
 COLUMNS = 100
 
 
@@ -94,6 +94,8 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     assert any(line.startswith("The game took ") for line in said)
     assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said
     assert finished_games(tmp_path) == 1 and saved_game(tmp_path) is None
+    drawn = [line for line in said if line.startswith("You drew ") and " from " in line]
+    assert drawn and any(CARD.match(line) and line.endswith(" ★") for line in said)  # the card just drawn, marked in the hand
 
 
 def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_end_of_input(tmp_path: Path) -> None:

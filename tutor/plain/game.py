@@ -136,7 +136,7 @@ class _GameLines:
             name = self.game.seats.who(seat, capital=True)
             said.append(f"{key}. {name}, {where_is(seat, game.rules.players)}: {self._seat_words(seat)}")
         hand = self._hand()
-        said += [hand_heading(len(hand)), *card_lines(self.lines, hand, self.game.letters)]
+        said += [hand_heading(len(hand)), *self._hand_lines(hand)]
         mine = [pair for seat, pair in game.pairs if seat == LEARNER] if seen.rules is not None and game.rules.pairs_face_up else []
         if mine:
             said.append(f"Your pairs down: {counted(len(mine), 'pair')}.")
@@ -150,6 +150,11 @@ class _GameLines:
             return out_mark(game.rules)
         role = role_of(seen, seat)
         return counted(seen.hand_sizes[seat], "card") + (f", {role.split()[-1]}" if role else "")
+
+    def _hand_lines(self, hand: list[Card]) -> list[str]:
+        """The hand as numbered lines, the card just drawn marked ★ while you decide what to do with it."""
+        drawn = self.game.drawn_card
+        return [line + (" ★" if card == drawn else "") for line, card in zip(card_lines(self.lines, hand, self.game.letters), hand, strict=True)]
 
     def _hand(self) -> list[Card]:
         """The learner's cards in the table's order, by rank (or picture), as numbered here."""
@@ -249,7 +254,7 @@ class _GameLines:
         if self.game.stage in (Stage.CHOOSE_GIVER, Stage.DRAW) and self.game.game.drawer == LEARNER and not chose_giver:
             self._table()
         elif self.game.stage is Stage.PAIRING and self.game.hand:
-            self.lines.say(hand_heading(len(self.game.hand)), *card_lines(self.lines, self._hand(), self.game.letters))
+            self.lines.say(hand_heading(len(self.game.hand)), *self._hand_lines(self._hand()))
 
     def _over(self) -> bool:
         game = self.game

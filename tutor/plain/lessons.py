@@ -31,7 +31,7 @@ from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
 from tutor.plain.words import STOP, card_lines, numbers_in, pick_number
-from tutor.wording import NOT_QUITE, Seats
+from tutor.wording import NOT_QUITE, Seats, sentence
 from tutor.wording.lessons import (
     CHECK_HINT,
     HINT_AFTER_A_TRY,
@@ -107,7 +107,7 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson) -> None:
     except StepBroken as broken:
         lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
         return
-    lines.say(f"Lesson: {lesson.title}.")
+    lines.say(sentence(f"Lesson: {lesson.title}"), *([run.notice] if run.notice else []))
     _LessonLines(lines, session, lesson, run).play()
 
 

@@ -20,10 +20,10 @@ from tutor.quiz.words import (
     pointer_words,
     seat_marks,
     seat_name,
-    sentence,
     the_answer,
     try_again,
 )
+from tutor.wording import sentence
 
 
 def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) -> None:

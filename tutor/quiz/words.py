@@ -4,11 +4,12 @@ what an answer gets, a seat of a position, and the end of a round."""
 from __future__ import annotations
 
 from tutor.quiz.model import LessonPointer, Position, Summary
-from tutor.wording import counted
+from tutor.wording import NOT_QUITE as NOT_QUITE_TITLE
+from tutor.wording import counted, sentence
 from tutor.wording.table import where_is
 
 RIGHT = "Right! "
-NOT_QUITE = "Not quite. "
+NOT_QUITE = f"{NOT_QUITE_TITLE}. "
 COMES_BACK = "This one comes back in a moment, so you can try it again."
 LOOK_AGAIN = "The ones to look at again:"
 LESSONS_WORTH_A_LOOK = "Those lessons are worth another look"
@@ -17,11 +18,6 @@ LESSONS_WORTH_A_LOOK = "Those lessons are worth another look"
 def the_answer(answers: tuple[str, ...]) -> str:
     """'The answer: Ben.' (several right answers between slashes)."""
     return f"The answer: {sentence(' / '.join(answers))}"
-
-
-def sentence(words: str) -> str:
-    """`words` ending with a full stop, unless they already end a sentence ("They win!")."""
-    return words if words.endswith((".", "!", "?")) else f"{words}."
 
 
 def seat_name(position: Position, seat: int) -> str:

@@ -35,6 +35,11 @@ def listed(words: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def sentence(words: str) -> str:
+    """`words` ending with a full stop, unless they already end a sentence ("They win!")."""
+    return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """'1 card', '2 cards', '0 cards'."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
