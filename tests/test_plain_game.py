@@ -142,3 +142,15 @@ def test_a_new_game_asks_which_cards_suggesting_the_smallest_picture_deck_for_a_
         assert store.load_settings(store.get_or_create_profile("Ana")).deck == "farm"  # the choice is the setting, as in the app
     finally:
         store.close()
+
+
+def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
+    from plain_helpers import after
+
+    code, lines, _ = run_plain(tmp_path, ["w", "t", "w", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0
+    assert after(lines, "w")[0] == "Cards as short codes, like Q♥."
+    codes = [line for line in after(lines, "t") if CARD.match(line)]
+    assert codes and all("(" not in line for line in codes)
+    assert after(lines, "w", nth=1)[0] == "Cards as words, like Q♥ (Queen of hearts)."
+    assert all(line.endswith(")") for line in after(lines, "t", nth=1) if CARD.match(line))
