@@ -84,6 +84,7 @@ def test_a_crash_inside_the_app_exits_non_zero(tmp_path: Path, monkeypatch: pyte
         raise RuntimeError("crashed on purpose")
 
     monkeypatch.setattr(TutorApp, "on_mount", crash)
+    monkeypatch.setattr("tutor.cli.command.plain_wanted", lambda args, chosen: False)  # pytest's input is no terminal
     run = TutorApp.run
     monkeypatch.setattr(TutorApp, "run", lambda self, **kwargs: run(self, headless=True))
     assert main(["--data-dir", str(tmp_path), "--profile", "Ana"]) == 1

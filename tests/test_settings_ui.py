@@ -245,3 +245,15 @@ async def test_the_learners_name_starts_as_the_profile_name(store: Any, profile:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert app.settings.learner_name == "Robin"
+
+
+async def test_starting_in_plain_lines_is_a_saved_setting(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_settings(pilot)
+        screen.query_one("#plain_lines", Switch).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert store.load_settings(profile).plain_lines

@@ -92,6 +92,7 @@ class Settings:
     theme_chosen: bool = False  # False: the app follows $TEXTUAL_THEME until the learner picks a theme
     suit_style: SuitStyle = "symbols"
     unlock_all_lessons: bool = False  # a teacher's setting
+    plain_lines: bool = False  # start in plain lines (tutor.plain), for a screen reader or a braille display
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -50,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep progress in the school's PostgreSQL database instead, e.g. postgresql://tutor@school-server/tutor (or $OLD_MAID_TUTOR_DATABASE)",
     )
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines of text, for a screen reader or a braille display (also when input or output is not a terminal)",
+    )
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
@@ -300,6 +305,8 @@ def run_app(
             store.close()
             print(f"old-maid-tutor play: error: {one_line(str(refused))}", file=sys.stderr)
             return 1 if refused.in_use else 2
+    if plain_wanted(args, profile is not None and store.load_settings(profile).plain_lines):
+        return _run_plain(args, store, profile, start, seed, deck, together)
     from tutor.ui.app import TutorApp
 
     app = TutorApp(store, profile, start=start, seed=seed, deck=deck, together=together)
@@ -312,6 +319,29 @@ def run_app(
     finally:
         store.close()
     return app.return_code or 0
+
+
+def plain_wanted(args: argparse.Namespace, chosen: bool = False) -> bool:
+    """Plain lines: asked for (--plain, or the learner's saved setting, `chosen`), or input or
+    output is not a terminal (a pipe, a file); never in a classroom tab, which is always a terminal."""
+    if is_served():
+        return False
+    return bool(getattr(args, "plain", False)) or chosen or not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def _run_plain(
+    args: argparse.Namespace, store: Store, profile: Profile | None, start: str | None, seed: int | None, deck: str | None, together: Sequence[str]
+) -> int:
+    """The tutor in plain lines (tutor.plain): the same store, sessions, course and engine."""
+    from tutor.plain.app import run_plain
+
+    try:
+        if together or (start or "").startswith("table:"):
+            print("old-maid-tutor: error: playing with others (--with, --table) needs the full-screen app, not plain lines", file=sys.stderr)
+            return 2
+        return run_plain(store, profile, start, seed, deck=deck)
+    finally:
+        store.close()
 
 
 def _profile(store: Store, name: str | None) -> Profile | None:

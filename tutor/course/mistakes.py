@@ -28,6 +28,7 @@ Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card, groups_of_a_kind, rank_name
 from tutor.engine.mistakes import Mistake
-from tutor.wording import capitalised, card_list
+from tutor.wording import TRY_THIS, capitalised, card_list
 
 from .problems import Problem
 
@@ -71,6 +72,10 @@ class Explanation:
 
     def text(self) -> str:
         return f"{self.what} {self.why} {self.instead}"
+
+    def lines(self) -> tuple[str, str, str]:
+        """What happened, why it breaks the rule, and what to do instead, as a screen shows them."""
+        return self.what, self.why, TRY_THIS + self.instead
 
 
 @dataclass(frozen=True)
@@ -373,6 +378,12 @@ def rule_of(code: str, rules: Rules | None = None) -> str:
     """The short title of the rule a mistake code is about (as said for the deck of `rules`, if given)."""
     words = load_mistakes()[str(code)]
     return words.for_deck(rules).rule if rules is not None else words.rule
+
+
+def rules_broken(counts: Counter[str], rules: Rules) -> list[tuple[int, str]]:
+    """A learner's mistakes (`counts`, by code), most often first, each with its rule's title as
+    said for the deck of `rules`: what the end of a game lists."""
+    return [(times, rule_of(code, rules)) for code, times in counts.most_common()]
 
 
 def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: bool) -> dict[str, str]:

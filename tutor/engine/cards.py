@@ -20,6 +20,7 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
 RED_SUITS = frozenset({"♦", "♥"})
 SUIT_LETTERS: dict[str, str] = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_NAMES: dict[str, str] = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}

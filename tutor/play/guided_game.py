@@ -52,6 +52,10 @@ TOGETHER_VERSION = 2
 """A game several learners share is saved as version 2 (an older tutor then starts afresh instead of
 playing it as a solo game it would wait in for ever); a solo game is saved as version 1, as always."""
 LEARNER = 0
+DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
+OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
+WELCOME_BACK = "Welcome back! Your game carries on from where you stopped."
+WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
 LOG_KEPT = 200
 NEWS_KEPT = 3
 """Lines of news kept for a learner away from the keyboard ("Bea took your J♥. Sam took your 4♣.")."""

@@ -33,7 +33,7 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
-from tutor.wording import Seats, counted
+from tutor.wording import NOT_QUITE, Seats, counted
 from tutor.wording.going_out import you_went_out
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)"
@@ -214,7 +214,7 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards = set() if own else set(outcome.mistake.cards)
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
         recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
-        self.panel = Panel(PanelKind.MISTAKE, "✗ Not quite!", explanation_text(outcome.explanation))
+        self.panel = Panel(PanelKind.MISTAKE, f"✗ {NOT_QUITE}!", explanation_text(outcome.explanation))
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
         """A hint in the panel, with the cards (or the seat) it names flagged when it gives the answer."""

@@ -21,26 +21,17 @@ from textual.widgets.option_list import Option
 from tutor.engine.decks import Deck, all_decks
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.opening import unless_closed
+from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
 
-SUGGESTED_NOTE = "suggested for a first game"
 INDENT = 2
 LIST_ROWS = 12
 """The most rows the list takes, with its border."""
 
 
-def first_game_deck() -> Deck:
-    """The deck a learner's first game suggests: the smallest picture deck (else the standard)."""
-    decks = all_decks()
-    return min((deck for deck in decks if not deck.is_standard), key=lambda deck: deck.size, default=decks[0])
-
-
 def deck_words(deck: Deck, suggested: bool) -> DeckWords:
     """One deck as the list shows it: its name, then what is in it (and the suggestion)."""
-    name = Text("Playing cards" if deck.is_standard else deck.name, style="bold")
-    if deck.is_standard:
-        lines = [Text(f"{deck.size} cards: match by rank (two 7s, two Kings)")]
-    else:
-        lines = [Text(f"{deck.size} cards: {deck.pair_count} pairs of pictures and the Old Maid")]
+    name = Text(deck_name(deck), style="bold")
+    lines = [Text(deck_contents(deck))]
     if suggested:
         lines.append(Text(f"★ {SUGGESTED_NOTE}", style="italic"))
     return DeckWords(name, lines)
@@ -75,12 +66,12 @@ class DeckChoiceScreen(ModalScreen[str | None]):
     def __init__(self, current: str, new_learner: bool) -> None:
         super().__init__()
         self.decks = all_decks()
-        self.suggested = first_game_deck().id if new_learner and current == "standard" else None
+        self.suggested = suggested_deck(current, new_learner)
         self.start_on = self.suggested or current
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="deck-choice"):
-            yield Static(Text("Which cards shall we play with?", style="bold"), id="deck-question")
+            yield Static(Text(WHICH_CARDS, style="bold"), id="deck-question")
             options = [Option(deck_words(deck, deck.id == self.suggested), id=deck.id) for deck in self.decks]
             yield OptionList(*options, id="decks")
             yield Static(Text("↑ ↓ to choose, Enter to start, Esc to go back."), id="deck-keys")

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from tutor.course.mistakes import rule_of
+from tutor.course.mistakes import rules_broken
 from tutor.engine import Game
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import LEARNER, GuidedGame, Result
@@ -64,7 +64,7 @@ class EndScreen(Screen[None]):
     def _each_learner(self, text: Text) -> Text:
         """Each learner's mistakes, by name: everyone at the table reads this screen."""
         session = self.session
-        made = [(seat, rules_broken(Counter(made.code for made in session.learners[seat].mistakes), session.game)) for seat in session.humans]
+        made = [(seat, rules_broken(Counter(made.code for made in session.learners[seat].mistakes), session.game.rules)) for seat in session.humans]
         return text.append_text(drawn(each_learners_mistakes(session.game, session.names, made)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -103,17 +103,12 @@ def summary_text(
         you,
         names,
         [(result.seat, result.line) for result in results],
-        rules_broken(counts, game),
+        rules_broken(counts, game.rules),
         celebration.lines if celebration is not None else None,
         learners,
         letters,
     )
     return drawn(lines)
-
-
-def rules_broken(counts: Counter[str], game: Game) -> list[tuple[int, str]]:
-    """A learner's mistakes, most often first, each with its rule's title as said for the deck played."""
-    return [(times, rule_of(code, game.rules)) for code, times in counts.most_common()]
 
 
 def drawn(lines: Sequence[Line]) -> Text:

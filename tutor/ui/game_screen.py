@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from tutor.engine import Rules
 from tutor.learner.recorder import Recorder
-from tutor.play.guided_game import GuidedGame, Outcome, Stage
+from tutor.play.guided_game import DAMAGED_GAME, OTHER_LEARNERS, WELCOME_BACK, WELCOME_BACK_TOGETHER, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
 from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
@@ -31,16 +31,13 @@ from tutor.ui.keys import with_keys
 from tutor.ui.notices import warn
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
+from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import same_name
+from tutor.wording.table import direction_text
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
     from tutor.learner.session import LearnerSession
-
-DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
-OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
-WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
 
 
 class GameScreen(CardTableScreen):
@@ -130,7 +127,7 @@ class GameScreen(CardTableScreen):
         self.query_one("#log", LogTail).border_title = "What happened"
         told = self.session.log[-LogTail.KEPT :]
         if self.resume:
-            told = [*told, WELCOME_BACK_TOGETHER if self.session.together else "Welcome back! Your game carries on from where you stopped."]
+            told = [*told, WELCOME_BACK_TOGETHER if self.session.together else WELCOME_BACK]
         self.query_one("#log", LogTail).add(told)
         self.redraw()
 

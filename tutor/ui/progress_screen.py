@@ -26,28 +26,23 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
-from tutor.learner.celebrations import RESULT_WORDS
-from tutor.learner.lessons import STARS_RULE, Standing, Status, star_marks
+from tutor.learner import progress_words as said
 from tutor.learner.policy import (
-    GROWTH_RULE,
     GameTally,
     Growth,
     MistakeCount,
     Record,
     Suggestion,
-    answers_by_day,
     game_tally,
     growth,
-    growth_bar,
-    lessons_done,
     mistake_counts,
     next_step,
-    standings,
     today,
 )
+from tutor.learner.progress_words import concepts_title, lessons_title
 from tutor.learner.session import LearnerSession
 from tutor.learner.teacher import Protected
-from tutor.store import Answer, GameResult, Level, NoSuchProfile
+from tutor.store import Answer, Level, NoSuchProfile
 from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
 from tutor.ui.downloads import (
     IMPORT_AT_THE_TEACHERS_COMPUTER,
@@ -61,28 +56,16 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.wording import counted
 
 LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
-QUIZ_DAYS_SHOWN = 5
-MARK_WIDTH = 16
-"""Room for the longest lesson mark, "▶ step 10 of 12", and a space."""
 
 
-# ----- the sections, in words (every figure comes from tutor.learner.policy) ---------------------------
+# ----- the sections, in words (tutor.learner.progress_words; every figure from tutor.learner.policy) ----
 
 
 def glance_text(record: Record, course: Course) -> Text:
     """The whole record in one or two lines, for the first look."""
-    stars = sum(standing.stars for standing in standings(record, course).values())
-    text = Text()
-    text.append(f"{record.name}: ", style="bold")
-    quiz = f"{_right_of(list(record.answers))} quiz answers right" if record.answers else "no quiz answers yet"
-    text.append(
-        f"{lessons_done(record, course)} of {len(course.lessons)} lessons done · "
-        f"{star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {counted(len(record.games), 'game')} played"
-    )
-    return text
+    return Text.assemble(*said.glance(record, course))
 
 
 def next_text(advice: Suggestion) -> Text:
@@ -96,61 +79,18 @@ def today_text(lines: list[str]) -> Text:
     return Text("\n".join(lines))
 
 
-def lessons_title(record: Record, course: Course) -> str:
-    return f"Lessons: {lessons_done(record, course)} of {len(course.lessons)} done"
-
-
-def _lesson_mark(standing: Standing) -> str:
-    if standing.status is Status.DONE:
-        return f"✓ done {star_marks(standing.stars)}"
-    if standing.status is Status.LOCKED:
-        return f"{standing.mark} locked"
-    if standing.status is Status.STARTED:
-        return f"{standing.mark} {standing.words}"
-    return f"{standing.mark} not yet"
-
-
 def lessons_text(record: Record, course: Course) -> Text:
-    text = Text()
-    marks = standings(record, course)
-    for lesson in course.lessons:
-        text.append(f"{_lesson_mark(marks[lesson.id]):<{MARK_WIDTH}}", style="bold")
-        text.append(f"{lesson.title}\n")
-    text.append(f"Stars: {STARS_RULE}.", style="italic")
-    return text
-
-
-def concepts_title(grown: list[Growth]) -> str:
-    mastered = sum(item.level is Level.MASTERED for item in grown)
-    started = sum(item.steps > 0 for item in grown)
-    return f"Rules growing: {started} of {len(grown)} started" + (f", {mastered} mastered" if mastered else "")
+    return Text.assemble(*said.lessons(record, course))
 
 
 def concepts_text(grown: list[Growth]) -> Text:
-    text = Text()
-    for item in grown:
-        text.append(growth_bar(item.steps), style="bold")
-        text.append(f" {f'+{item.today}' if item.today else '':<3}", style="bold")
-        text.append(f"{item.concept.title}")
-        if item.level is Level.MASTERED:
-            text.append(" ✓ mastered", style="bold")
-        text.append("\n")
-    text.append(GROWTH_RULE + " +N: grown today.", style="italic")
-    return text
+    return Text.assemble(*said.concepts(grown))
 
 
 def quiz_text(answers: list[Answer]) -> Text:
     if not answers:
-        return Text("No quiz answers yet. Press Z on the home screen for a round of eight questions.")
-    text = Text()
-    text.append(f"{_right_of(answers)} answers right in all.\n", style="bold")
-    days = answers_by_day(answers)
-    for day, answered in list(days.items())[:QUIZ_DAYS_SHOWN]:
-        text.append(f"  {day:%a %d %b %Y}   {_right_of(answered)} right\n")
-    if len(days) > QUIZ_DAYS_SHOWN:
-        text.append(f"  … and {counted(len(days) - QUIZ_DAYS_SHOWN, 'earlier day')}\n", style="italic")
-    text.rstrip()
-    return text
+        return Text(f"{said.NO_QUIZ_YET} Press Z on the home screen for a round of eight questions.")
+    return Text.assemble(*said.quiz(answers))
 
 
 class Hanging:
@@ -177,35 +117,15 @@ class Hanging:
 
 def mistakes_text(counts: list[MistakeCount], course: Course) -> Text | Hanging:
     if not counts:
-        return Text("No mistakes noted yet.")
-    titles = {lesson.id: lesson.title for lesson in course.lessons}
-    rows = []
-    for item in counts:
-        words = Text(item.rule)
-        if item.lesson in titles:
-            words.append(f"  (lesson “{titles[item.lesson]}”)", style="italic")
-        rows.append((Text(counted(item.times, "time"), style="bold"), words))
-    return Hanging(rows, Text("Mistakes a lesson asks you to try on purpose are never counted.", style="italic"))
+        return Text(said.NO_MISTAKES_YET)
+    rows = [(Text(times, style="bold"), Text.assemble(rule, (lesson, "italic"))) for times, rule, lesson in said.mistake_rows(counts, course)]
+    return Hanging(rows, Text(said.ON_PURPOSE_NOT_COUNTED, style="italic"))
 
 
 def games_text(tally: GameTally) -> Text:
-    last = tally.last
-    if last is None:
-        return Text("No games finished yet. Press P on the home screen to play one.")
-    results = tally.results
-    text = Text()
-    text.append(f"{counted(tally.played, 'game')} played.\n", style="bold")
-    if tally.ordinary:
-        safe, old_maid = results[GameResult.SAFE], results[GameResult.OLD_MAID]
-        text.append(f"  You were safe {counted(safe, 'time')} and the Old Maid {counted(old_maid, 'time')}.\n")
-    if tally.reversed:
-        text.append(f"  In reversed games you won {counted(results[GameResult.WON], 'time')} and lost {counted(results[GameResult.LOST], 'time')}.\n")
-    text.append(f"  Your last game: {RESULT_WORDS[last.result]}, {counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.")
-    return text
-
-
-def _right_of(answers: list[Answer]) -> str:
-    return f"{sum(answer.right for answer in answers)} of {len(answers)}"
+    if tally.last is None:
+        return Text(f"{said.NO_GAMES_YET} Press P on the home screen to play one.")
+    return Text.assemble(*said.games(tally))
 
 
 def export_path(name: str) -> str:

@@ -21,13 +21,25 @@ from textual.widgets.option_list import Option
 from tutor.engine import Card
 from tutor.learner.celebrations import Celebration, quiz_done
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
+from tutor.quiz.words import (
+    COMES_BACK,
+    LESSONS_WORTH_A_LOOK,
+    LOOK_AGAIN,
+    NOT_QUITE,
+    RIGHT,
+    came_back,
+    pointer_words,
+    seat_marks,
+    seat_name,
+    the_answer,
+    try_again,
+)
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK, AnswerList, how_to_choose, option_line
 from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
-from tutor.ui.table import where_is
 
 MORE_MARK = "▼"
 
@@ -274,31 +286,19 @@ def feedback_text(result: Result) -> Text:
     """What an answer gets: right or not, the answer if it was missed, and why."""
     text = Text()
     if result.right:
-        text.append(f"{RIGHT_MARK} Right! ", style="bold")
+        text.append(f"{RIGHT_MARK} {RIGHT}", style="bold")
     else:
-        text.append(f"{WRONG_MARK} Not quite. ", style="bold")
-        text.append(f"The answer: {_sentence(' / '.join(result.answers))}\n", style="bold")
+        text.append(f"{WRONG_MARK} {NOT_QUITE}", style="bold")
+        text.append(f"{the_answer(result.answers)}\n", style="bold")
     text.append(result.explanation)
     if result.comes_back:
-        text.append("\n\nThis one comes back in a moment, so you can try it again.", style="italic")
+        text.append(f"\n\n{COMES_BACK}", style="italic")
     return text
 
 
 def _seat_label(position: Position, seat: int) -> Text:
-    name = position.names[seat]
-    if seat == 0:
-        text = Text(name if name == "You" else f"{name} (you)", style="bold")
-    else:
-        text = Text(f"{name} ({where_is(seat, len(position.names))})", style="bold")
-    marks = []
-    if seat == position.dealer:
-        marks.append("dealer")
-    if seat == position.drawer:
-        marks.append("▶ draws")
-    if seat == position.giver:
-        marks.append("◀ offers")
-    if marks:
-        text.append(" · " + " · ".join(marks))
+    text = Text(seat_name(position, seat), style="bold")
+    text.append(seat_marks(position, seat))
     return text
 
 
@@ -330,28 +330,26 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
     text = Text()
     text.append(words.headline + "\n", style="bold")
     if summary.second_tries:
-        text.append(f"When they came back: {summary.second_tries_right} of {summary.second_tries} right.\n", style="bold")
+        text.append(f"{came_back(summary)}\n", style="bold")
     for line in words.lines:
         text.append(line + "\n")
     text.append("\n")
     if summary.missed:
-        text.append("The ones to look at again:\n", style="bold underline")
+        text.append(f"{LOOK_AGAIN}\n", style="bold underline")
         for missed in summary.missed:
             question = missed.question
             text.append(f"\n• {question.prompt}\n", style="bold")  # lines below start at the edge:
-            text.append(f"The answer: {_sentence(' / '.join(question.answers))}\n")  # an indent would
+            text.append(f"{the_answer(question.answers)}\n")  # an indent would
             text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
     if summary.try_again:
-        text.append(
-            f"\nTry these again: {len(summary.try_again)} question{'s' if len(summary.try_again) > 1 else ''} still to get right. Press T to have another go.\n"
-        )
+        text.append(f"\n{try_again(summary)} Press T to have another go.\n")
     titles = lesson_titles()
     for pointer in summary.lessons:
-        text.append(f"\n↺ {pointer.title}: missed {pointer.misses} times. ", style="bold")
-        lesson = titles.get(pointer.lesson, pointer.lesson)
-        text.append(f"The lesson “{lesson}” explains it.\n")
+        often, explained = pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson))
+        text.append(f"\n↺ {often}", style="bold")
+        text.append(f"{explained}\n")
     if summary.lessons:
-        text.append("\nThose lessons are worth another look: press L on the home screen.\n")
+        text.append(f"\n{LESSONS_WORTH_A_LOOK}: press L on the home screen.\n")
     return text
 
 
@@ -360,8 +358,3 @@ def lesson_titles() -> dict[str, str]:
     from tutor.learner.lessons import course_for_app
 
     return {lesson.id: lesson.title for lesson in course_for_app(replay=False).lessons}
-
-
-def _sentence(words: str) -> str:
-    """`words` ending with a full stop, unless they already end a sentence ("They win!")."""
-    return words if words.endswith((".", "!", "?")) else f"{words}."

@@ -54,6 +54,7 @@ HOUSE_RULES = {
     "wrong_pair_loses": "Strict: a wrong pair may go down, and loses at the end",
 }
 TEACHER_SWITCHES = {"unlock_all_lessons": "Teacher: unlock every lesson"}
+OTHER_SWITCHES = {"plain_lines": "Start in plain lines, for a screen reader or a braille display"}
 SELECTS = ("ruleset", "players", "deck", "odd_rank", "guidance", "speed", "theme", "suit_style")
 
 
@@ -160,7 +161,7 @@ class SettingsScreen(Screen[None]):
                 yield setting_row(field, Select(choices, value=getattr(settings, field), allow_blank=False, compact=True, id=field))
             themes = [(theme_label(name), name) for name in self.tutor.offered_themes()]
             yield setting_row("theme", Select(themes, value=self.tutor.theme, allow_blank=False, compact=True, id="theme"))
-            for field, text in TEACHER_SWITCHES.items():
+            for field, text in (OTHER_SWITCHES | TEACHER_SWITCHES).items():
                 yield switch_row(field, getattr(settings, field), text)
             yield Horizontal(Button("Save", id="save", variant="primary"), Button("Cancel", id="cancel"), classes="buttons")
         yield TutorFooter()
@@ -179,7 +180,7 @@ class SettingsScreen(Screen[None]):
         values |= {field: self.query_one(f"#{field}", Select).value for field in SELECTS}
         offered = rulebook(values["ruleset"]).switches
         values |= {field: field in offered and self.query_one(f"#{field}", Switch).value for field in SWITCHES}
-        values |= {field: self.query_one(f"#{field}", Switch).value for field in TEACHER_SWITCHES}
+        values |= {field: self.query_one(f"#{field}", Switch).value for field in OTHER_SWITCHES | TEACHER_SWITCHES}
         return values
 
     def changed(self) -> bool:

@@ -22,9 +22,9 @@ from textual.widgets import Static
 
 from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
-from tutor.engine.rules import side_of
-from tutor.wording import counted
+from tutor.wording import TRY_THIS, counted
 from tutor.wording.going_out import end_mark, out_mark
+from tutor.wording.table import role_of, where_is
 
 
 class SeatView(Static):
@@ -86,15 +86,6 @@ class SeatView(Static):
         self.post_message(self.Chosen(self.seat))
 
 
-def role_of(seen: Game | Observation, seat: int) -> str:
-    """'▶ draws' or '◀ offers' for the seats of the coming draw, else ''."""
-    if seen.drawer == seat:
-        return "▶ draws"
-    if seen.giver == seat:
-        return "◀ offers"
-    return ""
-
-
 class PanelKind(StrEnum):
     """What a panel holds; the value is its style class in game.tcss."""
 
@@ -114,15 +105,9 @@ class Panel:
 def explanation_text(explanation: Explanation) -> Text:
     """A mistake explained: what happened, why it breaks the rule, and what to do instead."""
     text = Text(f"{explanation.what}\n{explanation.why}\n")
-    text.append("Try this: ", style="bold")
+    text.append(TRY_THIS, style="bold")
     text.append(explanation.instead)
     return text
-
-
-def where_is(seat: int, players: int) -> str:
-    """Where an opponent sits from the learner's seat 0, in words ("on your left", "across")."""
-    side = side_of(seat, 0, players)
-    return f"on your {side}" if side in ("left", "right") else side
 
 
 class SeatsRow(Horizontal):
@@ -146,13 +131,6 @@ class SeatsRow(Horizontal):
             view.seat_name = self.names[view.seat]
             end = end_mark(game, view.seat) if game is not None else ""
             view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
-
-
-def direction_text(game: Game) -> str:
-    """Which way the cards travel, in words, for the rules in play."""
-    rules = game.rules
-    extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
-    return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
 
 
 class LogTail(Widget):

@@ -43,9 +43,10 @@ from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.ui.table import LogTail, SeatsRow, SeatView, direction_text
+from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import Seats
 from tutor.wording.rules import rules_in_brief
+from tutor.wording.table import direction_text
 
 Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
 """The learner's part of the table (see TableScreen._part)."""

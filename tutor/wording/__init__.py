@@ -18,6 +18,10 @@ _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
+NOT_QUITE = "Not quite"
+"""The title of a wrong answer's or a refused move's reason."""
+TRY_THIS = "Try this: "
+"""Before what to do instead, when a mistake is explained."""
 ARE_YOU_SURE = "The next hint shows the answer. See it now, or have another go first?"
 """Asked before a hint that gives the answer away, in lessons and games."""
 SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli", "Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
@@ -29,6 +33,11 @@ def listed(words: Iterable[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def sentence(words: str) -> str:
+    """`words` ending with a full stop, unless they already end a sentence ("They win!")."""
+    return words if words.endswith((".", "!", "?")) else f"{words}."
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from tutor.learner.celebrations import Celebration
 from tutor.ui.opening import unless_closed
+from tutor.wording.lessons import WHAT_YOU_LEARNED, stars_words
 
 
 class LessonDone(Vertical):
@@ -49,10 +50,10 @@ class LessonDone(Vertical):
         celebration = self.celebration
         text = Text(f"★ {celebration.headline}", style="bold")
         if celebration.stars is not None:
-            text.append(f" ({celebration.stars} of 3 stars)", style="bold")
+            text.append(f" ({stars_words(celebration.stars)})", style="bold")
         text.append("\n" + "\n".join(celebration.lines))
         if self.summary.strip():
-            text.append("\nWhat you learned: ", style="bold")
+            text.append(f"\n{WHAT_YOU_LEARNED}", style="bold")
             text.append(self.summary.strip())
         return text
 

@@ -40,10 +40,12 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
-from tutor.ui.lessons.words import BROKEN, CHECK_HINT, DONE, keep_going, problems_text, why_not
+from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 from tutor.ui.table import explanation_text
+from tutor.wording import NOT_QUITE
+from tutor.wording.lessons import CHECK_HINT, HINT_AFTER_A_TRY, ON_PURPOSE, START_AGAIN, carry_on_question, hint_heading, keep_going, step_broken
 from tutor.wording.narration import Narrator
 
 
@@ -119,7 +121,7 @@ class LessonScreen(Screen[None]):
             yield Static(id="lesson-text")
         yield Static(id="lesson-more")
         with VerticalScroll(id="lesson-why-box") as why:
-            why.border_title = f"{BROKEN} Not quite"
+            why.border_title = f"{BROKEN} {NOT_QUITE}"
             yield Static(id="lesson-why")
         with VerticalScroll(id="lesson-feedback-box"):
             yield Static(id="lesson-feedback")
@@ -168,7 +170,7 @@ class LessonScreen(Screen[None]):
         self.sub_title = f"Lesson: {lesson.title}"
         step = self.learner.lesson_to_resume(lesson)
         if step is not None:
-            question = f"Welcome back! Carry on from step {step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
+            question = f"{carry_on_question(step, len(lesson.steps))}\n(No starts the lesson again from step 1.)"
             self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
         self._begin(0)
@@ -196,7 +198,7 @@ class LessonScreen(Screen[None]):
 
     def _show_broken(self, broken: StepBroken) -> None:
         self.run = None
-        self._show_closed(Text(f"Step {broken.index + 1} of this lesson has a problem: {broken.message}\n{CHECK_HINT}\n\nPress Escape to go back."))
+        self._show_closed(Text(f"{step_broken(broken.index, broken.message)}\n{CHECK_HINT}\n\nPress Escape to go back."))
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
@@ -406,11 +408,11 @@ class LessonScreen(Screen[None]):
         run = self.run
         assert run is not None
         if not feedback.solved:
-            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step))
+            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind))
         text = Text(f"{DONE} ", style="bold")
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
-            text.append("\nWhat the tutor says when this happens:\n", style="italic")
+            text.append(f"\n{ON_PURPOSE}\n", style="italic")
             text.append_text(explanation_text(feedback.explanation))
         if not run.finished:
             text.append("\nPress Enter (or N) for the next step.", style="italic")
@@ -439,11 +441,10 @@ class LessonScreen(Screen[None]):
     def _show_hint(self, hint: Hint | None) -> None:
         if hint is None:
             return
-        answer = hint.level == hint.levels
-        text = Text(f"Hint {hint.level} of {hint.levels}{' (the answer)' if answer else ''}: ", style="bold")
+        text = Text(hint_heading(hint.level, hint.levels), style="bold")
         text.append(hint.text)
         if hint.more_after_a_try:
-            text.append("\nHave a try first: another hint opens after that.", style="italic")
+            text.append(f"\n{HINT_AFTER_A_TRY}", style="italic")
         else:
             self.recorder.lesson_hint_used(self.lesson_id)
         self.message = text
@@ -468,7 +469,7 @@ class LessonScreen(Screen[None]):
         """Start the lesson again from step 1 (it asks first)."""
         if self.run is None:
             return
-        self.app.push_screen(ConfirmScreen("Start this lesson again from step 1?", "Start again", "Keep going"), self._restart_answered)
+        self.app.push_screen(ConfirmScreen(START_AGAIN, "Start again", "Keep going"), self._restart_answered)
 
     def _restart_answered(self, again: bool | None) -> None:
         if again:

@@ -12,9 +12,9 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tutor.course import DealStep, ExplainStep, LessonRun, PairStep, SeatStep
-from tutor.engine import Side
-from tutor.ui.lessons.words import BROKEN, cards_words, role
+from tutor.ui.lessons.words import BROKEN, role
 from tutor.wording import Seats
+from tutor.wording.table import SHORT_SIDES, SIDES, cards_words
 
 MAX_SEATS = 9
 
@@ -75,10 +75,6 @@ class LessonSeats(Horizontal):
             view.set_class(pointed, "cursor")
             view.set_class(flagged and not pointed, "flagged")
             view.set_class(run.game is None, "name-only")
-
-
-SIDES: dict[Side, str] = {"left": "on your left", "right": "on your right", "across": "across", "opposite": "opposite", "self": "that's you"}
-SHORT_SIDES: dict[Side, str] = {**SIDES, "left": "your left", "right": "your right"}
 
 
 def _seat_text(run: LessonRun, seat: int, tells_roles: bool, narrow: bool) -> Text:

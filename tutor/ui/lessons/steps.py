@@ -50,6 +50,7 @@ from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text
+from tutor.wording.table import deck_words, hand_heading, pairs_on_the_table
 
 
 def numbers(meaning: str) -> list[BindingType]:
@@ -169,12 +170,7 @@ class StepView(Vertical, can_focus=True):
         deck.display = game is not None and game.phase is Phase.DEALING
         if game is None or not deck.display:
             return
-        if game.stock == 0:
-            deck.update(Text("The deck is empty: every card is dealt."))
-        elif isinstance(self.run.step, DealStep):
-            deck.update(Text(f"The deck: {'▒' * min(game.stock, 5)} {game.stock} card{'s' * (game.stock != 1)} still to deal."))
-        else:
-            deck.update(Text("The deck: shuffled and face down, ready to deal."))
+        deck.update(Text(deck_words(game, isinstance(self.run.step, DealStep))))
 
     def _show_hand(self) -> None:
         run = self.run
@@ -190,9 +186,9 @@ class StepView(Vertical, can_focus=True):
         pairs.display = showing and bool(mine)
         if not showing:
             return
-        label.update(Text(f"Your cards ({len(cards)}):" if cards else "Your hand is empty.", style="bold"))
+        label.update(Text(hand_heading(len(cards)), style="bold"))
         hand.show(sorted(cards), self.flagged_cards, self.drawn_card)
-        pairs.update(Text("Your pairs on the table: " + " · ".join(cards_text(pair, self.letters) for pair in mine)))
+        pairs.update(Text(pairs_on_the_table([cards_text(pair, self.letters) for pair in mine])))
 
     def hand_is_played(self) -> bool:
         return False

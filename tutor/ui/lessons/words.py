@@ -7,13 +7,14 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from tutor.course import DealStep, Feedback, PairStep, Problem, Step
-from tutor.engine import Game, Phase
+from tutor.course import Feedback, Problem
+from tutor.engine import Game
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
-from tutor.ui.table import explanation_text, role_of
+from tutor.ui.table import explanation_text
+from tutor.wording.lessons import CHECK_HINT
+from tutor.wording.table import role_of
 
 DONE, BROKEN = RIGHT_MARK, WRONG_MARK  # the other lesson marks: tutor.learner.Status
-CHECK_HINT = "A grown-up can see every problem with: old-maid-tutor lessons check"
 
 
 def problems_text(problems: Sequence[Problem], heading: str) -> Text:
@@ -22,21 +23,6 @@ def problems_text(problems: Sequence[Problem], heading: str) -> Text:
         text.append(f"• {problem}\n")
     text.append(CHECK_HINT, style="italic")
     return text
-
-
-def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow: bool = False) -> str:
-    """What anyone at the table can see of a seat: how many cards it holds (face down, but for
-    the learner's own); and, when the step isn't asking about it, whether it is safe or the Old Maid.
-    `narrow`: in ten columns or fewer."""
-    if tells_roles and game.loser == seat:
-        return "WINNER ★" if game.winner == seat else "OLD MAID"
-    if tells_roles and seat in game.safe:
-        return "SAFE ✓"
-    count = len(game.hands[seat])
-    if count == 0:
-        return ("none yet" if narrow else "no cards yet") if game.phase is Phase.DEALING else "no cards"
-    backs = "" if learner else "▒" * min(count, 1 if narrow else 3) + " "
-    return f"{backs}{count} card{'s' * (count != 1)}"
 
 
 def role(game: Game | None, seat: int) -> str | None:
@@ -57,11 +43,3 @@ def why_not(feedback: Feedback) -> Text:
     if feedback.explanation is not None:
         return explanation_text(feedback.explanation)
     return Text(feedback.message.strip())
-
-
-def keep_going(step: Step) -> str:
-    if isinstance(step, PairStep):
-        return "Any more pairs? Lay them down too, then press D when you're done."
-    if isinstance(step, DealStep):
-        return "Card dealt! Keep going until the deck is empty."
-    return "Keep going!"

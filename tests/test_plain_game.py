@@ -1,0 +1,156 @@
+"""A game in plain lines, through pipes: a bot plays a whole game from what it reads (the hand
+as a numbered list, whom to draw from), the learner's mistakes are explained as on the screen, the
+game is saved after every move (the end of input, Ctrl+C) and goes on in the app's saved place."""
+
+from __future__ import annotations
+
+import re
+import signal
+from pathlib import Path
+
+from plain_helpers import check_lines, run_plain, start_plain
+
+from tutor.learner.session import LearnerSession
+from tutor.play.guided_game import GuidedGame
+from tutor.store import open_store
+
+CARD = re.compile(r"^(\d+)\. (\S+)( \(.*\))?( ★)?$")  # ★: the card just drawn
+COLUMNS = 100
+
+
+def saved_game(data: Path) -> GuidedGame | None:
+    store = open_store(data)
+    try:
+        saved = LearnerSession(store, store.get_or_create_profile("Ana")).saved_game()
+        return None if saved is None else GuidedGame.from_dict(saved)
+    finally:
+        store.close()
+
+
+def finished_games(data: Path) -> int:
+    store = open_store(data)
+    try:
+        return len(store.finished_games(store.get_or_create_profile("Ana")))
+    finally:
+        store.close()
+
+
+def a_pair(hand: dict[int, str]) -> str | None:
+    """Two numbers of cards of one rank in the hand said last, or None."""
+    seen: dict[str, int] = {}
+    for number, code in hand.items():
+        rank = code[:-1]
+        if rank in seen:
+            return f"{seen[rank]} {number}"
+        seen[rank] = number
+    return None
+
+
+def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
+    game = start_plain(tmp_path, "--profile", "Ana", "play", "--deck", "standard", "--seed", "5", columns=COLUMNS)
+    assert game.stdin is not None and game.stdout is not None
+    said: list[str] = []
+    hand: dict[int, str] = {}
+    in_hand = False
+    tried_giver = 0
+    for _ in range(5000):
+        line = game.stdout.readline()
+        assert line, "the game ended before it was over"
+        line = line.rstrip("\n")
+        said.append(line)
+        if line.startswith("Your cards ("):
+            hand, in_hand = {}, True
+            continue
+        found = CARD.match(line)
+        if in_hand and found:
+            hand[int(found.group(1))] = found.group(2)
+            continue
+        in_hand = False
+        if not line.endswith("or q to stop."):
+            continue
+        question = " ".join(said[-3:])  # a question may take two lines
+        if "Type n for a new game" in question:
+            answer = "q"
+        elif "Type the numbers of two cards (like" in question:
+            answer = a_pair(hand) or "d"
+            if answer != "d":
+                hand = {}
+        elif "Type the player's number" in question:
+            tried_giver += 1
+            answer = str(1 + tried_giver % 3)
+        else:
+            answer = "1"
+        game.stdin.write(answer + "\n")
+        game.stdin.flush()
+        if answer == "q":
+            break
+    game.stdin.close()
+    rest = game.stdout.read().splitlines()
+    assert game.wait(timeout=30) == 0
+    said += rest
+    check_lines(said, COLUMNS)
+    assert "The game is over. Type n for a new game, or q to stop." in said
+    assert "How everyone did:" in said
+    assert any(line.startswith("The game took ") for line in said)
+    assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said
+    assert finished_games(tmp_path) == 1 and saved_game(tmp_path) is None
+    drawn = [line for line in said if line.startswith("You drew ") and " from " in line]
+    assert drawn and any(CARD.match(line) and line.endswith(" ★") for line in said)  # the card just drawn, marked in the hand
+
+
+def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_end_of_input(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["d"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0
+    start = lines.index("> d")
+    assert lines[start + 1 : start + 3] == ["Not quite!", "You still hold 2♦ and 2♥."]
+    assert lines[start + 4].startswith("Try this: ")
+    assert lines[-1] == "Everything is saved. Goodbye!"
+    kept = saved_game(tmp_path)
+    assert kept is not None and kept.mistake_counts()["kept-pair"] == 1
+    code, lines, _ = run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", "--deck", "standard", columns=COLUMNS)
+    assert "Welcome back! Your game carries on from where you stopped." in lines
+    after = saved_game(tmp_path)
+    assert after is not None and len(after.hand) == len(kept.hand) - 2  # the same game, a pair fewer
+
+
+def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
+    game = start_plain(tmp_path, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert game.stdin is not None and game.stdout is not None
+    game.stdin.write("3 2\n")
+    game.stdin.flush()
+    while not game.stdout.readline().startswith("> 3 2"):
+        pass
+    while "or q to stop." not in game.stdout.readline():
+        pass
+    game.send_signal(signal.SIGINT)
+    _, err = game.communicate(timeout=30)
+    assert game.returncode == 130 and "Traceback" not in err
+    kept = saved_game(tmp_path)
+    assert kept is not None and len(kept.hand) == 11
+
+
+def test_a_new_game_asks_which_cards_suggesting_the_smallest_picture_deck_for_a_first_game(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "t"], "--profile", "Ana", "play", "--seed", "2", columns=COLUMNS)
+    assert code == 0
+    assert lines[2] == "Which cards shall we play with?"
+    assert "2. Farm friends: 19 cards: 9 pairs of pictures and the Old Maid (suggested for a first game)" in lines
+    assert "Type a number (1 to 3), just Enter for Farm friends, or q to go back." in lines
+    kept = saved_game(tmp_path)
+    assert kept is not None and kept.game.rules.deck == "farm"
+    store = open_store(tmp_path)
+    try:
+        assert store.load_settings(store.get_or_create_profile("Ana")).deck == "farm"  # the choice is the setting, as in the app
+    finally:
+        store.close()
+
+
+def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
+    from plain_helpers import after
+
+    code, lines, _ = run_plain(tmp_path, ["w", "t", "w", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0
+    assert after(lines, "w")[0] == "Cards as short codes, like Q♥."
+    codes = [line for line in after(lines, "t") if CARD.match(line)]
+    assert codes and all("(" not in line for line in codes)
+    assert after(lines, "w", nth=1)[0] == "Cards as words, like Q♥ (Queen of hearts)."
+    assert all(line.endswith(")") for line in after(lines, "t", nth=1) if CARD.match(line))

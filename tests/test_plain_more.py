@@ -1,0 +1,131 @@
+"""The quiz, My progress and the Rules in plain lines, and the same learner in the app: progress
+made in one shows in the other, and a game saved in one goes on in the other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plain_helpers import after, run_plain
+
+from tutor.learner.session import LearnerSession
+from tutor.play.guided_game import GuidedGame
+from tutor.quiz import QuizRound
+from tutor.settings import Settings
+from tutor.store import open_store
+from tutor.ui.app import TutorApp
+from tutor.ui.game_screen import GameScreen
+from tutor.ui.progress_screen import ProgressScreen
+from tutor.wording.rules import rules_summary
+
+COLUMNS = 72
+
+
+def quiz_answers(data: Path) -> int:
+    store = open_store(data)
+    try:
+        return len(LearnerSession(store, store.get_or_create_profile("Ana")).record().answers)
+    finally:
+        store.close()
+
+
+def test_a_quiz_round_with_right_and_wrong_answers(tmp_path: Path) -> None:
+    expected = QuizRound(Settings(learner_name="Ana"), 7)
+    first = expected.current
+    assert first is not None
+    wrong = next(index for index in range(len(first.options)) if index not in first.correct)
+    right = next(iter(first.correct))
+    typed = [str(wrong + 1), *["1"] * 30, "q"]
+    code, lines, _ = run_plain(tmp_path, typed, "--profile", "Ana", "quiz", "--seed", "7", columns=COLUMNS)
+    assert code == 0
+    assert lines[2] == "Question 1 of 8."
+    assert "The answers:" in lines
+    assert " ".join(after(lines, str(wrong + 1))).startswith(f"Not quite. The answer: {first.options[right]}")
+    assert any(line.startswith("Once more, a question you missed") for line in lines)
+    assert any(line.startswith("Type n for a new round") or line.startswith("Type t to try these again") for line in lines)
+    assert quiz_answers(tmp_path) >= 9  # every answer kept in the learner's record, as the app keeps them
+
+
+def test_my_progress_says_every_section_in_words(tmp_path: Path) -> None:
+    run_plain(tmp_path, ["", "2"], "--profile", "Ana", "lesson", "deck-and-deal")
+    code, lines, _ = run_plain(tmp_path, ["5", "q"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0
+    said = after(lines, "5")
+    assert said[0] == "My progress."
+    assert said[1].startswith("Ana: 0 of 11 lessons done")
+    for heading in ("What next:", "Lessons: 0 of 11 done:", "Quiz:", "Mistakes:", "Games:"):
+        assert heading in said
+    assert any(line.startswith("▶ step 3 of 6 The deck and the deal") for line in said)
+    assert any(line.startswith("Rules growing:") for line in said)
+    assert "No games finished yet. Choose Play a game at Home to play one." in " ".join(said)
+
+
+def test_the_rules_are_every_heading_and_paragraph_of_the_rules_screen(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["6", "q"], "--profile", "Ana", "--plain", columns=2000)
+    assert code == 0
+    said = after(lines, "6")
+    for heading, paragraph in rules_summary(Settings().rules()):
+        assert f"{heading}:" in said and all(line in said for line in paragraph.split("\n"))
+
+
+async def test_a_game_saved_in_plain_lines_goes_on_in_the_app_and_progress_shows_there(tmp_path: Path) -> None:
+    run_plain(tmp_path, ["", "2"], "--profile", "Ana", "lesson", "deck-and-deal")
+    run_plain(tmp_path, ["3 2"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3")
+    store = open_store(tmp_path)
+    profile = store.get_or_create_profile("Ana")
+    saved = store.load_game(profile)
+    assert saved is not None
+    app = TutorApp(store, profile, start="play")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.to_dict()["game"] == saved["game"]  # the same game, a pair already down
+        app.push_screen(ProgressScreen())
+        await pilot.pause()
+        assert "step 3 of 6" in str(app.screen.query_one("#progress-lessons").content)  # type: ignore[attr-defined]
+    store.close()
+
+
+def test_a_game_saved_in_the_app_goes_on_in_plain_lines(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    game = GuidedGame.new(Settings(learner_name="Ana"), seed=3)
+    hand = [str(card) for card in game.hand]
+    store.save_game(store.get_or_create_profile("Ana"), game.to_dict())
+    store.close()
+    code, lines, _ = run_plain(tmp_path, ["t"], "--profile", "Ana", "play", columns=COLUMNS)
+    assert code == 0 and "Welcome back! Your game carries on from where you stopped." in lines
+    listed = after(lines, "t")
+    assert [line.split(". ", 1)[1].split(" ")[0] for line in listed if line[:1].isdigit() and ". " in line][-len(hand) :] == sorted(
+        hand, key=lambda code: next(card for card in game.hand if str(card) == code)
+    )
+
+
+def test_plain_lines_each_time_is_a_saved_setting_the_command_line_follows(tmp_path: Path) -> None:
+    from argparse import Namespace
+
+    from tutor.cli.command import plain_wanted
+
+    code, lines, _ = run_plain(tmp_path, ["7", "y", "q"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0 and "Saved: plain lines each time, even at a terminal." in lines
+    store = open_store(tmp_path)
+    try:
+        assert store.load_settings(store.get_or_create_profile("Ana")).plain_lines
+    finally:
+        store.close()
+    assert plain_wanted(Namespace(plain=False), chosen=True)
+
+
+def test_a_wrong_entry_at_home_and_the_end_of_input_save_and_end_cleanly(tmp_path: Path) -> None:
+    code, lines, err = run_plain(tmp_path, ["9", "play"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0 and err == ""
+    assert after(lines, "9")[0] == "Type a number from 1 to 7, or q to stop."
+    assert lines[-1] == "Everything is saved. Goodbye!"
+
+
+def test_non_interactive_commands_stay_as_they_were_without_a_terminal(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tutor", "lessons", "check"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "plain lines" not in done.stdout
+    done = subprocess.run([sys.executable, "-m", "tutor", "decks"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("standard")

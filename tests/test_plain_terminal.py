@@ -1,0 +1,78 @@
+"""Plain lines in a real terminal (a tmux pane), as a screen reader meets them: started by the
+learner's saved setting, without --plain; every byte written is checked: no escape sequence, no
+carriage return without its line feed, no backspace, so no line is ever rewritten in place, and
+the pane shows each line once, in order, none wider than the terminal."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tutor.store import open_store
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None and os.environ.get("CI") != "true", reason="needs tmux for a real terminal (CI installs it: .ci/run)"
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDTH = 60
+
+
+def tmux(*words: str) -> str:
+    return subprocess.run(["tmux", *words], capture_output=True, text=True, check=True).stdout
+
+
+def wait_for(raw: Path, text: str, seconds: float = 60, after: int = 0) -> int:
+    """Until `text` has been written past byte `after`; how much has been written by then."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        written = raw.read_bytes() if raw.exists() else b""
+        if text.encode() in written[after:]:
+            return len(written)
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never came:\n{raw.read_text(errors='replace') if raw.exists() else ''}")
+
+
+def test_no_line_is_rewritten_in_place_in_a_terminal(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    profile = store.get_or_create_profile("Ana")
+    store.save_settings(profile, replace(store.load_settings(profile), plain_lines=True))
+    store.close()
+    raw, session = tmp_path / "raw", f"plain-{uuid.uuid4().hex[:8]}"
+    # The pane's output is copied byte for byte from before the tutor starts (it waits for the pipe).
+    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {sys.executable} -m tutor --data-dir {tmp_path / 'data'} --profile Ana"
+    tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", "20", command)
+    try:
+        tmux("pipe-pane", "-t", session, "-o", f"cat >> {raw}")
+        seen = wait_for(raw, "or q to stop.")
+        steps = (
+            ("2", "Which lesson?"),
+            ("1", "Step 1 of 6."),
+            ("", "How many cards"),
+            ("3", "Not quite."),
+            ("q", "Which lesson?"),
+            ("q", "Home."),
+            ("q", "Goodbye!"),
+        )
+        for keys, then in steps:
+            tmux("send-keys", "-t", session, keys, "Enter")
+            seen = wait_for(raw, then, after=seen)
+        time.sleep(0.3)
+        written = raw.read_bytes()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    assert b"\x1b" not in written, "an escape sequence"
+    assert b"\x08" not in written and b"\x7f" not in written, "a backspace"
+    assert written.replace(b"\r\n", b"").count(b"\r") == 0, "a carriage return that goes back over a line"
+    said = written.decode().replace("\r\n", "\n").split("\n")
+    assert all(len(line) <= WIDTH for line in said)
+    assert "Lesson: The deck and the deal." in said and "Everything is saved. Goodbye!" in said
+    assert said.index("Step 1 of 6.") < said.index("Step 2 of 6.") < said.index("Not quite.")

@@ -1,0 +1,415 @@
+"""The lessons as plain lines: the list with each lesson's standing, then one lesson step by step,
+driven through the same `LessonRun` as the app and reported through the learner's session (the
+same recorder: a lesson started here carries on in the app, and the other way round)."""
+
+from __future__ import annotations
+
+from tutor.course import (
+    BrokenLesson,
+    ChoiceStep,
+    DealCards,
+    DealStep,
+    Done,
+    DrawFrom,
+    DrawStep,
+    Feedback,
+    FinishDealing,
+    LayDownCards,
+    Lesson,
+    LessonRun,
+    PairStep,
+    PickOption,
+    PickSeat,
+    SeatStep,
+    StepBroken,
+    TaskStep,
+)
+from tutor.course.answers import Answer
+from tutor.course.check import replay_problems
+from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
+from tutor.learner.session import LearnerSession
+from tutor.plain.lines import Choices, Lines
+from tutor.plain.words import STOP, card_lines, numbers_in, pick_number
+from tutor.wording import NOT_QUITE, Seats, sentence
+from tutor.wording.lessons import (
+    CHECK_HINT,
+    HINT_AFTER_A_TRY,
+    ON_PURPOSE,
+    WHAT_YOU_LEARNED,
+    carry_on_question,
+    hint_heading,
+    keep_going,
+    stars_words,
+    step_broken,
+)
+from tutor.wording.narration import Narrator
+from tutor.wording.table import SIDES, cards_words, deck_words, hand_heading, pairs_on_the_table
+
+HINT = ("h", "a hint (each try opens one more; the last one is the answer)")
+BACK = ("b", "back to the step before")
+
+
+def choose_lesson(lines: Lines, session: LearnerSession) -> None:
+    """The list of lessons, until the learner stops; each lesson chosen is played."""
+    while True:
+        course = session.course
+        record = session.record()
+        slips = lesson_mistakes(record.mistakes, course)
+        entries: list[Lesson | BrokenLesson] = []
+        said = ["The lessons:"]
+        for topic, numbered in grouped(course):
+            said.append(f"{topic}:")
+            for number, entry in numbered:
+                entries.append(entry)
+                if isinstance(entry, BrokenLesson):
+                    said.append(f"{number}. {entry.path}: broken, can't be opened")
+                    continue
+                standing = standing_of(entry, course, record.lessons, session.settings.unlock_all_lessons, slips)
+                words = standing.words + (f", {stars_words(standing.stars)}" if standing.stars else "")
+                said.append(f"{number}. {entry.title}" + (f" ({words})" if words else " (new)"))
+        lines.say(*said)
+        typed = lines.ask("Which lesson?", Choices(f"Type its number (1 to {len(entries)}), or q to stop.", (("1 to 9...", "open that lesson"), STOP)))
+        if typed.lower() == "q":
+            return
+        chosen = pick_number(typed, len(entries))
+        if chosen is None:
+            lines.say(f"Type a lesson's number, from 1 to {len(entries)}, or q to stop.")
+            continue
+        entry = entries[chosen - 1]
+        if isinstance(entry, BrokenLesson):
+            lines.say(*(str(problem) for problem in entry.problems), CHECK_HINT)
+            continue
+        standing = standing_of(entry, course, record.lessons, session.settings.unlock_all_lessons, slips)
+        if not standing.is_open:
+            lines.say(f"{entry.title}: {standing.words}.")
+            continue
+        play_lesson(lines, session, entry)
+
+
+def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson) -> None:
+    """One lesson, from where the learner left it if they want; every step saved as in the app."""
+    problems = tuple(replay_problems(lesson))
+    if problems:
+        lines.say(f"The lesson “{lesson.title}” has a problem, so it can't be opened:", *(str(problem) for problem in problems), CHECK_HINT)
+        return
+    step = session.lesson_to_resume(lesson)
+    if step is not None:
+        typed = lines.ask(
+            carry_on_question(step, len(lesson.steps)),
+            Choices("Type y to carry on, or n to start again from step 1.", (("y", "carry on"), ("n", "start again from step 1"))),
+        )
+        if typed.lower().startswith("n"):
+            session.start_lesson_over(lesson.id)
+            step = None
+    try:
+        run = LessonRun(lesson, step=step or 0, letters=session.settings.suit_style == "letters", learner_name=session.settings.learner_name)
+    except StepBroken as broken:
+        lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+        return
+    lines.say(sentence(f"Lesson: {lesson.title}"), *([run.notice] if run.notice else []))
+    _LessonLines(lines, session, lesson, run).play()
+
+
+class _LessonLines:
+    def __init__(self, lines: Lines, session: LearnerSession, lesson: Lesson, run: LessonRun) -> None:
+        self.lines, self.session, self.lesson, self.run = lines, session, lesson, run
+        self.recorder = session.recorder
+        self.letters = run.letters
+        self.draw_from: int | None = None
+        self.drawn: Card | None = None
+        """The card the learner just drew: marked ★ in their hand (the lesson's words say so)."""
+
+    def play(self) -> None:
+        self._show_step(save=self.run.finished)
+        while True:
+            run = self.run
+            if run.finished:
+                self._finish()
+                return
+            if run.solved:
+                typed = self.lines.ask(
+                    "", Choices("Type n (or just Enter) for the next step, b to go back, or q to stop.", (("n", "the next step"), BACK, STOP))
+                )
+                if not self._moved(typed):
+                    return
+                continue
+            if not self._answered(self.lines.ask(self._question(), self._choices())):
+                return
+
+    # ----- saying the step ------------------------------------------------------------------------
+
+    def _show_step(self, save: bool = True) -> None:
+        run = self.run
+        self.draw_from = None
+        if not isinstance(run.step, PairStep):
+            self.drawn = None
+        said = [f"Step {run.index + 1} of {len(self.lesson.steps)}.", run.text.strip()]
+        said += self._table()
+        if run.chart:
+            said += ["The chart:", *run.chart]
+        if run.options:
+            said += ["The answers:", *(f"{number}. {option}" for number, option in enumerate(run.options, 1))]
+        self.lines.say(*said)
+        if save:
+            self._save()
+
+    def _table(self) -> list[str]:
+        run, game = self.run, self.run.game
+        if not run.names or (game is None and not isinstance(run.step, SeatStep)):
+            return []
+        said = ["The players around the table:"]
+        seats = Seats(run.names, run.learner)
+        tells_roles = not isinstance(run.step, TaskStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
+        for seat in range(len(run.names)):
+            line = f"{seat + 1}. {seats.who(seat, capital=True)}"
+            if game is not None:
+                where = "" if run.learner is None or seat == run.learner else f", {SIDES[game.rules.side_of(seat, run.learner)]}"
+                dealer = ", the dealer" if game.dealer == seat else ""
+                line += f"{where}{dealer}: {cards_words(game, seat, tells_roles, seat == run.learner, backs=False)}"
+            said.append(line)
+        if game is not None and game.phase is Phase.DEALING:
+            said.append(deck_words(game, isinstance(run.step, DealStep), backs=False))
+        hand = self._hand()
+        if game is not None and run.learner is not None and (hand or game.phase is not Phase.DEALING):
+            said += [hand_heading(len(hand)), *self._hand_lines(hand)]
+            mine = [cards_text(pair, self.letters) for seat, pair in game.pairs if seat == run.learner]
+            if mine:
+                said.append(pairs_on_the_table(mine))
+        return said
+
+    def _hand_lines(self, hand: list[Card]) -> list[str]:
+        """The hand as numbered lines, the card just drawn marked ★ while the step is about it."""
+        marked = self.drawn if isinstance(self.run.step, (DrawStep, PairStep)) else None
+        return [line + (" ★" if card == marked else "") for line, card in zip(card_lines(self.lines, hand, self.letters), hand, strict=True)]
+
+    def _hand(self) -> list[Card]:
+        """The learner's cards in the order the lesson screen shows them (and numbers them)."""
+        run = self.run
+        return sorted(run.game.hands[run.learner]) if run.game is not None and run.learner is not None else []
+
+    def _question(self) -> str:
+        step, run = self.run.step, self.run
+        if isinstance(step, ChoiceStep):
+            return "Your answer?"
+        if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
+            held = len(run.game.hands[self.draw_from])
+            return f"{Seats(run.names, run.learner).does(self.draw_from, 'hold')} out {held} face-down card{'s' * (held != 1)}."
+        return ""
+
+    def _choices(self) -> Choices:
+        step, run = self.run.step, self.run
+        players = len(run.names)
+        if isinstance(step, ChoiceStep):
+            return Choices(
+                f"Type the number of your answer (1 to {len(run.options)}), h for a hint, or q to stop.", (("1 to 9", "that answer"), HINT, BACK, STOP)
+            )
+        if isinstance(step, SeatStep):
+            return Choices(f"Type a player's number (1 to {players}), h for a hint, or q to stop.", (("1 to 9", "that player"), HINT, BACK, STOP))
+        if isinstance(step, DealStep):
+            return Choices(
+                "Type 1 to deal one card, a to deal all the rest, f to say the deal is finished, h for a hint, or q to stop.",
+                (("1", "deal one card"), ("a", "deal all the rest"), ("f", "say the deal is finished"), HINT, BACK, STOP),
+            )
+        if isinstance(step, PairStep):
+            return Choices(
+                "Type the numbers of the cards of a pair (like 1 3), d when you're done, h for a hint, or q to stop.",
+                (("1 3", "lay down your cards 1 and 3 as a pair"), ("d", "say you're done laying down pairs"), ("c", "your cards again"), HINT, BACK, STOP),
+            )
+        if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
+            count = len(run.game.hands[self.draw_from])
+            return Choices(
+                f"Type the number of a card to draw (1 to {count}), e to choose someone else, or q to stop.",
+                (("1 to 9", "draw that face-down card"), ("e", "choose someone else"), HINT, STOP),
+            )
+        return Choices(
+            f"Type the number of the player to draw from (1 to {players}), h for a hint, or q to stop.", (("1 to 9", "draw from that player"), HINT, BACK, STOP)
+        )
+
+    # ----- the learner's answers ----------------------------------------------------------------
+
+    def _moved(self, typed: str) -> bool:
+        """n, b or q after a step is done (or on a step with nothing to answer); False to stop."""
+        command = typed.lower()
+        if command == "q":
+            return False
+        if command == "b":
+            self._back()
+        elif command in ("", "n"):
+            self._advance()
+        else:
+            self.lines.say("Type n or just Enter for the next step, b to go back, or q to stop.")
+        return True
+
+    def _answered(self, typed: str) -> bool:
+        command = typed.lower()
+        if command == "q":
+            return False
+        if command == "h":
+            self._hint()
+        elif command == "b" and not (isinstance(self.run.step, DrawStep) and self.draw_from is not None):
+            self._back()
+        elif command == "c" and self.run.game is not None and self.run.learner is not None:
+            self.lines.say(*self._hand_lines(self._hand()))
+        else:
+            answer = self._answer(command)
+            if answer is not None:
+                self._submit(answer)
+        return True
+
+    def _answer(self, typed: str) -> Answer | None:
+        """The answer typed, or None (having said what was expected)."""
+        step, run = self.run.step, self.run
+        players = len(run.names)
+        if isinstance(step, ChoiceStep):
+            number = pick_number(typed, len(run.options))
+            return self._or_say(None if number is None else PickOption(number - 1), f"Type the number of an answer, from 1 to {len(run.options)}.")
+        if isinstance(step, SeatStep):
+            number = pick_number(typed, players)
+            return self._or_say(None if number is None else PickSeat(number - 1), f"Type a player's number, from 1 to {players}.")
+        if isinstance(step, DealStep):
+            deals: dict[str, Answer] = {"1": DealCards(1), "a": DealCards(None), "f": FinishDealing()}
+            found = deals.get(typed)
+            return self._or_say(found, "Type 1 to deal one card, a to deal all the rest, or f to say the deal is finished.")
+        if isinstance(step, PairStep):
+            return self._pair_answer(typed)
+        return self._draw_answer(typed, players)
+
+    def _pair_answer(self, typed: str) -> Answer | None:
+        if typed == "d":
+            return Done()
+        hand = self._hand()
+        picked = numbers_in(typed, len(hand))
+        if picked is None or len(picked) < 2:
+            self.lines.say(f"Type the numbers of two cards from your hand (1 to {len(hand)}), with a space between, or d when you're done.")
+            return None
+        return LayDownCards([hand[number - 1] for number in picked])
+
+    def _draw_answer(self, typed: str, players: int) -> Answer | None:
+        run = self.run
+        if self.draw_from is None:
+            number = pick_number(typed, players)
+            if number is None:
+                self.lines.say(f"Type the number of the player to draw from, from 1 to {players}.")
+                return None
+            held = len(run.game.hands[number - 1]) if run.game is not None else 0
+            if held <= 1 or number - 1 == run.learner:
+                return DrawFrom(number - 1, 0)  # nothing to choose between (or your own cards): the engine judges the draw
+            self.draw_from = number - 1
+            return None
+        if typed == "e":
+            self.draw_from = None
+            return None
+        held = len(run.game.hands[self.draw_from]) if run.game is not None else 0
+        number = pick_number(typed, held)
+        if number is None:
+            self.lines.say(f"Type the number of a card, from 1 to {held}, or e to choose someone else.")
+            return None
+        return DrawFrom(self.draw_from, number - 1)
+
+    def _or_say(self, answer: Answer | None, expected: str) -> Answer | None:
+        if answer is None:
+            self.lines.say(expected)
+        return answer
+
+    def _submit(self, answer: Answer) -> None:
+        run = self.run
+        feedback = run.submit(answer)
+        self.draw_from = None
+        drew = next((event.card for event in feedback.events if isinstance(event, Drew) and event.drawer == run.learner), None)
+        self.drawn = drew or self.drawn
+        mistake = feedback.mistake
+        if not feedback.right or mistake is not None:
+            self.recorder.lesson_mistake(
+                self.lesson.id, mistake.code.value if mistake else None, mistake.cards if mistake else (), on_purpose=feedback.on_purpose
+            )
+        if feedback.solved:
+            self._save()
+        self.lines.say(*self._feedback(feedback))
+
+    def _feedback(self, feedback: Feedback) -> list[str]:
+        run = self.run
+        if not feedback.right:
+            return [f"{NOT_QUITE}.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
+        if not feedback.solved:
+            hand = self._hand()
+            cards = [hand_heading(len(hand)), *self._hand_lines(hand)] if isinstance(run.step, PairStep) and hand else []
+            return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
+        said = [f"Right. {feedback.message.strip()}"]
+        if feedback.explanation is not None:
+            said += [ON_PURPOSE, *feedback.explanation.lines()]
+        if isinstance(run.step, DrawStep) and self._hand():
+            said += [hand_heading(len(self._hand())), *self._hand_lines(self._hand())]
+        return said
+
+    def _narrated(self, feedback: Feedback) -> list[str]:
+        run = self.run
+        if run.learner is None or run.game is None:
+            return []
+        return Narrator(run.names, run.learner, self.letters).lines(feedback.events, run.game)
+
+    def _hint(self) -> None:
+        run = self.run
+        hint = run.hint()
+        if hint is None:
+            self.lines.say("There is no hint for this step.")
+            return
+        if hint.confirm:
+            typed = self.lines.ask(
+                hint.text, Choices("Type y to see the answer now, or n to have another go first.", (("y", "see the answer"), ("n", "have another go first")))
+            )
+            if not typed.lower().startswith("y"):
+                return
+            hint = run.hint(confirm=True)
+            if hint is None:
+                return
+        said = [hint_heading(hint.level, hint.levels) + hint.text]
+        if hint.more_after_a_try:
+            said.append(HINT_AFTER_A_TRY)
+        else:
+            self.recorder.lesson_hint_used(self.lesson.id)
+        self.lines.say(*said)
+
+    # ----- moving through the lesson --------------------------------------------------------------
+
+    def _advance(self) -> None:
+        try:
+            moved = self.run.advance()
+        except StepBroken as broken:
+            self.lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+            return
+        if moved:
+            self._show_step()
+
+    def _back(self) -> None:
+        try:
+            moved = self.run.back()
+        except StepBroken as broken:
+            self.lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+            return
+        if moved:
+            self._show_step()
+        else:
+            self.lines.say("This is the first step.")
+
+    def _save(self) -> None:
+        """Where the learner is, as the app saves it: the step to carry on from, or the lesson done."""
+        run = self.run
+        if not run.finished:
+            self.recorder.lesson_step_done(self.lesson.id, run.index + int(run.solved and isinstance(run.step, TaskStep)))
+
+    def _finish(self) -> None:
+        celebration = self.recorder.lesson_finished(self.lesson.id)
+        said = [celebration.headline + (f" ({stars_words(celebration.stars)})" if celebration.stars is not None else ""), *celebration.lines]
+        if self.run.summary.strip():
+            said.append(WHAT_YOU_LEARNED + self.run.summary.strip())
+        self.lines.say(*said)
+        following = self.session.next_lesson(self.lesson.id)
+        if following is None:
+            return
+        typed = self.lines.ask(
+            f"Next lesson: {following.title}.",
+            Choices("Type y to start it, or n to go back to the list.", (("y", "start the next lesson"), ("n", "back to the list"))),
+        )
+        if typed.lower().startswith("y"):
+            play_lesson(self.lines, self.session, following)

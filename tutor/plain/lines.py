@@ -1,0 +1,126 @@
+"""Plain lines in and out: every line said fits the width, carries no escape sequence, no box or
+block drawing and no control character; every question ends with what can be typed; `?` lists the
+commands of the question, `r` says the last thing again. End of input raises `InputEnded`.
+
+A screen reader or a braille display reads each line once, as it arrives: nothing here moves the
+cursor, rewrites a line or clears the screen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import textwrap
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+MIN_WIDTH = 20
+HERE_TOO = (("?", "list what you can type here"), ("r", "say the last thing again"), ("w", "cards as words (Queen of hearts) or as short codes (Q♥)"))
+"""The commands every question takes, besides its own."""
+
+
+class InputEnded(Exception):
+    """Standard input ended (Ctrl+D, or the end of a piped file): save and stop, cleanly."""
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a question takes: `typing`, the sentence that ends the question ("Type the number of
+    your answer, or q to stop."), and `commands`, (what to type, what it does) for `?`."""
+
+    typing: str
+    commands: tuple[tuple[str, str], ...]
+
+
+def width_of(stream: TextIO) -> int:
+    """The width to keep every line within: $COLUMNS, else the terminal's, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return max(MIN_WIDTH, int(columns))
+    try:
+        return max(MIN_WIDTH, os.get_terminal_size(stream.fileno()).columns)
+    except (OSError, ValueError, AttributeError):
+        return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+
+
+def plain(text: str) -> str:
+    """`text` with nothing a line reader should not meet: control characters (escape sequences
+    start with one) and box or block drawing characters are dropped, tabs become spaces."""
+    return "".join(char for char in text.replace("\t", " ") if char == "\n" or not _unsayable(char)).rstrip()
+
+
+def _unsayable(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co") or "\u2500" <= char <= "\u259f"
+
+
+class Lines:
+    """The plain front end's one way to speak and to listen."""
+
+    def __init__(self, read: TextIO, write: TextIO, width: int | None = None, echo: bool | None = None) -> None:
+        self.read, self.write = read, write
+        self.width = width if width is not None else width_of(write)
+        self.echo = echo if echo is not None else not _is_terminal(read)
+        """Write each line read back after "> " (when input is piped, the transcript shows it)."""
+        self.last: list[str] = []
+        """The last thing said (not a question), for `r`."""
+        self.card_words = True
+        """Cards said as words ("Queen of hearts") after their short codes; `w` switches."""
+
+    # ----- speaking -----------------------------------------------------------------------------
+
+    def say(self, *paragraphs: str) -> None:
+        """Each paragraph as lines that fit the width (an empty one is a blank line); remembered for `r`."""
+        lines = self._lines(paragraphs)
+        self.last = lines
+        self._write(lines)
+
+    def blank(self) -> None:
+        self._write([""])
+
+    def _lines(self, paragraphs: Sequence[str]) -> list[str]:
+        lines: list[str] = []
+        for paragraph in paragraphs:
+            for part in plain(paragraph).split("\n"):
+                lines += textwrap.wrap(part, self.width, break_on_hyphens=False) or [""]
+        return lines
+
+    def _write(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.write.write(line.rstrip() + "\n")
+        self.write.flush()
+
+    # ----- listening ----------------------------------------------------------------------------
+
+    def ask(self, question: str, choices: Choices) -> str:
+        """Say `question` and what can be typed, then read one line (stripped); `?` and `r` are
+        answered here and the question asked again. InputEnded at the end of input."""
+        while True:
+            self._write(self._lines([f"{question} {choices.typing}".strip()]))
+            typed = self._read_line()
+            if typed == "?":
+                self._write(self._lines(["You can type:", *(f"{key}: {meaning}" for key, meaning in (*choices.commands, *HERE_TOO))]))
+            elif typed.lower() == "r":
+                self._write(self.last or self._lines(["Nothing has been said yet."]))
+            elif typed.lower() == "w":
+                self.card_words = not self.card_words
+                self._write(self._lines(["Cards as words, like Q♥ (Queen of hearts)." if self.card_words else "Cards as short codes, like Q♥."]))
+            else:
+                return typed
+
+    def _read_line(self) -> str:
+        line = self.read.readline()
+        if not line:
+            raise InputEnded
+        typed = plain(line.rstrip("\r\n")).strip()
+        if self.echo:
+            self._write(self._lines([f"> {typed}"]))
+        return typed
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

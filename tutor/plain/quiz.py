@@ -1,0 +1,105 @@
+"""A quiz round as plain lines: each question with its table (every seat's cards, face up) and
+numbered answers, what the answer gets and why, and the round's end, through the same `QuizRound`
+and recorder as the app."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.learner.session import LearnerSession
+from tutor.plain.lines import Choices, Lines
+from tutor.plain.words import STOP, card_said, pick_number
+from tutor.quiz import Question, QuizRound, Summary
+from tutor.quiz.words import (
+    COMES_BACK,
+    LESSONS_WORTH_A_LOOK,
+    LOOK_AGAIN,
+    NOT_QUITE,
+    RIGHT,
+    came_back,
+    pointer_words,
+    seat_marks,
+    seat_name,
+    the_answer,
+    try_again,
+)
+from tutor.wording import sentence
+
+
+def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) -> None:
+    """Rounds of the quiz, until the learner stops."""
+    retry: Sequence[Question] = ()
+    while True:
+        round_ = QuizRound(session.settings, seed, recorder=session.recorder, retry=retry)
+        if not _play_round(lines, session, round_):
+            return
+        summary = round_.summary()
+        _say_summary(lines, session, summary)
+        again = (("t", "try the missed questions again"),) if summary.try_again else ()
+        typing = "Type t to try these again, n for a new round, or q to stop." if again else "Type n for a new round, or q to stop."
+        typed = lines.ask("", Choices(typing, (*again, ("n", "a new round"), STOP))).lower()
+        if typed == "t" and summary.try_again:
+            retry = summary.try_again
+        elif typed == "n":
+            retry = ()
+        else:
+            return
+        seed = None if seed is None else seed + 1
+
+
+def _play_round(lines: Lines, session: LearnerSession, round_: QuizRound) -> bool:
+    """Every question of the round; False if the learner stopped part way."""
+    letters = session.settings.suit_style == "letters"
+    while (question := round_.current) is not None:
+        _say_question(lines, question, round_.progress, letters)
+        count = len(question.options)
+        while True:
+            typed = lines.ask("Your answer?", Choices(f"Type its number (1 to {count}), or q to stop.", (("1 to 4", "that answer"), STOP)))
+            if typed.lower() == "q":
+                return False
+            number = pick_number(typed, count)
+            if number is not None:
+                break
+            lines.say(f"Type the number of an answer, from 1 to {count}.")
+        result = round_.answer(number - 1)
+        said = [RIGHT.strip()] if result.right else [NOT_QUITE + the_answer(result.answers)]
+        said.append(result.explanation)
+        if result.comes_back:
+            said.append(COMES_BACK)
+        lines.say(*said)
+    words = session.recorder.quiz_round_finished(round_.summary().right, round_.summary().asked)
+    lines.say(words.headline, *words.lines)
+    return True
+
+
+def _say_question(lines: Lines, question: Question, progress: str, letters: bool) -> None:
+    said = [sentence(progress), question.prompt]
+    position = question.position
+    if position is not None:
+        said.append("The table, every hand face up, clockwise from you:")
+        for seat, hand in enumerate(position.hands):
+            cards = ", ".join(card_said(lines, card, letters) for card in hand) or "no cards"
+            said.append(f"{seat_name(position, seat)}{seat_marks(position, seat)}: {cards}.")
+    elif question.cards:
+        said.append("The cards: " + ", ".join(card_said(lines, card, letters) for card in question.cards) + ".")
+    said += ["The answers:", *(f"{number}. {option}" for number, option in enumerate(question.options, 1))]
+    lines.say(*said)
+
+
+def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> None:
+    said: list[str] = []
+    if summary.second_tries:
+        said.append(came_back(summary))
+    if summary.missed:
+        said.append(LOOK_AGAIN)
+        for missed in summary.missed:
+            said += [missed.question.prompt, the_answer(missed.question.answers), missed.explanation]
+    if summary.try_again:
+        said.append(try_again(summary))
+    titles = {lesson.id: lesson.title for lesson in session.course.lessons}
+    for pointer in summary.lessons:
+        said.append("".join(pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson))))
+    if summary.lessons:
+        said.append(f"{LESSONS_WORTH_A_LOOK}: choose Lessons at Home.")
+    if said:
+        lines.say(*said)
