@@ -158,9 +158,10 @@ class LessonPointer:
 @dataclass(frozen=True)
 class Summary:
     right: int
-    """New questions answered right the first time."""
+    """The round's numbered questions answered right the first time."""
     asked: int
-    """New questions asked (8, or a little more when a returning question needed room)."""
+    """The round's numbered questions asked: 8 once the round is over, the count the round
+    showed ("Question 8 of 8"); the extra questions that gave a returning one room are not counted."""
     second_tries: int
     second_tries_right: int
     missed: tuple[Missed, ...]
