@@ -18,7 +18,9 @@ values. The file is checked against every rules combination Settings can produce
 be right, every wrong option offered needs a `why`, and every `when`, `right` and `answer` must
 hold somewhere it can apply. With two players the other player sits on both sides, so nothing
 that names a side (your left, the dealer's right) may be wrong where two play: such a question
-is asked only with more players (`when: {players: [3, 4, 5]}`). Every problem is
+is asked only with more players (`when: {players: [3, 4, 5]}`). What each option's answer reads
+(its `why`, then the explanation) must say nothing twice, repeat no clause of the prompt, differ
+from every other wrong option's and fit the quiz at 60x20 (`tutor.quiz.reasons`). Every problem is
 reported as file:line: field: message, all at once; `read_bank` raises `CourseError` with them.
 """
 
@@ -39,6 +41,7 @@ from tutor.engine import Rules, rank_name
 from tutor.engine.rules import ODD_RANKS, SWITCHES, VARIANTS, every_rules
 from tutor.errors import CourseError
 from tutor.quiz.model import TRUE_FALSE, Question
+from tutor.quiz.reasons import reason_problems
 
 WHERE = "lessons/quiz.yaml"
 FORMAT_VERSION = 2
@@ -261,10 +264,14 @@ class _Reader(Checker):
         question = WrittenQuestion(
             id_ or "", concept or "", kind, prompt or "", explanation or "", tuple(option for _, option in options), true_when, when, item.line, after
         )
-        self.asked_right(question, options, found.get("answer") or found.get("options") or item)
+        where = found.get("answer") or found.get("options") or item
+        self.asked_right(question, options, where)
         if len(self.problems) > before or not (id_ and concept and prompt and explanation):
             return None
-        return question
+        asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))]
+        for message in _reasons_once(question, asked):  # once the rest is right: a missing why is not also two alike
+            self.problem(where, message)
+        return None if len(self.problems) > before else question
 
     def choice(self, item: Item, found: dict[str, Item]) -> tuple[list[tuple[Item, WrittenOption]], None] | None:
         """The options of a choice question, or None if any of them cannot be read."""
@@ -422,6 +429,18 @@ def _side_problem(question: WrittenQuestion, rules: Rules) -> str | None:
         if named and not right:
             return f"the option {text!r} names a side ('{named.group(0)}') and counts as wrong under {describe(rules)}, {mend}"
     return None
+
+
+def _reasons_once(question: WrittenQuestion, asked: Iterable[Rules]) -> list[str]:
+    """What is unfair or too long in the reasons the options get (tutor.quiz.reasons), wherever
+    the question is asked; each problem once, whichever odd rank fills in its words."""
+    kept: dict[str, str] = {}
+    for rules in asked:
+        odd = (rank_name(rules.odd_rank, plural=True), rank_name(rules.odd_rank))
+        for message in reason_problems(question.question(rules)):
+            key = message.replace(odd[0], "{odds}").replace(odd[1], "{odd}")
+            kept.setdefault(key, f"{message} (as asked under {describe(rules)})")
+    return list(kept.values())
 
 
 def _each_once(messages: Iterable[str | None]) -> list[str]:

@@ -24,6 +24,7 @@ from tutor.engine import Rules
 from tutor.quiz.bank import WrittenQuestion, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
+from tutor.quiz.reasons import reason
 from tutor.settings import Settings
 from tutor.wording import Seats, computer_names
 
@@ -169,7 +170,7 @@ class QuizRound:
         self._current = self._next()
         return Result(
             right=right,
-            explanation=_why(question, choice, right),
+            explanation=reason(question, choice),
             chosen=question.options[choice],
             answers=question.answers,
             comes_back=comes_back,
@@ -277,11 +278,6 @@ class QuizRound:
 
 def _names(settings: Settings, players: int) -> tuple[str, ...]:
     return (settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, players - 1))
-
-
-def _why(question: Question, choice: int, right: bool) -> str:
-    note = "" if right else question.note(choice)
-    return f"{note} {question.explanation}" if note else question.explanation
 
 
 def _finished_lessons(recorder: Recorder) -> set[str]:
