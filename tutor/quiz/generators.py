@@ -301,7 +301,8 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
             why = f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw"
         else:
             why = f"The turn passes left from {seats.who(after)} to {seats.who(drawer)}"
-        parts = [f"{why}, who {'draw' if drawer == 0 else 'draws'} from the nearest seat on the {rules.draws_from} with cards: {seats.who(giver)}."]
+        nearest = f"the nearest seat on {seats.whose(drawer)} {rules.draws_from} with cards"
+        parts = [f"{why}, who {'draw' if drawer == 0 else 'draws'} from {nearest}: {seats.who(giver)}."]
     skipped = passing.skipped
     if skipped:
         many = len(skipped) > 1 or 0 in skipped
@@ -319,7 +320,7 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
     if not game.hands[giver]:
         from_whom = f"{seats.who(giver)} {seats.verb(giver, 'have')} no cards to draw"
     elif drawer == right[0]:
-        from_whom = f"{seats.who(giver)} {seats.verb(giver, 'be')} not the nearest seat with cards on {seats.whose(drawer)} {rules.draws_from}"
+        from_whom = f"{seats.who(right[1])} {seats.verb(right[1], 'be')} nearer than {seats.who(giver)} on {seats.whose(drawer)} {rules.draws_from}"
     elif giver != right[1]:
         from_whom = f"the card doesn't come from {seats.who(giver)}"
     else:
