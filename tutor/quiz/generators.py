@@ -533,9 +533,9 @@ def _rule_kept_note(seats: Seats, game: Game, move: LayDown | FinishPairing | Dr
     if isinstance(move, Draw):
         seat = move.from_seat
         return {
-            MistakeCode.KEPT_PAIR.value: "You only drew a card: no pair was kept back.",
-            MistakeCode.NOT_A_PAIR.value: "You only drew a card: nothing went down as a pair.",
-            MistakeCode.LAID_DOWN_THREE.value: "You only drew a card: no three cards went down.",
+            MistakeCode.KEPT_PAIR.value: "This was only a draw: no pair was kept back.",
+            MistakeCode.NOT_A_PAIR.value: "This was only a draw: nothing went down as a pair.",
+            MistakeCode.LAID_DOWN_THREE.value: "This was only a draw: no three cards went down.",
             MistakeCode.DREW_FROM_EMPTY.value: f"{seats.who(seat, True)} {seats.verb(seat, 'have')} cards, so that hand wasn't empty.",
             MistakeCode.WRONG_NEIGHBOUR.value: (
                 f"{seats.who(seat, True)} {seats.verb(seat, 'be')} the right seat to draw from."
