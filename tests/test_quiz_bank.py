@@ -420,3 +420,12 @@ def test_a_reason_said_twice_is_found_in_a_true_false_statement_too() -> None:
         "quiz.yaml:8: questions[0].answer: the explanation says 'Pairs go down at once' after 'Pairs go down at once': say it once"
         " (as asked under Bicycle rules for 2 players, a Queen out)",
     ]
+
+
+def test_opening_a_round_does_not_check_the_reasons_again() -> None:
+    """How the reasons read is for `lessons check`: a round still gets a file's questions whose
+    reasons are too long, and reading the shipped file stays quick."""
+    long = entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why=LONG), option("7♣ and 8♦", why="No.")])
+    assert problems_in(quiz_file(long))
+    questions, problems = parse_bank(quiz_file(long), "quiz.yaml", reasons=False)
+    assert problems == [] and [written.id for written in questions] == ["which-pair"]

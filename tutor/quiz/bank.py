@@ -163,7 +163,10 @@ class WrittenQuestion:
 @cache
 def read_bank() -> tuple[WrittenQuestion, ...]:
     """Every question of the shipped quiz.yaml; `CourseError` listing every problem if it has any."""
-    questions, problems = parse_bank(quiz_text(), WHERE)
+    # How the reasons read is checked by `lessons check` and the tests, not each time a round
+    # opens (it costs a tenth of a second), and a reason too long never costs a learner every
+    # written question.
+    questions, problems = parse_bank(quiz_text(), WHERE, reasons=False)
     if problems:
         raise CourseError("\n".join(str(problem) for problem in problems))
     return questions
@@ -186,12 +189,13 @@ def check_quiz_file(path: Path | str | None = None) -> list[Problem]:
     return problems
 
 
-def parse_bank(text: str, where: str = WHERE) -> tuple[tuple[WrittenQuestion, ...], list[Problem]]:
-    """The questions in `text` and every problem found; the questions are only whole if there is none."""
+def parse_bank(text: str, where: str = WHERE, *, reasons: bool = True) -> tuple[tuple[WrittenQuestion, ...], list[Problem]]:
+    """The questions in `text` and every problem found; the questions are only whole if there is
+    none. `reasons`: also check what each option's answer reads (tutor.quiz.reasons)."""
     root, problems = read_yaml(text, where)
     if root is None:
         return (), problems
-    return _Reader(where, problems).bank(root), problems
+    return _Reader(where, problems, reasons).bank(root), problems
 
 
 @cache
@@ -220,6 +224,10 @@ def describe(rules: Rules) -> str:
 
 
 class _Reader(Checker):
+    def __init__(self, where: str, problems: list[Problem], reasons: bool = True) -> None:
+        super().__init__(where, problems)
+        self.reasons = reasons
+
     def bank(self, root: Item) -> tuple[WrittenQuestion, ...]:
         found = self.fields(root, ("format_version", "questions"), ("format_version", "questions"), "a quiz file")
         if found is None:
@@ -268,7 +276,7 @@ class _Reader(Checker):
         self.asked_right(question, options, where)
         if len(self.problems) > before or not (id_ and concept and prompt and explanation):
             return None
-        asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))]
+        asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))] if self.reasons else []
         for message in _reasons_once(question, asked):  # once the rest is right: a missing why is not also two alike
             self.problem(where, message)
         return None if len(self.problems) > before else question
@@ -435,9 +443,15 @@ def _reasons_once(question: WrittenQuestion, asked: Iterable[Rules]) -> list[str
     """What is unfair or too long in the reasons the options get (tutor.quiz.reasons), wherever
     the question is asked; each problem once, whichever odd rank fills in its words."""
     kept: dict[str, str] = {}
+    seen: set[tuple[object, ...]] = set()
     for rules in asked:
         odd = (rank_name(rules.odd_rank, plural=True), rank_name(rules.odd_rank))
-        for message in reason_problems(question.question(rules)):
+        asked_as = question.question(rules)
+        words = (asked_as.prompt, asked_as.options, asked_as.correct, asked_as.notes, asked_as.explanation)
+        if words in seen:  # most rules ask it in the same words: check those once
+            continue
+        seen.add(words)
+        for message in reason_problems(asked_as):
             key = message.replace(odd[0], "{odds}").replace(odd[1], "{odd}")
             kept.setdefault(key, f"{message} (as asked under {describe(rules)})")
     return list(kept.values())
