@@ -239,8 +239,11 @@ def test_words_on_the_end_are_checked_against_the_strict_pair_check(folder: Path
 
 def test_words_saying_a_card_may_still_pair_are_checked_against_the_hands(folder: Path) -> None:
     """A claim about the position is checked against the position: in GOOD's second step Ben holds
-    K♦, a partner for K♠, but nobody holds another Queen for Q♠."""
-    claims = GOOD.replace("text: Who draws first?", "text: Who draws first? Your K♠ may still find a partner, and Q♠ can still pair up.")
+    K♦, a partner for K♠, but nobody holds another Queen for Q♠ (Ben's own card: a look behind the scenes)."""
+    claims = GOOD.replace(
+        "text: Who draws first?",
+        "behind_the_scenes: true\n    text: Behind the scenes, who draws first? Your K♠ may still find a partner, and Q♠ can still pair up.",
+    )
     write(folder, "02-pairs.yaml", claims)
     (problem,) = problems_of(folder)
     assert "steps[1].text: says Q♠ may still pair, but no card in any hand here pairs with it" in problem
@@ -483,3 +486,25 @@ def test_words_that_name_a_card_the_game_does_not_have_are_a_problem(folder: Pat
 def test_a_nul_byte_in_a_lesson_is_reported_with_its_line(folder: Path) -> None:
     (folder / "02-pairs.yaml").write_bytes(GOOD.replace("title: Pairs", "title: Pa\0irs").encode())
     assert problems_of(folder) == ["lessons/02-pairs.yaml:3: a NUL byte (column 10): this is not a text file"]
+
+
+def test_words_that_name_a_card_another_player_holds_face_down_are_a_problem(folder: Path) -> None:
+    """Other players' hands are shown face down: a step that names their cards must look behind
+    the scenes (every hand face up) and say so in its words."""
+    said = "text: Lay down your pair, then say you're done."
+    text = GOOD.replace(said, 'text: "{Ana} holds 9♠. Lay down your pair."')
+    path = write(folder, "02-pairs.yaml", text)
+    assert problems_of(folder) == [
+        f"{path}:{line_of(text, '{Ana} holds 9♠')}: steps[0].text: names 9♠, which {{Ana}} holds face down: nobody at the table can see it."
+        " Say it without the card, or show every hand (behind_the_scenes: true) with words that say it is behind the scenes"
+    ]
+    unsaid = GOOD.replace(said, 'behind_the_scenes: true\n    text: "{Ana} holds 9♠. Lay down your pair."')
+    write(folder, "02-pairs.yaml", unsaid)
+    assert problems_of(folder) == [
+        f"{path}:{line_of(unsaid, 'behind_the_scenes')}: steps[0].behind_the_scenes: every hand is shown face up here:"
+        " the step's text must say so ('behind the scenes')"
+    ]
+    write(folder, "02-pairs.yaml", unsaid.replace('"{Ana} holds', '"Behind the scenes, {Ana} holds'))
+    assert problems_of(folder) == []
+    (step,) = [step for step in load_course([folder.name]).lessons[0].steps if step.id == "fives"]
+    assert step.behind_the_scenes

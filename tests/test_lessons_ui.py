@@ -517,3 +517,24 @@ async def test_a_result_made_ready_after_the_learner_left_is_let_go(
         assert app.is_running
         if back_to is not None:
             assert isinstance(app.screen, back_to)
+
+
+async def test_other_players_hands_are_face_down_unless_the_step_looks_behind_the_scenes(store: Any, profile: Any) -> None:
+    """Lesson 6 opens behind the scenes (its words say so): Ana's Q♠ and 7♦ show on her seat. The
+    next step is played as at the table: her hand is face down again, only its back and count."""
+    app = TutorApp(store, profile, start="lesson:the-ending")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for _ in range(5):
+            if "behind the scenes" in shown(app, "#lesson-text").lower():
+                break
+            await pilot.press("enter")
+            await ready(pilot)
+        seat = str(app.screen.query_one("#lesson-seat-0", Static).content)
+        assert "Q♠" in seat and "7♦" in seat, seat
+        await pilot.press("enter")
+        await ready(pilot)
+        seat = str(app.screen.query_one("#lesson-seat-0", Static).content)
+        assert "Q♠" not in seat and "7♦" not in seat and "▒" in seat and "2 cards" in seat, seat

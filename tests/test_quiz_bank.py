@@ -133,7 +133,7 @@ def test_the_strict_pair_check_changes_the_ending_and_the_old_maid() -> None:
     for rules in (Rules.bicycle(), Rules.table(), Rules.bicycle(odd_rank="J")):
         assert answer_of("game-end", rules) == "When only one player still holds cards"
         assert not bank["game-end-strict"].fits(rules) and not bank["who-is-old-maid-strict"].fits(rules)
-    assert "three" in bank["game-end-strict"].question(strict).note(
+    assert "wrong pair" in bank["game-end-strict"].question(strict).note(
         bank["game-end-strict"].question(strict).options.index("When only one player still holds cards")
     )
 
@@ -306,7 +306,7 @@ def test_a_wrong_option_needs_its_own_reason_and_a_right_one_none() -> None:
 
 
 def test_every_problem_is_reported_at_once() -> None:
-    text = quiz_file(entry(concept="colours", prompt="{x}"), entry(id="two", options=[option("a"), option("b")]))
+    text = quiz_file(entry(concept="colours", prompt="{x}"), entry(id="two", options=[option("a"), option("b", why="Not b.")]))
     problems = problems_in(text)
     assert len(problems) == 3, problems
     assert [problem.split(": ")[1] for problem in problems] == ["questions[0].concept", "questions[0].prompt", "questions[1].options"]
@@ -372,3 +372,60 @@ def test_every_side_named_in_the_shipped_quiz_is_asked_only_where_it_is_true() -
                 asked = written.question(rules)
                 wrong = [text for number, text in enumerate(asked.options) if number not in asked.correct]
                 assert not any(SIDE.search(text) for text in wrong), (written.id, rules)
+
+
+# ----- one short reason per answer (tutor.quiz.reasons) ---------------------------------------------
+
+
+LONG = (
+    "One card is a five and the other is a six, and since their ranks differ they can never go down together as a pair, "
+    "whatever their suits or their colours, in any game of Old Maid at home, at school or at a friend's house, "
+    "with two players or with five, with Bicycle's rules or with this table's."
+)
+REASONS = [
+    (
+        entry(
+            prompt="You hold A♣, A♦ and 5♥. What do you lay down?",
+            options=[option("A♣ A♦", right=True, why=None), option("Nothing", why="You still hold A♣ and A♦. A♣ and A♦ make a pair."), option("All three")],
+            explanation="A♣ and A♦ are a pair: same rank.",
+        ),
+        "the reason for 'Nothing' says 'A♣ and A♦ are a pair' after 'A♣ and A♦ make a pair': say it once",
+    ),
+    (
+        entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why="Which two cards make a pair? Not these.")]),
+        "the reason for '5♣ and 6♣' says again 'Which two cards make a pair', which the question already says",
+    ),
+    (
+        entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why="Different ranks."), option("7♣ and 8♦", why="Different ranks.")]),
+        "'5♣ and 6♣' and '7♣ and 8♦' are wrong for one and the same reason: give each its own",
+    ),
+    (
+        entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why=LONG), option("7♣ and 8♦", why="No.")]),
+        "the reason for '5♣ and 6♣' takes 7 lines at 60x20 (6 fit): make it shorter",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "message"), REASONS)
+def test_lessons_check_finds_a_reason_said_twice_shared_or_too_long(question: dict[str, object], message: str) -> None:
+    problems = problems_in(quiz_file(question))
+    assert any(f"questions[0].options: {message}" in problem for problem in problems), problems
+
+
+def test_a_reason_said_twice_is_found_in_a_true_false_statement_too() -> None:
+    statement = entry(
+        kind="true-false", options=None, answer=False, prompt="Pairs go down at the end.", explanation="Pairs go down at once. Pairs go down at once."
+    )
+    assert problems_in(quiz_file(statement)) == [
+        "quiz.yaml:8: questions[0].answer: the explanation says 'Pairs go down at once' after 'Pairs go down at once': say it once"
+        " (as asked under Bicycle rules for 2 players, a Queen out)",
+    ]
+
+
+def test_opening_a_round_does_not_check_the_reasons_again() -> None:
+    """How the reasons read is for `lessons check`: a round still gets a file's questions whose
+    reasons are too long, and reading the shipped file stays quick."""
+    long = entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why=LONG), option("7♣ and 8♦", why="No.")])
+    assert problems_in(quiz_file(long))
+    questions, problems = parse_bank(quiz_file(long), "quiz.yaml", reasons=False)
+    assert problems == [] and [written.id for written in questions] == ["which-pair"]

@@ -344,3 +344,37 @@ def test_every_wrong_after_draw_option_gets_its_own_reason() -> None:
                 assert note == ""
             else:
                 assert note, question.options[index]
+
+
+REASON_SEEDS = range(scaled(4))
+"""Seeds per generator and rules in reach: 4 in `make test` (about 2,900 questions), more in `make soak`."""
+
+
+@pytest.mark.parametrize("kind", list(GENERATORS))
+def test_every_generated_reason_is_short_said_once_and_its_own(kind: str) -> None:
+    """Every rules the settings can produce (ruleset, players, odd rank, house rules, deck): what
+    each option's answer reads repeats no sentence or clause of its own or of the question, no two
+    wrong options read the same, and it fits the quiz at 60x20 (tutor.quiz.reasons)."""
+    from tutor.quiz.bank import rules_in_reach
+    from tutor.quiz.reasons import reason_problems
+
+    for rules in rules_in_reach():
+        seats = Seats(NAMES[: rules.players])
+        for seed in REASON_SEEDS:
+            question = GENERATORS[kind](random.Random(seed), rules, seats)
+            assert reason_problems(question) == [], (rules, question.prompt, question.options)
+
+
+@pytest.mark.parametrize("kind", list(GENERATORS))
+def test_a_generated_table_shows_other_hands_face_up_only_behind_the_scenes(kind: str) -> None:
+    """Other players' hands are face down unless the question looks behind the scenes and says so
+    first; and a question about someone else's draw, whose answer hangs on their hand, does."""
+    from tutor.quiz.model import BEHIND_THE_SCENES
+
+    for _rules, question in _questions(kind):
+        position = question.position
+        if position is None:
+            continue
+        assert question.prompt.startswith(BEHIND_THE_SCENES) == position.behind_the_scenes, question.prompt
+        someone_else_draws = isinstance(question.move, Draw) and question.move.seat != 0 and kind in ("after-draw", "old-maid-now")
+        assert position.behind_the_scenes == someone_else_draws, question.prompt

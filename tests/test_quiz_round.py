@@ -126,6 +126,32 @@ def test_only_the_eight_new_questions_come_back_and_extra_ones_give_them_room() 
     assert 2 in extras  # the extra questions are there when no return can fill the gap
 
 
+def test_the_review_counts_the_questions_the_round_counted() -> None:
+    """The round says "Question 1 of 8" ... "Question 8 of 8"; its end says "N of 8", even when
+    extra questions were asked to give a missed one room, and counts only those eight as right."""
+    extras = 0
+    for seed in range(11, 21):
+        quiz = QuizRound(Settings(), seed=seed)
+        numbers: list[int] = []
+        answered_right_first = 0
+        while quiz.current is not None:
+            words = quiz.progress
+            numbered = words.startswith("Question ")
+            if numbered:
+                assert words == f"Question {len(numbers) + 1} of {ROUND_SIZE}"
+                numbers.append(len(numbers) + 1)
+            else:
+                extras += not quiz.is_return
+            question = quiz.current
+            # The numbered questions: right except the last; the extras after it: right too.
+            choice = wrong(question) if numbered and len(numbers) == ROUND_SIZE else right(question)
+            answered_right_first += numbered and choice in question.correct
+            quiz.answer(choice)
+        summary = quiz.summary()
+        assert (summary.right, summary.asked) == (answered_right_first, len(numbers)) == (ROUND_SIZE - 1, ROUND_SIZE)
+    assert extras  # some of these rounds asked extra questions, and the count stayed at 8
+
+
 def test_all_right_is_eight_questions_and_a_clean_summary() -> None:
     for settings in SETTINGS:
         quiz = QuizRound(settings, seed=4)
@@ -222,7 +248,7 @@ def test_the_summary_lists_missed_questions_try_again_and_lessons() -> None:
         asked.append((question, came_back, result))
     summary = quiz.summary()
     new = [question for question, came_back, _ in asked if not came_back]
-    assert summary.right == 0 and summary.asked == len(new)
+    assert summary.right == 0 and summary.asked == ROUND_SIZE
     assert len(summary.missed) == len(new)
     assert all(same(missed.question, question) for missed, question in zip(summary.missed, new, strict=True))
     assert summary.second_tries == ROUND_SIZE

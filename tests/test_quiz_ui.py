@@ -109,7 +109,11 @@ async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any
         others = text_of(app, "#quiz-others")
         for seat in range(1, len(question.position.names)):
             assert question.position.names[seat] in others
-            assert all(str(card) in others for card in question.position.hands[seat])
+            hand = question.position.hands[seat]
+            if question.position.behind_the_scenes:
+                assert all(str(card) in others for card in hand)
+            else:
+                assert not any(str(card) in others for card in hand)
         await pilot.press(str(wrong_choice(question) + 1))
         await pilot.pause()
         options = app.screen.query_one("#quiz-options", OptionList)
@@ -221,3 +225,76 @@ async def test_at_60x20_a_sign_says_the_answers_are_below_and_keys_still_answer(
         await pilot.press("enter")
         await pilot.pause()
         assert quiz_round(app).number == 2
+
+
+def _generated(kind: str, behind_the_scenes: bool) -> Question:
+    """A generated question about a table, seen as a player sees it or from behind the scenes."""
+    import random
+
+    from tutor.engine import Rules
+    from tutor.quiz import GENERATORS
+    from tutor.wording import Seats
+
+    for seed in range(100):
+        question = GENERATORS[kind](random.Random(seed), Rules.bicycle(players=4), Seats(("Robin", "Bea", "Sam", "Ana")))
+        if question.position is not None and question.position.behind_the_scenes == behind_the_scenes:
+            return question
+    raise AssertionError(f"no {kind} question with behind_the_scenes={behind_the_scenes}")
+
+
+async def test_other_players_hands_are_face_down_unless_the_question_looks_behind_the_scenes(store: Any, profile: Any) -> None:
+    """Right after "keep your hand to yourself", a quiz table never shows other players' cards,
+    only their backs and how many; a question that needs them says it looks behind the scenes."""
+    for question in (_generated("who-draws", False), _generated("after-draw", True)):
+        position = question.position
+        assert position is not None
+        app = TutorApp(store, profile)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(QuizScreen(seed=1, retry=[question]))
+            await pilot.pause()
+            assert quiz_round(app).current is not None and quiz_round(app).current.prompt == question.prompt  # type: ignore[union-attr]
+            others = text_of(app, "#quiz-others")
+            shown = [str(card) for hand in position.hands[1:] for card in hand if str(card) in others]
+            if position.behind_the_scenes:
+                assert len(shown) == sum(map(len, position.hands[1:])), others
+                assert app.screen.query_one("#quiz-table").border_title == "behind the scenes: every hand face up"
+            else:
+                assert shown == [], others
+                for seat in range(1, len(position.hands)):
+                    count = len(position.hands[seat])
+                    assert f"{count} card{'s' * (count != 1)}" in others.splitlines()[seat - 1] if count else "no cards" in others
+            # The learner's own hand is always face up.
+            assert list(app.screen.query_one("#quiz-you", SeatCards).cards) == list(position.hands[0])
+
+
+async def test_the_longest_reason_allowed_fits_at_60x20_with_its_answer_and_the_next_button(store: Any, profile: Any) -> None:
+    """tutor.quiz.reasons allows REASON_LINES lines of REASON_WIDTH columns: at 60x20 that reason,
+    a two-line answer and the note that the question comes back are in view with the Next button."""
+    import textwrap
+
+    from tutor.quiz.reasons import REASON_LINES, REASON_WIDTH
+
+    words = " ".join(f"word{number}" for number in range(200))
+    reason = " ".join(textwrap.wrap(words, REASON_WIDTH)[:REASON_LINES])
+    assert len(textwrap.wrap(reason, REASON_WIDTH)) == REASON_LINES
+    answer_words = "An answer long enough to take a second line on a small screen"
+    question = Question(id="long", concept="pairs", kind="choice", prompt="Which?", options=(answer_words, "Short"), correct=frozenset({0}), explanation=reason)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.push_screen(QuizScreen(seed=1, retry=[question]))
+        await pilot.pause()
+        assert quiz_round(app).current is not None and quiz_round(app).current.id == "long"  # type: ignore[union-attr]
+        await pilot.press(str(wrong_choice(quiz_round(app).current) + 1))  # type: ignore[arg-type]
+        await pilot.pause()
+        feedback = app.screen.query_one("#quiz-feedback", Static)
+        scroller = app.screen.query_one("#quiz", VerticalScroll)
+        assert feedback.content_region.width == REASON_WIDTH
+        assert scroller.content_region.contains_point(feedback.region.offset)  # the reason's first line is in view
+        scroller.scroll_end(animate=False)  # as PgDn does: then the whole reason and the button are in view together
+        await pilot.pause()
+        view = scroller.content_region
+        assert view.contains_region(feedback.region), (view, feedback.region)
+        assert view.contains_region(app.screen.query_one("#quiz-next").region), view
+        assert text_of(app, "#quiz-feedback").endswith("This one comes back in a moment, so you can try it again.")

@@ -29,7 +29,10 @@ wrong_pair_loses: true}), `seats` (names, clockwise; the learner is `you`), `dea
 optionally `seed` and `removed` (the card of the odd rank taken out); or it carries on the step
 before with `continue: true`. `first` lists what happens before the learner acts: a card (the
 computer seat due to draw takes it), `deal` (deal every card, finish the deal) or `play`
-(computer seats draw until the learner is due).
+(computer seats draw until the learner is due). Other players' hands are shown face down (backs
+and a count), and the words name none of their cards (lessons check says so); `behind_the_scenes:
+true` shows every hand face up, a look no player gets, and the step's text must say "behind the
+scenes".
 
 Words are filled in from the engine state they are shown with, through placeholders in braces:
 - seats by role: {drawer} {giver} {dealer} {loser} {winner};

@@ -1,5 +1,6 @@
 """Checking a lesson by playing it: its solution must replay through the engine to the end, no
-step may start already solved, and every seat a step's words name must exist when they are said."""
+step may start already solved, every seat a step's words name must exist when they are said, and
+the words name no card another player holds face down (unless the step looks behind the scenes)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tutor.engine.cards import RANKS, SUITS, Card
 from tutor.engine.game import Game
 from tutor.wording.going_out import empty_hand_rule, ending_claims_untrue, going_out_claims_untrue
 
-from .model import ChoiceStep, Lesson, SeatStep, Step, TaskStep
+from .model import BEHIND_THE_SCENES, ChoiceStep, Lesson, SeatStep, Step, TaskStep
 from .problems import Problem
 from .runner import LessonRun, StepBroken
 
@@ -43,6 +44,13 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
                     problem(index, field, f"says {card} may still pair, but no card in any hand here pairs with it")
                 for claim in _rules_claims_untrue(run, text):
                     problem(index, field, claim)
+                for card, seat in _hidden_cards_named(run, text):
+                    problem(
+                        index,
+                        field,
+                        f"names {card}, which {{{seat}}} holds face down: nobody at the table can see it. Say it without the card,"
+                        f" or show every hand (behind_the_scenes: true) with words that say it is {BEHIND_THE_SCENES}",
+                    )
             for field, message in _wrong_answers_unexplained(run):
                 problem(index, field, message)
             if isinstance(step, TaskStep) and not _solved_by_solution(run, step, problem):
@@ -100,6 +108,17 @@ def _cards_not_in_play(run: LessonRun, text: str, removed: Card | None) -> list[
     in_play = {card for hand in game.hands for card in hand} | {card for _, pair in game.pairs for card in pair}
     in_play |= {card for card in (removed, getattr(step, "card", None)) if card is not None}
     return [found.group(0) for found in _CARD.finditer(text) if Card.parse(found.group(0)) not in in_play]
+
+
+def _hidden_cards_named(run: LessonRun, text: str) -> list[tuple[str, str]]:
+    """Cards the words name that another seat holds face down, with that seat's name: the scene
+    shows other players' hands face down unless the step looks behind the scenes, and a game
+    that is over shows what is left."""
+    game, learner = run.game, run.learner
+    if game is None or learner is None or run.step.behind_the_scenes or game.is_over:
+        return []
+    hidden = {card: seat for seat, hand in enumerate(game.hands) if seat != learner for card in hand}
+    return [(found.group(0), run.seats[hidden[card]]) for found in _CARD.finditer(text) if (card := Card.parse(found.group(0))) in hidden]
 
 
 def _pairing_claims_untrue(run: LessonRun, text: str) -> list[str]:

@@ -41,6 +41,9 @@ TEXT_PLACEHOLDERS = ("drawer", "giver", "dealer", "loser", "winner")
 """Seat names a step's words may use in braces, filled in from the game: `{giver}`. A step's
 words may also name any of its seats in braces (`{Ana}`): the name the learner sees there,
 which differs when a computer seat would share the learner's own name."""
+BEHIND_THE_SCENES = "behind the scenes"
+"""Words a step that shows every hand face up must say (any case), so the learner knows it is a
+look no player gets at the table."""
 COUNT_PLACEHOLDERS = ("held", "pairs", "stock")
 """Counts from the game: cards in all the hands, pairs laid down, cards still to deal."""
 CHART_PLACEHOLDERS = ("luckiest", "luckiest_share", "unluckiest", "unluckiest_share", "why_seats_differ")
@@ -93,6 +96,9 @@ class Step:
     """What happens before the learner acts: a card (the computer seat due to draw takes it),
     'deal' (deal every card and finish the deal) or 'play' (computer seats draw until it is the
     learner's turn or the game is over)."""
+    behind_the_scenes: bool = False
+    """Every hand is shown face up, a look no player gets; the step's words say so (BEHIND_THE_SCENES).
+    Otherwise other players' hands are face down, and the words name none of their cards."""
 
 
 @dataclass(frozen=True, kw_only=True)

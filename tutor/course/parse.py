@@ -22,6 +22,7 @@ from tutor.engine.rules import Rules
 from . import model
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
 from .model import (
+    BEHIND_THE_SCENES,
     LEARNER,
     TEXT_PLACEHOLDERS,
     ChartStep,
@@ -47,13 +48,13 @@ TASK_FIELDS = ("hints", "success", "solution", "mistakes")
 STEP_KINDS: dict[str, type[Step]] = {kind.kind: kind for kind in (ExplainStep, ChartStep, DealStep, PairStep, DrawStep, SeatStep, ChoiceStep)}
 """The one place a file's `kind:` word becomes a step class; past it, steps are told apart by class."""
 STEP_FIELDS: dict[type[Step], tuple[str, ...]] = {
-    ExplainStep: ("id", "kind", "text", "continue", "first", *TABLE_FIELDS),
+    ExplainStep: ("id", "kind", "text", "continue", "first", "behind_the_scenes", *TABLE_FIELDS),
     ChartStep: ("id", "kind", "text", "rules", "seats", "dealer", "seed", "games"),
     DealStep: ("id", "kind", "text", "continue", "rules", "seats", "dealer", "seed", "expect", *TASK_FIELDS),
-    PairStep: ("id", "kind", "text", "continue", "first", "expect", *TABLE_FIELDS, *TASK_FIELDS),
-    DrawStep: ("id", "kind", "text", "continue", "first", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
-    SeatStep: ("id", "kind", "text", "continue", "first", "ask", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
-    ChoiceStep: ("id", "kind", "text", "continue", "first", "ask", "options", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
+    PairStep: ("id", "kind", "text", "continue", "first", "behind_the_scenes", "expect", *TABLE_FIELDS, *TASK_FIELDS),
+    DrawStep: ("id", "kind", "text", "continue", "first", "behind_the_scenes", "expect", "card", *TABLE_FIELDS, *TASK_FIELDS),
+    SeatStep: ("id", "kind", "text", "continue", "first", "behind_the_scenes", "ask", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
+    ChoiceStep: ("id", "kind", "text", "continue", "first", "behind_the_scenes", "ask", "options", "because", "wrong", *TABLE_FIELDS, *TASK_FIELDS),
 }
 NEEDS_GAME: frozenset[type[Step]] = frozenset({DealStep, PairStep, DrawStep, SeatStep})
 MAX_HINTS = 3
@@ -253,11 +254,25 @@ class _Parser(Checker):
             "table": table,
             "continues": "continue" in found,
             "first": self.first(found.get("first"), context),
+            "behind_the_scenes": self.behind_the_scenes(found),
         }
         specific = self.kind_fields(item, kind, found, context)
         if specific is None or any(common[name] is None for name in ("id", "text")) or self.problems:
             return None, context
         return kind(**common, **specific), context
+
+    def behind_the_scenes(self, found: dict[str, Item]) -> bool:
+        """Whether the step shows every hand face up: then its words must say so."""
+        item = found.get("behind_the_scenes")
+        if item is None:
+            return False
+        if not isinstance(item.value, bool):
+            self.problem(item, "write behind_the_scenes: true, or leave it out")
+            return False
+        text = found["text"].value if "text" in found else None
+        if item.value and not (isinstance(text, str) and BEHIND_THE_SCENES in text.lower()):
+            self.problem(item, f"every hand is shown face up here: the step's text must say so ('{BEHIND_THE_SCENES}')")
+        return item.value
 
     def setting(self, item: Item, found: dict[str, Item], kind: type[Step], before: Context, first: bool) -> tuple[Table | None, Context]:
         """The step's own table, or the context it continues; and the context it leaves."""

@@ -166,7 +166,8 @@ class _LessonLines:
             if game is not None:
                 where = "" if run.learner is None or seat == run.learner else f", {SIDES[game.rules.side_of(seat, run.learner)]}"
                 dealer = ", the dealer" if game.dealer == seat else ""
-                line += f"{where}{dealer}: {cards_words(game, seat, tells_roles, seat == run.learner, backs=False)}"
+                cards = cards_words(game, seat, tells_roles, seat == run.learner, backs=False, face_up=run.step.behind_the_scenes, letters=run.letters)
+                line += f"{where}{dealer}: {cards}"
             said.append(line)
         if game is not None and game.phase is Phase.DEALING:
             said.append(deck_words(game, isinstance(run.step, DealStep), backs=False))

@@ -18,7 +18,9 @@ values. The file is checked against every rules combination Settings can produce
 be right, every wrong option offered needs a `why`, and every `when`, `right` and `answer` must
 hold somewhere it can apply. With two players the other player sits on both sides, so nothing
 that names a side (your left, the dealer's right) may be wrong where two play: such a question
-is asked only with more players (`when: {players: [3, 4, 5]}`). Every problem is
+is asked only with more players (`when: {players: [3, 4, 5]}`). What each option's answer reads
+(its `why`, then the explanation) must say nothing twice, repeat no clause of the prompt, differ
+from every other wrong option's and fit the quiz at 60x20 (`tutor.quiz.reasons`). Every problem is
 reported as file:line: field: message, all at once; `read_bank` raises `CourseError` with them.
 """
 
@@ -39,6 +41,7 @@ from tutor.engine import Rules, rank_name
 from tutor.engine.rules import ODD_RANKS, SWITCHES, VARIANTS, every_rules
 from tutor.errors import CourseError
 from tutor.quiz.model import TRUE_FALSE, Question
+from tutor.quiz.reasons import reason_problems
 
 WHERE = "lessons/quiz.yaml"
 FORMAT_VERSION = 2
@@ -160,7 +163,10 @@ class WrittenQuestion:
 @cache
 def read_bank() -> tuple[WrittenQuestion, ...]:
     """Every question of the shipped quiz.yaml; `CourseError` listing every problem if it has any."""
-    questions, problems = parse_bank(quiz_text(), WHERE)
+    # How the reasons read is checked by `lessons check` and the tests, not each time a round
+    # opens (it costs a tenth of a second), and a reason too long never costs a learner every
+    # written question.
+    questions, problems = parse_bank(quiz_text(), WHERE, reasons=False)
     if problems:
         raise CourseError("\n".join(str(problem) for problem in problems))
     return questions
@@ -183,12 +189,13 @@ def check_quiz_file(path: Path | str | None = None) -> list[Problem]:
     return problems
 
 
-def parse_bank(text: str, where: str = WHERE) -> tuple[tuple[WrittenQuestion, ...], list[Problem]]:
-    """The questions in `text` and every problem found; the questions are only whole if there is none."""
+def parse_bank(text: str, where: str = WHERE, *, reasons: bool = True) -> tuple[tuple[WrittenQuestion, ...], list[Problem]]:
+    """The questions in `text` and every problem found; the questions are only whole if there is
+    none. `reasons`: also check what each option's answer reads (tutor.quiz.reasons)."""
     root, problems = read_yaml(text, where)
     if root is None:
         return (), problems
-    return _Reader(where, problems).bank(root), problems
+    return _Reader(where, problems, reasons).bank(root), problems
 
 
 @cache
@@ -217,6 +224,10 @@ def describe(rules: Rules) -> str:
 
 
 class _Reader(Checker):
+    def __init__(self, where: str, problems: list[Problem], reasons: bool = True) -> None:
+        super().__init__(where, problems)
+        self.reasons = reasons
+
     def bank(self, root: Item) -> tuple[WrittenQuestion, ...]:
         found = self.fields(root, ("format_version", "questions"), ("format_version", "questions"), "a quiz file")
         if found is None:
@@ -261,10 +272,14 @@ class _Reader(Checker):
         question = WrittenQuestion(
             id_ or "", concept or "", kind, prompt or "", explanation or "", tuple(option for _, option in options), true_when, when, item.line, after
         )
-        self.asked_right(question, options, found.get("answer") or found.get("options") or item)
+        where = found.get("answer") or found.get("options") or item
+        self.asked_right(question, options, where)
         if len(self.problems) > before or not (id_ and concept and prompt and explanation):
             return None
-        return question
+        asked = [rules for rules in rules_in_reach() if question.fits(rules, (question.after,))] if self.reasons else []
+        for message in _reasons_once(question, asked):  # once the rest is right: a missing why is not also two alike
+            self.problem(where, message)
+        return None if len(self.problems) > before else question
 
     def choice(self, item: Item, found: dict[str, Item]) -> tuple[list[tuple[Item, WrittenOption]], None] | None:
         """The options of a choice question, or None if any of them cannot be read."""
@@ -422,6 +437,24 @@ def _side_problem(question: WrittenQuestion, rules: Rules) -> str | None:
         if named and not right:
             return f"the option {text!r} names a side ('{named.group(0)}') and counts as wrong under {describe(rules)}, {mend}"
     return None
+
+
+def _reasons_once(question: WrittenQuestion, asked: Iterable[Rules]) -> list[str]:
+    """What is unfair or too long in the reasons the options get (tutor.quiz.reasons), wherever
+    the question is asked; each problem once, whichever odd rank fills in its words."""
+    kept: dict[str, str] = {}
+    seen: set[tuple[object, ...]] = set()
+    for rules in asked:
+        odd = (rank_name(rules.odd_rank, plural=True), rank_name(rules.odd_rank))
+        asked_as = question.question(rules)
+        words = (asked_as.prompt, asked_as.options, asked_as.correct, asked_as.notes, asked_as.explanation)
+        if words in seen:  # most rules ask it in the same words: check those once
+            continue
+        seen.add(words)
+        for message in reason_problems(asked_as):
+            key = message.replace(odd[0], "{odds}").replace(odd[1], "{odd}")
+            kept.setdefault(key, f"{message} (as asked under {describe(rules)})")
+    return list(kept.values())
 
 
 def _each_once(messages: Iterable[str | None]) -> list[str]:

@@ -32,9 +32,9 @@ from tutor.engine import (
     rank_name,
     wrong_pair_mistake,
 )
-from tutor.quiz.model import TRUE_FALSE, Position, Question, Setup
+from tutor.quiz.model import BEHIND_THE_SCENES, TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
-from tutor.wording import Seats, a_rank, counted, listed, not_pair_reason, pair_reason
+from tutor.wording import Seats, a_rank, capitalised, counted, listed, not_pair_reason, not_pair_why, pair_reason, pair_why, rank_only
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
@@ -44,7 +44,7 @@ ALL_RIGHT = "Nothing: that was right"
 _TRIES = 200
 
 
-def position_of(game: Game, seats: Seats, show_turn: bool = True) -> Position:
+def position_of(game: Game, seats: Seats, show_turn: bool = True, behind_the_scenes: bool = False) -> Position:
     return Position(
         names=seats.names,
         hands=game.hands,
@@ -52,17 +52,31 @@ def position_of(game: Game, seats: Seats, show_turn: bool = True) -> Position:
         safe=game.safe,
         drawer=game.drawer if show_turn else None,
         giver=game.giver if show_turn else None,
+        behind_the_scenes=behind_the_scenes,
     )
 
 
-def _choose(rng: random.Random, right: Any, wrong: Sequence[Any], fallback: Sequence[Any] = ()) -> list[Any]:
+def _seen(prompt: str, position: Position) -> str:
+    """The prompt, saying first that the table is seen from behind the scenes when it is."""
+    return f"{BEHIND_THE_SCENES} {prompt}" if position.behind_the_scenes else prompt
+
+
+def _choose(rng: random.Random, right: Any, wrong: Sequence[Any], fallback: Sequence[Any] = (), why: Callable[[Any], str] | None = None) -> list[Any]:
     """The right value first, then three different wrong ones picked at random: from `wrong`
-    first, then from `fallback` if `wrong` has too few."""
+    first, then from `fallback` if `wrong` has too few. With `why` (a wrong value's reason), no
+    two wrong values picked have the same reason: every wrong answer gets its own."""
     picked = [right]
+    reasons: set[str] = set()
     for pool in (wrong, fallback):
         for value in rng.sample(list(pool), len(pool)):
-            if value != right and value not in picked and len(picked) < 4:
-                picked.append(value)
+            if value == right or value in picked or len(picked) >= 4:
+                continue
+            reason = why(value) if why is not None else None
+            if reason is not None and reason in reasons:
+                continue
+            picked.append(value)
+            if reason is not None:
+                reasons.add(reason)
     return picked
 
 
@@ -88,7 +102,7 @@ def pick_pairs(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     right: Groups = tuple(game.pairs_in(0))
     wrong = [trap for trap in _pair_traps(rng, hand, right) if pairing_fault(setup, rules, trap)[0]]
     values = _choose(rng, right, wrong)
-    notes = [_pairing_note(setup, rules, seats, option) for option in values]
+    notes = [_pairing_note(setup, rules, seats, right, option) for option in values]
     return _question(
         "pick-pairs",
         "three-of-a-kind" if any(size >= 3 for size in groups) else "pairs",
@@ -117,9 +131,24 @@ def pairing_fault(setup: Setup, rules: Rules, groups: Groups) -> tuple[Mistake |
     return None, game
 
 
-def _pairing_note(setup: Setup, rules: Rules, seats: Seats, groups: Groups) -> str:
+def _pairing_note(setup: Setup, rules: Rules, seats: Seats, right: Groups, groups: Groups) -> str:
+    """Why laying down `groups` is wrong, in one short sentence naming the cards ("" if it is right)."""
     mistake, game = pairing_fault(setup, rules, groups)
-    return _quiz_words(explain(mistake, game, seats.names)) if mistake else ""
+    if mistake is None:
+        return ""
+    if mistake.code is MistakeCode.KEPT_PAIR:
+        laid = set(_flat(groups))
+        kept = [pair for pair in right if not set(pair) <= laid]
+        return f"That keeps {listed(cards_text(pair) for pair in kept)} back, and every pair goes down."
+    fake = next((group for group in groups if len(group) == 2 and not group[0].pairs_with(group[1])), None)
+    if mistake.code is MistakeCode.NOT_A_PAIR and fake is not None:
+        first, second = fake
+        said = f"{first} and {second} are not a pair" if len(groups) == 1 else f"{first} and {second} don't belong"
+        return f"{said}: {not_pair_why(first, second)}"
+    three = next((group for group in groups if len(group) == 3), None)
+    if mistake.code is MistakeCode.LAID_DOWN_THREE and three is not None:
+        return f"{cards_text(three)} is three cards, one too many for a pair."
+    return _quiz_words(explain(mistake, game, seats.names))
 
 
 def _pair_traps(rng: random.Random, hand: Sequence[Card], right: Groups) -> list[Groups]:
@@ -151,17 +180,21 @@ def _lay_down_words(groups: Groups) -> str:
 
 def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
     laid = _flat(right)
+    groups = groups_of_a_kind(hand)
+    pairs = [same for same in groups if len(same) == 2]
     parts = []
-    for same in groups_of_a_kind(hand):
-        if len(same) == 2:
-            parts.append(pair_reason(same[0], same[1]))
-        elif len(same) == 3:
+    if len(pairs) == 1:
+        parts.append(f"{cards_text(pairs[0])} is a pair: {pair_why(*pairs[0])}.")
+    elif pairs:
+        parts.append(f"{listed(cards_text(pair) for pair in pairs)} are pairs: each is two cards of one rank.")
+    for same in groups:
+        if len(same) == 3:
             kept = next(card for card in same if card not in laid)
             pair = [card for card in same if card is not kept]
-            parts.append(f"{cards_text(same)} are three of a kind: lay down {cards_text(pair)} as a pair and keep {kept}, because a pair is exactly two cards.")
+            parts.append(f"Of {cards_text(same)}, {cards_text(pair)} go down and {kept} stays: a pair is exactly two cards.")
         elif len(same) == 4:
-            parts.append(f"{cards_text(same)} are four of a kind: that's two pairs, and all four go down.")
-    return " ".join(parts) or "No two of these cards have the same rank, so there is nothing to lay down yet."
+            parts.append(f"{cards_text(same)} are four of a kind: two pairs, so all four go down.")
+    return " ".join(parts) or "No two of these cards have the same rank."
 
 
 # ----- is this a pair? ---------------------------------------------------------------------
@@ -179,11 +212,19 @@ def is_pair(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         prompt=f"{first} and {second} are a pair.",
         options=TRUE_FALSE,
         correct=frozenset({0 if pair else 1}),
-        explanation=pair_reason(first, second) if pair else not_pair_reason(first, second),
+        explanation=_is_pair_explanation(first, second, pair),
         cards=(first, second),
         setup=setup,
         values=(True, False),
     )
+
+
+def _is_pair_explanation(first: Card, second: Card, pair: bool) -> str:
+    """Why, naming both cards without saying the statement again."""
+    if pair:
+        both = f"{first} and {second} are both {rank_name(first.rank, plural=True)}"
+        return f"{both}: the colour doesn't matter." if first.is_red != second.is_red else f"{both}, so they match."
+    return f"{first} is {a_rank(first)} and {second} is {a_rank(second)}." + rank_only(first, second)
 
 
 def _partner_for_is_pair(rng: random.Random, first: Card, way: int) -> Card:
@@ -237,45 +278,57 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
         position=position_of(game, seats, show_turn=False),
         setup=setup,
         values=tuple(values),
+        notes=tuple(_turn_note(rules, seats, game, right, value) for value in values),
     )
 
 
 def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassing) -> str:
     drawer, giver, after = passing.drawer, passing.giver, passing.after
     if rules.book.giver_offers:
-        parts = [f"In {rules.name} rules each player offers their cards to the next player on their left who still holds cards, so you draw from your right."]
         if passing.starting and not passing.passed_on:
-            parts.append(f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first.")
+            why = f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first"
         elif passing.starting:
-            parts.append(
-                f"{seats.who(game.dealer, True)} dealt but {seats.does(game.dealer, 'have', False)} no cards, so {seats.does(giver, 'offer', False)} first."
-            )
+            why = f"{seats.who(game.dealer, True)} dealt but {seats.verb(game.dealer, 'have')} no cards, so {seats.does(giver, 'offer', False)} first"
         elif not passing.passed_on:
-            parts.append(f"{seats.does(giver, 'have')} just drawn, and whoever draws offers next.")
+            why = f"Whoever draws offers next, so now {seats.does(giver, 'offer', False)}"
         else:
-            parts.append(f"{seats.does(after, 'have')} no cards left, so the next player on the left with cards, {seats.who(giver)}, offers instead.")
-        parts.append(
-            f"{seats.does(drawer, 'be')} next on {seats.whose(giver)} left with cards, so {seats.does(drawer, 'draw', False)} from {seats.who(giver)}."
-        )
+            why = f"{seats.who(after, True)} {seats.verb(after, 'have')} no cards left, so {seats.does(giver, 'offer', False)} instead"
+        parts = [f"{why}, to the next player on {seats.whose(giver)} left who holds cards: {seats.who(drawer)}."]
     else:
-        parts = [
-            f"In {rules.name} rules you always draw from the nearest seat on your {rules.draws_from} "
-            "that still holds cards, and at this table the turn passes to the left."
-        ]
         if passing.starting:
-            parts.append(f"{seats.does(drawer, 'be')} first on {seats.whose(game.dealer)} left with cards, so {seats.does(drawer, 'draw', False)} first.")
+            why = f"Play starts on {seats.whose(game.dealer)} left, with {seats.who(drawer)}"
         elif passing.extra_draw:
-            parts.append(f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw.")
+            why = f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw"
         else:
-            parts.append(f"After {seats.whose(after)} draw, the turn passes left to {seats.who(drawer)}.")
-        parts.append(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}, the nearest seat on {seats.whose(drawer)} {rules.draws_from} that holds cards.")
+            why = f"The turn passes left from {seats.who(after)} to {seats.who(drawer)}"
+        nearest = f"the nearest seat on {seats.whose(drawer)} {rules.draws_from} with cards"
+        parts = [f"{why}, who {'draw' if drawer == 0 else 'draws'} from {nearest}: {seats.who(giver)}."]
     skipped = passing.skipped
     if skipped:
-        parts.append(
-            f"{seats.listed(skipped, True)} {'have' if len(skipped) > 1 or 0 in skipped else 'has'} "
-            f"no cards, so {'they are' if len(skipped) > 1 else seats.does(skipped[0], 'be', False)} skipped."
-        )
+        many = len(skipped) > 1 or 0 in skipped
+        parts.append(f"{seats.listed(skipped, True)} {'have' if many else 'has'} no cards and {'are' if many else 'is'} skipped.")
     return " ".join(parts)
+
+
+def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], option: tuple[int, int]) -> str:
+    """Why a wrong (drawer, giver) is wrong, naming both seats it names ("" for the right one)."""
+    drawer, giver = option
+    if option == right:
+        return ""
+    if option == right[::-1]:
+        return f"That's back to front: the card goes from {seats.who(right[1])} to {seats.who(right[0])}."
+    if not game.hands[giver]:
+        from_whom = f"{seats.who(giver)} {seats.verb(giver, 'have')} no cards to draw"
+    elif drawer == right[0]:
+        from_whom = f"{seats.who(right[1])} {seats.verb(right[1], 'be')} nearer than {seats.who(giver)} on {seats.whose(drawer)} {rules.draws_from}"
+    elif giver != right[1]:
+        from_whom = f"the card doesn't come from {seats.who(giver)}"
+    else:
+        from_whom = ""
+    if drawer == right[0]:
+        return capitalised(from_whom) + "."
+    turn = f"It isn't {seats.whose(drawer)} turn to draw"
+    return f"{turn}, and {from_whom}." if from_whom else f"{turn}."
 
 
 # ----- what happens after this draw? ---------------------------------------------------------
@@ -306,15 +359,16 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     assert drawer is not None and giver is not None
     matching = [card for card in game.hands[giver] if any(own.pairs_with(card) for own in game.hands[drawer])]
     card = rng.choice(matching if matching and rng.random() < 0.6 else game.hands[giver])
-    before = position_of(game, seats)
+    # Whether someone else's draw makes a pair depends on their hand: a look behind the scenes.
+    before = position_of(game, seats, behind_the_scenes=drawer != 0)
     move = Draw(drawer, giver, card)
     right = outcome_of(game.apply(move))
-    values = _choose(rng, right, *_outcome_traps(rng, right, setup, move))
+    values = _choose(rng, right, *_outcome_traps(rng, right, setup, move), why=lambda option: _outcome_note(seats, game, move, option, right))
     concept = "ending" if right.old_maid is not None else ("empty-hands" if right.safe else "drawing")
     return _question(
         "after-draw",
         concept,
-        prompt=f"{seats.does(drawer, 'draw')} {card} from {seats.who(giver)}. What happens?",
+        prompt=_seen(f"{seats.does(drawer, 'draw')} {card} from {seats.who(giver)}. What happens?", before),
         options=tuple(_outcome_words(seats, move, value) for value in values),
         explanation=_draw_explanation(rules, seats, game, move, right),
         position=before,
@@ -327,28 +381,26 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
 
 
 def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right: Outcome) -> str:
-    """Why a wrong outcome is wrong: the first of its claims that does not happen ("" for the right one)."""
+    """Why a wrong outcome is wrong: every one of its claims that does not happen, in one sentence
+    ("" for the right one), so that no two wrong outcomes read the same."""
     card = move.card
     assert card is not None
+    wrong = []
     if option.pair != right.pair:
-        if option.pair and not option.pair[0].pairs_with(option.pair[1]):
-            return not_pair_reason(option.pair[0], option.pair[1])
         if option.pair:
-            return f"No card in {seats.whose(move.seat)} hand is {a_rank(card)}, so no pair goes down."
-        partner = next(own for own in right.pair if own is not card)
-        return f"{card} and {partner} are the same rank: a pair, and it goes down at once."
+            wrong.append(f"{option.pair[0]} and {option.pair[1]} are not a pair")
+        else:
+            wrong.append(f"{card} makes a pair")
     for seat in option.safe:
         if seat not in right.safe:
-            held = counted(len(after.hands[seat]), "card")
-            return f"{seats.who(seat, True)} still {seats.verb(seat, 'hold')} {held}, so {seats.verb(seat, 'be')} not out yet."
-    for seat in right.safe:
-        if seat not in option.safe:
-            return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left, so {seats.verb(seat, 'be')} out now."
+            wrong.append(f"{seats.who(seat)} still {seats.verb(seat, 'hold')} {counted(len(after.hands[seat]), 'card')}")
+    if right.safe and not option.safe:
+        wrong.append(f"{seats.listed(right.safe)} {'have' if len(right.safe) > 1 or 0 in right.safe else 'has'} no cards left")
     if option.old_maid is not None and right.old_maid is None:
-        return "More than one player still holds cards that can pair, so the game goes on."
+        wrong.append("the game isn't over yet")
     if right.old_maid is not None and option.old_maid is None:
-        return f"The game is over: only {seats.who(right.old_maid)} still {seats.verb(right.old_maid, 'hold')} a card."
-    return ""
+        wrong.append("the game is over")
+    return capitalised(listed(wrong)) + "." if wrong else ""
 
 
 def _outcome_traps(rng: random.Random, right: Outcome, setup: Setup, move: Draw) -> tuple[list[Outcome], list[Outcome]]:
@@ -408,12 +460,14 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     assert card is not None
     if outcome.pair:
         partner = next(own for own in outcome.pair if own is not card)
-        parts = [f"{card} matches {partner} in {seats.whose(drawer)} hand.", pair_reason(partner, card), "So the pair goes down at once."]
+        parts = [f"{card} pairs with {partner} in {seats.whose(drawer)} hand, so both go down."]
     else:
         parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, so {seats.does(drawer, 'keep', False)} {card}."]
-    for seat in outcome.safe:
-        how = "handed over the last card" if seat == giver else "laid down the last cards"
-        parts.append(f"{seats.who(seat, True)} {how}, so {seats.does(seat, 'be', False)} out now.")
+    went = [f"{seats.who(seat)} {'handed over the last card' if seat == giver else 'laid down the last cards'}" for seat in outcome.safe]
+    if len(went) == 1:
+        parts.append(f"{capitalised(went[0])} and {seats.verb(outcome.safe[0], 'be')} out.")
+    elif went:
+        parts.append(f"{capitalised(listed(went))}: both are out.")
     if outcome.old_maid is not None:
         parts.append(_old_maid_words(rules, seats, outcome.old_maid, after))
     return " ".join(parts)
@@ -421,13 +475,11 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
 
 def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> str:
     odd = cards_text(after.hands[old_maid])
-    text = (
-        f"Now only {seats.who(old_maid)} still {'hold' if old_maid == 0 else 'holds'} a card, {odd}, "
-        f"and it can never be paired: {seats.does(old_maid, 'be', False)} the Old Maid."
-    )
+    holds = f"{seats.who(old_maid)} still {seats.verb(old_maid, 'hold')} a card"
+    text = f"Only {holds}, {odd}, which can never pair: {seats.does(old_maid, 'be', False)} the Old Maid"
     if rules.odd_card_wins:
-        text += f" In this reversed game, that means {seats.does(old_maid, 'win', False)}!"
-    return text
+        return f"{text}, and in this reversed game {seats.does(old_maid, 'win', False)}!"
+    return text + "."
 
 
 # ----- spot the mistake ----------------------------------------------------------------------
@@ -456,9 +508,7 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
         concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], _quiz_words(explain(mistake, game, seats.names))
     elif isinstance(move, Draw):
         concept = "direction"
-        explanation = (
-            f"That was right: {seats.who(move.from_seat)} is the nearest player on your {rules.draws_from} who still holds cards, so that's who you draw from."
-        )
+        explanation = f"{seats.who(move.from_seat, True)} is the nearest player on your {rules.draws_from} who still holds cards, so every rule was kept."
     else:
         assert isinstance(move, LayDown)
         concept, explanation = "pairs", pair_reason(move.cards[0], move.cards[1]) + " Laying it down straight away was right."
@@ -472,7 +522,35 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
         setup=setup,
         move=move,
         values=tuple(values),
+        notes=tuple("" if value == right else _rule_kept_note(seats, game, move, value) for value in values),
     )
+
+
+def _rule_kept_note(seats: Seats, game: Game, move: LayDown | FinishPairing | Draw, code: str | None) -> str:
+    """Why a rule the move kept is the wrong answer, in words of its own for each rule."""
+    if code is None:
+        return "Something here breaks a rule."
+    if isinstance(move, Draw):
+        seat = move.from_seat
+        return {
+            MistakeCode.KEPT_PAIR.value: "This was only a draw: no pair was kept back.",
+            MistakeCode.NOT_A_PAIR.value: "This was only a draw: nothing went down as a pair.",
+            MistakeCode.LAID_DOWN_THREE.value: "This was only a draw: no three cards went down.",
+            MistakeCode.DREW_FROM_EMPTY.value: f"{seats.who(seat, True)} {seats.verb(seat, 'have')} cards, so that hand wasn't empty.",
+            MistakeCode.WRONG_NEIGHBOUR.value: (
+                f"{seats.who(seat, True)} {seats.verb(seat, 'be')} the right seat to draw from."
+                if game.hands[seat]
+                else f"{seats.who(seat, True)} {seats.verb(seat, 'sit')} on the side you draw from: only the hand is empty."
+            ),
+        }[code]
+    laid = move.cards if isinstance(move, LayDown) else ()
+    return {
+        MistakeCode.KEPT_PAIR.value: "No pair stayed in your hand.",
+        MistakeCode.NOT_A_PAIR.value: "Nothing that went down was a wrong pair." if laid else "You laid nothing down, so no wrong pair went down.",
+        MistakeCode.LAID_DOWN_THREE.value: "Only two cards went down together." if laid else "You laid nothing down, so no three cards went down.",
+        MistakeCode.DREW_FROM_EMPTY.value: "Nobody drew here, so no empty hand came into it.",
+        MistakeCode.WRONG_NEIGHBOUR.value: "Nobody drew here, so nobody drew from the wrong seat.",
+    }[code]
 
 
 def _pairing_setup(rng: random.Random, rules: Rules, groups: tuple[int, ...], singles: int) -> Setup:
@@ -552,7 +630,8 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     setup = Setup(play_hands(rng, rules, active, pairs=rng.randint(1, count - 1)), dealer=rng.randrange(rules.players))
     game = setup.game(rules)
     assert game.drawer is not None and game.giver is not None
-    before = position_of(game, seats)
+    # Whether someone else's draw makes a pair depends on their hand: a look behind the scenes.
+    before = position_of(game, seats, behind_the_scenes=game.drawer != 0)
     move = Draw(game.drawer, game.giver, rng.choice(game.hands[game.giver]))
     outcome = outcome_of(game.apply(move))
     right = outcome.old_maid
@@ -560,10 +639,11 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     explanation = _draw_explanation(rules, seats, game, move, outcome)
     if right is None:
         explanation += " " + _goes_on_words(seats, game)
+    prompt = f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. Who is the Old Maid now?" + _reversed_reminder(rules)
     return _question(
         "old-maid-now",
         "ending",
-        prompt=f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. Who is the Old Maid now?" + _reversed_reminder(rules),
+        prompt=_seen(prompt, before),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
         explanation=explanation,
         position=before,
@@ -571,7 +651,19 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         setup=setup,
         move=move,
         values=tuple(values),
+        notes=tuple(_old_maid_note(seats, game, seat, right) for seat in values),
     )
+
+
+def _old_maid_note(seats: Seats, game: Game, seat: int | None, right: int | None) -> str:
+    """Why a wrong choice of Old Maid is wrong, naming the seat chosen ("" for the right one)."""
+    if seat == right:
+        return ""
+    if seat is None:
+        return "No pair can be made any more, so the game is over."
+    if not game.hands[seat]:
+        return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left: nobody with an empty hand is the Old Maid."
+    return f"{seats.who(seat, True)} {seats.verb(seat, 'be')} not the only one still holding cards."
 
 
 def _old_maid_option(seats: Seats, seat: int | None) -> str:
@@ -583,17 +675,12 @@ def _reversed_reminder(rules: Rules) -> str:
 
 
 def _goes_on_words(seats: Seats, game: Game) -> str:
+    """Why the game goes on, from what every player can see: who still holds cards."""
     holders = [seat for seat, hand in enumerate(game.hands) if hand]
-    found = game.possible_pair()
-    assert found is not None, "the game goes on only while a pair can still form"
-    first, second = found
+    assert game.possible_pair() is not None, "the game goes on only while a pair can still form"
     # With the strict pair check a wrong pair can leave several players holding cards at the end.
     ends = "no more pairs can be made" if game.rules.wrong_pair_loses else "one player is left holding cards"
-    return (
-        f"{seats.listed(holders, True)} still hold cards, and {first[1]} "
-        f"({seats.who(first[0])}) and {second[1]} ({seats.who(second[0])}) can still make a pair, "
-        f"so the game goes on. It ends only when {ends}."
-    )
+    return f"{seats.listed(holders, True)} still hold cards, and a pair can still be made among them, so the game goes on. It ends only when {ends}."
 
 
 def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Question:
@@ -619,14 +706,14 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
         ),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
         explanation=(
-            f"{not_pair_reason(two[0], two[1])} In {rules.name} rules, a player found with a wrong pair when the "
-            f"pairs are checked loses, so {seats.does(culprit, 'be', False)} the Old Maid, whoever "
-            f"ends up holding the odd {rank_name(rules.odd_rank)}."
+            f"{not_pair_reason(two[0], two[1])} In {rules.name} rules a wrong pair found at the check loses: "
+            f"{seats.does(culprit, 'be', False)} the Old Maid, whoever holds the odd {rank_name(rules.odd_rank)}."
         ),
         position=before,
         cards=two,
         setup=setup,
         values=tuple(values),
+        notes=tuple("" if seat == culprit else f"{seats.who(seat, True)} laid down no wrong pair." for seat in values),
     )
 
 

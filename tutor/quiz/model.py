@@ -29,10 +29,18 @@ class Setup:
         return game
 
 
+BEHIND_THE_SCENES = "Behind the scenes, with every hand face up:"
+"""How a question whose table shows other players' cards face up begins: a look no player gets."""
+
+
 @dataclass(frozen=True)
 class Position:
     """A table to draw beside the question. Seat 0 is the learner; seats go clockwise.
-    `drawer` and `giver` are None when nobody is due to draw or when the question asks who."""
+    `drawer` and `giver` are None when nobody is due to draw or when the question asks who.
+
+    Other players' hands are shown as a player sees them, face down (their backs and how many),
+    unless `behind_the_scenes`: then every hand is face up, and the question's words begin with
+    BEHIND_THE_SCENES (tests/test_quiz_generated.py checks both)."""
 
     names: tuple[str, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -40,6 +48,7 @@ class Position:
     safe: frozenset[int]
     drawer: int | None = None
     giver: int | None = None
+    behind_the_scenes: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,9 +167,10 @@ class LessonPointer:
 @dataclass(frozen=True)
 class Summary:
     right: int
-    """New questions answered right the first time."""
+    """The round's numbered questions answered right the first time."""
     asked: int
-    """New questions asked (8, or a little more when a returning question needed room)."""
+    """The round's numbered questions asked: 8 once the round is over, the count the round
+    showed ("Question 8 of 8"); the extra questions that gave a returning one room are not counted."""
     second_tries: int
     second_tries_right: int
     missed: tuple[Missed, ...]

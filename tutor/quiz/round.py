@@ -6,8 +6,9 @@ row never share a concept. A new question answered wrong comes back once, after 
 other questions (a step later if that would put two questions of one concept side by side), with
 its options in a new order in which the right one has moved (a child may remember a place). When
 the new questions run out while a question still waits to come back, one or two more new
-questions are asked first, so that it never comes straight back; those extra questions do not
-come back themselves. The round is over when every new question and every return has been asked.
+questions are asked first, so that it never comes straight back; those extra questions have no
+number, do not come back themselves and are not scored, so the round's end counts the same eight
+questions the round counted ("Question 8 of 8", then "5 of 8 right"). The round is over when every new question and every return has been asked.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tutor.engine import Rules
 from tutor.quiz.bank import WrittenQuestion, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
+from tutor.quiz.reasons import reason
 from tutor.settings import Settings
 from tutor.wording import Seats, computer_names
 
@@ -44,8 +46,10 @@ class _Asked:
     question: Question
     new: bool
     """False once it is asked again."""
-    comes_back: bool
-    """Whether a wrong first answer brings it back (not for the extra questions at the end)."""
+    numbered: bool
+    """One of the round's ROUND_SIZE questions ("Question 3 of 8"): a wrong first answer brings
+    it back, and it counts in the score. The extra questions at the end have no number, never
+    come back and are not scored, so the review counts what the round counted."""
     misses: int = 0
     answered: int = 0
     right_first: bool = False
@@ -157,7 +161,7 @@ class QuizRound:
             raise ValueError(f"choice must be an option from 0 to {len(question.options) - 1}, not {choice!r}")
         right = choice in question.correct
         self._record(entry, right)
-        comes_back = not right and entry.new and entry.comes_back
+        comes_back = not right and entry.new and entry.numbered
         if comes_back:
             # Once the new questions have all been asked, each step more is an extra question.
             after = RETURN_AFTER[0] if self._new >= ROUND_SIZE else self._rng.choice(RETURN_AFTER)
@@ -166,7 +170,7 @@ class QuizRound:
         self._current = self._next()
         return Result(
             right=right,
-            explanation=_why(question, choice, right),
+            explanation=reason(question, choice),
             chosen=question.options[choice],
             answers=question.answers,
             comes_back=comes_back,
@@ -191,9 +195,10 @@ class QuizRound:
         for entry in self._asked:
             misses[entry.question.concept] += entry.misses
         returns = [entry for entry in self._asked if entry.answered > 1]
+        numbered = [entry for entry in self._asked if entry.numbered and entry.answered > 0]
         return Summary(
-            right=sum(entry.right_first for entry in self._asked),
-            asked=sum(entry.answered > 0 for entry in self._asked),
+            right=sum(entry.right_first for entry in numbered),
+            asked=len(numbered),
             second_tries=len(returns),
             second_tries_right=sum(entry.right_later for entry in returns),
             missed=missed,
@@ -222,7 +227,7 @@ class QuizRound:
         question = self._new_question({previous, *waiting}) or self._new_question({previous})
         if question is None:
             raise RuntimeError("no question of another concept is left for this round")
-        entry = _Asked(question, new=True, comes_back=self._new < ROUND_SIZE)
+        entry = _Asked(question, new=True, numbered=self._new < ROUND_SIZE)
         self._new += 1
         self._asked.append(entry)
         return entry
@@ -273,11 +278,6 @@ class QuizRound:
 
 def _names(settings: Settings, players: int) -> tuple[str, ...]:
     return (settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, players - 1))
-
-
-def _why(question: Question, choice: int, right: bool) -> str:
-    note = "" if right else question.note(choice)
-    return f"{note} {question.explanation}" if note else question.explanation
 
 
 def _finished_lessons(recorder: Recorder) -> set[str]:

@@ -42,6 +42,8 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 
 MORE_MARK = "▼"
+BACK = "▒"
+"""A card seen from the back (as the lessons and the game table draw other players' hands)."""
 
 
 class SeatCards(HandView):
@@ -175,6 +177,7 @@ class QuizScreen(Screen[None]):
         table.display = position is not None
         if position is None:
             return
+        table.border_title = "behind the scenes: every hand face up" if position.behind_the_scenes else None
         self.query_one("#quiz-others", Static).update(_others_text(position, self.letters))
         self.query_one("#quiz-you-label", Static).update(_seat_label(position, 0))
         self.query_one("#quiz-you", SeatCards).show(list(position.hands[0]))
@@ -303,14 +306,23 @@ def _seat_label(position: Position, seat: int) -> Text:
 
 
 def _others_text(position: Position, letters: bool) -> Text:
-    """Every other seat on one line each, clockwise from the learner's left, cards face up."""
+    """Every other seat on one line each, clockwise from the learner's left: their cards face
+    down (backs and how many), as a player sees them, or face up when the question looks behind
+    the scenes (and says so)."""
     text = Text()
     for seat in range(1, len(position.names)):
         text.append_text(_seat_label(position, seat))
         text.append(": ")
-        text.append_text(_cards_text(position.hands[seat], letters))
+        hand = position.hands[seat]
+        text.append_text(_cards_text(hand, letters) if position.behind_the_scenes else _backs_text(len(hand)))
         text.append("\n")
     return text
+
+
+def _backs_text(count: int) -> Text:
+    if not count:
+        return Text("no cards", style="italic")
+    return Text(f"{BACK * min(count, 3)} {count} card{'s' * (count != 1)}")
 
 
 def _cards_text(cards: Sequence[Card], letters: bool) -> Text:

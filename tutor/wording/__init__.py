@@ -93,26 +93,46 @@ def a_rank(card: Card) -> str:
 def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of one rank are a pair, in a way that never leans on colour alone."""
     if first.picture is not None:
-        return f"{capitalised(picture_list((first, second)))} are a pair: both show the same picture, so they match."
-    one, two = first.text(letters), second.text(letters)
+        return f"{capitalised(picture_list((first, second)))} are a pair: {pair_why(first, second)}."
+    return f"{first.text(letters)} and {second.text(letters)} are a pair: {pair_why(first, second)}."
+
+
+def pair_why(first: Card, second: Card) -> str:
+    """What makes two cards of one rank a pair, without naming them: "both are 7s", "same rank,
+    and the colour doesn't matter", "both show the same picture, so they match"."""
+    if first.picture is not None:
+        return "both show the same picture, so they match"
     if first.is_red != second.is_red:
-        return f"{one} and {two} are a pair: same rank, and the colour doesn't matter."
-    return f"{one} and {two} are a pair: both are {rank_name(first.rank, plural=True)}."
+        return "same rank, and the colour doesn't matter"
+    return f"both are {rank_name(first.rank, plural=True)}"
 
 
 def not_pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of different ranks (or pictures) are not a pair."""
     if first.picture is not None or second.picture is not None:
-        text = f"{capitalised(picture_list((first, second)))} are not a pair: two different pictures."
+        return f"{capitalised(picture_list((first, second)))} are not a pair: {not_pair_why(first, second, letters)}"
+    return f"{first.text(letters)} and {second.text(letters)} are not a pair: {not_pair_why(first, second, letters)}"
+
+
+def not_pair_why(first: Card, second: Card, letters: bool = False) -> str:
+    """What keeps two cards from being a pair, without naming them, ending its sentence: "one is
+    a 7, the other an Ace. Matching colours don't help: only the rank counts."."""
+    if first.picture is not None or second.picture is not None:
+        text = "two different pictures."
         if first.is_character or second.is_character:
             text += " The Old Maid has no partner: she never makes a pair."
         return text
-    text = f"{first.text(letters)} and {second.text(letters)} are not a pair: one is {a_rank(first)}, the other {a_rank(second)}."
+    return f"one is {a_rank(first)}, the other {a_rank(second)}." + rank_only(first, second, letters)
+
+
+def rank_only(first: Card, second: Card, letters: bool = False) -> str:
+    """For two playing cards of different ranks that share a suit or a colour, a sentence (with
+    a space before it) saying that does not help; "" otherwise."""
     if first.suit == second.suit:
-        text += f" Both being {first.text(letters)[-1]} doesn't help: only the rank counts."
-    elif first.is_red == second.is_red:
-        text += " Matching colours don't help: only the rank counts."
-    return text
+        return f" Both being {first.text(letters)[-1]} doesn't help: only the rank counts."
+    if first.is_red == second.is_red:
+        return " Matching colours don't help: only the rank counts."
+    return ""
 
 
 def bar(share: float, largest: float, width: int = BAR_WIDTH) -> str:

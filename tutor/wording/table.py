@@ -25,9 +25,12 @@ def role_of(seen: Game | Observation, seat: int) -> str:
     return ""
 
 
-def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow: bool = False, backs: bool = True) -> str:
+def cards_words(
+    game: Game, seat: int, tells_roles: bool, learner: bool, narrow: bool = False, backs: bool = True, face_up: bool = False, letters: bool = False
+) -> str:
     """What anyone at the table can see of a seat: how many cards it holds (face down, but for
-    the learner's own); and, when the step isn't asking about it, whether it is safe or the Old Maid.
+    the learner's own, or every hand on a step that looks behind the scenes: `face_up`); and,
+    when the step isn't asking about it, whether it is safe or the Old Maid.
     `narrow`: in ten columns or fewer; `backs`: draw the face-down cards' backs before the count."""
     if tells_roles and game.loser == seat:
         return "WINNER ★" if game.winner == seat else "OLD MAID"
@@ -36,6 +39,8 @@ def cards_words(game: Game, seat: int, tells_roles: bool, learner: bool, narrow:
     count = len(game.hands[seat])
     if count == 0:
         return ("none yet" if narrow else "no cards yet") if game.phase is Phase.DEALING else "no cards"
+    if face_up and not learner:
+        return " ".join(card.text(letters) for card in game.hands[seat])
     shown = "" if learner or not backs else "▒" * min(count, 1 if narrow else 3) + " "
     return f"{shown}{count} card{'s' * (count != 1)}"
 

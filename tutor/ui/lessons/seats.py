@@ -89,5 +89,5 @@ def _seat_text(run: LessonRun, seat: int, tells_roles: bool, narrow: bool) -> Te
     else:
         where = (SHORT_SIDES if narrow else SIDES)[game.rules.side_of(seat, learner)]
     text.append(f"\n{where}\n", style="italic")
-    text.append(cards_words(game, seat, tells_roles, seat == learner, narrow))
+    text.append(cards_words(game, seat, tells_roles, seat == learner, narrow, face_up=run.step.behind_the_scenes, letters=run.letters))
     return text
