@@ -166,6 +166,20 @@ def test_drawing_from_the_wrong_player_is_explained_and_nothing_is_drawn() -> No
     assert run.game.draws == 0 and not run.solved  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(("lesson_id", "step_id"), [("a-turn", "first-draw"), ("common-mistakes", "empty-hand"), ("common-mistakes", "draw-a-match")])
+def test_a_draw_step_knows_a_wrong_seat_before_any_card_is_picked(lesson_id: str, step_id: str) -> None:
+    """The lesson screen asks this when a seat is chosen, so a wrong seat is explained then."""
+    run = run_at(lesson_id, step_id)
+    game = run.game
+    assert game is not None and run.learner is not None
+    allowed = {seat for seat in range(len(run.names)) if run.may_draw_from(seat)}
+    assert allowed == {game.giver}
+    wrong = next(seat for seat in range(len(run.names)) if seat not in allowed and seat != run.learner)
+    feedback = run.submit(DrawFrom(wrong))  # the seat alone, no card: the engine says why
+    assert feedback.mistake is not None and game.draws == 0
+    assert run_at("pairs", "lay-down-the-fives").may_draw_from(0) is False  # not a draw step
+
+
 def test_a_wrong_answer_to_a_question_says_why() -> None:
     run = run_at("deck-and-deal", "uneven-is-fine")
     feedback = run.submit(PickOption(1))

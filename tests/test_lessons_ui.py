@@ -249,13 +249,16 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert not fan.display and "Who must you take a card from?" in feedback(app)
         await pilot.press("1")
         assert "That's you!" in feedback(app)
-        await pilot.press("2")  # Ana holds out her cards, but she is on the left
-        assert fan.display and "Ana holds out 5 cards, face down:" in shown(app, "#lesson-fan-label")
+        hand = list(run_of(app).game.hands[0])  # type: ignore[union-attr]
+        await pilot.press("2")  # Ana is on the left: told at once, before any card is drawn
+        assert "You chose to draw from Ana." in why(app) and not fan.display
+        assert "not it" in str(app.screen.query_one("#lesson-seat-1").border_subtitle)
+        assert list(run_of(app).game.hands[0]) == hand and not run_of(app).solved  # type: ignore[union-attr]
+        assert store.mistakes(profile)[-1].code == "wrong-neighbour"
+        await pilot.press("4")  # Cleo, on the right: her cards are held out
+        assert fan.display and "Cleo holds out 4 cards, face down:" in shown(app, "#lesson-fan-label")
         await pilot.press("escape")  # choose someone else
         assert not fan.display and isinstance(app.screen, LessonScreen)
-        await pilot.press("2", "3")
-        assert "You chose to draw from Ana." in why(app) and not fan.display
-        assert store.mistakes(profile)[-1].code == "wrong-neighbour"
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
         assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
         assert why(app) == ""  # choosing again is acting: the reason makes way

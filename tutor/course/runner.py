@@ -6,6 +6,7 @@
     hint = run.hint()                    # the next hint that is unlocked; the last one asks first
     run.advance(); run.back(); run.restart()
     run.progress, run.hints_used, run.finished, run.summary
+    run.may_draw_from(seat)              # a draw step: may the learner take a card from this seat?
 
 What a screen shows, all filled in from the engine state of the step (seat names, counts, chart
 findings) and with suits as letters if the learner chose letters:
@@ -408,6 +409,14 @@ class LessonRun:
             return frozenset(index for index, option in enumerate(step.options) if option.right)
         count = _count(self.game, step.ask) if self.game else None
         return frozenset(index for index, option in enumerate(step.options) if option.value == count)
+
+    def may_draw_from(self, seat: int) -> bool:
+        """For a draw step: whether the rules let the learner draw from `seat` now (the engine's
+        answer, before any card is picked), so a wrong seat is told when it is chosen."""
+        game, learner = self.game, self.learner
+        if not isinstance(self.step, DrawStep) or game is None or learner is None:
+            return False
+        return game.mistake_in(Draw(learner, seat)) is None
 
     def start_problem(self) -> str | None:
         """Why this step cannot be done as it starts (already solved, or not the learner's move)."""
