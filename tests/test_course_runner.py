@@ -372,3 +372,43 @@ def test_markup_in_a_lesson_stays_plain_text() -> None:
     text = HANDED_ON.replace("text: Lay down a pair of 7s.", 'text: "[bold red]Lay[/] down a pair of 7s."')
     run = LessonRun(parsed(text))
     assert run.text == "[bold red]Lay[/] down a pair of 7s."
+
+
+# ----- choice options in a shuffled order (issue 26) -----------------------------------------------
+
+
+def _text_choices() -> list[tuple[str, str]]:
+    return [(found.id, step.id) for found in COURSE.lessons for step in found.steps if isinstance(step, ChoiceStep) and step.ask is None]
+
+
+def test_every_written_question_puts_its_right_answer_in_more_than_one_place() -> None:
+    """The course wrote the right answer first in 10 of its 13 questions: shown in a shuffled order,
+    no place is where the right answer usually is (seeded: the same orders every time)."""
+    assert len(_text_choices()) >= 10
+    for lesson_id, step_id in _text_choices():
+        found = lesson(lesson_id)
+        index = [step.id for step in found.steps].index(step_id)
+        places = {min(LessonRun(found, step=index, seed=seed).right_options()) for seed in range(12)}
+        assert len(places) > 1, (lesson_id, step_id, places)
+
+
+def test_the_numbers_are_the_order_shown_and_it_holds_while_the_step_is_on() -> None:
+    run = LessonRun(lesson("deck-and-deal"), step=[step.id for step in lesson("deck-and-deal").steps].index("uneven-is-fine"), seed=5)
+    shown = run.options
+    wrong = next(place for place in range(len(shown)) if place not in run.right_options())
+    feedback = run.submit(PickOption(wrong))
+    step = run.step
+    assert isinstance(step, ChoiceStep)
+    assert feedback.message == next(option.why for option in step.options if option.text == shown[wrong])  # its own words
+    assert run.options == shown  # a wrong answer (or a redraw) keeps the order
+    right = shown.index("Nothing. Uneven hands are fine.")
+    assert run.right_options() == {right} and run.submit(PickOption(right)).solved
+    again = LessonRun(run.lesson, step=run.index, seed=5)
+    assert again.options == shown  # the same seed, the same order
+    assert {LessonRun(run.lesson, step=run.index, seed=seed).options for seed in range(8)} != {shown}  # other runs, other orders
+
+
+def test_numbers_as_options_stay_from_small_to_large() -> None:
+    for seed in range(5):
+        run = LessonRun(lesson("the-ending"), step=[step.id for step in lesson("the-ending").steps].index("a-whole-game"), seed=seed)
+        assert run.options == ("24", "25", "26") and run.right_options() == {1}

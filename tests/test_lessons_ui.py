@@ -74,6 +74,11 @@ def listed_options(app: TutorApp) -> list[str]:
     return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
 
 
+def option_number(app: TutorApp, words: str) -> int:
+    """The number shown before the option that starts with `words` (the order is shuffled)."""
+    return next(number for number, text in enumerate(run_of(app).options, 1) if text.startswith(words))
+
+
 async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Card]) -> None:
     await ui_helpers.select_cards(pilot, app, wanted, hand_id="#lesson-hand")
 
@@ -142,14 +147,35 @@ async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) ->
         await pilot.press("y")  # carry on from the last step
         await pilot.pause()
         assert run_of(app).step.id == "uneven-is-fine"
-        await pilot.press("2")
-        assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[1]
-        await pilot.press("1")
+        pile = option_number(app, "Put a few cards aside in a pile")  # the options are shuffled: pick by words
+        await pilot.press(str(pile))
+        assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[pile - 1]
+        await pilot.press(str(option_number(app, "Nothing. Uneven hands are fine.")))
         assert "Next up: “Pairs”" in done_words(app)
         await pilot.press("enter")
         await ready(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "pairs"
     assert store.lesson_progress(profile)["deck-and-deal"].finished
+
+
+async def test_a_question_shows_its_options_shuffled_and_the_number_pressed_is_the_one_shown(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, False)
+    app = TutorApp(store, profile, start="lesson:deck-and-deal", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        run = run_of(app)
+        shown = listed_options(app)
+        assert [line.split(". ", 1)[1].strip() for line in shown] == list(run.options)
+        expected = LessonRun(run.lesson, step=run.index, seed=1).options
+        assert run.options == expected and expected[0] != "Nothing. Uneven hands are fine."  # seed 1 moves it from first place
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert run_of(app).options == expected and [line.split(". ", 1)[1].strip() for line in listed_options(app)] == list(expected)
+        right = expected.index("Nothing. Uneven hands are fine.") + 1
+        await pilot.press(str(right))
+        assert run_of(app).solved and "✓" in listed_options(app)[right - 1]
 
 
 async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile: Any) -> None:
