@@ -29,14 +29,17 @@ class Celebration:
         return "\n".join((self.headline, *self.lines))
 
 
-def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None, again: bool = False) -> Celebration:
-    """For a lesson just finished for the first time, or `again`: then `stars`, `hints` and
-    `mistakes` are those of the first time through, and the words say so."""
+def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None, best_before: int = 0) -> Celebration:
+    """For a run through a lesson just finished: its `stars`, `hints` and `mistakes`.
+    `best_before`: the best stars of an earlier run (0 the first time), which a worse run keeps."""
     help_words = [counted(hints, "hint")] if hints else []
     help_words += [counted(mistakes, "mistake")] if mistakes else []
-    if again:
-        first = f" ({' and '.join(help_words)})" if help_words else " (no hints and no mistakes)"
-        how = f"Done again! Your stars are from your first time through{first}. To win them again, reset the lesson in My progress."
+    if best_before and stars > best_before:
+        how = f"Done again, and better than before: {counted(stars, 'star')} now!"
+    elif best_before and stars < best_before:
+        how = f"Done again! You keep your best: {star_marks(best_before)}."
+    elif best_before:
+        how = "Done again, and every bit as well as your best!" if stars == 3 else f"Done again: {star_marks(stars)} once more."
     elif not help_words:
         how = "No hints and no mistakes: brilliant!"
     else:

@@ -58,8 +58,13 @@ class LessonProgress:
     lesson_id: str
     step: int
     hints_used: int
+    """Hints shown in the run through the lesson under way (or the last one finished)."""
     finished: bool
     when: datetime
+    stars: int = 0
+    """The best stars of a finished run (1 to 3); 0 when none was finished since they were kept."""
+    mistakes: int = 0
+    """Mistakes that count, made in the run under way (or the last one finished)."""
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,16 @@ def _add_tables(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX table_log_by_table ON table_log (table_id, id)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables]
+def _add_lesson_runs(db: sqlite3.Connection) -> None:
+    """Each lesson's best stars, and the mistakes of the run through it under way, so a lesson
+    played again better earns more stars and one played worse keeps them. ``stars`` is 0 until a
+    run through the lesson is finished under this version (a lesson done before keeps the stars
+    its first time through earned, worked out from ``hints_used`` and its mistakes as before)."""
+    db.execute("ALTER TABLE lesson_progress ADD COLUMN stars INTEGER NOT NULL DEFAULT 0 CHECK (stars BETWEEN 0 AND 3)")
+    db.execute("ALTER TABLE lesson_progress ADD COLUMN mistakes INTEGER NOT NULL DEFAULT 0 CHECK (mistakes >= 0)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables, _add_lesson_runs]
 LATEST = len(MIGRATIONS)
 
 

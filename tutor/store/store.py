@@ -229,17 +229,24 @@ class Store:
         hints_used: int,
         finished: bool,
         when: datetime | None = None,
+        *,
+        stars: int = 0,
+        mistakes: int = 0,
     ) -> None:
-        progress = LessonProgress(lesson_id, step, hints_used, finished, when or now())
+        """Where the learner is in a lesson: the step to carry on from, the hints and mistakes of
+        the run under way, whether it was ever finished, and the best stars of a finished run."""
+        progress = LessonProgress(lesson_id, step, hints_used, finished, when or now(), stars, mistakes)
         self._save(profile, lambda db: _write_lessons(db, profile.id, [progress]))
 
     def lesson_progress(self, profile: Profile) -> dict[str, LessonProgress]:
         rows = self._read(
-            "SELECT lesson_id, step, hints_used, finished, updated FROM lesson_progress WHERE profile_id = ? ORDER BY lesson_id",
+            "SELECT lesson_id, step, hints_used, finished, updated, stars, mistakes FROM lesson_progress WHERE profile_id = ? ORDER BY lesson_id",
             (profile.id,),
         )
         return {
-            row["lesson_id"]: LessonProgress(row["lesson_id"], row["step"], row["hints_used"], bool(row["finished"]), time_from_text(row["updated"]))
+            row["lesson_id"]: LessonProgress(
+                row["lesson_id"], row["step"], row["hints_used"], bool(row["finished"]), time_from_text(row["updated"]), row["stars"], row["mistakes"]
+            )
             for row in rows
         }
 
@@ -652,8 +659,11 @@ def _insert_finished_games(db: sqlite3.Connection, profile_id: int, games: Itera
 
 def _write_lessons(db: sqlite3.Connection, profile_id: int, lessons: Iterable[LessonProgress]) -> None:
     db.executemany(
-        "INSERT OR REPLACE INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)",
-        [(profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when)) for lesson in lessons],
+        "INSERT OR REPLACE INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated, stars, mistakes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when), lesson.stars, lesson.mistakes)
+            for lesson in lessons
+        ],
     )
 
 

@@ -173,6 +173,7 @@ class LessonScreen(Screen[None]):
             question = f"Welcome back! Carry on from step {step + 1} of {len(lesson.steps)}?\n(No starts the lesson again from step 1.)"
             self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
+        self.learner.begin_lesson(self.lesson_id)
         self._begin(0)
 
     def _carry_on_or_not(self, carry_on: bool | None, step: int) -> None:
