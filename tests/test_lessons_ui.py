@@ -185,7 +185,7 @@ async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         lines = listed(app)
-        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done ★★★)", "▶ 2. Pairs  (step 3 of 5)", "Playing a turn"]
+        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done ★★★)", "▶ 2. Pairs  (step 3 of 5)  ◀ next", "Playing a turn"]
         assert "⊘ 3. A turn in Bicycle rules  (locked: finish “Pairs” first)" in lines
         assert lines.index("Getting it right") < lines.index("More ways to play")
 
@@ -199,6 +199,26 @@ async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile:
         await pilot.press("enter")
         await ready(pilot)
         assert isinstance(app.screen, ConfirmScreen) and "Carry on from step 3 of 5?" in str(app.screen.question)
+
+
+async def test_the_list_shows_the_course_map_filling_up_and_its_ending(store: Any, profile: Any) -> None:
+    lessons = learner_lessons.course_for_app().lessons
+    store.save_lesson_progress(profile, lessons[0].id, len(lessons[0].steps), 0, True, stars=3)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert shown(app, "#lesson-map") == "★ 3 of 33 stars · 1 of 11 lessons done"
+        assert [line for line in listed(app) if "◀ next" in line] == ["○ 2. Pairs  ◀ next"]
+    for lesson in lessons[1:]:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, stars=3)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        heading = shown(app, "#lesson-map")
+        assert heading.startswith("★ 33 of 33 stars · 11 of 11 lessons done\nThe end of the course: you did it! Every single star")
+        assert not any("◀ next" in line for line in listed(app))
+        listing = app.screen.query_one("#lesson-list")
+        assert listing.region.height >= 5  # the lessons still show below the ending at 60x20
 
 
 async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any) -> None:

@@ -143,7 +143,15 @@ class Recorder:
             mistakes,
             following.title if following is not None else None,
             best_before=best_before,
+            course_end=self._course_end() if following is None else None,
         )
+
+    def _course_end(self) -> Celebration | None:
+        """The course's ending when every lesson is done (each then has its stars), else None."""
+        from tutor.learner.policy import Record, course_map
+
+        plan = course_map(Record.read(self.store, self.profile), self.course)
+        return celebrations.course_done(plan.stars, plan.most_stars) if plan.complete else None
 
     def lesson_restarted(self, lesson_id: str) -> None:
         """Step 1 again. A lesson done before starts a new run (no hints, no mistakes yet; its best

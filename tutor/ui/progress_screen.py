@@ -36,6 +36,7 @@ from tutor.learner.policy import (
     Record,
     Suggestion,
     answers_by_day,
+    course_map,
     game_tally,
     growth,
     growth_bar,
@@ -59,6 +60,7 @@ from tutor.ui.downloads import (
 )
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.lessons.words import NEXT_MARK, ending_text, map_line
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 from tutor.wording import counted
@@ -111,11 +113,20 @@ def _lesson_mark(standing: Standing) -> str:
 
 
 def lessons_text(record: Record, course: Course) -> Text:
+    """The course map: every lesson with its best stars and the next one marked, the stars so far,
+    and the course's ending once every lesson is done."""
+    plan = course_map(record, course)
     text = Text()
-    marks = standings(record, course)
-    for lesson in course.lessons:
-        text.append(f"{_lesson_mark(marks[lesson.id]):<{MARK_WIDTH}}", style="bold")
-        text.append(f"{lesson.title}\n")
+    for stop in plan.stops:
+        text.append(f"{_lesson_mark(stop.standing):<{MARK_WIDTH}}", style="bold")
+        text.append(f"{stop.number}. {stop.lesson.title}")
+        if stop.next:
+            text.append(f"  {NEXT_MARK}", style="bold")
+        text.append("\n")
+    text.append(map_line(plan) + "\n", style="bold")
+    if plan.complete:
+        text.append_text(ending_text(plan))
+        text.append("\n")
     text.append(f"Stars: {STARS_RULE}.", style="italic")
     return text
 
