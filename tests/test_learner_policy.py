@@ -200,13 +200,27 @@ def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, 
     assert [(item.code, item.times, item.lesson) for item in counts] == [("kept-pair", 4, "pairs")]
 
 
-def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(store: Any, profile: Any) -> None:
-    """Before the recorder, the lesson screen kept every mistake, those a step asked for too."""
-    store.record_mistake(profile, "kept-pair", ["5C", "5H"], "lesson:common-mistakes")  # lesson 7 asks for it
-    store.record_mistake(profile, "out-of-turn", [], "lesson:common-mistakes")  # no step asks for this one
-    store.record_mistake(profile, "not-a-pair", ["5C", "6H"], "lesson:pairs")  # lesson 2 asks for no mistake
-    counts = mistake_counts(record(store, profile), COURSE)
-    assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1)]
+def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(tmp_path: Any) -> None:
+    """Before the recorder, the lesson screen kept every mistake, those a step asked for too: a
+    file from before has them, and they are left out; a real one kept since always counts."""
+    import sqlite3
+
+    from tutor.store import open_store
+    from tutor.store.schema import migrate
+
+    old = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+    migrate(old, target=4)
+    old.execute("INSERT INTO profile (id, name, name_key, created) VALUES (1, 'Ana', 'ana', '2025-01-01T00:00:00+00:00')")
+    for code, place in (("kept-pair", "lesson:common-mistakes"), ("out-of-turn", "lesson:common-mistakes"), ("not-a-pair", "lesson:pairs")):
+        old.execute("INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (1, ?, '[]', ?, '2025-01-01T00:00:00+00:00')", (code, place))
+    old.close()  # lesson 7 asks for kept-pair; no step asks for out-of-turn; lesson 2 asks for no mistake
+    with open_store(tmp_path) as store:
+        profile = store.get_or_create_profile("Ana")
+        counts = mistake_counts(record(store, profile), COURSE)
+        assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1)]
+        Recorder(store, profile).lesson_mistake("common-mistakes", "wrong-neighbour", [])  # real: lesson 7 asks for it on purpose elsewhere
+        counts = mistake_counts(record(store, profile), COURSE)
+        assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1), ("wrong-neighbour", 1)]
 
 
 # ----- growth --------------------------------------------------------------------------------------------

@@ -74,12 +74,16 @@ def fill_version_4(db: sqlite3.Connection) -> None:
     fill_version_3(db)
     db.execute("INSERT INTO lesson_progress VALUES (1, 'pairs', 5, 2, 1, '2025-01-01T00:00:00+00:00')")
     db.execute("INSERT INTO lesson_progress VALUES (1, 'a-turn', 2, 0, 0, '2025-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (1, 'kept-pair', '[]', 'lesson:common-mistakes', '2025-01-01')")
+    db.execute("INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (1, 'kept-pair', '[]', 'game', '2025-01-01')")
 
 
 def check_version_5(db: sqlite3.Connection) -> None:
     check_version_4(db)
     rows = db.execute("SELECT lesson_id, step, hints_used, finished, stars, mistakes FROM lesson_progress ORDER BY lesson_id").fetchall()
     assert rows in ([], [("a-turn", 2, 0, 0, 0, 0), ("pairs", 5, 2, 1, 0, 0)])  # kept; stars 0: worked out as before until a run is finished
+    mistakes = db.execute("SELECT place, real FROM mistake ORDER BY place").fetchall()
+    assert mistakes in ([], [("game", 1), ("lesson:common-mistakes", 0)])  # a lesson's from before may be one asked for on purpose
     if rows:
         with pytest.raises(sqlite3.IntegrityError):
             db.execute("UPDATE lesson_progress SET stars = 4")  # at most three stars

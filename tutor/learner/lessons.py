@@ -148,9 +148,11 @@ def lesson_of_place(where: str) -> str | None:
 
 
 def asked_for(mistake: Mistake, course: Course) -> bool:
-    """True for a mistake made in a lesson of the very kind one of its steps asks for on purpose.
-    The recorder never keeps those; earlier versions did, so they are left out wherever
-    mistakes are counted."""
+    """True for a mistake kept by an earlier version in a lesson of the very kind one of its steps
+    asks for on purpose: those versions kept such mistakes, so they are left out wherever mistakes
+    are counted. A mistake kept since (`real`) always counts: the recorder never keeps one asked for."""
+    if mistake.real:
+        return False
     lesson = next((lesson for lesson in course.lessons if lesson.id == lesson_of_place(mistake.where)), None)
     return lesson is not None and any(str(getattr(step, "expect", None) or "") == mistake.code for step in lesson.steps)
 

@@ -81,6 +81,9 @@ class Mistake:
     cards: tuple[str, ...]
     where: str
     when: datetime
+    real: bool = False
+    """Kept by a recorder that leaves out the mistakes lesson steps ask for on purpose: real for
+    sure. False for a lesson mistake kept before (or read from an older profile file)."""
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ class Store:
     ) -> None:
         """Note a mistake: its code, the cards involved (kept as text, so the engine's
         Card objects will do) and where it happened (lesson, quiz or game)."""
-        mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now())
+        mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now(), real=True)
         self._save(profile, lambda db: _insert_mistakes(db, profile.id, [mistake]))
 
     def forget_mistakes(self, profile: Profile, places: Iterable[str]) -> None:
@@ -296,10 +296,10 @@ class Store:
 
     def mistakes(self, profile: Profile) -> list[Mistake]:
         rows = self._read(
-            "SELECT code, cards, place, made FROM mistake WHERE profile_id = ? ORDER BY made, id",
+            "SELECT code, cards, place, made, real FROM mistake WHERE profile_id = ? ORDER BY made, id",
             (profile.id,),
         )
-        return [Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"], time_from_text(row["made"])) for row in rows]
+        return [Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"], time_from_text(row["made"]), bool(row["real"])) for row in rows]
 
     # Moving a profile between stores
 
@@ -676,8 +676,8 @@ def _insert_answers(db: sqlite3.Connection, profile_id: int, answers: Iterable[A
 
 def _insert_mistakes(db: sqlite3.Connection, profile_id: int, mistakes: Iterable[Mistake]) -> None:
     db.executemany(
-        "INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (?, ?, ?, ?, ?)",
-        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when)) for mistake in mistakes],
+        "INSERT INTO mistake (profile_id, code, cards, place, made, real) VALUES (?, ?, ?, ?, ?, ?)",
+        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when), mistake.real) for mistake in mistakes],
     )
 
 
