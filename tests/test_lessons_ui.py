@@ -221,6 +221,16 @@ async def test_the_list_shows_the_course_map_filling_up_and_its_ending(store: An
         assert listing.region.height >= 5  # the lessons still show below the ending at 60x20
 
 
+async def test_opening_a_lesson_done_before_starts_a_new_run_and_its_best_stars_stay(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 6, 4, True, stars=3, mistakes=2)  # the last run: 4 hints, 2 mistakes
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert run_of(app).index == 0
+        saved = store.lesson_progress(profile)["deck-and-deal"]
+        assert (saved.hints_used, saved.mistakes, saved.finished, saved.stars) == (0, 0, True, 3)
+
+
 async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any) -> None:
     set_settings(store, profile, unlock_all_lessons=True)
     app = TutorApp(store, profile, start="lessons")
