@@ -182,7 +182,8 @@ def test_a_draw_step_knows_a_wrong_seat_before_any_card_is_picked(lesson_id: str
 
 def test_a_wrong_answer_to_a_question_says_why() -> None:
     run = run_at("deck-and-deal", "uneven-is-fine")
-    feedback = run.submit(PickOption(1))
+    pile = next(place for place, text in enumerate(run.options) if "pile" in text)  # shuffled: picked by its words
+    feedback = run.submit(PickOption(pile))
     assert not feedback.right and "never has a pile" in feedback.message
     assert run.submit(PickSeat(0)).right is False  # an answer of the wrong kind is simply not right
     assert run.tries == 2
