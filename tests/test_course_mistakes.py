@@ -8,10 +8,13 @@ import argparse
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.cli.lessons import register
-from tutor.course.mistakes import FALLBACK, MistakeWords, explain, mistake_book, read_mistakes
-from tutor.engine.cards import Card
+from tutor.course.mistakes import FALLBACK, NO_PAIR_CODES, MistakeWords, explain, mistake_book, read_mistakes
+from tutor.engine.cards import Card, groups_of_a_kind
+from tutor.engine.decks import find_deck
 from tutor.engine.game import Game
 from tutor.engine.mistakes import Mistake, MistakeCode
 from tutor.engine.rules import Rules
@@ -121,3 +124,66 @@ def test_lessons_check_finds_words_on_going_out_that_some_rules_make_untrue(tmp_
     assert "which is not so under some rules the settings allow" in str(problem)
     path.write_text(SHIPPED, encoding="utf-8")
     assert check_mistakes_file(path, "lessons/mistakes.yaml") == []
+
+
+# ----- advice that points at a pair checks the hand holds one (issue 26: lesson 6 step 6) -------------
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+ALL_RULES = (Rules.bicycle(3), Rules.table(3), Rules.bicycle(3, odd_card_wins=True), Rules.bicycle(3, wrong_pair_loses=True))
+
+
+def _no_pair_words(rules: Rules, code: str) -> str:
+    return mistake_book().words[code].for_deck(rules).instead_no_pair
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ranks=st.lists(st.sampled_from(RANKS), min_size=2, max_size=8),
+    suits=st.lists(st.sampled_from("CDHS"), min_size=8, max_size=8),
+    rules=st.sampled_from(ALL_RULES),
+    code=st.sampled_from(sorted(NO_PAIR_CODES)),
+    pictures=st.booleans(),
+)
+def test_advice_after_a_pairing_mistake_never_points_at_a_pair_the_hand_does_not_hold(
+    ranks: list[str], suits: list[str], rules: Rules, code: str, pictures: bool
+) -> None:
+    """The kind behind lesson 6 step 6 ("Look for two cards with the same number ... and lay those
+    down" to a learner holding Q♠ and 7♣): whatever the hand, rules and deck, a hand with no pair is
+    told so, and a hand with one is sent to look for it."""
+    if pictures:
+        deck, rules = find_deck("farm"), rules.with_deck("farm")
+        pool = list(deck.cards)
+        hand = list(dict.fromkeys(pool[(ord(rank[0]) * 7 + index) % len(pool)] for index, rank in enumerate(ranks)))
+    else:
+        hand = list(dict.fromkeys(Card.parse(rank + suit) for rank, suit in zip(ranks, suits, strict=False)))
+    if len(hand) < 2:
+        return
+    cards = (hand[0], hand[1]) if code == "not-a-pair" else (hand[0], hand[0])
+    game = Game.from_hands(rules, [hand, [], []], 2, (0,))
+    held_pair = any(len(group) > 1 for group in groups_of_a_kind(hand))
+    said = explain(Mistake(MistakeCode(code), 0, cards), game, ["you", "Ana", "Ben"]).instead
+    if held_pair:
+        assert said != _no_pair_words(rules, code)
+        assert "no pair" not in said.lower()
+    else:
+        assert said == _no_pair_words(rules, code) and "no pair" in said.lower() or "nothing to lay down" in said.lower()
+        assert "look for" not in said.lower() and "pick two" not in said.lower()
+
+
+def test_a_pairing_mistake_without_words_for_a_hand_with_no_pair_is_a_problem() -> None:
+    text = SHIPPED.replace("    instead-no-pair: No two of your cards make a pair", "    # gone: No two of your cards make a pair", 1)
+    book = read_mistakes(text, "lessons/mistakes.yaml")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  not-in-hand:") + 1  # its words start here
+    why = "this mistake can be made with no pair in the hand, so say what to do then"
+    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.not-in-hand: missing instead-no-pair: {why}"]
+    assert book.words["not-in-hand"] == FALLBACK["not-in-hand"]
+
+
+def test_lesson_6_a_wrong_pair_from_a_queen_and_a_seven_is_told_there_is_no_pair() -> None:
+    from tutor.course import LayDownCards, LessonRun, load_course
+
+    run = LessonRun(load_course().lesson("the-ending"), step=5)
+    assert run.step.id == "no-pair"
+    feedback = run.submit(LayDownCards([Card.parse("QS"), Card.parse("7C")]))
+    assert feedback.explanation is not None and not feedback.right
+    assert feedback.explanation.instead == "No two of your cards have the same rank, so there is no pair to lay down. Keep them all and say you're done."

@@ -166,9 +166,24 @@ def test_drawing_from_the_wrong_player_is_explained_and_nothing_is_drawn() -> No
     assert run.game.draws == 0 and not run.solved  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(("lesson_id", "step_id"), [("a-turn", "first-draw"), ("common-mistakes", "empty-hand"), ("common-mistakes", "draw-a-match")])
+def test_a_draw_step_knows_a_wrong_seat_before_any_card_is_picked(lesson_id: str, step_id: str) -> None:
+    """The lesson screen asks this when a seat is chosen, so a wrong seat is explained then."""
+    run = run_at(lesson_id, step_id)
+    game = run.game
+    assert game is not None and run.learner is not None
+    allowed = {seat for seat in range(len(run.names)) if run.may_draw_from(seat)}
+    assert allowed == {game.giver}
+    wrong = next(seat for seat in range(len(run.names)) if seat not in allowed and seat != run.learner)
+    feedback = run.submit(DrawFrom(wrong))  # the seat alone, no card: the engine says why
+    assert feedback.mistake is not None and game.draws == 0
+    assert run_at("pairs", "lay-down-the-fives").may_draw_from(0) is False  # not a draw step
+
+
 def test_a_wrong_answer_to_a_question_says_why() -> None:
     run = run_at("deck-and-deal", "uneven-is-fine")
-    feedback = run.submit(PickOption(1))
+    pile = next(place for place, text in enumerate(run.options) if "pile" in text)  # shuffled: picked by its words
+    feedback = run.submit(PickOption(pile))
     assert not feedback.right and "never has a pile" in feedback.message
     assert run.submit(PickSeat(0)).right is False  # an answer of the wrong kind is simply not right
     assert run.tries == 2
@@ -358,3 +373,43 @@ def test_markup_in_a_lesson_stays_plain_text() -> None:
     text = HANDED_ON.replace("text: Lay down a pair of 7s.", 'text: "[bold red]Lay[/] down a pair of 7s."')
     run = LessonRun(parsed(text))
     assert run.text == "[bold red]Lay[/] down a pair of 7s."
+
+
+# ----- choice options in a shuffled order (issue 26) -----------------------------------------------
+
+
+def _text_choices() -> list[tuple[str, str]]:
+    return [(found.id, step.id) for found in COURSE.lessons for step in found.steps if isinstance(step, ChoiceStep) and step.ask is None]
+
+
+def test_every_written_question_puts_its_right_answer_in_more_than_one_place() -> None:
+    """The course wrote the right answer first in 10 of its 13 questions: shown in a shuffled order,
+    no place is where the right answer usually is (seeded: the same orders every time)."""
+    assert len(_text_choices()) >= 10
+    for lesson_id, step_id in _text_choices():
+        found = lesson(lesson_id)
+        index = [step.id for step in found.steps].index(step_id)
+        places = {min(LessonRun(found, step=index, seed=seed).right_options()) for seed in range(12)}
+        assert len(places) > 1, (lesson_id, step_id, places)
+
+
+def test_the_numbers_are_the_order_shown_and_it_holds_while_the_step_is_on() -> None:
+    run = LessonRun(lesson("deck-and-deal"), step=[step.id for step in lesson("deck-and-deal").steps].index("uneven-is-fine"), seed=5)
+    shown = run.options
+    wrong = next(place for place in range(len(shown)) if place not in run.right_options())
+    feedback = run.submit(PickOption(wrong))
+    step = run.step
+    assert isinstance(step, ChoiceStep)
+    assert feedback.message == next(option.why for option in step.options if option.text == shown[wrong])  # its own words
+    assert run.options == shown  # a wrong answer (or a redraw) keeps the order
+    right = shown.index("Nothing. Uneven hands are fine.")
+    assert run.right_options() == {right} and run.submit(PickOption(right)).solved
+    again = LessonRun(run.lesson, step=run.index, seed=5)
+    assert again.options == shown  # the same seed, the same order
+    assert {LessonRun(run.lesson, step=run.index, seed=seed).options for seed in range(8)} != {shown}  # other runs, other orders
+
+
+def test_numbers_as_options_stay_from_small_to_large() -> None:
+    for seed in range(5):
+        run = LessonRun(lesson("the-ending"), step=[step.id for step in lesson("the-ending").steps].index("a-whole-game"), seed=seed)
+        assert run.options == ("24", "25", "26") and run.right_options() == {1}

@@ -200,13 +200,27 @@ def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, 
     assert [(item.code, item.times, item.lesson) for item in counts] == [("kept-pair", 4, "pairs")]
 
 
-def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(store: Any, profile: Any) -> None:
-    """Before the recorder, the lesson screen kept every mistake, those a step asked for too."""
-    store.record_mistake(profile, "kept-pair", ["5C", "5H"], "lesson:common-mistakes")  # lesson 7 asks for it
-    store.record_mistake(profile, "out-of-turn", [], "lesson:common-mistakes")  # no step asks for this one
-    store.record_mistake(profile, "not-a-pair", ["5C", "6H"], "lesson:pairs")  # lesson 2 asks for no mistake
-    counts = mistake_counts(record(store, profile), COURSE)
-    assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1)]
+def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(tmp_path: Any) -> None:
+    """Before the recorder, the lesson screen kept every mistake, those a step asked for too: a
+    file from before has them, and they are left out; a real one kept since always counts."""
+    import sqlite3
+
+    from tutor.store import open_store
+    from tutor.store.schema import migrate
+
+    old = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+    migrate(old, target=4)
+    old.execute("INSERT INTO profile (id, name, name_key, created) VALUES (1, 'Ana', 'ana', '2025-01-01T00:00:00+00:00')")
+    for code, place in (("kept-pair", "lesson:common-mistakes"), ("out-of-turn", "lesson:common-mistakes"), ("not-a-pair", "lesson:pairs")):
+        old.execute("INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (1, ?, '[]', ?, '2025-01-01T00:00:00+00:00')", (code, place))
+    old.close()  # lesson 7 asks for kept-pair; no step asks for out-of-turn; lesson 2 asks for no mistake
+    with open_store(tmp_path) as store:
+        profile = store.get_or_create_profile("Ana")
+        counts = mistake_counts(record(store, profile), COURSE)
+        assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1)]
+        Recorder(store, profile).lesson_mistake("common-mistakes", "wrong-neighbour", [])  # real: lesson 7 asks for it on purpose elsewhere
+        counts = mistake_counts(record(store, profile), COURSE)
+        assert sorted((item.code, item.times) for item in counts) == [("not-a-pair", 1), ("out-of-turn", 1), ("wrong-neighbour", 1)]
 
 
 # ----- growth --------------------------------------------------------------------------------------------
@@ -298,3 +312,50 @@ def test_the_game_tally_counts_each_result_and_knows_the_last_game(store: Any, p
     assert tally.ordinary and not tally.reversed and tally.last is not None and tally.last.draws == 13
     store.record_finished_game(profile, {}, GameResult.LOST, 9, 1, when=datetime(2026, 3, 4, 9, 0).astimezone())
     assert game_tally(record(store, profile)).reversed
+
+
+# ----- the course map and its ending (issue 26) -----------------------------------------------------
+
+
+def test_the_course_map_fills_up_with_best_stars_and_marks_what_comes_next(store: Any, profile: Any) -> None:
+    from tutor.learner.policy import course_map
+
+    empty = course_map(record(store, profile), COURSE)
+    assert [stop.lesson.id for stop in empty.stops] == [lesson.id for lesson in LESSONS]
+    assert (empty.done, empty.stars, empty.most_stars, empty.complete) == (0, 0, 3 * len(LESSONS), False)
+    assert empty.next is LESSONS[0] and [stop.next for stop in empty.stops].count(True) == 1
+    store.save_lesson_progress(profile, LESSONS[0].id, 3, 5, True, stars=3)  # a better run kept 3 stars over a first run's hints
+    store.save_lesson_progress(profile, LESSONS[1].id, 2, 1, False)
+    some = course_map(record(store, profile), COURSE)
+    assert (some.done, some.stars) == (1, 3) and some.next is LESSONS[1]
+    assert [stop.number for stop in some.stops] == list(range(1, len(LESSONS) + 1))
+
+
+def test_the_course_ends_when_every_lesson_is_done(store: Any, profile: Any) -> None:
+    from tutor.learner.celebrations import course_done
+    from tutor.learner.policy import course_map
+
+    for lesson in LESSONS[:-1]:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, stars=3)
+    assert not course_map(record(store, profile), COURSE).complete
+    store.save_lesson_progress(profile, LESSONS[-1].id, len(LESSONS[-1].steps), 4, True)  # done before runs were kept: ★ from its hints
+    plan = course_map(record(store, profile), COURSE)
+    assert plan.complete and plan.next is None and plan.stars == 3 * (len(LESSONS) - 1) + 1
+    ending = course_done(plan.stars, plan.most_stars)
+    assert ending.headline == "The end of the course: you did it!"
+    assert f"{plan.stars} of {plan.most_stars} stars" in ending.text and "Play any lesson again" in ending.text
+    champion = course_done(plan.most_stars, plan.most_stars)
+    assert "champion" in champion.text and "Play any lesson again" not in champion.text
+    for words in (ending, champion):  # short, kind, plain text: no emoji, nothing beyond what every terminal draws
+        assert len(words.lines) <= 3 and all(ord(character) < 0x2000 for character in words.text)
+
+
+def test_finishing_the_last_lesson_tells_the_course_s_ending(store: Any, profile: Any) -> None:
+    recorder = Recorder(store, profile)
+    for lesson in LESSONS[:-1]:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, stars=3)
+    done = recorder.lesson_finished(LESSONS[-1].id)
+    assert "The end of the course: you did it!" in done.text and f"{3 * len(LESSONS)} of {3 * len(LESSONS)} stars" in done.text
+    assert "Try a game or a quiz round next" not in done.text
+    store.reset_lesson(profile, LESSONS[0].id)
+    assert "The end of the course" not in recorder.lesson_finished(LESSONS[-1].id).text  # one still to do: no ending yet

@@ -58,7 +58,8 @@ async def answer_every_wrong_way(pilot: Pilot[None], app: TutorApp) -> int:
         number = answer.index + 1 if isinstance(answer, PickOption) else answer.seat + 1
         await pilot.press(str(number))
         said = why_box(app)
-        assert said == twin.submit(answer).message.strip(), (run.step.id, answer)
+        same = PickOption(twin.options.index(run.options[answer.index])) if isinstance(answer, PickOption) else answer  # its own order
+        assert said == twin.submit(same).message.strip(), (run.step.id, answer)
         assert said and said != NOT_QUITE, (run.step.id, answer)
         assert app.screen.query_one("#lesson-why-box").border_title == "✗ Not quite"
         reasons.append(said)

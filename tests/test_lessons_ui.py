@@ -74,6 +74,11 @@ def listed_options(app: TutorApp) -> list[str]:
     return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
 
 
+def option_number(app: TutorApp, words: str) -> int:
+    """The number shown before the option that starts with `words` (the order is shuffled)."""
+    return next(number for number, text in enumerate(run_of(app).options, 1) if text.startswith(words))
+
+
 async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Card]) -> None:
     await ui_helpers.select_cards(pilot, app, wanted, hand_id="#lesson-hand")
 
@@ -142,14 +147,35 @@ async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) ->
         await pilot.press("y")  # carry on from the last step
         await pilot.pause()
         assert run_of(app).step.id == "uneven-is-fine"
-        await pilot.press("2")
-        assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[1]
-        await pilot.press("1")
+        pile = option_number(app, "Put a few cards aside in a pile")  # the options are shuffled: pick by words
+        await pilot.press(str(pile))
+        assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[pile - 1]
+        await pilot.press(str(option_number(app, "Nothing. Uneven hands are fine.")))
         assert "Next up: “Pairs”" in done_words(app)
         await pilot.press("enter")
         await ready(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "pairs"
     assert store.lesson_progress(profile)["deck-and-deal"].finished
+
+
+async def test_a_question_shows_its_options_shuffled_and_the_number_pressed_is_the_one_shown(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 5, 0, False)
+    app = TutorApp(store, profile, start="lesson:deck-and-deal", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        run = run_of(app)
+        shown = listed_options(app)
+        assert [line.split(". ", 1)[1].strip() for line in shown] == list(run.options)
+        expected = LessonRun(run.lesson, step=run.index, seed=1).options
+        assert run.options == expected and expected[0] != "Nothing. Uneven hands are fine."  # seed 1 moves it from first place
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert run_of(app).options == expected and [line.split(". ", 1)[1].strip() for line in listed_options(app)] == list(expected)
+        right = expected.index("Nothing. Uneven hands are fine.") + 1
+        await pilot.press(str(right))
+        assert run_of(app).solved and "✓" in listed_options(app)[right - 1]
 
 
 async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile: Any) -> None:
@@ -159,7 +185,7 @@ async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         lines = listed(app)
-        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done ★★★)", "▶ 2. Pairs  (step 3 of 5)", "Playing a turn"]
+        assert lines[:4] == ["Getting started", "✓ 1. The deck and the deal  (done ★★★)", "▶ 2. Pairs  (step 3 of 5)  ◀ next", "Playing a turn"]
         assert "⊘ 3. A turn in Bicycle rules  (locked: finish “Pairs” first)" in lines
         assert lines.index("Getting it right") < lines.index("More ways to play")
 
@@ -173,6 +199,36 @@ async def test_the_list_groups_lessons_with_marks_and_locks(store: Any, profile:
         await pilot.press("enter")
         await ready(pilot)
         assert isinstance(app.screen, ConfirmScreen) and "Carry on from step 3 of 5?" in str(app.screen.question)
+
+
+async def test_the_list_shows_the_course_map_filling_up_and_its_ending(store: Any, profile: Any) -> None:
+    lessons = learner_lessons.course_for_app().lessons
+    store.save_lesson_progress(profile, lessons[0].id, len(lessons[0].steps), 0, True, stars=3)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert shown(app, "#lesson-map") == "★ 3 of 33 stars · 1 of 11 lessons done"
+        assert [line for line in listed(app) if "◀ next" in line] == ["○ 2. Pairs  ◀ next"]
+    for lesson in lessons[1:]:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, stars=3)
+    app = TutorApp(store, profile, start="lessons")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        heading = shown(app, "#lesson-map")
+        assert heading.startswith("★ 33 of 33 stars · 11 of 11 lessons done\nThe end of the course: you did it! Every single star")
+        assert not any("◀ next" in line for line in listed(app))
+        listing = app.screen.query_one("#lesson-list")
+        assert listing.region.height >= 5  # the lessons still show below the ending at 60x20
+
+
+async def test_opening_a_lesson_done_before_starts_a_new_run_and_its_best_stars_stay(store: Any, profile: Any) -> None:
+    store.save_lesson_progress(profile, "deck-and-deal", 6, 4, True, stars=3, mistakes=2)  # the last run: 4 hints, 2 mistakes
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert run_of(app).index == 0
+        saved = store.lesson_progress(profile)["deck-and-deal"]
+        assert (saved.hints_used, saved.mistakes, saved.finished, saved.stars) == (0, 0, True, 3)
 
 
 async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any) -> None:
@@ -249,13 +305,16 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert not fan.display and "Who must you take a card from?" in feedback(app)
         await pilot.press("1")
         assert "That's you!" in feedback(app)
-        await pilot.press("2")  # Ana holds out her cards, but she is on the left
-        assert fan.display and "Ana holds out 5 cards, face down:" in shown(app, "#lesson-fan-label")
+        hand = list(run_of(app).game.hands[0])  # type: ignore[union-attr]
+        await pilot.press("2")  # Ana is on the left: told at once, before any card is drawn
+        assert "You chose to draw from Ana." in why(app) and not fan.display
+        assert "not it" in str(app.screen.query_one("#lesson-seat-1").border_subtitle)
+        assert list(run_of(app).game.hands[0]) == hand and not run_of(app).solved  # type: ignore[union-attr]
+        assert store.mistakes(profile)[-1].code == "wrong-neighbour"
+        await pilot.press("4")  # Cleo, on the right: her cards are held out
+        assert fan.display and "Cleo holds out 4 cards, face down:" in shown(app, "#lesson-fan-label")
         await pilot.press("escape")  # choose someone else
         assert not fan.display and isinstance(app.screen, LessonScreen)
-        await pilot.press("2", "3")
-        assert "You chose to draw from Ana." in why(app) and not fan.display
-        assert store.mistakes(profile)[-1].code == "wrong-neighbour"
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
         assert fan.display and "Cleo holds out 4 cards" in shown(app, "#lesson-fan-label")
         assert why(app) == ""  # choosing again is acting: the reason makes way

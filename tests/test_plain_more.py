@@ -54,7 +54,7 @@ def test_my_progress_says_every_section_in_words(tmp_path: Path) -> None:
     assert said[1].startswith("Ana: 0 of 11 lessons done")
     for heading in ("What next:", "Lessons: 0 of 11 done:", "Quiz:", "Mistakes:", "Games:"):
         assert heading in said
-    assert any(line.startswith("▶ step 3 of 6 The deck and the deal") for line in said)
+    assert any(line.startswith("▶ step 3 of 6 1. The deck and the deal") for line in said), said
     assert any(line.startswith("Rules growing:") for line in said)
     assert "No games finished yet. Choose Play a game at Home to play one." in " ".join(said)
 

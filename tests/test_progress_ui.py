@@ -216,9 +216,9 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
     quiz_day = store.answers(profile)[-1].when.astimezone()
     assert "Robin: 2 of 11 lessons done" in shown
     assert "Lessons: 2 of 11 done" in shown
-    assert "✓ done ★★★      The deck and the deal" in shown and "✓ done ★★☆      Pairs" in shown
+    assert "✓ done ★★★      1. The deck and the deal" in shown and "✓ done ★★☆      2. Pairs" in shown
     turn_steps = len(next(lesson for lesson in LESSONS if lesson.id == "a-turn").steps)
-    assert f"{f'▶ step 3 of {turn_steps}':<16}A turn in Bicycle rules" in shown and "⊘ locked        Empty hands" in shown
+    assert f"{f'▶ step 3 of {turn_steps}':<16}3. A turn in Bicycle rules  ◀ next" in shown and "⊘ locked        5. Empty hands" in shown
     assert f"Stars: {STARS_RULE}." in shown
     assert f"Carry on with the lesson “A turn in Bicycle rules”: you stopped at step 3 of {turn_steps}." in shown
     assert f"{right} of {answered} answers right in all." in shown
@@ -290,7 +290,7 @@ async def test_reset_one_lesson_asks_first(store: Any, profile: Any) -> None:
         assert set(store.lesson_progress(profile)) == {"deck-and-deal", "a-turn"}
         shown = progress_text(app)
         assert "✓ The lesson “Pairs” starts again from the first step." in shown
-        assert "Lessons: 1 of 11 done" in shown and "○ not yet       Pairs" in shown
+        assert "Lessons: 1 of 11 done" in shown and "○ not yet       2. Pairs  ◀ next" in shown
 
 
 async def test_reset_a_lesson_with_none_started_just_says_so(store: Any, profile: Any) -> None:
@@ -631,7 +631,7 @@ async def test_stars_show_on_the_progress_screen_with_their_rule(store: Any, pro
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = progress_text(app)
-    assert "✓ done ★★★      The deck and the deal" in shown and "✓ done ★★☆      Pairs" in shown
+    assert "✓ done ★★★      1. The deck and the deal" in shown and "✓ done ★★☆      2. Pairs" in shown
     assert "5 stars" in shown and STARS_RULE in shown
 
 
@@ -711,3 +711,22 @@ def test_snapshot_of_the_first_start(store: Any, snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(TutorApp(store, None), terminal_size=SIZE, run_before=steady_cursor)
+
+
+async def test_the_lessons_are_a_course_map_with_its_ending_once_every_lesson_is_done(store: Any, profile: Any) -> None:
+    lessons = load_course(replay=False).lessons
+    for lesson in lessons[:-1]:
+        store.save_lesson_progress(profile, lesson.id, len(lesson.steps), 0, True, stars=3)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+        assert f"○ not yet       11. {lessons[-1].title}  ◀ next" in shown
+        assert "★ 30 of 33 stars · 10 of 11 lessons done" in shown and "The end of the course" not in shown
+    store.save_lesson_progress(profile, lessons[-1].id, len(lessons[-1].steps), 1, True, stars=2)
+    app = TutorApp(store, profile, start="progress")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = progress_text(app)
+        assert "◀ next" not in shown and "★ 32 of 33 stars · 11 of 11 lessons done" in shown
+        assert "The end of the course: you did it!\nEvery lesson is done, with 32 of 33 stars." in shown

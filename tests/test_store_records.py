@@ -176,8 +176,8 @@ def test_mistakes_round_trip(store: Store, ana: Profile) -> None:
     store.record_mistake(ana, "kept-a-pair", ("7H", "7D"), "game", when=TUESDAY)
     with reopen(store) as again:
         assert again.mistakes(ana) == [
-            Mistake("not-a-pair", ("QS", "KS"), "lesson pairs step 3", MONDAY),
-            Mistake("kept-a-pair", ("7H", "7D"), "game", TUESDAY),
+            Mistake("not-a-pair", ("QS", "KS"), "lesson pairs step 3", MONDAY, real=True),
+            Mistake("kept-a-pair", ("7H", "7D"), "game", TUESDAY, real=True),
         ]
 
 
@@ -312,7 +312,7 @@ def test_a_real_engine_game_comes_back_exactly(store: Store, ana: Profile) -> No
 def test_engine_mistakes_can_be_recorded_as_they_are(store: Store, ana: Profile) -> None:
     cards = engine.parse_cards(["Q♠", "7H"])
     store.record_mistake(ana, engine.MistakeCode.NOT_A_PAIR, cards, "game", when=MONDAY)
-    assert store.mistakes(ana) == [Mistake("not-a-pair", ("Q♠", "7♥"), "game", MONDAY)]
+    assert store.mistakes(ana) == [Mistake("not-a-pair", ("Q♠", "7♥"), "game", MONDAY, real=True)]
     assert store.mistakes(ana)[0].code == engine.MistakeCode.NOT_A_PAIR
 
 

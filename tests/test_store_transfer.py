@@ -42,7 +42,7 @@ def learn_a_lot(store: Store, name: str) -> Profile:
         store.record_answer(profile, f"q{day}", "pairs", True, when=when)
         store.record_answer(profile, "generated:odd-card", "odd card", day % 2 == 0, when=when)
         store.record_mistake(profile, "not-a-pair", ["Q♠", "K♠"], f"lesson pairs step {day}", when=when)
-    store.save_lesson_progress(profile, "pairs", 4, 2, True, when=START)
+    store.save_lesson_progress(profile, "pairs", 4, 2, True, when=START, stars=3, mistakes=1)
     store.save_lesson_progress(profile, "dealing", 1, 0, False, when=START)
     return profile
 
@@ -195,6 +195,7 @@ def good_document(store: Store, tmp_path: Path) -> dict[str, Any]:
         (lambda doc: doc["answers"][1].update(right="yes"), r"answers\[1\].right should be true"),
         (lambda doc: doc["answers"][0].pop("concept"), r"answers\[0\].concept is missing"),
         (lambda doc: doc["lessons"][0].update(step=-1), r"lessons\[0\].step should be a whole"),
+        (lambda doc: doc["lessons"][0].update(stars=4), r"lessons\[0\].stars should be a whole number from 0 to 3"),
         (lambda doc: doc["mistakes"][2].update(cards="Q♠"), r"mistakes\[2\].cards should be a"),
         (lambda doc: doc["finished_games"][0].update(rules=None), r"finished_games\[0\].rules should be a JSON object"),
         (lambda doc: doc["finished_games"][0].update(result="draw"), r"finished_games\[0\].result is 'draw'; a game's result is one of"),
@@ -209,6 +210,21 @@ def test_a_bad_file_is_refused_saying_what_is_wrong(store: Store, other_machine:
         other_machine.import_profile(file)
     assert str(refused.value).startswith(f"{file} cannot be imported: ")
     assert other_machine.profiles() == []
+
+
+def test_a_file_from_before_best_stars_imports_with_none_kept(store: Store, other_machine: Store, tmp_path: Path) -> None:
+    document = good_document(store, tmp_path)
+    assert next(lesson for lesson in document["lessons"] if lesson["lesson_id"] == "pairs")["stars"] == 3
+    for lesson in document["lessons"]:
+        del lesson["stars"], lesson["mistakes"]  # as an older tutor wrote it
+    for mistake in document["mistakes"]:
+        del mistake["real"]
+    file = tmp_path / "older.json"
+    file.write_text(json.dumps(document), "utf-8")
+    imported = other_machine.import_profile(file)
+    pairs = other_machine.lesson_progress(imported)["pairs"]
+    assert (pairs.hints_used, pairs.finished, pairs.stars, pairs.mistakes) == (2, True, 0, 0)
+    assert [mistake.real for mistake in other_machine.mistakes(imported)] == [False] * 3  # may be ones asked for on purpose
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00garbage", b"[1, 2]"])

@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
     lesson = commands.add_parser("lesson", help="open one lesson directly", description="Open one lesson by its id, e.g. 'pairs'.")
     lesson.add_argument("id", metavar="ID", help="the lesson's id (see the lesson list)")
+    lesson.add_argument("--seed", type=int, help="the random seed, for a repeatable order of each question's answers")
     lesson.set_defaults(func=_open_lesson, needs_store=False)
     play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
     play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
@@ -207,7 +208,7 @@ def _open_lesson(args: argparse.Namespace) -> int:
     if args.id not in known:
         print(f"old-maid-tutor lesson: error: there is no lesson {args.id!r}; the lessons are {', '.join(known)}", file=sys.stderr)
         return 2
-    return run_app(args, start=f"lesson:{args.id}")
+    return run_app(args, start=f"lesson:{args.id}", seed=args.seed)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

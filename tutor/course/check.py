@@ -64,7 +64,7 @@ def replay_problems(lesson: Lesson) -> list[Problem]:
 
 def _solved_by_solution(run: LessonRun, step: TaskStep, problem: Callable[[int, str, str], None]) -> bool:
     for number, answer in enumerate(step.solution):
-        feedback = run.submit(answer)
+        feedback = run.submit(run.as_shown(answer))
         if not feedback.right:
             problem(run.index, f"solution[{number}]", f"the engine does not accept this answer: {feedback.message}")
             return False
@@ -86,7 +86,7 @@ def _wrong_answers_unexplained(run: LessonRun) -> list[tuple[str, str]]:
         right = {run.seats[seat] for seat in run.right_seats()}
         answers = list(run.seats)
     elif isinstance(step, ChoiceStep) and step.ask is not None:
-        right = {step.options[index].text for index in run.right_options()}
+        right = {step.options[run.order[index]].text for index in run.right_options()}
         answers = [option.text for option in step.options]
     else:
         return []

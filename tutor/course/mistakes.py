@@ -19,9 +19,12 @@ The file:
           any: ...                 #   bicycle, table, reversed (the odd card wins),
           bicycle: ...             #   bicycle-reversed, table-reversed, strict (the strict pair
                                    #   check: a wrong pair goes down) (the most specific is used)
+        instead-no-pair: ...       # what to do instead when the hand holds no pair at all:
+                                   #   needed by the codes in NO_PAIR_CODES, whose mistake a
+                                   #   learner can make with no pair in hand
         pictures:                  # optional: words for a picture deck, where they differ
-          rule: ...                #   (any of rule, lesson, what, why, instead; `why` as above,
-          why: {any: ...}          #   its `any` needed); ranks and colours never arise there
+          rule: ...                #   (any of rule, lesson, what, why, instead, instead-no-pair;
+          why: {any: ...}          #   `why` as above, its `any` needed); ranks and colours never arise there
 
 Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
 """
@@ -51,9 +54,13 @@ if TYPE_CHECKING:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
 PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
-FIELDS = ("rule", "lesson", "what", "why", "instead", "pictures")
+FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "pictures")
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
-PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead")
+PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair")
+NO_PAIR_CODES = frozenset({"not-a-pair", "not-in-hand"})
+"""Mistakes a learner can make while holding no pair at all (laying down two cards that do not
+match, or cards they do not hold): their `instead` sends the learner to a pair, so each also needs
+`instead-no-pair`, said when the hand they were made from holds none."""
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -93,6 +100,8 @@ class MistakeWords:
     """Words for a picture deck where they differ: rule, lesson, what, instead."""
     picture_why: Mapping[str, str] = field(default_factory=dict, hash=False)
     """`why` for a picture deck, by WHY_KEYS (has "any" when given)."""
+    instead_no_pair: str = ""
+    """`instead` for a hand that holds no pair (see NO_PAIR_CODES); '' for the other codes."""
 
     def for_deck(self, rules: Rules) -> MistakeWords:
         """These words for the deck in play: a picture deck's own words where the file gives them."""
@@ -154,6 +163,7 @@ FALLBACK: dict[str, MistakeWords] = {
             "{cards} are not a pair.",
             {"any": "A pair needs two cards of the same rank."},
             "Look for two cards of the same rank.",
+            instead_no_pair="You hold no pair now: keep your cards and say you're done.",
         ),
         MistakeWords(
             "drew-from-empty",
@@ -194,6 +204,7 @@ FALLBACK: dict[str, MistakeWords] = {
             "{cards} are not all in your hand.",
             {"any": "You can only lay down cards you hold."},
             "Pick two cards from your own hand.",
+            instead_no_pair="You hold no pair now: keep your cards and say you're done.",
         ),
         MistakeWords(
             "no-such-card",
@@ -291,6 +302,9 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     what = check.text(found.get("what"), PLACEHOLDERS)
     why = _why(check, found.get("why"))
     instead = check.text(found.get("instead"), PLACEHOLDERS)
+    no_pair = check.text(found.get("instead-no-pair"), PLACEHOLDERS) if "instead-no-pair" in found else None
+    if code in NO_PAIR_CODES and "instead-no-pair" not in found:
+        check.problem(item, "missing instead-no-pair: this mistake can be made with no pair in the hand, so say what to do then")
     pictures: dict[str, str] = {}
     picture_why: dict[str, str] = {}
     picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
@@ -300,10 +314,10 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
         else:
             text = _lesson(check, child, lessons) if key == "lesson" else check.text(child, PLACEHOLDERS)
             if text is not None:
-                pictures[key] = text
+                pictures[key.replace("-", "_")] = text
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
-    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why)
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "")
 
 
 def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
@@ -370,8 +384,19 @@ def explain(
         lesson=words.lesson,
         what=_fill(words.what, values),
         why=_fill(words.why_for(game.rules), values),
-        instead=_fill(words.instead, values),
+        instead=_fill(words.instead_no_pair if words.instead_no_pair and not _had_a_pair(mistake, game) else words.instead, values),
     )
+
+
+def _had_a_pair(mistake: Mistake, game: Game) -> bool:
+    """Whether the hand the mistake was made from holds a pair: the hand as it is, with the cards
+    of a wrong pair that went down anyway (strict Bicycle rules) put back."""
+    if mistake.seat is None or not 0 <= mistake.seat < len(game.hands):
+        return True
+    hand = list(game.hands[mistake.seat])
+    if mistake.code.value == "not-a-pair":
+        hand += [card for card in mistake.cards if card not in hand]
+    return any(len(group) > 1 for group in groups_of_a_kind(hand))
 
 
 def rule_of(code: str, rules: Rules | None = None) -> str:
@@ -418,6 +443,7 @@ __all__ = [
     "Explanation",
     "MistakeBook",
     "MistakeWords",
+    "NO_PAIR_CODES",
     "PLACEHOLDERS",
     "check_mistakes_file",
     "explain",

@@ -1,15 +1,20 @@
 """Playing a lesson: the state machine a user interface drives.
 
-    run = LessonRun(lesson, learner_name="Ana")   # or step=saved_step to resume
+    run = LessonRun(lesson, learner_name="Ana")   # or step=saved_step to resume; seed=7 for a repeatable order
     run.step, run.text, run.game, run.names, run.chart, run.options
     feedback = run.submit(answer)        # right or not, solved or not, and what to say
     hint = run.hint()                    # the next hint that is unlocked; the last one asks first
     run.advance(); run.back(); run.restart()
     run.progress, run.hints_used, run.finished, run.summary
+    run.may_draw_from(seat)              # a draw step: may the learner take a card from this seat?
 
 What a screen shows, all filled in from the engine state of the step (seat names, counts, chart
 findings) and with suits as letters if the learner chose letters:
-- `run.text`, `run.options` (option texts in order), `run.chart` (title and one line per seat).
+- `run.text`, `run.options` (option texts in the order shown), `run.chart` (title and one line per seat).
+  A choice step's written options are shown in an order shuffled as the step starts (with
+  `random.Random(seed)`; no seed, a new order every run), so the right answer has no usual place;
+  it stays while the step is on screen. Numbers (a step with `ask`) stay from small to large.
+  `PickOption(index)`, `right_options()` and the words for each option all count in that order.
 - `run.names`: the seat names the learner sees, by seat number. The learner's seat is "you";
   a computer seat whose lesson name is the learner's own name (case and accents ignored) gets
   another name, so a child called Ben never meets a computer Ben.
@@ -31,6 +36,7 @@ the game's own `drawer`, `giver`, `loser` and so on, so any correct answer passe
 
 from __future__ import annotations
 
+import random
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -59,6 +65,7 @@ from .model import (
     DealStep,
     DrawStep,
     Lesson,
+    Option,
     PairStep,
     SeatStep,
     Step,
@@ -126,10 +133,14 @@ class _Start:
 class LessonRun:
     """One learner working through one lesson."""
 
-    def __init__(self, lesson: Lesson, step: int = 0, letters: bool = False, learner_name: str = "") -> None:
+    def __init__(self, lesson: Lesson, step: int = 0, letters: bool = False, learner_name: str = "", seed: int | None = None) -> None:
         """Start at the first step, or at `step` (reached by replaying the lesson's solution).
-        `learner_name`: no computer seat is shown with this name (case and accents ignored)."""
+        `learner_name`: no computer seat is shown with this name (case and accents ignored).
+        `seed`: the order of the options of each choice step (None: a new order every run)."""
         self.lesson = lesson
+        self._rng = random.Random(seed)
+        self.order: tuple[int, ...] = ()
+        """On a choice step: the option of the file (its index) at each place shown."""
         self.letters = letters
         self.learner_name = learner_name
         self.hints_used = 0
@@ -174,8 +185,11 @@ class LessonRun:
     @property
     def options(self) -> tuple[str, ...]:
         """The option texts of a multiple-choice step, in order."""
+        return tuple(self._say(option.text) for option in self._shown_options())
+
+    def _shown_options(self) -> tuple[Option, ...]:
         step = self.step
-        return tuple(self._say(option.text) for option in step.options) if isinstance(step, ChoiceStep) else ()
+        return tuple(step.options[index] for index in self.order) if isinstance(step, ChoiceStep) else ()
 
     @property
     def chart(self) -> tuple[str, ...]:
@@ -243,6 +257,7 @@ class LessonRun:
         self.seats = start.names  # as the lesson writes them; `names` is what the learner sees
         self.names, self.simulation = shown_names(start.names, self.learner_name), start.simulation
         self.solved = not isinstance(self.step, TaskStep)
+        self.order = _option_order(self.step, self._rng)
         self.tries = 0
         self._shown = 0
         self._draws_at_start = self.game.draws if self.game else 0
@@ -260,7 +275,16 @@ class LessonRun:
     def solve_with_solution(self) -> list[Feedback]:
         """Answer this step with the lesson's own solution (for resuming, replaying and tests)."""
         step = self.step
-        return [self.submit(answer) for answer in step.solution] if isinstance(step, TaskStep) else []
+        if not isinstance(step, TaskStep):
+            return []
+        return [self.submit(self.as_shown(answer)) for answer in step.solution]
+
+    def as_shown(self, answer: Answer) -> Answer:
+        """An answer as the lesson file writes it (an option by its place in the file), as the
+        learner gives it (the option by its place on screen)."""
+        if isinstance(answer, PickOption) and 0 <= answer.index < len(self.order):
+            return PickOption(self.order.index(answer.index))
+        return answer
 
     # ----- setting up a step -------------------------------------------------------------------
 
@@ -320,8 +344,8 @@ class LessonRun:
     def _why_not(self, answer: Answer) -> str:
         """The step's own words for why this answer is wrong."""
         step = self.step
-        if isinstance(step, ChoiceStep) and isinstance(answer, PickOption) and 0 <= answer.index < len(step.options):
-            option = step.options[answer.index]
+        if isinstance(step, ChoiceStep) and isinstance(answer, PickOption) and 0 <= answer.index < len(self.order):
+            option = step.options[self.order[answer.index]]
             return (step.wrong.get(option.text, "") if step.ask else option.why) or NOT_QUITE
         if isinstance(step, SeatStep) and isinstance(answer, PickSeat) and 0 <= answer.seat < len(self.seats):
             return step.wrong.get(self.seats[answer.seat], NOT_QUITE)
@@ -400,14 +424,21 @@ class LessonRun:
         return _game_seats(self.game, step.ask) if self.game else frozenset()
 
     def right_options(self) -> frozenset[int]:
-        """For a multiple-choice step: the indexes of the right options."""
+        """For a multiple-choice step: the places of the right options, in the order shown."""
         step = self.step
         if not isinstance(step, ChoiceStep):
             return frozenset()
-        if step.ask is None:
-            return frozenset(index for index, option in enumerate(step.options) if option.right)
-        count = _count(self.game, step.ask) if self.game else None
-        return frozenset(index for index, option in enumerate(step.options) if option.value == count)
+        count = _count(self.game, step.ask) if self.game and step.ask else None
+        shown = self._shown_options()
+        return frozenset(place for place, option in enumerate(shown) if (option.right if step.ask is None else option.value == count))
+
+    def may_draw_from(self, seat: int) -> bool:
+        """For a draw step: whether the rules let the learner draw from `seat` now (the engine's
+        answer, before any card is picked), so a wrong seat is told when it is chosen."""
+        game, learner = self.game, self.learner
+        if not isinstance(self.step, DrawStep) or game is None or learner is None:
+            return False
+        return game.mistake_in(Draw(learner, seat)) is None
 
     def start_problem(self) -> str | None:
         """Why this step cannot be done as it starts (already solved, or not the learner's move)."""
@@ -537,6 +568,17 @@ class _Blank(dict[str, str]):
 
     def __missing__(self, key: str) -> str:
         return "nobody"
+
+
+def _option_order(step: Step, rng: random.Random) -> tuple[int, ...]:
+    """The order a choice step's options are shown in (file indexes): written options shuffled,
+    numbers from small to large as the file gives them; () for other steps."""
+    if not isinstance(step, ChoiceStep):
+        return ()
+    order = list(range(len(step.options)))
+    if step.ask is None:
+        rng.shuffle(order)
+    return tuple(order)
 
 
 def _card_words(cards: Sequence[Card]) -> str:

@@ -29,20 +29,44 @@ class Celebration:
         return "\n".join((self.headline, *self.lines))
 
 
-def lesson_done(title: str, stars: int, hints: int, mistakes: int, next_title: str | None, again: bool = False) -> Celebration:
-    """For a lesson just finished for the first time, or `again`: then `stars`, `hints` and
-    `mistakes` are those of the first time through, and the words say so."""
+def lesson_done(
+    title: str, stars: int, hints: int, mistakes: int, next_title: str | None, best_before: int = 0, course_end: Celebration | None = None
+) -> Celebration:
+    """For a run through a lesson just finished: its `stars`, `hints` and `mistakes`.
+    `best_before`: the best stars of an earlier run (0 the first time), which a worse run keeps.
+    `course_end`: the course's ending (`course_done`), said instead of what comes next when this
+    lesson was the last one to finish."""
     help_words = [counted(hints, "hint")] if hints else []
     help_words += [counted(mistakes, "mistake")] if mistakes else []
-    if again:
-        first = f" ({' and '.join(help_words)})" if help_words else " (no hints and no mistakes)"
-        how = f"Done again! Your stars are from your first time through{first}. To win them again, reset the lesson in My progress."
+    if best_before and stars > best_before:
+        how = f"Done again, and better than before: {counted(stars, 'star')} now!"
+    elif best_before and stars < best_before:
+        how = f"Done again! You keep your best: {star_marks(best_before)}."
+    elif best_before:
+        how = "Done again, and every bit as well as your best!" if stars == 3 else f"Done again: {star_marks(stars)} once more."
     elif not help_words:
         how = "No hints and no mistakes: brilliant!"
     else:
         how = f"You finished it with {' and '.join(help_words)}: well done for keeping going!"
     next_words = f"Next up: “{next_title}”." if next_title else "That was the last lesson. Try a game or a quiz round next."
-    return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, next_words), stars)
+    after = (course_end.headline, *course_end.lines) if course_end is not None and not next_title else (next_words,)
+    return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, *after), stars)
+
+
+def course_done(stars: int, most_stars: int) -> Celebration:
+    """The ending of the course: every lesson done, each with its stars (`stars` of `most_stars`)."""
+    if stars == most_stars:
+        more = f"Every single star, all {most_stars} of them. You are an Old Maid champion!"
+    else:
+        more = "Want every star? Play any lesson again: your best try always counts."
+    return Celebration(
+        "The end of the course: you did it!",
+        (
+            f"Every lesson is done, with {stars} of {most_stars} stars. You know Old Maid from the first deal to the last lonely card.",
+            more,
+            "Now deal a real game for your family or friends, and show them how it goes.",
+        ),
+    )
 
 
 GAME_DONE = {

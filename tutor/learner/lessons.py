@@ -6,6 +6,7 @@ next lesson. The lesson list, the lesson runner, the progress screen and Home al
     standing_of(lesson, course, lessons, unlock_all, slips) -> Standing
     next_lesson(course, after, lessons, unlock_all) -> Lesson | None
     stars_for(hints, mistakes) -> int               # STARS_RULE says the rule in words
+    best_stars(saved, slips) -> int                 # the best run's stars (0: never finished)
 
 `lessons` is the store's `lesson_progress(profile)`; `slips` is `lesson_mistakes(...)` from
 the learner's mistakes (only mistakes that count: never one a step asked for on purpose).
@@ -120,6 +121,15 @@ def stars_for(hints: int, mistakes: int) -> int:
     return 2 if slips <= MOST_SLIPS_FOR_TWO_STARS else 1
 
 
+def best_stars(saved: LessonProgress | None, slips: int = 0) -> int:
+    """The stars of the learner's best finished run through a lesson (0 if none was finished).
+    A lesson finished before runs were kept (`saved.stars` 0) has the stars of its first time
+    through: its hints and `slips`, the mistakes that count (see `lesson_mistakes`)."""
+    if saved is None or not saved.finished:
+        return 0
+    return saved.stars or stars_for(saved.hints_used, slips)
+
+
 def star_marks(stars: int) -> str:
     """'★★☆' for 2 of 3 stars."""
     return "★" * stars + "☆" * (3 - stars)
@@ -138,9 +148,11 @@ def lesson_of_place(where: str) -> str | None:
 
 
 def asked_for(mistake: Mistake, course: Course) -> bool:
-    """True for a mistake made in a lesson of the very kind one of its steps asks for on purpose.
-    The recorder never keeps those; earlier versions did, so they are left out wherever
-    mistakes are counted."""
+    """True for a mistake kept by an earlier version in a lesson of the very kind one of its steps
+    asks for on purpose: those versions kept such mistakes, so they are left out wherever mistakes
+    are counted. A mistake kept since (`real`) always counts: the recorder never keeps one asked for."""
+    if mistake.real:
+        return False
     lesson = next((lesson for lesson in course.lessons if lesson.id == lesson_of_place(mistake.where)), None)
     return lesson is not None and any(str(getattr(step, "expect", None) or "") == mistake.code for step in lesson.steps)
 
@@ -175,8 +187,7 @@ def standing_of(
     """Done (with stars), locked (with the lessons to finish first), started or new."""
     saved = lessons.get(lesson.id)
     if saved is not None and saved.finished:
-        stars = stars_for(saved.hints_used, (slips or {}).get(lesson.id, 0))
-        return Standing(Status.DONE, "done", stars=stars)
+        return Standing(Status.DONE, "done", stars=best_stars(saved, (slips or {}).get(lesson.id, 0)))
     missing = () if unlock_all else tuple(title_of(course, required) for required in lesson.requires if not finished(lessons, required))
     if missing:
         return Standing(Status.LOCKED, f"locked: finish {and_list(missing)} first", missing)

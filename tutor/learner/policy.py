@@ -3,6 +3,7 @@ the mistakes made (one count per kind), what changed today, and the one thing to
 
     record = Record.read(store, profile)            # one snapshot of the store
     standings(record, course)  -> {lesson id: Standing}
+    course_map(record, course) -> CourseMap         # every lesson with its stars, the next one, the end
     growth(record, course)     -> [Growth]          # a bar per concept, GROWTH_RULE in words
     mistake_counts(record, course) -> [MistakeCount]    # every rule mistake that counts, most first
     today(record, course)      -> [str]             # what changed today, in short lines
@@ -30,6 +31,7 @@ from tutor.learner.lessons import (
     finished,
     lesson_mistakes,
     mistakes_that_count,
+    next_lesson,
     standing_of,
 )
 from tutor.store.records import Answer, FinishedGame, GameResult, LessonProgress, Level, Mistake
@@ -124,6 +126,63 @@ def standings(record: Record, course: Course) -> dict[str, Standing]:
     """Every good lesson's standing, stars included, in course order."""
     slips = lesson_mistakes(record.mistakes, course)
     return {lesson.id: standing_of(lesson, course, record.lessons, record.unlock_all, slips) for lesson in course.lessons}
+
+
+STARS_A_LESSON = 3
+
+
+@dataclass(frozen=True)
+class MapStop:
+    """One lesson on the course map: its number in the course, its standing and stars."""
+
+    number: int
+    lesson: Lesson
+    standing: Standing
+    next: bool
+    """The lesson to do next (one at most on a map)."""
+
+
+@dataclass(frozen=True)
+class CourseMap:
+    """The whole course as a map that fills up: every lesson in order with its best stars, the
+    one to do next, and whether the course is complete (every lesson done, each with its stars)."""
+
+    stops: tuple[MapStop, ...]
+
+    @property
+    def done(self) -> int:
+        return sum(stop.standing.status is Status.DONE for stop in self.stops)
+
+    @property
+    def stars(self) -> int:
+        return sum(stop.standing.stars for stop in self.stops)
+
+    @property
+    def most_stars(self) -> int:
+        return STARS_A_LESSON * len(self.stops)
+
+    @property
+    def complete(self) -> bool:
+        """Every lesson is done: the course has its ending."""
+        return bool(self.stops) and self.done == len(self.stops)
+
+    @property
+    def next(self) -> Lesson | None:
+        return next((stop.lesson for stop in self.stops if stop.next), None)
+
+
+def course_map(record: Record, course: Course) -> CourseMap:
+    """Every good lesson of the course in order, with its standing and best stars, and the next
+    lesson (the first neither done nor locked)."""
+    marks = standings(record, course)
+    following = next_lesson(course, None, record.lessons, record.unlock_all)
+    numbers = {entry.id: number for number, entry in enumerate(course.entries, 1)}
+    return CourseMap(
+        tuple(
+            MapStop(numbers.get(lesson.id, index), lesson, marks[lesson.id], following is not None and lesson.id == following.id)
+            for index, lesson in enumerate(course.lessons, 1)
+        )
+    )
 
 
 def lessons_done(record: Record, course: Course) -> int:

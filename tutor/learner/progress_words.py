@@ -5,9 +5,22 @@ from the learner policy (tutor.learner.policy); here it is only said. Each secti
 from __future__ import annotations
 
 from tutor.course import Course
-from tutor.learner.celebrations import RESULT_WORDS
+from tutor.learner.celebrations import RESULT_WORDS, course_done
 from tutor.learner.lessons import STARS_RULE, Standing, Status, star_marks
-from tutor.learner.policy import GROWTH_RULE, GROWTH_STEPS, GameTally, Growth, MistakeCount, Record, answers_by_day, growth_bar, lessons_done, standings
+from tutor.learner.policy import (
+    GROWTH_RULE,
+    GROWTH_STEPS,
+    CourseMap,
+    GameTally,
+    Growth,
+    MistakeCount,
+    Record,
+    answers_by_day,
+    course_map,
+    growth_bar,
+    lessons_done,
+    standings,
+)
 from tutor.store import Answer, GameResult, Level
 from tutor.wording import counted
 
@@ -50,11 +63,28 @@ def lesson_mark(standing: Standing) -> str:
     return f"{standing.mark} not yet"
 
 
+NEXT_MARK = "◀ next"
+
+
+def map_line(plan: CourseMap) -> str:
+    """How far the course map is filled: lessons done and stars of all there are to win."""
+    return f"{star_marks(1)[0]} {plan.stars} of {plan.most_stars} stars · {plan.done} of {len(plan.stops)} lessons done"
+
+
 def lessons(record: Record, course: Course, width: int = MARK_WIDTH) -> Parts:
+    """The course map: every lesson with its best stars and the next one marked, the stars so far,
+    and the course's ending once every lesson is done."""
+    plan = course_map(record, course)
     parts: Parts = []
-    marks = standings(record, course)
-    for lesson in course.lessons:
-        parts += [(f"{lesson_mark(marks[lesson.id]):<{width}}", "bold"), (f"{lesson.title}\n", "")]
+    for stop in plan.stops:
+        parts += [(f"{lesson_mark(stop.standing):<{width}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
+        if stop.next:
+            parts.append((f"  {NEXT_MARK}", "bold"))
+        parts.append(("\n", ""))
+    parts.append((map_line(plan) + "\n", "bold"))
+    if plan.complete:
+        ending = course_done(plan.stars, plan.most_stars)
+        parts += [(ending.headline + "\n", "bold"), ("\n".join(ending.lines) + "\n", "")]
     parts.append((f"Stars: {STARS_RULE}.", "italic"))
     return parts
 

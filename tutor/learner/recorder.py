@@ -15,7 +15,7 @@ only code that writes learner data. A screen never calls the store's write metho
             not a rule mistake. on_purpose=True for the mistake a step asks for (its `expect`):
             never kept, never counted.
         recorder.lesson_finished(lesson_id) -> Celebration   # the words to show, with the stars
-        recorder.lesson_restarted(lesson_id)                 # step 1 again (hints and stars are kept)
+        recorder.lesson_restarted(lesson_id)                 # step 1 again: a lesson done before starts a new run
         recorder.lesson_reset(lesson_id)                     # forget the lesson (and its mistakes): a fresh start
 
     Quiz
@@ -31,9 +31,12 @@ only code that writes learner data. A screen never calls the store's write metho
             was saved, or at a table: the learner's own game in progress is another one); a second
             call on the same recorder for the same game object keeps nothing more.
 
-Hints and mistakes count against a lesson's stars until it is first done; after that, a replay is
-practice: its hints are not added and its mistakes are kept apart (they still show among the
-learner's mistakes, never in the stars). See tutor.learner.lessons for the stars rule.
+Each run through a lesson earns stars for its own hints and mistakes (counted as they happen: a
+mistake a step asks for on purpose never, any other always), and the lesson keeps its best run's
+stars: playing it again worse loses none, better earns more. A run starts at step 1 (restarting a
+lesson done before starts a new one); the mistakes of a lesson done before are kept apart from the
+first time's (they still show among the learner's mistakes). See tutor.learner.lessons for the
+stars rule.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from tutor.learner import celebrations
 from tutor.learner.celebrations import Celebration
 from tutor.learner.lessons import (
     WRONG_ANSWER,
+    best_stars,
     course_for_app,
     lesson_mistakes,
     lesson_place,
@@ -92,21 +96,12 @@ class Recorder:
     def lesson_step_done(self, lesson_id: str, steps_done: int) -> None:
         """Note where the learner is: `steps_done` steps are done, so that is the step (counting
         from 0) to carry on from. A lesson done once stays done."""
-        saved = self._saved(lesson_id)
-        self.store.save_lesson_progress(
-            self.profile,
-            lesson_id,
-            max(0, steps_done),
-            saved.hints_used if saved else 0,
-            saved is not None and saved.finished,
-        )
+        self._save_run(lesson_id, step=max(0, steps_done))
 
     def lesson_hint_used(self, lesson_id: str) -> None:
-        """One hint shown. It counts against the stars until the lesson is first done."""
+        """One hint shown: it counts against this run's stars."""
         saved = self._saved(lesson_id)
-        if saved is not None and saved.finished:
-            return
-        self.store.save_lesson_progress(self.profile, lesson_id, saved.step if saved else 0, (saved.hints_used if saved else 0) + 1, False)
+        self._save_run(lesson_id, hints=(saved.hints_used if saved else 0) + 1)
 
     def lesson_mistake(
         self,
@@ -124,6 +119,7 @@ class Recorder:
         again = saved is not None and saved.finished
         kept = WRONG_ANSWER if code is None else str(code)
         self.store.record_mistake(self.profile, kept, cards, lesson_place(lesson_id, again))
+        self._save_run(lesson_id, mistakes=(saved.mistakes if saved else 0) + 1)
 
     def lesson_finished(self, lesson_id: str) -> Celebration:
         """The last step is done: the lesson is done (and stays done). Returns the words to show."""
@@ -133,23 +129,38 @@ class Recorder:
         steps = len(lesson.steps) if lesson is not None else (saved.step if saved else 0)
         hints = saved.hints_used if saved else 0
         again = saved is not None and saved.finished
-        self.store.save_lesson_progress(self.profile, lesson_id, steps, hints, True)
-        mistakes = lesson_mistakes(self.store.mistakes(self.profile), course)[lesson_id]
+        mistakes = saved.mistakes if saved else 0
+        if not again:  # a first run under way since before runs were counted: its mistakes as kept then
+            mistakes = max(mistakes, lesson_mistakes(self.store.mistakes(self.profile), course)[lesson_id])
+        best_before = self._best(lesson_id, saved)
+        stars = stars_for(hints, mistakes)
+        self._save_run(lesson_id, step=steps, finished=True, stars=max(best_before, stars))
         following = next_lesson(course, lesson_id, self.store.lesson_progress(self.profile), self._unlock_all())
         return celebrations.lesson_done(
             title_of(course, lesson_id),
-            stars_for(hints, mistakes),
+            stars,
             hints,
             mistakes,
             following.title if following is not None else None,
-            again=again,
+            best_before=best_before,
+            course_end=self._course_end() if following is None else None,
         )
 
+    def _course_end(self) -> Celebration | None:
+        """The course's ending when every lesson is done (each then has its stars), else None."""
+        from tutor.learner.policy import Record, course_map
+
+        plan = course_map(Record.read(self.store, self.profile), self.course)
+        return celebrations.course_done(plan.stars, plan.most_stars) if plan.complete else None
+
     def lesson_restarted(self, lesson_id: str) -> None:
-        """Step 1 again. Whether it was done, and the hints used on the way, are kept."""
+        """Step 1 again. A lesson done before starts a new run (no hints, no mistakes yet; its best
+        stars stay); one never done keeps its hints and mistakes so far."""
         saved = self._saved(lesson_id)
-        if saved is not None:
-            self.store.save_lesson_progress(self.profile, lesson_id, 0, saved.hints_used, saved.finished)
+        if saved is not None and saved.finished:
+            self._save_run(lesson_id, step=0, hints=0, mistakes=0)
+        elif saved is not None:
+            self._save_run(lesson_id, step=0)
 
     def lesson_reset(self, lesson_id: str) -> None:
         """Forget the lesson: its progress, hints and the mistakes made in it. It starts again
@@ -195,6 +206,35 @@ class Recorder:
 
     def _saved(self, lesson_id: str) -> LessonProgress | None:
         return self.store.lesson_progress(self.profile).get(lesson_id)
+
+    def _best(self, lesson_id: str, saved: LessonProgress | None) -> int:
+        """The best stars so far (for a lesson finished before runs were kept: its first run's)."""
+        if saved is None or not saved.finished or saved.stars:
+            return best_stars(saved)
+        return best_stars(saved, lesson_mistakes(self.store.mistakes(self.profile), self.course)[lesson_id])
+
+    def _save_run(
+        self,
+        lesson_id: str,
+        *,
+        step: int | None = None,
+        hints: int | None = None,
+        mistakes: int | None = None,
+        finished: bool | None = None,
+        stars: int | None = None,
+    ) -> None:
+        """Write the lesson's progress with these changes; the best stars are always written out,
+        so the run's hints and mistakes can change without losing an older lesson's stars."""
+        saved = self._saved(lesson_id)
+        self.store.save_lesson_progress(
+            self.profile,
+            lesson_id,
+            step if step is not None else saved.step if saved else 0,
+            hints if hints is not None else saved.hints_used if saved else 0,
+            finished if finished is not None else saved is not None and saved.finished,
+            stars=stars if stars is not None else self._best(lesson_id, saved),
+            mistakes=mistakes if mistakes is not None else saved.mistakes if saved else 0,
+        )
 
     def _unlock_all(self) -> bool:
         return bool(self.store.load_settings(self.profile).unlock_all_lessons)

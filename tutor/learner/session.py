@@ -9,6 +9,7 @@ front end can drive the same sessions.
     session.record()                          # their progress now, for the policy (tutor.learner.policy)
     session.lesson_to_resume(lesson)          # the step to offer to carry on from, or None
     session.start_lesson_over(lesson_id)      # step 1 again: what starting over forgets is decided here
+    session.begin_lesson(lesson_id)           # opened at step 1: a lesson done before starts a new run
     session.saved_game(deck=None)             # the game in progress (one played with `deck`)
     session.tables                            # the tables played together in this store (`Tables`)
     session.sit_down(name) -> SharedGame      # open, join or come back to a table (their settings)
@@ -108,8 +109,16 @@ class LearnerSession:
             return saved.step
         return None
 
+    def begin_lesson(self, lesson_id: str) -> None:
+        """The lesson is opened at step 1: one done before starts a new run, for new stars (its
+        best stay); one never done carries on as it is."""
+        saved = self.lesson_progress().get(lesson_id)
+        if saved is not None and saved.finished:
+            self.recorder.lesson_restarted(lesson_id)
+
     def start_lesson_over(self, lesson_id: str) -> None:
-        """Step 1 again: a lesson done once stays done (with its hints); one never done is forgotten."""
+        """Step 1 again: a lesson done once stays done, with its best stars, and starts a new run;
+        one never done is forgotten."""
         saved = self.lesson_progress().get(lesson_id)
         if saved is not None and saved.finished:
             self.recorder.lesson_restarted(lesson_id)

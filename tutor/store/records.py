@@ -58,8 +58,13 @@ class LessonProgress:
     lesson_id: str
     step: int
     hints_used: int
+    """Hints shown in the run through the lesson under way (or the last one finished)."""
     finished: bool
     when: datetime
+    stars: int = 0
+    """The best stars of a finished run (1 to 3); 0 when none was finished since they were kept."""
+    mistakes: int = 0
+    """Mistakes that count, made in the run under way (or the last one finished)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,9 @@ class Mistake:
     cards: tuple[str, ...]
     where: str
     when: datetime
+    real: bool = False
+    """Kept by a recorder that leaves out the mistakes lesson steps ask for on purpose: real for
+    sure. False for a lesson mistake kept before (or read from an older profile file)."""
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,22 @@ def _add_tables(db: Database) -> None:
     db.execute("CREATE INDEX table_log_by_table ON table_log (table_id, id)")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables]
+def _add_lesson_runs(db: Database) -> None:
+    """Each lesson's best stars, and the mistakes of the run through it under way, so a lesson
+    played again better earns more stars and one played worse keeps them. ``stars`` is 0 until a
+    run through the lesson is finished under this version (a lesson done before keeps the stars
+    its first time through earned, worked out from ``hints_used`` and its mistakes as before).
+
+    A mistake's ``real`` is 1 for one kept from now on: the recorder leaves out a mistake a lesson
+    step asks for on purpose, so every one kept is real, also of a kind some step asks for. A
+    lesson mistake kept before gets 0: some earlier versions kept the ones asked for too."""
+    db.execute("ALTER TABLE lesson_progress ADD COLUMN stars INTEGER NOT NULL DEFAULT 0 CHECK (stars BETWEEN 0 AND 3)")
+    db.execute("ALTER TABLE lesson_progress ADD COLUMN mistakes INTEGER NOT NULL DEFAULT 0 CHECK (mistakes >= 0)")
+    db.execute("ALTER TABLE mistake ADD COLUMN real INTEGER NOT NULL DEFAULT 1 CHECK (real IN (0, 1))")
+    db.execute("UPDATE mistake SET real = 0 WHERE place LIKE 'lesson:%'")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [_create_tables, _add_claims, _add_teacher_pin, _add_tables, _add_lesson_runs]
 LATEST = len(MIGRATIONS)
 
 

@@ -294,17 +294,24 @@ class Store:
         hints_used: int,
         finished: bool,
         when: datetime | None = None,
+        *,
+        stars: int = 0,
+        mistakes: int = 0,
     ) -> None:
-        progress = LessonProgress(lesson_id, step, hints_used, finished, when or now())
+        """Where the learner is in a lesson: the step to carry on from, the hints and mistakes of
+        the run under way, whether it was ever finished, and the best stars of a finished run."""
+        progress = LessonProgress(lesson_id, step, hints_used, finished, when or now(), stars, mistakes)
         self._save(profile, lambda db: _write_lessons(db, profile.id, [progress]))
 
     def lesson_progress(self, profile: Profile) -> dict[str, LessonProgress]:
         rows = self._read(
-            "SELECT lesson_id, step, hints_used, finished, updated FROM lesson_progress WHERE profile_id = ? ORDER BY lesson_id",
+            "SELECT lesson_id, step, hints_used, finished, updated, stars, mistakes FROM lesson_progress WHERE profile_id = ? ORDER BY lesson_id",
             (profile.id,),
         )
         return {
-            row["lesson_id"]: LessonProgress(row["lesson_id"], row["step"], row["hints_used"], bool(row["finished"]), time_from_text(row["updated"]))
+            row["lesson_id"]: LessonProgress(
+                row["lesson_id"], row["step"], row["hints_used"], bool(row["finished"]), time_from_text(row["updated"]), row["stars"], row["mistakes"]
+            )
             for row in rows
         }
 
@@ -344,7 +351,7 @@ class Store:
     ) -> None:
         """Note a mistake: its code, the cards involved (kept as text, so the engine's
         Card objects will do) and where it happened (lesson, quiz or game)."""
-        mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now())
+        mistake = Mistake(code, tuple(str(card) for card in cards), where, when or now(), real=True)
         self._save(profile, lambda db: _insert_mistakes(db, profile.id, [mistake]))
 
     def forget_mistakes(self, profile: Profile, places: Iterable[str]) -> None:
@@ -354,10 +361,10 @@ class Store:
 
     def mistakes(self, profile: Profile) -> list[Mistake]:
         rows = self._read(
-            "SELECT code, cards, place, made FROM mistake WHERE profile_id = ? ORDER BY made, id",
+            "SELECT code, cards, place, made, real FROM mistake WHERE profile_id = ? ORDER BY made, id",
             (profile.id,),
         )
-        return [Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"], time_from_text(row["made"])) for row in rows]
+        return [Mistake(row["code"], tuple(json.loads(row["cards"])), row["place"], time_from_text(row["made"]), bool(row["real"])) for row in rows]
 
     # Moving a profile between stores
 
@@ -749,10 +756,13 @@ def _insert_finished_games(db: Database, profile_id: int, games: Iterable[Finish
 
 def _write_lessons(db: Database, profile_id: int, lessons: Iterable[LessonProgress]) -> None:
     db.executemany(
-        "INSERT INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated) VALUES (?, ?, ?, ?, ?, ?)"
+        "INSERT INTO lesson_progress (profile_id, lesson_id, step, hints_used, finished, updated, stars, mistakes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (profile_id, lesson_id) DO UPDATE SET step = excluded.step, hints_used = excluded.hints_used,"
-        " finished = excluded.finished, updated = excluded.updated",
-        [(profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when)) for lesson in lessons],
+        " finished = excluded.finished, updated = excluded.updated, stars = excluded.stars, mistakes = excluded.mistakes",
+        [
+            (profile_id, lesson.lesson_id, lesson.step, lesson.hints_used, lesson.finished, time_text(lesson.when), lesson.stars, lesson.mistakes)
+            for lesson in lessons
+        ],
     )
 
 
@@ -765,8 +775,8 @@ def _insert_answers(db: Database, profile_id: int, answers: Iterable[Answer]) ->
 
 def _insert_mistakes(db: Database, profile_id: int, mistakes: Iterable[Mistake]) -> None:
     db.executemany(
-        "INSERT INTO mistake (profile_id, code, cards, place, made) VALUES (?, ?, ?, ?, ?)",
-        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when)) for mistake in mistakes],
+        "INSERT INTO mistake (profile_id, code, cards, place, made, real) VALUES (?, ?, ?, ?, ?, ?)",
+        [(profile_id, mistake.code, json.dumps(list(mistake.cards)), mistake.where, time_text(mistake.when), mistake.real) for mistake in mistakes],
     )
 
 

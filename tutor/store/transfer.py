@@ -19,7 +19,7 @@ import errno
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -225,11 +225,19 @@ def _record(kind: type[Record], item: object, where: str) -> Record:
     checked = {}
     for field in fields(kind):
         name = f"{where}.{field.name}"
+        if field.name not in values and field.default is not MISSING:
+            continue  # added since version 1 of the file: an older file keeps the default
         if field.name not in values:
             raise ProfileFileError(f"{name} is missing")
         # field.type is the annotation's text, e.g. "bool" or "tuple[str, ...]".
         checked[field.name] = _READERS[str(field.type)](values[field.name], name)
+        if field.name in _MOST and checked[field.name] > _MOST[field.name]:
+            raise ProfileFileError(f"{name} should be a whole number from 0 to {_MOST[field.name]}")
     return kind(**checked)
+
+
+_MOST = {"stars": 3}
+"""Counts with a smaller limit than MAX_COUNT."""
 
 
 def _object(value: object, where: str) -> dict[str, Any]:

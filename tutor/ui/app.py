@@ -369,7 +369,7 @@ class TutorApp(App[None]):
         if screen.startswith("lesson:"):
             from tutor.ui.lessons import LessonScreen
 
-            return LessonScreen(screen.removeprefix("lesson:"))
+            return LessonScreen(screen.removeprefix("lesson:"), seed=self.seed)
         if screen == "progress":
             from tutor.ui.progress_screen import ProgressScreen
 

@@ -94,9 +94,11 @@ class LessonScreen(Screen[None]):
         Binding("pageup", "scroll_body(-1)", show=False, priority=True),
     ]
 
-    def __init__(self, lesson_id: str) -> None:
+    def __init__(self, lesson_id: str, seed: int | None = None) -> None:
+        """`seed`: the order of each choice step's options (None: a new order every time)."""
         super().__init__()
         self.lesson_id = lesson_id
+        self.seed = seed
         self.lesson: Lesson | None = None
         self.run: LessonRun | None = None
         self.view: StepView | None = None
@@ -173,6 +175,7 @@ class LessonScreen(Screen[None]):
             question = f"{carry_on_question(step, len(lesson.steps))}\n(No starts the lesson again from step 1.)"
             self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
+        self.learner.begin_lesson(self.lesson_id)
         self._begin(0)
 
     def _carry_on_or_not(self, carry_on: bool | None, step: int) -> None:
@@ -190,7 +193,7 @@ class LessonScreen(Screen[None]):
     def _begin(self, step: int) -> None:
         assert self.lesson is not None
         try:
-            self.run = LessonRun(self.lesson, step=step, letters=self.letters, learner_name=self.learner.settings.learner_name)
+            self.run = LessonRun(self.lesson, step=step, letters=self.letters, learner_name=self.learner.settings.learner_name, seed=self.seed)
         except StepBroken as broken:
             self._show_broken(broken)
             return
@@ -511,7 +514,7 @@ class LessonScreen(Screen[None]):
 
         if isinstance(below, LessonListScreen):
             below.chosen_lesson = following.id
-        self.app.switch_screen(LessonScreen(following.id))
+        self.app.switch_screen(LessonScreen(following.id, self.seed))
 
     def _save(self) -> None:
         """Report where the learner is: the step to carry on from, or the lesson done."""

@@ -1,6 +1,8 @@
 """The list of lessons, grouped by topic, each with its standing (done with stars, started,
-locked, new) as a mark and words, never colour alone. A broken lesson file is listed with its
-problems and cannot be opened. Standing and locking come from tutor.learner.lessons."""
+locked, new) as a mark and words, never colour alone, and the next one marked; above it, how far
+the course map is filled (stars won of all there are), and the course's ending once every lesson
+is done. A broken lesson file is listed with its problems and cannot be opened. Standing, locking
+and the map come from tutor.learner."""
 
 from __future__ import annotations
 
@@ -18,9 +20,11 @@ from textual.worker import Worker, WorkerState
 
 from tutor.course import BrokenLesson, Course, Lesson
 from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mistakes, standing_of, star_marks
+from tutor.learner.policy import course_map
+from tutor.learner.progress_words import NEXT_MARK, map_line
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
-from tutor.ui.lessons.words import BROKEN, problems_text
+from tutor.ui.lessons.words import BROKEN, ending_text, problems_text
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
 
@@ -42,6 +46,8 @@ class LessonListScreen(Screen[None]):
         self.entries: dict[str, Entry] = {}
         self.progress: Mapping[str, LessonProgress] = {}  # read from the store each time the list is filled
         self.slips: Mapping[str, int] = {}
+        self.next_id: str | None = None
+        """The lesson to do next, marked in the list."""
         self.chosen_lesson: str | None = None
         """A lesson to highlight when the list comes back (the one the learner last opened)."""
 
@@ -52,6 +58,7 @@ class LessonListScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with Vertical(id="lesson-list-box"):
+            yield Static(id="lesson-map")
             yield OptionList(id="lesson-list")
             yield Static(id="lesson-about")
         yield TutorFooter()
@@ -79,6 +86,12 @@ class LessonListScreen(Screen[None]):
         chosen = listing.highlighted_option.id if listing.highlighted_option is not None else None
         record = self.learner.record()
         self.progress, self.slips = record.lessons, lesson_mistakes(record.mistakes, self.course)
+        plan = course_map(record, self.course)
+        self.next_id = plan.next.id if plan.next is not None else None
+        heading = Text(map_line(plan), style="bold")
+        if plan.complete:
+            heading.append("\n").append_text(ending_text(plan, short=True))
+        self.query_one("#lesson-map", Static).update(heading)
         options: list[Option] = []
         self.entries = {}
         for topic, entries in grouped(self.course):
@@ -107,6 +120,8 @@ class LessonListScreen(Screen[None]):
         line = Text(f"{mark} {number}. {entry.title or entry.path}")
         if words:
             line.append(f"  ({words})", style="italic")
+        if entry.id == self.next_id:
+            line.append(f"  {NEXT_MARK}", style="bold")
         return line
 
     def _standing(self, lesson: Lesson) -> Standing:

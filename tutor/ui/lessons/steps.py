@@ -399,8 +399,8 @@ class DrawView(SeatView):
         self.seat_cursor = seat
         if seat == run.learner:
             self.say("That's you! Choose someone else to take a card from.")
-        elif run.game is not None and not run.game.hands[seat]:
-            self.answer(DrawFrom(seat))  # nothing to pick from: the engine says why
+        elif not run.may_draw_from(seat):
+            self.answer(DrawFrom(seat))  # a seat the rules rule out (or an empty hand): told now, before any card
         else:
             self.draw_from = seat
             self.say("")

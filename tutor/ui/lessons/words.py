@@ -4,17 +4,31 @@ problems of a broken lesson file. Marks always come with words, never colour alo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from tutor.course import Feedback, Problem
 from tutor.engine import Game
+from tutor.learner.celebrations import course_done
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
 from tutor.ui.table import explanation_text
 from tutor.wording.lessons import CHECK_HINT
 from tutor.wording.table import role_of
 
+if TYPE_CHECKING:
+    from tutor.learner.policy import CourseMap
+
 DONE, BROKEN = RIGHT_MARK, WRONG_MARK  # the other lesson marks: tutor.learner.Status
+
+
+def ending_text(plan: CourseMap, short: bool = False) -> Text:
+    """The course's ending, for a learner with every lesson done; `short`: its headline and what
+    more there is to do, for above the lesson list (My progress has it whole)."""
+    ending = course_done(plan.stars, plan.most_stars)
+    text = Text(ending.headline, style="bold")
+    text.append(" " + ending.lines[1] if short else "\n" + "\n".join(ending.lines))
+    return text
 
 
 def problems_text(problems: Sequence[Problem], heading: str) -> Text:
