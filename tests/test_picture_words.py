@@ -85,7 +85,7 @@ def test_hints_for_a_picture_hand_name_the_pair() -> None:
     for level in (1, 2, 3):
         last = hint_for(game, 0, NAMES, level)
         assert not CARD_WORDS.search(last.text), last.text
-    assert last is not None and last.text == "Lay down the two Cat cards."
+    assert last is not None and last.text.startswith("Lay down the two Cat cards. The two Cat cards are a pair: both show the same picture")
 
 
 def test_the_deck_is_a_setting_and_the_engine_plays_it() -> None:

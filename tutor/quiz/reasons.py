@@ -17,6 +17,7 @@ import re
 import textwrap
 from collections.abc import Iterator
 
+from tutor.engine.cards import SUITS
 from tutor.quiz.model import Question
 
 REASON_WIDTH = 52
@@ -29,7 +30,7 @@ MIN_WORDS = 3
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\s(?:so|but|because|then)\s|\s[-–]\s")
-_WORD = re.compile(r"[\w♣♦♥♠']+")
+_WORD = re.compile(rf"[\w{''.join(SUITS)}']+")
 _LIGHT = frozenset(
     """a an the and or of to in on at is are be was were been it its this that these those
     they them their there here make makes made both one other yes no not do does did has have

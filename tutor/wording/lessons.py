@@ -30,7 +30,7 @@ def stars_words(stars: int) -> str:
     return f"{stars} of 3 stars"
 
 
-def keep_going(kind: str, done: str = "press D") -> str:
+def keep_going(kind: str, done: str) -> str:
     """After a right part of an answer, by the step's kind: what is still to do (`done`: how to say
     you have laid down every pair)."""
     if kind == "lay-down":

@@ -411,7 +411,7 @@ class LessonScreen(Screen[None]):
         run = self.run
         assert run is not None
         if not feedback.solved:
-            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind))
+            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind, done="press D"))
         text = Text(f"{DONE} ", style="bold")
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
