@@ -205,8 +205,14 @@ def test_the_rehearsal_plays_a_pupils_first_minutes_and_leaves_nothing_behind(tm
     import threading
 
     from tutor.serve.rehearsal import STEPS, rehearse
+    from tutor.store import opening
+
+    def no_database(*_: object) -> None:
+        raise AssertionError("the rehearsal opened the school's database")
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where its throw-away data folder goes
+    monkeypatch.setenv(opening.DATABASE_VARIABLE, "postgresql://tutor@school-server/tutor")  # a class served on a school's database
+    monkeypatch.setattr(opening, "_open_database", no_database)
     assert rehearse() is None  # every step reached its screen: a change that leads it astray says so
     assert {step.screen for step in STEPS} >= {"HomeScreen", "LessonScreen", "QuizScreen", "GameScreen"}
     assert threading.active_count() == 1

@@ -1,5 +1,5 @@
 """A rehearsal: before it forks any tab, the warm process (tutor.serve.warm) plays one pupil's first
-minutes headless, on a throw-away data folder: a name, a lesson with a wrong answer and a hint, a
+minutes headless, on a throw-away data folder (never the class's folder or a school's database): a name, a lesson with a wrong answer and a hint, a
 quiz question, a game's first moves.
 
 A tab forked from a process that has only imported the tutor still does, on its first screens,
@@ -117,11 +117,11 @@ def _wait_for_threads() -> None:
 
 
 async def _play() -> None:
-    from tutor.store import open_store
+    from tutor.store.opening import NO_DATABASE, open_store
     from tutor.ui.app import TutorApp
 
     with tempfile.TemporaryDirectory(prefix="old-maid-tutor-rehearsal-") as folder:
-        store = open_store(folder, waiting=lambda _text: None, keep_waiting=lambda: False)
+        store = open_store(folder, waiting=lambda _text: None, keep_waiting=lambda: False, database=NO_DATABASE)
         try:
             app = TutorApp(store, None)
             async with app.run_test(size=SIZE) as pilot:

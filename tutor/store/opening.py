@@ -72,9 +72,17 @@ def folder_problem(folder: Path) -> str | None:
     return None
 
 
+NO_DATABASE = ""
+"""``database=NO_DATABASE``: the data folder's own file, whatever $OLD_MAID_TUTOR_DATABASE says
+(the warm process's rehearsal must never touch a school's database)."""
+
+
 def database_address(chosen: str | None = None) -> str | None:
-    """The school's database asked for (``--database``), else $OLD_MAID_TUTOR_DATABASE, else None."""
-    return chosen or os.environ.get(DATABASE_VARIABLE) or None
+    """The school's database asked for (``--database``; NO_DATABASE for none), else
+    $OLD_MAID_TUTOR_DATABASE, else None."""
+    if chosen is not None:
+        return chosen or None
+    return os.environ.get(DATABASE_VARIABLE) or None
 
 
 def address_problem(url: str) -> str | None:
