@@ -125,3 +125,69 @@ def test_serve_on_the_network_without_a_pin_says_how_to_set_it_on_the_database(
     assert main(["--data-dir", str(tmp_path), "--database", url, "serve", "--host", "0.0.0.0", "--port", str(free_port())]) == 1
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and error.rstrip().endswith(f"Set it first with: old-maid-tutor --database '{url}' teacher pin")
+
+
+# ----- the school's nginx in front of the classes (deploy/nginx.conf) -----
+
+NGINX = Path("/usr/sbin/nginx")
+DEPLOYED = ROOT / "deploy" / "nginx.conf"
+
+
+def nginx_in_front(folder: Path, class_a: int, class_b: int) -> tuple[subprocess.Popen[bytes], int]:
+    """A real nginx running the school's configuration as written, with only its addresses changed:
+    the two classes' upstreams to `class_a` and `class_b` on this computer, and a free port to listen on."""
+    port = free_port()
+    configured = DEPLOYED.read_text(encoding="utf-8")
+    for written, here in (("10.0.0.11:8000", f"127.0.0.1:{class_a}"), ("10.0.0.12:8000", f"127.0.0.1:{class_b}"), ("listen 80;", f"listen 127.0.0.1:{port};")):
+        assert written in configured, f"deploy/nginx.conf no longer says {written!r}: change this test with it"
+        configured = configured.replace(written, here)
+    (folder / "school.conf").write_text(configured, encoding="utf-8")
+    (folder / "nginx.conf").write_text(
+        f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\n"
+        f"http {{\n    access_log off;\n    client_body_temp_path {folder}/body;\n    proxy_temp_path {folder}/proxy;\n"
+        f"    include {folder}/school.conf;\n}}\n",
+        encoding="utf-8",
+    )
+    nginx = subprocess.Popen([str(NGINX), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"], stderr=subprocess.PIPE)
+    for _ in range(100):
+        try:
+            asyncio.run(asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1))
+            break
+        except OSError:
+            if nginx.poll() is not None:
+                raise AssertionError(nginx.stderr.read().decode() if nginx.stderr else "nginx ended") from None
+            import time
+
+            time.sleep(0.1)
+    return nginx, port
+
+
+def test_the_schools_nginx_takes_each_tab_to_its_own_class_websocket_and_all(tmp_path: Path) -> None:
+    if not NGINX.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("nginx is missing: .ci/run installs nginx-light")
+        pytest.skip("nginx is not installed here (apt install nginx-light)")
+    from test_serve import app_processes, start_serving
+
+    servers = [start_serving(tmp_path / name) for name in ("a", "b")]
+    nginx, port = nginx_in_front(tmp_path, servers[0][1], servers[1][1])
+
+    async def a_tab_through_nginx(host: str) -> tuple[bytes, list[int], list[int]]:
+        """What the tab shows, and each class's pupils' apps while it is open."""
+        async with ClientSession() as session:
+            url = f"http://127.0.0.1:{port}/ws?width=80&height=24"
+            async with session.ws_connect(url, headers={"Host": host}, max_msg_size=0) as tab:
+                screen = await screen_until(tab, b"What's your name?", 60)
+                return screen, app_processes(tmp_path / "a"), app_processes(tmp_path / "b")
+
+    try:
+        screen, class_a, class_b = asyncio.run(a_tab_through_nginx("class-a.school.lan"))
+        assert b"What's your name?" in screen and len(class_a) == 1 and class_b == []  # through the websocket, to class A only
+        screen, class_a, class_b = asyncio.run(a_tab_through_nginx("class-b.school.lan"))
+        assert b"What's your name?" in screen and len(class_b) == 1  # (class A's first app may still be closing)
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+        for server, _ in servers:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=30)
