@@ -129,3 +129,24 @@ def test_non_interactive_commands_stay_as_they_were_without_a_terminal(tmp_path:
     assert done.returncode == 0 and "plain lines" not in done.stdout
     done = subprocess.run([sys.executable, "-m", "tutor", "decks"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("standard")
+
+
+def test_output_read_only_in_part_ends_quietly(tmp_path: Path) -> None:
+    """`old-maid-tutor --plain | head -1`: once the reader has gone, the tutor stops without a word
+    (as a command killed by SIGPIPE does), never with 'something went wrong'."""
+    import subprocess
+    import sys
+
+    tutor = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--data-dir", str(tmp_path), "--profile", "Zed", "--plain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert tutor.stdout is not None and tutor.stdin is not None and tutor.stderr is not None
+    assert tutor.stdout.readline().startswith(b"Old Maid Tutor, in plain lines.")
+    tutor.stdout.close()  # the reader goes
+    tutor.stdin.write(b"1\n1\n1\n1\n")
+    tutor.stdin.close()
+    assert tutor.wait(timeout=30) == 141
+    assert tutor.stderr.read() == b""

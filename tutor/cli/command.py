@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from tutor import __version__
@@ -215,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; errors are one line, Ctrl+C exits 130, a crash exits 1."""
     try:
         return _main(argv)
+    except BrokenPipeError:
+        return _reader_gone()
     except KeyboardInterrupt:
         print("\nold-maid-tutor: stopped.", file=sys.stderr)
         return 130
@@ -228,6 +232,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _reader_gone() -> int:
+    """What reads our output has ended (`| head`): stop quietly, as a command killed by SIGPIPE
+    does (everything is saved as it happens); nothing more is written to the closed pipe."""
+    with suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 128 + signal.SIGPIPE
 
 
 def _main(argv: Sequence[str] | None) -> int:
