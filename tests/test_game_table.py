@@ -223,3 +223,17 @@ def test_the_pairs_keep_picture_names_apart_in_the_panel_and_the_line() -> None:
     assert "Duck+Duck" in str(pairs_text(seen, seats, True, letters=False))
     assert str(pairs_line(seen, seats, False, 80)) == "Your pairs: Duck+Duck · Bea 0"
     assert str(pairs_line(seen, seats, False, 20)) == "Your pairs: 1 · Bea 0", "too narrow for the cards: how many"
+
+
+def test_the_seat_drawn_from_is_said_in_each_books_words() -> None:
+    """Bicycle's giver holds the cards out ('offers'); at the Table the drawer takes a card from the
+    giver's fan, so the seat is the one that 'gives'."""
+    from tutor.engine import Game
+    from tutor.wording.table import role_of
+
+    for rules, word in ((Rules.bicycle(players=3), "◀ offers"), (Rules.table(players=3), "◀ gives")):
+        game = Game.deal(rules, seed=3)
+        assert game.giver is not None and game.drawer is not None
+        assert role_of(game, game.giver) == word
+        assert role_of(game.observation(0), game.giver) == word
+        assert role_of(game, game.drawer) == "▶ draws"

@@ -17,11 +17,12 @@ def where_is(seat: int, players: int) -> str:
 
 
 def role_of(seen: Game | Observation, seat: int) -> str:
-    """'▶ draws' or '◀ offers' for the seats of the coming draw, else ''."""
+    """'▶ draws' and, for the seat drawn from, '◀ offers' (Bicycle's book: the giver holds the
+    cards out) or '◀ gives' (Table's: the drawer takes from the giver's fan), else ''."""
     if seen.drawer == seat:
         return "▶ draws"
     if seen.giver == seat:
-        return "◀ offers"
+        return "◀ gives" if seen.rules is not None and not seen.rules.book.giver_offers else "◀ offers"
     return ""
 
 
