@@ -289,3 +289,20 @@ async def test_escape_on_the_carry_on_question_keeps_the_saved_game(store: Any, 
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
     assert store.load_game(profile) == saved
+
+
+async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profile: Any) -> None:
+    """Enter with one card picked: the tutor asks for its partner and keeps it picked; nothing is
+    counted as a mistake (it used to say "5♣ are not a pair." and count a wrong pair)."""
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C 5H 9D", "5S 9C QS", "KC KD"], dealer=0, guidance="hints")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C"))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen_text = prompt_text(app)
+        assert "5♣ is picked. A pair is two cards: pick the card that matches it too" in screen_text
+        assert "are not a pair" not in screen_text
+        assert session_of(app).mistakes == []
+        hand = app.screen.query_one("#hand", HandView)
+        assert set(hand.selected) == set(cards("5C"))  # still picked: the next card completes the pair

@@ -33,7 +33,7 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
-from tutor.wording import NOT_QUITE, Seats, counted
+from tutor.wording import NOT_QUITE, Seats, capitalised, card_list, counted
 from tutor.wording.going_out import you_went_out
 
 NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)"
@@ -45,6 +45,7 @@ SIDE_WIDTH = 30  # as in game.tcss
 NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
 SEATS_HEIGHT = 5
 NOTHING_SELECTED = "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
+ONE_SELECTED = "{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter."
 PAST_THE_KEYS = " Cards with no key under them: use ← →."
 
 MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left")
@@ -258,6 +259,10 @@ class CardTableScreen(Screen[None]):
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
             self.say(NOTHING_SELECTED)
+            return None
+        if len(hand.selected) == 1:  # not a wrong pair yet: half of one, kept picked
+            (card,) = hand.selected
+            self.say(ONE_SELECTED.format(card=capitalised(card_list([card], hand.letters))))
             return None
         chosen = sorted(hand.selected)
         hand.selected.clear()
