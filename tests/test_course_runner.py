@@ -118,6 +118,19 @@ def test_every_lesson_can_be_finished_with_other_right_answers(lesson_id: str, s
     assert run.finished
 
 
+@pytest.mark.parametrize("lesson_id", [entry.id for entry in COURSE.lessons])
+def test_every_answer_given_as_the_last_hint_ends_its_sentences_once(lesson_id: str) -> None:
+    """'The answer is “Only you.”.' had a full stop after the option's own."""
+    run, rng = LessonRun(lesson(lesson_id)), random.Random(1)
+    while True:
+        if isinstance(run.step, TaskStep):
+            answer = run.answer()
+            assert ".”." not in answer and ".." not in answer, (run.step.id, answer)
+            play_with_own_answers(run, rng)
+        if not run.advance():
+            break
+
+
 def test_a_blind_draw_takes_the_card_at_the_chosen_face_down_position() -> None:
     run = run_at("a-turn", "first-draw")
     giver = run.game.giver  # type: ignore[union-attr]

@@ -239,4 +239,4 @@ def test_on_your_own_there_are_no_hints_and_a_mistake_is_told_without_the_answer
     assert not ana.hints_allowed
     outcome = ana.finish_pairing()  # seed 3 deals Ana a pair
     assert outcome.refused and outcome.explanation is not None
-    assert outcome.explanation.what == "You still hold a pair." and "Find the right move yourself" in outcome.explanation.instead
+    assert outcome.explanation.what == "You still hold a pair." and "then find the right move yourself" in outcome.explanation.instead

@@ -504,7 +504,8 @@ class LessonRun:
         if isinstance(step, ChoiceStep):
             right = [self.options[index] for index in sorted(self.right_options())]
             said = f"The answer is “{right[0]}”" if len(right) == 1 else "Any of these is right: " + listed(f"“{text}”" for text in right)
-            return f"{said}. {self._say(step.because)}"
+            stop = "" if said.endswith((".”", "!”", "?”")) else "."  # “Only you.” needs no second full stop
+            return f"{said}{stop} {self._say(step.because)}"
         assert game is not None
         if isinstance(step, DealStep):
             return "Deal every card, one at a time or all at once, until the deck is empty: Old Maid has no pile to draw from."

@@ -603,4 +603,4 @@ def without_the_answer(explanation: Explanation, pictures: bool = False) -> Expl
             else "Two cards of the same rank make a pair, whatever their colours, and every pair goes down."
         )
         explanation = replace(explanation, what="You still hold a pair.", why=why)
-    return replace(explanation, instead=f"The rule: {explanation.rule}. Find the right move yourself, then try again.")
+    return replace(explanation, instead=f"Look again at the rule “{explanation.rule}”, then find the right move yourself.")
