@@ -112,3 +112,17 @@ def test_a_learner_sits_down_at_a_table_with_their_own_settings(store: Store, se
     assert (shared.guidance, shared.letters) == ("own", True)
     bo = LearnerSession(store, learner_named(store, "Bo"))
     assert bo.sit_down("red").seat == 1 and [view.name for view in bo.tables.open_tables()] == ["Red"]
+
+
+def test_a_quiz_points_at_a_locked_lesson_as_one_to_come(session: LearnerSession) -> None:
+    """The quiz's review named 'The ending' as explaining a missed rule while the lesson list
+    showed it locked; now it says the lesson opens once those before it are done."""
+    from tutor.quiz.model import LessonPointer
+    from tutor.quiz.words import pointer_words
+
+    locked = session.locked_lessons()
+    first, *later = [lesson.id for lesson in session.course.lessons]
+    assert first not in locked and set(later) <= locked  # a new learner: only the first lesson opens
+    ending = LessonPointer("ending", "How the game ends", "the-ending", 3)
+    assert pointer_words(ending, "The ending", "the-ending" in locked)[1] == "The lesson “The ending” explains it, once the lessons before it are done."
+    assert pointer_words(ending, "The ending", False)[1] == "The lesson “The ending” explains it."

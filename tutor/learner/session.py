@@ -93,6 +93,13 @@ class LearnerSession:
 
         return Record.read(self.store, self.profile)
 
+    def locked_lessons(self) -> set[str]:
+        """The lessons this learner cannot open yet (an earlier one is still to finish)."""
+        from tutor.learner.lessons import Status
+        from tutor.learner.policy import standings
+
+        return {lesson_id for lesson_id, standing in standings(self.record(), self.course).items() if standing.status is Status.LOCKED}
+
     def lesson_progress(self) -> dict[str, LessonProgress]:
         return self.store.lesson_progress(self.profile)
 

@@ -97,8 +97,9 @@ def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> Non
     if summary.try_again:
         said.append(try_again(summary))
     titles = {lesson.id: lesson.title for lesson in session.course.lessons}
+    locked = session.locked_lessons() if summary.lessons else set()
     for pointer in summary.lessons:
-        said.append("".join(pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson))))
+        said.append("".join(pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson), pointer.lesson in locked)))
     if summary.lessons:
         said.append(f"{LESSONS_WORTH_A_LOOK}: choose Lessons at Home.")
     if said:

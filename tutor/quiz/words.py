@@ -48,6 +48,8 @@ def try_again(summary: Summary) -> str:
     return f"Try these again: {counted(len(summary.try_again), 'question')} still to get right."
 
 
-def pointer_words(pointer: LessonPointer, title: str) -> tuple[str, str]:
-    """A concept missed again and again, and the lesson that explains it."""
-    return f"{pointer.title}: missed {pointer.misses} times. ", f"The lesson “{title}” explains it."
+def pointer_words(pointer: LessonPointer, title: str, locked: bool = False) -> tuple[str, str]:
+    """A concept missed again and again, and the lesson that explains it (`locked`: one the
+    learner cannot open yet)."""
+    later = ", once the lessons before it are done" if locked else ""
+    return f"{pointer.title}: missed {pointer.misses} times. ", f"The lesson “{title}” explains it{later}."

@@ -8,7 +8,7 @@ there is more below (the answers, or the reason), and the number keys answer whe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -249,7 +249,7 @@ class QuizSummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with VerticalScroll(id="quiz-end"):
-            yield Static(summary_text(self.summary, self.words), id="quiz-summary")
+            yield Static(summary_text(self.summary, self.words, learner(self).locked_lessons()), id="quiz-summary")
             with Horizontal(classes="buttons"):
                 if self.summary.try_again:
                     yield Button("Try these again (T)", id="again", variant="primary")
@@ -336,7 +336,7 @@ def _cards_text(cards: Sequence[Card], letters: bool) -> Text:
     return text
 
 
-def summary_text(summary: Summary, words: Celebration) -> Text:
+def summary_text(summary: Summary, words: Celebration, locked: Collection[str] = ()) -> Text:
     """The round's end: the celebration, the second tries, then each missed question with its
     answer and why, in the quiz's own words."""
     text = Text()
@@ -357,7 +357,7 @@ def summary_text(summary: Summary, words: Celebration) -> Text:
         text.append(f"\n{try_again(summary)} Press T to have another go.\n")
     titles = lesson_titles()
     for pointer in summary.lessons:
-        often, explained = pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson))
+        often, explained = pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson), pointer.lesson in locked)
         text.append(f"\n↺ {often}", style="bold")
         text.append(f"{explained}\n")
     if summary.lessons:
