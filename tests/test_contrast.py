@@ -138,3 +138,20 @@ async def test_picture_cards_are_readable_in_every_theme(store: Any, profile: An
 async def test_picture_cards_are_readable_under_no_color(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     assert await check_picture_cards(store, profile) == []
+
+
+async def test_under_no_color_the_highlighted_choice_is_underlined_not_only_a_shade(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's walk under NO_COLOR could not tell which menu line was picked: only its grey
+    background changed. The highlighted line is now bold and underlined as well."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        underlined = set()
+        for strip in app.screen._compositor.render_strips():
+            for segment in strip:
+                if segment.style is not None and segment.style.underline and segment.text.strip():
+                    underlined.add(segment.text.strip())
+        assert any("Play a game" in text or "Lessons" in text for text in underlined), underlined

@@ -237,8 +237,13 @@ class TutorApp(App[None]):
         self.save_settings(replace(self.settings, theme=theme, theme_chosen=True))
 
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables, with the footer's, the header's and the highlight's text made readable."""
-        return readable_variables(super().get_css_variables(), self.no_color)
+        """The theme's variables, with the footer's, the header's and the highlight's text made
+        readable; under NO_COLOR the highlighted choice of a list is underlined too, not only a
+        shade of grey (a child looking for "which one is picked?" sees it at once)."""
+        variables = readable_variables(super().get_css_variables(), self.no_color)
+        if self.no_color:
+            variables["block-cursor-text-style"] = "bold underline"
+        return variables
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header's "Old Maid Tutor — Settings", without Textual's dimmed sub-title (too faint to read)."""
