@@ -114,7 +114,7 @@ def test_lessons_check_finds_words_on_going_out_that_some_rules_make_untrue(tmp_
     strict pair check: the words go to every rules the settings allow, so lessons check says so."""
     from tutor.course.mistakes import check_mistakes_file
 
-    said = "so {seat} is out of the game."
+    said = "so there is nothing to draw from {seat}."
     assert said in SHIPPED
     path = tmp_path / "mistakes.yaml"
     path.write_text(SHIPPED.replace(said, "so {seat} is safe and out of the game."), encoding="utf-8")
