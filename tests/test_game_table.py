@@ -237,3 +237,19 @@ def test_the_seat_drawn_from_is_said_in_each_books_words() -> None:
         assert role_of(game, game.giver) == word
         assert role_of(game.observation(0), game.giver) == word
         assert role_of(game, game.drawer) == "▶ draws"
+
+
+async def test_a_mistake_on_a_small_terminal_is_read_from_its_first_line(store: Any, profile: Any) -> None:
+    """At 60x20 the explanation opened scrolled to its end: "✗ Not quite!" and its first sentences
+    were above the view. Its first line is in view now (the hand below it when there is room)."""
+    hands = ["5C 9D QH 2S 3S 4C 6D 7H 8S 10C JD KS", "5H 9C QS", "KC KD 4H"]
+    app = crafted_app(store, profile, Rules.bicycle(players=3, wrong_pair_loses=False), hands, dealer=0, guidance="guided")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        panel, board = app.screen.query_one("#panel", Static), app.screen.query_one("#board")
+        assert panel.display and panel.region.height > 0
+        assert board.region.y <= panel.region.y < board.region.bottom, (panel.region, board.region)

@@ -91,7 +91,7 @@ async def take_a_turn(pilot: Pilot[None]) -> str:
             await pilot.press("d")
         return "paired"
     if shared.stage is Stage.DRAW and shared.choosing_giver:
-        asked = "Press the player's number" if shared.guidance == "guided" else "choose whom to draw from"
+        asked = "Press the player's number" if shared.guidance == "guided" else "who do you draw from? Pick that player."
         assert game.giver is not None and asked in words(app, "#prompt")
         assert app.screen.seat_cursor == game.giver, "the cursor starts on a seat the rules let you draw from"
         await pilot.press(str((game.giver - shared.seat) % game.rules.players))  # 1 is the player on your left

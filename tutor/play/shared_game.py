@@ -212,7 +212,7 @@ class SharedGame:
         if stage is Stage.PAIRING:
             return "Lay down your pairs, then say you are done."
         if stage is Stage.DRAW and self.choosing_giver:
-            return "Your turn: choose whom to draw from."
+            return "Your turn: who do you draw from? Pick that player."
         if stage is Stage.DRAW and game.giver is not None:
             told = self.only_giver()
             return (told and told + " ") + f"Your turn: draw one of {seats.whose(game.giver)} face-down cards."

@@ -161,7 +161,12 @@ class CardTableScreen(Screen[None]):
         panel shows, else the top of the table."""
         board = self.query_one("#board", VerticalScroll)
         if self.panel is not None:
-            self.call_after_refresh(board.scroll_end, animate=False)
+            panel = self.query_one("#panel", Static)
+
+            def explanation_from_its_start() -> None:  # the hand below it too, unless the words need the room
+                board.scroll_to(y=min(board.max_scroll_y, panel.virtual_region.y), animate=False)
+
+            self.call_after_refresh(explanation_from_its_start)
         elif board.scroll_y:
             self.call_after_refresh(board.scroll_home, animate=False)
 

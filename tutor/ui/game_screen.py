@@ -373,6 +373,6 @@ class GameScreen(CardTableScreen):
 def _short_prompt(stage: Stage) -> str:
     return {
         Stage.PAIRING: "Lay down your pairs, then press D.",
-        Stage.CHOOSE_GIVER: "Your turn: choose whom to draw from.",
+        Stage.CHOOSE_GIVER: "Your turn: who do you draw from? Pick that player.",
         Stage.DRAW: "Your turn: draw a card.",
     }.get(stage, "")

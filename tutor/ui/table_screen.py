@@ -297,7 +297,7 @@ class TableScreen(CardTableScreen):
         if stage is Stage.PAIRING:
             return f"Check your hand for pairs. If no two cards have {same}, press D to say you're done."
         if shared.choosing_giver and not guided:
-            return "Your turn: choose whom to draw from."
+            return "Your turn: who do you draw from? Pick that player."
         if shared.choosing_giver:
             verb = "do you take" if game.rules.book.giver_offers else "must you take"
             return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."

@@ -97,6 +97,7 @@ class FriendsScreen(ModalScreen[list[str] | None]):
             name = one_more(session.store, session.profile, self.names, typed)
         except (CannotJoin, StoreError) as refused:
             self._say(f"✗ {refused}")
+            event.input.select_all()  # the next name typed replaces it (it was added to it: "AnaBen")
             return
         self.names.append(name)
         event.input.value = ""

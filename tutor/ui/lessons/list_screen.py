@@ -108,6 +108,7 @@ class LessonListScreen(Screen[None]):
         first = next(index for index, option in enumerate(options) if not option.disabled)
         listing.highlighted = keys.index(chosen) if chosen is not None and chosen in keys else first
         listing.focus()
+        self.call_after_refresh(listing.scroll_to_highlight)  # the lesson just left, in view (lesson 11 at 80x24)
 
     def _line(self, number: int, entry: Entry) -> Text:
         if isinstance(entry, BrokenLesson):
