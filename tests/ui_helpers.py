@@ -36,9 +36,12 @@ def session_of(app: TutorApp) -> GuidedGame:
 
 
 async def select_cards(pilot: Pilot, app: TutorApp, wanted: list[Any], hand_id: str = "#hand") -> None:
-    """Select each wanted card: by its number key when it has one, else with the cursor and Space."""
+    """Select exactly the wanted cards, as a careful learner looking at the hand does: a card picked
+    before and not wanted is un-picked, one already picked is left picked. Each by its number key
+    when it has one, else with the cursor and Space."""
     hand = app.screen.query_one(hand_id, HandView)
-    for card in wanted:
+    stray = [card for card in hand.selected if card not in wanted]
+    for card in [*stray, *(card for card in wanted if card not in hand.selected)]:
         target = hand.cards.index(card)
         if target < 9:
             await pilot.press(str(target + 1))
