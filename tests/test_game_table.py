@@ -253,3 +253,13 @@ async def test_a_mistake_on_a_small_terminal_is_read_from_its_first_line(store: 
         panel, board = app.screen.query_one("#panel", Static), app.screen.query_one("#board")
         assert panel.display and panel.region.height > 0
         assert board.region.y <= panel.region.y < board.region.bottom, (panel.region, board.region)
+
+
+def test_the_table_says_when_the_game_is_reversed() -> None:
+    """A newcomer played a whole reversed game told only 'Bicycle rules: you draw from your right.'"""
+    from tutor.engine import Game
+    from tutor.wording.table import direction_text
+
+    reversed_game = Game.deal(Rules.bicycle(players=3, odd_card_wins=True), seed=1)
+    assert direction_text(reversed_game) == "Bicycle rules: you draw from your right. Reversed game: keep the odd card to the end to win."
+    assert "Reversed" not in direction_text(Game.deal(Rules.bicycle(players=3), seed=1))

@@ -50,6 +50,8 @@ def direction_text(game: Game) -> str:
     """Which way the cards travel, in words, for the rules in play."""
     rules = game.rules
     extra = " A pair earns another draw." if rules.extra_draw_on_pair else ""
+    if rules.odd_card_wins:  # said on the table itself, not only on the Rules and end screens
+        extra += " Reversed game: keep the odd card to the end to win."
     return f"{rules.variant.capitalize()} rules: you draw from your {rules.draws_from}.{extra}"
 
 
