@@ -33,7 +33,7 @@ def test_a_whole_lesson_with_wrong_answers_each_with_its_own_reason(tmp_path: Pa
     assert " ".join(after(lines, "3")[1:]).startswith(lesson.steps[1].wrong["50"])  # type: ignore[attr-defined]
     assert "The answers:" in lines and "1. 52" in lines and "2. 51" in lines
     assert after(lines, "h")[0].startswith("Hint 1 of ")
-    assert after(lines, "2")[0].startswith("Right.")
+    assert after(lines, "2")[0].startswith("Yes! One Queen is out")
     assert " ".join(after(lines, "4")).startswith("Not quite. Cleo is on your right.")  # Cleo's own words
     assert "1. A♦ (Ace of diamonds)" in lines and "12. Q♥ (Queen of hearts)" not in lines  # the hand numbered as the screen orders it
     done = next(line for line in lines if line.startswith("Lesson done:"))
@@ -109,6 +109,14 @@ def test_the_card_just_drawn_is_marked_in_the_hand_as_the_lesson_says(tmp_path: 
     assert code == 0
     assert after(lines, "1")[:2] == ["Not quite.", "You chose to draw from you."]  # your own cards: the engine's reason at once
     drawn = after(lines, "2")
-    assert drawn[0].startswith("Right. You've got a new card: it is marked ★ in your hand.")
+    assert drawn[0].startswith("You've got a new card: it is marked ★ in your hand.")
     assert [line for line in drawn if line.endswith(" ★")] == ["4. J♣ (Jack of clubs) ★"]
     assert "4. J♣ (Jack of clubs) ★" in after(lines, "", nth=-1)  # still marked on the next step: does it make a pair?
+
+
+def test_a_step_done_is_praised_once(tmp_path: Path) -> None:
+    """'Right. Right! The deal starts on your left' and 'Right. Yes! One Queen is out': the step's
+    own words praise it; plain lines no longer add a second 'Right.' before them."""
+    code, lines, _ = run_plain(tmp_path, ["1", "", "2", "q"], "--profile", "Ana", "--plain", "lesson", "deck-and-deal", "--seed", "1")
+    assert code == 0
+    assert not [line for line in lines if line.startswith(("Right. Right!", "Right. Yes!", "Right. Brilliant!"))], lines

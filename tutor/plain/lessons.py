@@ -336,7 +336,7 @@ class _LessonLines:
             hand = self._hand()
             cards = [hand_heading(len(hand)), *self._hand_lines(hand)] if isinstance(run.step, PairStep) and hand else []
             return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
-        said = [f"Right. {feedback.message.strip()}"]
+        said = [feedback.message.strip() or "Right."]  # the step's own praise ("Yes! ...") says it: not "Right. Right!"
         if feedback.explanation is not None:
             said += [ON_PURPOSE, *feedback.explanation.lines()]
         if isinstance(run.step, DrawStep) and self._hand():
