@@ -93,6 +93,8 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     assert "How everyone did:" in said
     assert any(line.startswith("The game took ") for line in said)
     assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said
+    asked = " ".join(said)
+    assert re.search(r"Your turn: draw a card\. \w+'s hand: \d+ cards?, face down\.", asked), "the fan's size in words"  # not "face down: 6."
     assert finished_games(tmp_path) == 1 and saved_game(tmp_path) is None
     drawn = [line for line in said if line.startswith("You drew ") and " from " in line]
     assert drawn and any(CARD.match(line) and line.endswith(" ★") for line in said)  # the card just drawn, marked in the hand

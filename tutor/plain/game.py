@@ -209,7 +209,7 @@ class _GameLines:
         held = len(self.game.game.hands[giver]) if giver is not None else 0
         whose = self.game.seats.whose(giver, capital=True) if giver is not None else "The giver's"
         which = f"Type a card's number (1 to {held})," if held > 1 else "Type 1 to draw it,"
-        return f"Your turn: draw a card. {whose} cards, face down: {held}.", Choices(
+        return f"Your turn: draw a card. {whose} hand: {counted(held, 'card')}, face down.", Choices(
             f"{which}{hints} t for the table, or q to stop.", (("1 to 9", "draw that face-down card"), *extra)
         )
 
