@@ -7,8 +7,10 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -149,15 +151,13 @@ def nginx_in_front(folder: Path, class_a: int, class_b: int) -> tuple[subprocess
         encoding="utf-8",
     )
     nginx = subprocess.Popen([str(NGINX), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"], stderr=subprocess.PIPE)
-    for _ in range(100):
+    for _ in range(100):  # until it listens
         try:
-            asyncio.run(asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1))
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
             break
         except OSError:
             if nginx.poll() is not None:
                 raise AssertionError(nginx.stderr.read().decode() if nginx.stderr else "nginx ended") from None
-            import time
-
             time.sleep(0.1)
     return nginx, port
 
