@@ -159,6 +159,37 @@ async def test_a_flood_of_keys_is_cut_to_the_tab_budget() -> None:
                 assert 0 < received <= allowed < 40 * guards.LARGEST_INPUT
 
 
+async def test_a_message_nested_too_deep_to_read_is_dropped_and_the_tab_carries_on() -> None:
+    """'[[[[...' (10,000 deep) made reading it raise RecursionError, which stopped the tab's session."""
+    import sys
+
+    async with serving(argv=[sys.executable, "-c", ECHO_APP]) as (_, port):
+        async with ClientSession() as session:
+            async with session.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0) as tab:
+                await tab.send_str("[" * 10_000)
+                await tab.send_str('["stdin", "abc"]')
+                message = await asyncio.wait_for(tab.receive(), 10)
+                assert message.type == WSMsgType.BINARY and int(message.data) > 0  # the next key still reaches the app (its echo)
+
+
+def test_a_plain_request_for_the_websocket_is_refused_in_one_line_with_nothing_logged(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """GET /ws without a websocket upgrade used to stop a 'session' and print 'Unhandled exception' to the teacher."""
+    from test_serve import start_serving
+
+    server, port = start_serving(tmp_path)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as plain:
+            plain.sendall(b"GET /ws HTTP/1.1\r\nHost: class\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := plain.recv(65536):
+                answer += chunk
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert answer.startswith(b"HTTP/1.1 400") and b"open the page itself" in answer
+    assert err == ""
+
+
 async def test_a_message_over_the_largest_size_closes_the_tab() -> None:
     async with serving() as (server, port):
         async with ClientSession() as session:

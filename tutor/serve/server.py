@@ -362,6 +362,8 @@ class ClassroomServer(Server):
         if self.full or self.stopping:
             return web.Response(status=503, text="The class is full.\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LARGEST_MESSAGE)
+        if not websocket.can_prepare(request).ok:  # not a websocket at all: no tab, and nothing for the teacher to read
+            return web.Response(status=400, text="This address is for the tutor's page: open the page itself.\n")
         service = TabService(
             self.app_argv,
             error_log=self.error_log,
@@ -431,7 +433,7 @@ class ClassroomServer(Server):
                 continue
             try:
                 envelope = json.loads(message.data)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested too deep to read ("[[[[...")
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue
