@@ -150,3 +150,22 @@ def test_output_read_only_in_part_ends_quietly(tmp_path: Path) -> None:
     tutor.stdin.close()
     assert tutor.wait(timeout=30) == 141
     assert tutor.stderr.read() == b""
+
+
+def test_quiz_tables_keep_other_hands_face_down_as_the_quiz_screen_does(tmp_path: Path) -> None:
+    """Plain lines read every hand of a quiz table aloud ("every hand face up") while the quiz screen
+    shows other players' hands face down unless the question looks behind the scenes."""
+    for seed in range(4):
+        code, lines, _ = run_plain(tmp_path / str(seed), [*["1"] * 40, "q"], "--profile", "Ana", "quiz", "--seed", str(seed), columns=COLUMNS)
+        assert code == 0
+        for at, line in enumerate(lines):
+            if line == "The table, clockwise from you:":
+                seats = []
+                for seat_line in lines[at + 2 :]:  # the learner's own seat first, then the others
+                    if not seat_line[:1].isupper() or ":" not in seat_line or seat_line.startswith("The answers"):
+                        break
+                    seats.append(seat_line)
+                assert all("face down" in seat or seat.endswith("no cards.") for seat in seats), seats
+        for at, line in enumerate(lines):
+            if line == "The table, every hand face up, clockwise from you:":  # only where the question says so
+                assert any(earlier.startswith("Behind the scenes") for earlier in lines[max(0, at - 4) : at]), lines[at - 4 : at]

@@ -23,7 +23,7 @@ from tutor.quiz.words import (
     the_answer,
     try_again,
 )
-from tutor.wording import sentence
+from tutor.wording import counted, sentence
 
 
 def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) -> None:
@@ -67,7 +67,8 @@ def _play_round(lines: Lines, session: LearnerSession, round_: QuizRound) -> boo
         if result.comes_back:
             said.append(COMES_BACK)
         lines.say(*said)
-    words = session.recorder.quiz_round_finished(round_.summary().right, round_.summary().asked)
+    summary = round_.summary()
+    words = session.recorder.quiz_round_finished(summary.right, summary.asked)
     lines.say(words.headline, *words.lines)
     return True
 
@@ -76,9 +77,13 @@ def _say_question(lines: Lines, question: Question, progress: str, letters: bool
     said = [sentence(progress), question.prompt]
     position = question.position
     if position is not None:
-        said.append("The table, every hand face up, clockwise from you:")
+        face_up = position.behind_the_scenes  # else other hands as a player sees them, as on the quiz screen
+        said.append("The table, every hand face up, clockwise from you:" if face_up else "The table, clockwise from you:")
         for seat, hand in enumerate(position.hands):
-            cards = ", ".join(card_said(lines, card, letters) for card in hand) or "no cards"
+            if seat == 0 or face_up or not hand:
+                cards = ", ".join(card_said(lines, card, letters) for card in hand) or "no cards"
+            else:
+                cards = f"{counted(len(hand), 'card')}, face down"
             said.append(f"{seat_name(position, seat)}{seat_marks(position, seat)}: {cards}.")
     elif question.cards:
         said.append("The cards: " + ", ".join(card_said(lines, card, letters) for card in question.cards) + ".")
