@@ -138,7 +138,7 @@ def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, d
     if where.startswith("lesson:"):
         lesson = next((one for one in session.course.lessons if one.id == where.removeprefix("lesson:").removesuffix(":again")), None)
         if lesson is not None:
-            lessons.play_lesson(lines, session, lesson)
+            lessons.play_lesson(lines, session, lesson, seed)
             return
         where = "lessons"
     lessons.choose_lesson(lines, session)

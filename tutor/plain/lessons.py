@@ -87,7 +87,7 @@ def choose_lesson(lines: Lines, session: LearnerSession) -> None:
         play_lesson(lines, session, entry)
 
 
-def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson) -> None:
+def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson, seed: int | None = None) -> None:
     """One lesson, from where the learner left it if they want; every step saved as in the app."""
     problems = tuple(replay_problems(lesson))
     if problems:
@@ -103,7 +103,7 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson) -> None:
             session.start_lesson_over(lesson.id)
             step = None
     try:
-        run = LessonRun(lesson, step=step or 0, letters=session.settings.suit_style == "letters", learner_name=session.settings.learner_name)
+        run = LessonRun(lesson, step=step or 0, letters=session.settings.suit_style == "letters", learner_name=session.settings.learner_name, seed=seed)
     except StepBroken as broken:
         lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
         return
