@@ -263,3 +263,16 @@ def test_the_table_says_when_the_game_is_reversed() -> None:
     reversed_game = Game.deal(Rules.bicycle(players=3, odd_card_wins=True), seed=1)
     assert direction_text(reversed_game) == "Bicycle rules: you draw from your right. Reversed game: keep the odd card to the end to win."
     assert "Reversed" not in direction_text(Game.deal(Rules.bicycle(players=3), seed=1))
+
+
+def test_a_lesson_seat_that_went_out_is_said_as_its_rules_say() -> None:
+    """The lesson seats' 'SAFE ✓' was shown under every ruleset; in the reversed game going out
+    means you can no longer win, and at Table rules that you have won (tutor.wording.going_out)."""
+    from tutor.engine import Game
+    from tutor.wording.table import cards_words
+
+    expected = {"bicycle": "SAFE ✓", "reversed": "out: no cards", "table": "✓ out: has won"}
+    for name, rules in (("bicycle", Rules.bicycle(players=3)), ("reversed", Rules.bicycle(players=3, odd_card_wins=True)), ("table", Rules.table(players=3))):
+        game = Game.from_hands(rules, [["5C", "7D"], [], ["QS", "7H"]], 2)
+        assert 1 in game.safe
+        assert cards_words(game, 1, tells_roles=True, learner=False) == expected[name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tutor.engine import Game, Observation, Phase, Side
 from tutor.engine.rules import side_of
+from tutor.wording.going_out import Out, going_out, out_mark
 
 SIDES: dict[Side, str] = {"left": "on your left", "right": "on your right", "across": "across", "opposite": "opposite", "self": "that's you"}
 SHORT_SIDES: dict[Side, str] = {**SIDES, "left": "your left", "right": "your right"}
@@ -35,8 +36,8 @@ def cards_words(
     `narrow`: in ten columns or fewer; `backs`: draw the face-down cards' backs before the count."""
     if tells_roles and game.loser == seat:
         return "WINNER ★" if game.winner == seat else "OLD MAID"
-    if tells_roles and seat in game.safe:
-        return "SAFE ✓"
+    if tells_roles and seat in game.safe:  # what going out means under these rules (tutor.wording.going_out)
+        return "SAFE ✓" if going_out(game.rules) is Out.SAFE else out_mark(game.rules)
     count = len(game.hands[seat])
     if count == 0:
         return ("none yet" if narrow else "no cards yet") if game.phase is Phase.DEALING else "no cards"
