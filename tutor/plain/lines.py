@@ -87,8 +87,8 @@ class Lines:
         return lines
 
     def _write(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.write.write(line.rstrip() + "\n")
+        # One write for all the lines, so a key typed meanwhile is echoed between sayings, not inside one.
+        self.write.write("".join(line.rstrip() + "\n" for line in lines))
         self.write.flush()
 
     # ----- listening ----------------------------------------------------------------------------
