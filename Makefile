@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint setup bench soak clean
+.PHONY: play test lint setup bench soak clean messages
 
 # Python keeps compiled modules (and pytest its rewritten test modules) in __pycache__ even where
 # the environment says not to (PYTHONDONTWRITEBYTECODE): without them every test process compiles
@@ -18,12 +18,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# Each language's catalogue, compiled for gettext whenever its .po changes (tutor/language.py).
+CATALOGUES := $(wildcard tutor/locale/*/LC_MESSAGES/tutor.po)
+COMPILED := $(CATALOGUES:.po=.mo)
 
-play: $(STAMP)
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+setup: $(STAMP) $(COMPILED)
+
+play: setup
 	$(BIN)/old-maid-tutor $(ARGS)
 
-lint: $(STAMP)
+# After changing words in the code or the course: gather every message again (tutor/locale/tutor.pot)
+# and bring each language's catalogue up to date (new messages empty, changed ones marked fuzzy).
+messages: $(STAMP)
+	$(BIN)/pybabel extract --quiet -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k mark --no-wrap --add-location=file \
+		--sort-by-file --project "Old Maid Tutor" --copyright-holder "Old Maid Tutor" -o tutor/locale/tutor.pot .
+	$(BIN)/pybabel update --quiet --no-wrap -D tutor -d tutor/locale -i tutor/locale/tutor.pot
+
+lint: setup
 	$(BIN)/ruff check tutor tests benchmarks
 	$(BIN)/ruff format --check tutor tests benchmarks
 	$(BIN)/mypy

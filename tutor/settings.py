@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from tutor.engine.rules import ODD_RANKS, SWITCHES, VARIANTS, OddRank, Variant, rulebook
+from tutor.language import LANGUAGES
 from tutor.names import NAME_LENGTH, name_problem
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class Settings:
     suit_style: SuitStyle = "symbols"
     unlock_all_lessons: bool = False  # a teacher's setting
     plain_lines: bool = False  # start in plain lines (tutor.plain), for a screen reader or a braille display
+    language: str = ""  # a code of tutor.language.LANGUAGES the learner chose; "" follows --lang and the environment
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
@@ -104,6 +106,7 @@ class Settings:
         _check_opponents(self.opponent_names, self.players)
         _check_theme(self.theme)
         _check_deck(self.deck)
+        _check_language(self.language)
         self.rules()  # the engine has the last word on which house rules go together
 
     def to_dict(self) -> dict[str, Any]:
@@ -163,6 +166,11 @@ class Settings:
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(allowed)}; not {value!r}")
+
+
+def _check_language(code: object) -> None:
+    if not isinstance(code, str) or (code and code not in LANGUAGES):
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (or empty), not {code!r}")
 
 
 def _check_switch(name: str, value: object) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, NoReturn, cast
 
-from tutor import __version__
+from tutor import __version__, language
 from tutor.classroom import is_served
 from tutor.cli import lessons as lessons_cli
 from tutor.cli import profiles as profiles_cli
@@ -23,6 +23,7 @@ from tutor.cli import tables as tables_cli
 from tutor.cli import teacher as teacher_cli
 from tutor.engine.rules import ODD_RANKS, RULEBOOKS, VARIANTS
 from tutor.errors import TutorError
+from tutor.language import LANGUAGES
 from tutor.names import one_line
 from tutor.serve import command as serve_command
 
@@ -52,6 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep progress in the school's PostgreSQL database instead, e.g. postgresql://tutor@school-server/tutor (or $OLD_MAID_TUTOR_DATABASE)",
     )
     parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        type=_language,
+        help=f"the language to speak: {', '.join(f'{code} ({name})' for code, name in LANGUAGES.items())}; "
+        "by default the learner's own setting, else $LANGUAGE, $LC_ALL or $LANG, else English",
+    )
     parser.add_argument(
         "--plain",
         action="store_true",
@@ -213,6 +221,13 @@ def _open_lesson(args: argparse.Namespace) -> int:
     return run_app(args, start=f"lesson:{args.id}", seed=args.seed)
 
 
+def _language(code: str) -> str:
+    try:
+        return language.known(code)
+    except language.UnknownLanguage as unknown:
+        raise argparse.ArgumentTypeError(str(unknown)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; errors are one line, Ctrl+C exits 130, a crash exits 1."""
     try:
@@ -244,6 +259,7 @@ def _reader_gone() -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    language.ask(args.lang, as_default=is_served())
     if args.data_dir is not None:
         from tutor.store.opening import data_folder, folder_problem
 

@@ -178,7 +178,7 @@ class _DeckReader:
         return Picture(picture_id, name, short, art)
 
     def name(self, item: Item) -> str | None:
-        text = self.check.text(item)
+        text = self.check.text(item, translated=False)
         if text is None:
             return None
         if len(text) > NAME_WIDTH:
@@ -187,7 +187,7 @@ class _DeckReader:
         return text if self.drawable(item, text) else None
 
     def short(self, item: Item) -> str | None:
-        text = self.check.text(item)
+        text = self.check.text(item, translated=False)
         if text is None:
             return None
         if " " in text or len(text) > SHORT_WIDTH:

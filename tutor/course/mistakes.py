@@ -38,6 +38,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tutor import language
 from tutor.engine.cards import Card, groups_of_a_kind, rank_name
 from tutor.engine.mistakes import Mistake
 from tutor.wording import TRY_THIS, capitalised, card_list
@@ -226,6 +227,9 @@ def mistake_book() -> MistakeBook:
 
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return book_from(root, problems, SHOWN_PATH)
+
+
+language.on_change(mistake_book.cache_clear)  # its words are in the language it was read in
 
 
 def shipped_file() -> Any:

@@ -124,8 +124,8 @@ class _Parser(Checker):
             allowed = allowed + tuple(name for _, name, _, _ in _parts(text) if name)
         return super().placeholders_ok(item, text, allowed)
 
-    def text(self, item: Item | None, placeholders: Iterable[str] = ()) -> str | None:
-        words = super().text(item, placeholders)
+    def text(self, item: Item | None, placeholders: Iterable[str] = (), translated: bool = True) -> str | None:
+        words = super().text(item, placeholders, translated)
         if words is not None and item is not None:
             for name in self.seats_here:
                 if re.search(rf"(?<![{{\w]){re.escape(name)}(?![}}\w])", words):

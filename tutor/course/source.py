@@ -34,11 +34,14 @@ import re
 import stat
 import string
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
+
+from tutor.language import tr
 
 from .problems import Problem
 
@@ -55,6 +58,19 @@ SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 SLUG_TEXT = "lower-case words joined by hyphens, like three-of-a-kind"
 
 T = TypeVar("T")
+_heard: list[tuple[int, str]] | None = None
+"""While `hearing`: each text read, with its line (the catalogue's extractor)."""
+
+
+@contextmanager
+def hearing() -> Iterator[list[tuple[int, str]]]:
+    """Every text a parser reads meanwhile, as (line, English words), in the order read."""
+    global _heard
+    _heard, before = [], _heard
+    try:
+        yield _heard
+    finally:
+        _heard = before
 
 
 @dataclass(frozen=True)
@@ -311,14 +327,22 @@ class Checker:
                 self.problem(item, f"missing ({what} needs one)", item.child(name))
         return {name: child for name, child in item.value.items() if name in allowed}
 
-    def text(self, item: Item | None, placeholders: Iterable[str] = ()) -> str | None:
-        """Some words (stripped), whose {placeholders} are all among `placeholders`."""
+    def text(self, item: Item | None, placeholders: Iterable[str] = (), translated: bool = True) -> str | None:
+        """Some words (stripped), whose {placeholders} are all among `placeholders`, in the
+        language in use (`tutor.language`: the English is the catalogue's key); `translated=False`
+        keeps the English (a picture's name, which the card itself translates when shown).
+        Every text read here is a message of the catalogue (`tutor.course.extract`)."""
         if item is None:
             return None
         if not isinstance(item.value, str) or not item.value.strip():
             self.problem(item, "expected some words")
             return None
-        return item.value.strip() if self.placeholders_ok(item, item.value, tuple(placeholders)) else None
+        words = item.value.strip()
+        if not self.placeholders_ok(item, item.value, tuple(placeholders)):
+            return None
+        if _heard is not None:
+            _heard.append((item.line, words))
+        return tr(words) if translated else words
 
     def placeholders_ok(self, item: Item, text: str, allowed: tuple[str, ...]) -> bool:
         try:

@@ -8,7 +8,7 @@ pair) when their `rank_index` is the same: the rank for playing cards, the pictu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from tutor.errors import RulesError
@@ -23,6 +23,9 @@ SUIT_LETTERS: dict[str, str] = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 SUIT_NAMES: dict[str, str] = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 
+_SHOWN_RANKS: dict[str, str] = {}
+"""The letter printed on a card of each rank where it is not the rank's code (German cards: J is B)."""
+_shown_name: Callable[[str], str] = str
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
 _RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "T": "10"}
 _TO_LETTERS = str.maketrans(SUIT_LETTERS)
@@ -106,10 +109,12 @@ class Card:
         return self.rank_index == other.rank_index and self is not other
 
     def text(self, letters: bool = False) -> str:
-        """`5♣`, or `5C` with suit letters; a picture card's name ("Cat")."""
+        """`5♣`, or `5C` with suit letters, with the rank as the cards in the language in use
+        show it (`show_ranks`: a German Queen is `D♥`); a picture card's name ("Cat"). `str(card)`
+        is the card's code, the same in every language."""
         if self.picture is not None:
-            return self.picture.name
-        return self.rank + (SUIT_LETTERS[self.suit] if letters else self.suit)
+            return _shown_name(self.picture.name)
+        return _SHOWN_RANKS.get(self.rank, self.rank) + (SUIT_LETTERS[self.suit] if letters else self.suit)
 
     def __str__(self) -> str:
         return self.picture.name if self.picture is not None else self.rank + self.suit
@@ -164,6 +169,19 @@ def groups_of_a_kind(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
 def in_suit_letters(text: str) -> str:
     """`text` with every suit symbol written as its letter: "5♣ and 5♥" -> "5C and 5H"."""
     return text.translate(_TO_LETTERS)
+
+
+def show_ranks(letters: dict[str, str]) -> None:
+    """Show each rank in `letters` with its letter ({"J": "B", "Q": "D"}), the rest as their codes."""
+    _SHOWN_RANKS.clear()
+    _SHOWN_RANKS.update({rank: letter for rank, letter in letters.items() if rank in RANKS and letter != rank})
+
+
+def show_names(translate: Callable[[str], str]) -> None:
+    """Show a picture card's name through `translate` (the language in use), its deck's English
+    name being the card's own."""
+    global _shown_name
+    _shown_name = translate
 
 
 def rank_name(rank: str, plural: bool = False) -> str:

@@ -21,6 +21,7 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from tutor import language
 from tutor.concepts import CONCEPTS
 from tutor.wording import listed
 
@@ -80,6 +81,9 @@ def course_for_app(replay: bool = False) -> Course:
     from tutor.course import load_course
 
     return load_course(replay=replay)
+
+
+language.on_change(course_for_app.cache_clear)  # its words are in the language it was read in
 
 
 def course_is_read() -> bool:

@@ -27,6 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tutor import language
 from tutor.learner import lessons
 from tutor.learner.recorder import Recorder
 from tutor.settings import Settings
@@ -46,6 +47,7 @@ class LearnerSession:
         self.store = store
         self.profile = profile
         self.settings = self._settings_from_store()
+        language.use_for_learner(self.settings.language)
         self.recorder = Recorder(store, profile)
         self._tables: Tables | None = None
 
@@ -75,6 +77,7 @@ class LearnerSession:
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.store.save_settings(self.profile, settings)
+        language.use_for_learner(settings.language)
 
     def _settings_from_store(self) -> Settings:
         """The profile's settings; until they choose otherwise, the learner is called by their profile name."""

@@ -34,6 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tutor import language
 from tutor.concepts import CONCEPTS
 from tutor.course.problems import Problem
 from tutor.course.source import Checker, Item, read_yaml, read_yaml_file, shown
@@ -170,6 +171,9 @@ def read_bank() -> tuple[WrittenQuestion, ...]:
     if problems:
         raise CourseError("\n".join(str(problem) for problem in problems))
     return questions
+
+
+language.on_change(read_bank.cache_clear)  # its words are in the language it was read in
 
 
 def quiz_text() -> str:

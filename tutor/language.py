@@ -1,0 +1,153 @@
+"""The language the tutor speaks: which ones there are, which one is in use, and the words in it.
+
+Every sentence a learner reads is written in English in the code or the course files and looked
+up in the language's gettext catalogue (`tutor/locale/<code>/LC_MESSAGES/tutor.po`, compiled to
+`.mo` by `make setup`; how to add a language is in the README). A missing entry is said in English.
+
+    from tutor.language import tr, ntr, mark
+    tr("Your turn.")                                    # the sentence in the language in use
+    ntr("{count} card", "{count} cards", n).format(count=n)   # every count, with the language's plurals
+    TITLE = mark("Lessons")                             # found by `pybabel extract`, translated later: tr(TITLE)
+
+Placeholders are always named (`{cards}`, `{seat}`), so a translation may put them in its own
+order. One process speaks one language at a time (each classroom tab is a process of its own):
+`use(code)` switches it, and anything that keeps words made in the old language registers with
+`on_change` to forget them.
+
+Which language, first found: `--lang`, the learner's saved setting, `LANGUAGE`, `LC_ALL`,
+`LC_MESSAGES`, `LANG`, then English (`chosen`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+DOMAIN = "tutor"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch"}
+"""Each language the tutor speaks, by code, named in its own words (as a chooser lists them)."""
+ENGLISH = "en"
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = ENGLISH
+_asked: str | None = None
+_asked_is_a_default = False
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_forgetters: list[Callable[[], None]] = []
+
+
+class UnknownLanguage(ValueError):
+    """A language code the tutor does not speak."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+        self.code = code
+
+
+def tr(message: str) -> str:
+    """`message` in the language in use (itself, in English or when the catalogue lacks it)."""
+    return _catalogue.gettext(message) if message else message
+
+
+def ntr(singular: str, plural: str, count: int) -> str:
+    """The form of a counted message the language uses for `count` (fill in `{count}` after)."""
+    return _catalogue.ngettext(singular, plural, count)
+
+
+def ptr(context: str, message: str) -> str:
+    """`message` where the same English word needs telling apart by `context` ("card", "Q")."""
+    return _catalogue.pgettext(context, message)
+
+
+def mark(message: str) -> str:
+    """`message` unchanged: marks a constant for the catalogue, to be said later with `tr`."""
+    return message
+
+
+def current() -> str:
+    """The code of the language in use ("en", "es", "de")."""
+    return _current
+
+
+def use(code: str) -> None:
+    """Speak `code` from now on in this process; UnknownLanguage if the tutor does not speak it."""
+    global _current, _catalogue
+    code = known(code)
+    if code == _current:
+        return
+    _catalogue = _load(code)
+    _current = code
+    for forget in tuple(_forgetters):
+        forget()
+
+
+def on_change(forget: Callable[[], None]) -> Callable[[], None]:
+    """Call `forget` whenever the language changes (a cache of words made in the old one)."""
+    _forgetters.append(forget)
+    return forget
+
+
+def known(code: str) -> str:
+    """`code` as the tutor names it ("ES" -> "es", "de_DE.UTF-8" -> "de"), or UnknownLanguage."""
+    found = of_locale(code)
+    if found is None:
+        raise UnknownLanguage(code)
+    return found
+
+
+def of_locale(value: str) -> str | None:
+    """The language a locale name means ("es_ES.UTF-8", "de", "C"), if the tutor speaks it."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def chosen(asked: str | None = None, saved: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: `asked` (--lang), else `saved` (the learner's setting), else the
+    first the environment names that the tutor speaks (LANGUAGE may list several, "de:en"), else English."""
+    if asked:
+        return known(asked)
+    if saved and of_locale(saved):
+        return known(saved)
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            found = of_locale(part)
+            if found is not None:
+                return found
+        if variable != "LANGUAGE":
+            break  # LC_ALL set to a language the tutor lacks means English, not the next variable
+    return ENGLISH
+
+
+def ask(code: str | None, as_default: bool = False) -> None:
+    """What the command line asked for (`--lang`), checked (UnknownLanguage) and spoken at once.
+    `as_default`: a classroom's language, which each pupil's own setting overrides."""
+    global _asked, _asked_is_a_default
+    _asked, _asked_is_a_default = (known(code) if code else None), as_default
+    use(chosen(_asked))
+
+
+def use_for_learner(saved: str) -> None:
+    """Speak what a learner should hear, given their saved setting (`Settings.language`, "" for
+    none): --lang first (at a classroom, their own setting first), then theirs, then the environment."""
+    if _asked_is_a_default:
+        use(chosen(saved or _asked))
+    else:
+        use(chosen(_asked, saved))
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def catalogue_missing(code: str) -> bool:
+    """Whether `code`'s compiled catalogue is not there (a checkout where `make setup` has not run)."""
+    return code != ENGLISH and not (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
