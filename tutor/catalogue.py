@@ -80,8 +80,8 @@ def check_catalogue(path: Path, shown: str | None = None) -> list[Problem]:
     for message in catalogue:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = tuple(str(part) for part in (message.id if isinstance(message.id, (tuple, list)) else (message.id,)))
+        strings = tuple(str(part or "") for part in (message.string if isinstance(message.string, (tuple, list)) else (message.string,)))
         field = f"msgid {_short(ids[0])}"
         line = message.lineno or 1
         for problem in _entry_problems(ids, strings, message.fuzzy, catalogue.num_plurals):
