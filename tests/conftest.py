@@ -27,6 +27,12 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("OLD_MAID_TUTOR_DATABASE", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
+    # English unless a test asks for another language, whatever the developer's locale; and a test
+    # that switched this process's language (or gave --lang) leaves the next one in English.
+    monkeypatch.setenv("LANGUAGE", "en")
+    from tutor import language
+
+    language.ask(None)
 
 
 @pytest.fixture

@@ -1,0 +1,144 @@
+"""Languages: which one is chosen, card words in each, the course files' extractor and the
+catalogue checker (tutor.language, tutor.wording.card_words, tutor.catalogue)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from tutor import language
+from tutor.catalogue import check_catalogue, extract_course
+from tutor.cli import main
+from tutor.engine import Card
+from tutor.wording import card_words
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("asked", "saved", "environ", "spoken"),
+    [
+        ("de", "es", {"LANG": "es_ES.UTF-8"}, "de"),  # --lang first
+        (None, "es", {"LANG": "de_DE.UTF-8"}, "es"),  # then the learner's own setting
+        (None, "", {"LANGUAGE": "fr:de", "LANG": "es_ES.UTF-8"}, "de"),  # LANGUAGE may list several
+        (None, "", {"LC_ALL": "de_AT.UTF-8", "LANG": "es_ES.UTF-8"}, "de"),
+        (None, "", {"LC_ALL": "fr_FR.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),  # LC_ALL wins, and we lack French
+        (None, "", {"LANG": "C"}, "en"),
+        (None, "", {"LANG": "es_MX.UTF-8"}, "es"),
+        (None, "", {}, "en"),
+        (None, "xx", {"LANG": "de"}, "de"),  # a saved value the tutor no longer speaks is passed over
+    ],
+)
+def test_the_language_is_the_first_one_asked_for(asked: str | None, saved: str, environ: dict[str, str], spoken: str) -> None:
+    assert language.chosen(asked, saved, environ) == spoken
+
+
+def test_a_classroom_language_is_each_pupils_default_and_their_own_choice_wins() -> None:
+    language.ask("de", as_default=True)
+    language.use_for_learner("")
+    assert language.current() == "de"
+    language.use_for_learner("es")
+    assert language.current() == "es"
+
+
+def test_at_ones_own_terminal_lang_wins_over_the_saved_setting() -> None:
+    language.ask("de")
+    language.use_for_learner("es")
+    assert language.current() == "de"
+
+
+def test_an_unknown_language_on_the_command_line_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "klingon", "decks"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip()
+    assert "\n" not in error and "unknown language 'klingon'" in error and "en, es, de" in error
+
+
+def test_german_cards_print_b_and_d_and_keep_their_codes() -> None:
+    queen, jack, king = Card.parse("Q♥"), Card.parse("J♠"), Card.parse("K♣")
+    language.use("de")
+    assert (queen.text(), jack.text(), king.text(), jack.text(letters=True)) == ("D♥", "B♠", "K♣", "BS")
+    assert (str(queen), str(jack)) == ("Q♥", "J♠")
+    assert card_words.rank_name("Q", plural=True) == "Damen" and card_words.a_rank_name("A") == "ein Ass"
+    language.use("es")
+    assert queen.text() == "Q♥" and card_words.rank_name("Q") == "Reina" and card_words.suit_name("♥") == "corazones"
+    language.use("en")
+    assert jack.text() == "J♠" and card_words.a_rank_name("8") == "an 8"
+
+
+def test_the_extractor_finds_what_the_course_reads_at_its_line() -> None:
+    path = ROOT / "lessons" / "01-deck-and-deal.yaml"
+    with path.open("rb") as file:
+        found = list(extract_course(file, {}, [], {}))
+    lines = path.read_text().splitlines()
+    messages = [message for _, _, message, _ in found]
+    assert "The deck and the deal" in messages
+    for line, _, message, _ in found:
+        assert message.split()[0] in lines[line - 1] or lines[line - 1].rstrip().endswith((">", "|", ">-", "|-")), (line, message)
+    assert not any(message in ("deck-and-deal", "bicycle") for message in messages)  # ids and rules are not words
+
+
+def test_each_course_file_gives_the_catalogue_its_words() -> None:
+    for name in ("quiz.yaml", "mistakes.yaml", "decks/farm.yaml", "02-pairs.yaml"):
+        with (ROOT / "lessons" / name).open("rb") as file:
+            assert len(list(extract_course(file, {}, [], {}))) > 5, name
+
+
+BAD = dedent("""\
+    msgid ""
+    msgstr ""
+    "Content-Type: text/plain; charset=UTF-8\\n"
+    "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+    msgid "Well done!"
+    msgstr "¡Muy bien!"
+
+    msgid "Not yet"
+    msgstr ""
+
+    #, fuzzy
+    msgid "Your turn."
+    msgstr "Te toca."
+
+    msgid "{seat} draws from {giver}."
+    msgstr "{seat} roba."
+
+    msgid "Your hand."
+    msgstr "Tu mano, {seat}."
+
+    msgid "[b]Stop[/b] here."
+    msgstr "Para aquí."
+
+    msgid "{count} card"
+    msgid_plural "{count} cards"
+    msgstr[0] "una carta"
+    msgstr[1] "{count} cartas"
+
+    msgid "Quit"
+    msgstr "Salir del juego y volver a la pantalla de inicio"
+""")
+
+
+def test_the_catalogue_check_says_what_is_wrong_and_where(tmp_path: Path) -> None:
+    po = tmp_path / "tutor.po"
+    po.write_text(BAD)
+    said = [str(problem) for problem in check_catalogue(po, "es/tutor.po")]
+    assert said == [
+        "es/tutor.po:9: msgid 'Not yet': not translated yet",
+        "es/tutor.po:13: msgid 'Your turn.': fuzzy: check the translation, then remove the fuzzy flag",
+        "es/tutor.po:16: msgid '{seat} draws from {giver}.': the placeholder {giver} is missing from the translation",
+        "es/tutor.po:19: msgid 'Your hand.': the placeholder {seat} is not in the English: the tutor cannot fill it",
+        "es/tutor.po:22: msgid '[b]Stop[/b] here.': the markup [/b] is missing from the translation",
+        "es/tutor.po:22: msgid '[b]Stop[/b] here.': the markup [b] is missing from the translation",
+        "es/tutor.po:30: msgid 'Quit': 48 characters for a label of 4: at most 30 fit the 60x20 layout",
+    ]
+
+
+def test_a_catalogue_that_is_not_a_catalogue_is_one_problem(tmp_path: Path) -> None:
+    po = tmp_path / "tutor.po"
+    po.write_text('msgid "a"\nmsgstr "b"\nmsgid\n')
+    [problem] = check_catalogue(po, "de/tutor.po")
+    assert str(problem).startswith("de/tutor.po:1: cannot be read")
