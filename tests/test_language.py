@@ -142,3 +142,17 @@ def test_a_catalogue_that_is_not_a_catalogue_is_one_problem(tmp_path: Path) -> N
     po.write_text('msgid "a"\nmsgstr "b"\nmsgid\n')
     [problem] = check_catalogue(po, "de/tutor.po")
     assert str(problem).startswith("de/tutor.po:1: cannot be read")
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_whole_course_reads_and_plays_in_each_language(code: str) -> None:
+    """A lesson's solution and its wrong answers name options by their English words: they must
+    still find them once the options are read in another language."""
+    from tutor.course import load_course
+    from tutor.quiz.bank import check_quiz_file
+
+    language.use(code)
+    course = load_course(replay=True)
+    assert [str(problem) for lesson in course.broken for problem in lesson.problems] == []
+    assert check_quiz_file() == []
+    assert language.tr("The deck and the deal") != "The deck and the deal"  # the catalogue is compiled and used

@@ -18,6 +18,7 @@ from tutor.engine.decks import STANDARD, Deck
 from tutor.engine.game import check_cards_possible
 from tutor.engine.mistakes import MistakeCode
 from tutor.engine.rules import Rules
+from tutor.language import tr
 
 from . import model
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
@@ -484,6 +485,7 @@ class _Parser(Checker):
         elif item is not None:
             assert isinstance(item.value, dict)
             for key, child in item.value.items():
+                key = tr(key.strip()) if keys and isinstance(key, str) else key  # an option's words, as read
                 if key not in keys and not context.broken:
                     self.problem(child, f"{key!r} is not an answer here (answers: {', '.join(keys)})")
                 words = self.text(child, context.placeholders)
@@ -602,7 +604,7 @@ class _Parser(Checker):
 
     def option_answer(self, item: Item, options: tuple[Option, ...]) -> Answer | None:
         for index, option in enumerate(options):
-            if isinstance(item.value, str) and item.value == option.text or _same_number(item.value, option.value):
+            if isinstance(item.value, str) and tr(item.value.strip()) == option.text or _same_number(item.value, option.value):
                 return PickOption(index)
         if options:
             self.problem(item, f"{shown(item.value)} is not one of the options")
