@@ -156,3 +156,14 @@ def test_the_whole_course_reads_and_plays_in_each_language(code: str) -> None:
     assert [str(problem) for lesson in course.broken for problem in lesson.problems] == []
     assert check_quiz_file() == []
     assert language.tr("The deck and the deal") != "The deck and the deal"  # the catalogue is compiled and used
+
+
+def test_lessons_check_checks_a_catalogue_and_every_shipped_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    po = tmp_path / "tutor.po"
+    po.write_text(BAD)
+    assert main(["lessons", "check", str(po)]) == 1
+    said = capsys.readouterr().out.splitlines()
+    assert f"{po}:16: msgid '{{seat}} draws from {{giver}}.': the placeholder {{giver}} is missing from the translation" in said
+    assert said[-1] == "7 problems in 1 of 1 course file."
+    assert main(["lessons", "check"]) == 0  # every shipped catalogue complete, and the course good in each language
+    assert capsys.readouterr().out.strip().endswith("all good.")

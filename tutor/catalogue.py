@@ -128,3 +128,31 @@ def _brace(name: str, what: str) -> str:
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def shipped_catalogues() -> list[tuple[Path, str]]:
+    """Each language's catalogue shipped with the program, with the path `lessons check` shows."""
+    from tutor.language import LOCALE_DIR
+
+    return [(path, f"tutor/locale/{path.relative_to(LOCALE_DIR)}") for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))]
+
+
+def course_problems_in(code: str) -> list[Problem]:
+    """What is wrong with the course as it reads in language `code` (a translated option a
+    solution no longer finds, a quiz reason said twice or too long for 60x20...), each at the
+    English file's line and naming the language; the language in use is kept."""
+    from dataclasses import replace
+
+    from tutor import language
+    from tutor.course import load_course
+    from tutor.course.mistakes import check_mistakes_file
+    from tutor.quiz.bank import check_quiz_file
+
+    before = language.current()
+    language.use(code)
+    try:
+        course = load_course(replay=False)
+        found = [*course.problems, *check_quiz_file(), *check_mistakes_file()]
+    finally:
+        language.use(before)
+    return [replace(problem, message=f"{problem.message} (in {language.LANGUAGES[code]})") for problem in found]
