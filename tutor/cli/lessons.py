@@ -33,10 +33,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def check_lessons(args: argparse.Namespace) -> int:
+    from tutor.catalogue import check_catalogue, course_problems_in, shipped_catalogues
     from tutor.course import Problem, load_course
     from tutor.course.decks import check_deck_files, deck_files_in
     from tutor.course.mistakes import check_mistakes_file
-    from tutor.catalogue import check_catalogue, course_problems_in, shipped_catalogues
     from tutor.language import LANGUAGES
     from tutor.quiz.bank import check_quiz_file
 
