@@ -1,4 +1,4 @@
-"""The course and the styles ship inside the installed package, not only in the checkout."""
+"""The course, the styles and the compiled catalogues ship inside the installed package, not only in the checkout."""
 
 import subprocess
 import sys
@@ -25,3 +25,6 @@ def test_the_wheel_carries_the_lessons_the_styles_and_every_package(tmp_path: Pa
     assert "tutor/ui/lessons/lessons.tcss" in styles and styles <= names
     packages = {path.parent.relative_to(ROOT).as_posix() for path in (ROOT / "tutor").rglob("__init__.py")}
     assert {f"{package}/__init__.py" for package in packages} <= names
+    catalogues = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutor" / "locale").glob("*/LC_MESSAGES/tutor.po")}
+    assert {"tutor/locale/de/LC_MESSAGES/tutor.po", "tutor/locale/es/LC_MESSAGES/tutor.po"} <= catalogues <= names
+    assert {name.removesuffix(".po") + ".mo" for name in catalogues} <= names  # compiled by the build (setup.py)

@@ -1,0 +1,23 @@
+"""The catalogues are compiled (.po to .mo) when the package is built, so an installed tutor speaks
+every language without `make setup` (tutor/language.py; the rest of the build is pyproject.toml)."""
+
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+
+class BuildWithCatalogues(build_py):
+    def run(self) -> None:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in sorted(Path("tutor/locale").glob("*/LC_MESSAGES/*.po")):
+            with po.open("rb") as source:
+                catalogue = read_po(source)
+            with po.with_suffix(".mo").open("wb") as compiled:
+                write_mo(compiled, catalogue)
+        super().run()
+
+
+setup(cmdclass={"build_py": BuildWithCatalogues})
