@@ -165,7 +165,7 @@ def _list_decks(args: argparse.Namespace) -> int:
         what = (
             tr("{count} cards: 52 less one of the odd rank").format(count=deck.size)
             if deck.is_standard
-            else tr("{count} cards: {pairs} pairs of pictures and the {card}").format(count=deck.size, pairs=deck.pair_count, card=tr(deck.character_card))
+            else tr("{count} cards: {pairs} pairs of pictures and the {card}").format(count=deck.size, pairs=deck.pair_count, card=tr(str(deck.character_card)))
         )
         print(f"{deck.id:<{width}}  " + tr("{deck}, {what}").format(deck=tr(deck.name), what=what))
     return 0
