@@ -60,7 +60,7 @@ def run_plain(
     try:
         lines.say(tr("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again."))
         for notice in store.notices:
-            lines.say(tr(notice))
+            lines.say(notice)
         session = _who(lines, store, profile)
         if session is None:
             return 1
