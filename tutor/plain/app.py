@@ -205,7 +205,7 @@ def _language_setting(lines: Lines, session: LearnerSession) -> None:
         "",
         Choices(
             tr("Type a number (1 to {count}), or just Enter to keep this one.").format(count=len(codes)),
-            (*((str(number), language.LANGUAGES[code]) for number, code in enumerate(codes, 1)), ("Enter", tr("keep this language"))),
+            (*((str(number), language.LANGUAGES[code]) for number, code in enumerate(codes, 1)), (tr("Enter"), tr("keep this language"))),
         ),
     )
     number = pick_number(typed, len(codes))

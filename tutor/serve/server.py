@@ -44,7 +44,8 @@ from tutor.serve.guards import (
 )
 from tutor.serve.warm_start import WarmStart, ended_reader, error_file
 
-TITLE = "Old Maid Tutor"
+TITLE = mark("Old Maid Tutor")
+"""The app's name: textual-serve's title as it is; each page shows it in the class's language."""
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATICS = Path(textual_serve.__file__).resolve().parent / "static"
 FONT_FOLDER = Path("/usr/share/fonts/truetype/dejavu")
@@ -318,7 +319,7 @@ class ClassroomServer(Server):
     def _notice(self, request: web.Request, kind: str, status: int) -> web.Response:
         sessions = len(self.tabs)
         context = {
-            "title": TITLE,
+            "title": tr(TITLE),
             "lang": language.current(),
             "kind": kind,
             "sessions": sessions,
@@ -347,11 +348,11 @@ class ClassroomServer(Server):
         if self.full or self.stopping:
             return self._notice(request, "full", 503)
         context = {
-            "title": TITLE,
+            "title": tr(TITLE),
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48),
             "websocket_url": self._websocket_url(request),
             "lang": language.current(),
-            "starting": tr("{title} is starting…").format(title=TITLE),
+            "starting": tr("{title} is starting…").format(title=tr(TITLE)),
             "start_again": tr("Start again"),
             "class_stopped_reason": CLASS_STOPPED,
             "class_stopped": tr(CLASS_STOPPED),
