@@ -530,16 +530,16 @@ def _view(db: Database, row: Row) -> TableView:
     try:
         rules = checked_json.loads(row["rules"]) if isinstance(row["rules"], str) else None
         if not isinstance(rules, dict):
-            raise ValueError("its rules are not a set of choices")
+            raise ValueError(tr("its rules are not a set of choices"))
         settings = Settings.from_dict(rules)
         if rules_choices(settings) != rules:
-            raise ValueError(f"its rules are not choices the tutor offers ({', '.join(sorted(map(str, rules)))})")
+            raise ValueError(tr("its rules are not choices the tutor offers ({rules})").format(rules=", ".join(sorted(map(str, rules)))))
         seats = tuple(_seat(seat) for seat in db.execute("SELECT * FROM table_seat WHERE table_id = ? ORDER BY seat", (table_id,)))
         if any(not 0 <= seat.seat < settings.players for seat in seats):
-            raise ValueError(f"it has a seat beyond its {settings.players} seats")
+            raise ValueError(tr("it has a seat beyond its {count} seats").format(count=settings.players))
         move = row["move"]
         if not isinstance(move, int):
-            raise ValueError(f"its move number is {move!r}")
+            raise ValueError(tr("its move number is {move}").format(move=repr(move)))
         created, updated = time_from_text(row["created"]), time_from_text(row["updated"])
     except (ValueError, TypeError) as error:
         raise _Damage(table_id, name, str(error)) from None
@@ -573,16 +573,16 @@ def _game(view: TableView, row: Row) -> Game | None:
     if view.status is TableStatus.WAITING or (state is None and view.status is TableStatus.CLOSED):
         return None
     if not isinstance(state, str) or len(state) > MAX_GAME_BYTES:
-        raise _Damage(view.id, view.name, "its game is missing" if state is None else "its game is not one the tutor wrote")
+        raise _Damage(view.id, view.name, tr("its game is missing") if state is None else tr("its game is not one the tutor wrote"))
     try:
         game = Game.from_dict(checked_json.loads(state))
     except ValueError as error:  # RulesError too
-        raise _Damage(view.id, view.name, f"its game: {error}") from None
+        raise _Damage(view.id, view.name, tr("its game: {problem}").format(problem=error)) from None
     if game.rules.players != view.players or [seat.seat for seat in view.seats] != list(range(view.players)):
-        raise _Damage(view.id, view.name, "its seats do not match its game")
+        raise _Damage(view.id, view.name, tr("its seats do not match its game"))
     # A learner removed since the deal leaves a learner's seat in the game with no profile: a computer plays it.
     if not {seat.seat for seat in view.learners} <= game.learners:
-        raise _Damage(view.id, view.name, "its learners' seats do not match its game")
+        raise _Damage(view.id, view.name, tr("its learners' seats do not match its game"))
     return game
 
 
