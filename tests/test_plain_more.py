@@ -117,7 +117,7 @@ def test_plain_lines_each_time_is_a_saved_setting_the_command_line_follows(tmp_p
 def test_a_wrong_entry_at_home_and_the_end_of_input_save_and_end_cleanly(tmp_path: Path) -> None:
     code, lines, err = run_plain(tmp_path, ["9", "play"], "--profile", "Ana", "--plain", columns=COLUMNS)
     assert code == 0 and err == ""
-    assert after(lines, "9")[0] == "Type a number from 1 to 7, or q to stop."
+    assert after(lines, "9")[0] == "Type a number from 1 to 8, or q to stop."
     assert lines[-1] == "Everything is saved. Goodbye!"
 
 

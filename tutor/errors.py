@@ -44,7 +44,9 @@ class ProfileInUse(StoreError):
     """The profile is open in another window; the learner chooses what to do."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"{name}'s progress is open in another window.")
+        from tutor.language import tr
+
+        super().__init__(tr("{name}'s progress is open in another window.").format(name=name))
         self.name = name
 
 
@@ -61,9 +63,21 @@ class ProfileLost(StoreError):
     """This window may no longer save a profile: it was reset, removed or taken over elsewhere."""
 
     def __init__(self, name: str, why: str) -> None:
-        super().__init__(f"{name}'s progress {why}.")
+        super().__init__(_lost_words(why).format(name=name))
         self.name = name
         self.why = why
+
+
+def _lost_words(why: str) -> str:
+    """The whole sentence for a lost profile, by why it was lost (`ProfileLost.why`, kept in English)."""
+    from tutor.language import tr
+
+    sentences = {
+        "was removed in another window or from the command line": tr("{name}'s progress was removed in another window or from the command line."),
+        "was reset in another window or from the command line": tr("{name}'s progress was reset in another window or from the command line."),
+        "was taken over by another window": tr("{name}'s progress was taken over by another window."),
+    }
+    return sentences.get(why, "{name}'s progress " + why.replace("{", "{{").replace("}", "}}") + ".")
 
 
 class UnsafeTarget(StoreError, OSError):
@@ -107,6 +121,8 @@ class StaleMove(TableRefused):
     ``move`` is the table's move number now; look again (``Tables.load``) and decide anew."""
 
     def __init__(self, table: str, move: int) -> None:
-        super().__init__(f"Table {table} has moved on (to move {move}): look again before you play.")
+        from tutor.language import tr
+
+        super().__init__(tr("Table {table} has moved on (to move {move}): look again before you play.").format(table=table, move=move))
         self.table = table
         self.move = move

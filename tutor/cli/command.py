@@ -23,12 +23,21 @@ from tutor.cli import tables as tables_cli
 from tutor.cli import teacher as teacher_cli
 from tutor.engine.rules import ODD_RANKS, RULEBOOKS, VARIANTS
 from tutor.errors import TutorError
-from tutor.language import LANGUAGES
+from tutor.language import LANGUAGES, mark, tr
 from tutor.names import one_line
 from tutor.serve import command as serve_command
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
+
+ARGPARSE_WORDS = (
+    mark("usage: "),
+    mark("options"),
+    mark("positional arguments"),
+    mark("show this help message and exit"),
+    mark("show program's version number and exit"),
+)
+"""argparse's own words in --help, found by `pybabel extract` here and said through `tr` (build_parser)."""
 
 # One `simulate` run plays at most this many games (a million take a few minutes).
 MAX_SIMULATED_GAMES = 1_000_000
@@ -40,30 +49,32 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit with code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+        self.exit(2, tr("{prog}: error: {message} (try --help)").format(prog=self.prog, message=message) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="old-maid-tutor", description="Learn the card game Old Maid, step by step.")
+    argparse._ = tr  # type: ignore[attr-defined]  # argparse's own words ("usage: ", "options") in the language in use
+    parser = _Parser(prog="old-maid-tutor", description=tr("Learn the card game Old Maid, step by step."))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--data-dir", metavar="DIR", help="where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)")
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)"))
     parser.add_argument(
         "--database",
         metavar="URL",
-        help="keep progress in the school's PostgreSQL database instead, e.g. postgresql://tutor@school-server/tutor (or $OLD_MAID_TUTOR_DATABASE)",
+        help=tr("keep progress in the school's PostgreSQL database instead, e.g. postgresql://tutor@school-server/tutor (or $OLD_MAID_TUTOR_DATABASE)"),
     )
-    parser.add_argument("--profile", metavar="NAME", help="the learner's profile to use (made if new)")
+    parser.add_argument("--profile", metavar="NAME", help=tr("the learner's profile to use (made if new)"))
     parser.add_argument(
         "--lang",
         metavar="CODE",
         type=_language,
-        help=f"the language to speak: {', '.join(f'{code} ({name})' for code, name in LANGUAGES.items())}; "
-        "by default the learner's own setting, else $LANGUAGE, $LC_ALL or $LANG, else English",
+        help=tr("the language to speak: {languages}; by default the learner's own setting, else $LANGUAGE, $LC_ALL or $LANG, else English").format(
+            languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        ),
     )
     parser.add_argument(
         "--plain",
         action="store_true",
-        help="plain lines of text, for a screen reader or a braille display (also when input or output is not a terminal)",
+        help=tr("plain lines of text, for a screen reader or a braille display (also when input or output is not a terminal)"),
     )
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
@@ -73,34 +84,36 @@ def build_parser() -> argparse.ArgumentParser:
     teacher_cli.register(commands)
     lessons_cli.register(commands)
     serve_command.register(commands)
-    quiz = commands.add_parser("quiz", help="start a round of the rules quiz", description="Start a round of eight rules questions.")
-    quiz.add_argument("--seed", type=int, help="the random seed, for a repeatable round")
+    quiz = commands.add_parser("quiz", help=tr("start a round of the rules quiz"), description=tr("Start a round of eight rules questions."))
+    quiz.add_argument("--seed", type=int, help=tr("the random seed, for a repeatable round"))
     quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
-    lesson = commands.add_parser("lesson", help="open one lesson directly", description="Open one lesson by its id, e.g. 'pairs'.")
-    lesson.add_argument("id", metavar="ID", help="the lesson's id (see the lesson list)")
-    lesson.add_argument("--seed", type=int, help="the random seed, for a repeatable order of each question's answers")
+    lesson = commands.add_parser("lesson", help=tr("open one lesson directly"), description=tr("Open one lesson by its id, e.g. 'pairs'."))
+    lesson.add_argument("id", metavar="ID", help=tr("the lesson's id (see the lesson list)"))
+    lesson.add_argument("--seed", type=int, help=tr("the random seed, for a repeatable order of each question's answers"))
     lesson.set_defaults(func=_open_lesson, needs_store=False)
-    play = commands.add_parser("play", help="go straight to a game (the one in progress, if any)")
-    play.add_argument("--seed", type=int, help="the random seed of a new game, for a repeatable deal")
-    play.add_argument("--deck", metavar="ID", help="play with this deck (see 'old-maid-tutor decks'); the game in progress goes on only if it uses this deck")
+    play = commands.add_parser("play", help=tr("go straight to a game (the one in progress, if any)"))
+    play.add_argument("--seed", type=int, help=tr("the random seed of a new game, for a repeatable deal"))
+    play.add_argument(
+        "--deck", metavar="ID", help=tr("play with this deck (see 'old-maid-tutor decks'); the game in progress goes on only if it uses this deck")
+    )
     play.add_argument(
         "--with",
         metavar="NAME",
         action="append",
         dest="together",
         default=[],
-        help="a learner who plays too, at this keyboard (made if new); once for each, e.g. --with Ben --with Cleo",
+        help=tr("a learner who plays too, at this keyboard (made if new); once for each, e.g. --with Ben --with Cleo"),
     )
     play.add_argument(
         "--table",
         metavar="NAME",
-        help="sit at this table, played together with learners in other windows or tabs: open it, join it or come back to it",
+        help=tr("sit at this table, played together with learners in other windows or tabs: open it, join it or come back to it"),
     )
     play.set_defaults(func=_play, needs_store=False)
     decks = commands.add_parser(
         "decks",
-        help="list the decks to play with",
-        description="List the decks: the standard deck and the picture decks (pairs of pictures and one Old Maid card).",
+        help=tr("list the decks to play with"),
+        description=tr("List the decks: the standard deck and the picture decks (pairs of pictures and one Old Maid card)."),
     )
     decks.set_defaults(func=_list_decks, needs_store=False)
     return parser
@@ -115,7 +128,7 @@ def _known_deck(command: str, deck_id: str | None) -> bool:
     try:
         find_deck(deck_id)
     except ValueError as error:
-        print(f"old-maid-tutor {command}: error: {error}", file=sys.stderr)
+        print(_error(f"old-maid-tutor {command}", str(error)), file=sys.stderr)
         return False
     return True
 
@@ -133,12 +146,12 @@ def _play_at_table(args: argparse.Namespace) -> int:
     from tutor.names import NameRefused, tidy_name
 
     if args.together or args.deck is not None:
-        print("old-maid-tutor play: error: --table plays at a table; --with and --deck are for a game at this keyboard", file=sys.stderr)
+        print(_error("old-maid-tutor play", tr("--table plays at a table; --with and --deck are for a game at this keyboard")), file=sys.stderr)
         return 2
     try:
         name = tidy_name(args.table)
     except NameRefused as refused:
-        print(f"old-maid-tutor play: error: the table's name: {refused}", file=sys.stderr)
+        print(_error("old-maid-tutor play", tr("the table's name: {problem}").format(problem=refused)), file=sys.stderr)
         return 2
     return run_app(args, start=f"table:{name}", seed=args.seed)
 
@@ -150,28 +163,30 @@ def _list_decks(args: argparse.Namespace) -> int:
     width = max(len(deck.id) for deck in decks)
     for deck in decks:
         what = (
-            f"{deck.size} cards: 52 less one of the odd rank"
+            tr("{count} cards: 52 less one of the odd rank").format(count=deck.size)
             if deck.is_standard
-            else f"{deck.size} cards: {deck.pair_count} pairs of pictures and the {deck.character_card}"
+            else tr("{count} cards: {pairs} pairs of pictures and the {card}").format(count=deck.size, pairs=deck.pair_count, card=tr(str(deck.character_card)))
         )
-        print(f"{deck.id:<{width}}  {deck.name}, {what}")
+        print(f"{deck.id:<{width}}  " + tr("{deck}, {what}").format(deck=tr(deck.name), what=what))
     return 0
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     simulate = commands.add_parser(
         "simulate",
-        help="play many computer games and show each seat's chance of being the Old Maid",
-        description="Play many games between computer players and show each seat's chance of being the Old Maid.",
+        help=tr("play many computer games and show each seat's chance of being the Old Maid"),
+        description=tr("Play many games between computer players and show each seat's chance of being the Old Maid."),
     )
-    simulate.add_argument("--rules", choices=VARIANTS, default="bicycle", help="the ruleset (default: bicycle)")
-    simulate.add_argument("--players", type=int, default=4, help=f"how many players ({_player_ranges()}; default 4)")
-    simulate.add_argument("--games", type=int, default=10_000, help=f"how many games to play (default 10000, at most {MAX_SIMULATED_GAMES:,})")
-    simulate.add_argument("--seed", default="0", help="the random seed, for repeatable runs (default 0)")
-    simulate.add_argument("--odd-rank", choices=ODD_RANKS, default="Q", type=str.upper, help="the rank with one card removed (default Q)")
-    simulate.add_argument("--extra-draw", action="store_true", help="Table house rule: a pair earns another draw")
+    simulate.add_argument("--rules", choices=VARIANTS, default="bicycle", help=tr("the ruleset (default: bicycle)"))
+    simulate.add_argument("--players", type=int, default=4, help=tr("how many players ({ranges}; default 4)").format(ranges=_player_ranges()))
     simulate.add_argument(
-        "--deck", metavar="ID", default="standard", help="the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)"
+        "--games", type=int, default=10_000, help=tr("how many games to play (default 10000, at most {most})").format(most=f"{MAX_SIMULATED_GAMES:,}")
+    )
+    simulate.add_argument("--seed", default="0", help=tr("the random seed, for repeatable runs (default 0)"))
+    simulate.add_argument("--odd-rank", choices=ODD_RANKS, default="Q", type=str.upper, help=tr("the rank with one card removed (default Q)"))
+    simulate.add_argument("--extra-draw", action="store_true", help=tr("Table house rule: a pair earns another draw"))
+    simulate.add_argument(
+        "--deck", metavar="ID", default="standard", help=tr("the deck: standard, or a picture deck's id (see 'old-maid-tutor decks'; default standard)")
     )
     simulate.set_defaults(func=_run_simulate, needs_store=False)
 
@@ -190,14 +205,18 @@ def _run_simulate(args: argparse.Namespace, store: None = None) -> int:
 
     try:
         if args.extra_draw and "extra_draw_on_pair" not in rulebook(args.rules).switches:
-            raise ValueError(f"--extra-draw is a house rule the {rulebook(args.rules).name} rules don't have")
+            raise ValueError(tr("--extra-draw is a house rule the {rules} rules don't have").format(rules=rulebook(args.rules).name))
         rules = replace(Rules.of(args.rules, players=args.players, odd_rank=args.odd_rank, extra_draw_on_pair=args.extra_draw), deck=args.deck)
         if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
+            raise ValueError(tr("--games must be at least 1, not {games}").format(games=args.games))
         if args.games > MAX_SIMULATED_GAMES:
-            raise ValueError(f"--games can be at most {MAX_SIMULATED_GAMES:,} in one run, not {args.games:,}; run it again with other seeds for more")
+            raise ValueError(
+                tr("--games can be at most {most} in one run, not {games}; run it again with other seeds for more").format(
+                    most=f"{MAX_SIMULATED_GAMES:,}", games=f"{args.games:,}"
+                )
+            )
     except ValueError as error:
-        print(f"old-maid-tutor simulate: error: {error}", file=sys.stderr)
+        print(_error("old-maid-tutor simulate", str(error)), file=sys.stderr)
         return 2
     run_simulation(rules, args.games, _seed(args.seed))
     return 0
@@ -216,7 +235,8 @@ def _open_lesson(args: argparse.Namespace) -> int:
 
     known = [entry.id for entry in load_course(replay=False).entries if entry.id]
     if args.id not in known:
-        print(f"old-maid-tutor lesson: error: there is no lesson {args.id!r}; the lessons are {', '.join(known)}", file=sys.stderr)
+        message = tr("there is no lesson {id}; the lessons are {lessons}").format(id=repr(args.id), lessons=", ".join(known))
+        print(_error("old-maid-tutor lesson", message), file=sys.stderr)
         return 2
     return run_app(args, start=f"lesson:{args.id}", seed=args.seed)
 
@@ -225,7 +245,33 @@ def _language(code: str) -> str:
     try:
         return language.known(code)
     except language.UnknownLanguage as unknown:
-        raise argparse.ArgumentTypeError(str(unknown)) from None
+        raise argparse.ArgumentTypeError(
+            tr("unknown language {code}: choose one of {codes}").format(code=repr(unknown.code), codes=", ".join(LANGUAGES))
+        ) from None
+
+
+def _error(prog: str, message: str) -> str:
+    """One error line: "old-maid-tutor play: error: ..."."""
+    return tr("{prog}: error: {message}").format(prog=prog, message=message)
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """--lang read before the parser is built, so --help speaks it: a known code, or None (a
+    code the tutor does not speak is left to the parser, which says so)."""
+    found: str | None = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    if found is None:
+        return None
+    try:
+        return language.known(found)
+    except language.UnknownLanguage:
+        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -235,17 +281,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     except KeyboardInterrupt:
-        print("\nold-maid-tutor: stopped.", file=sys.stderr)
+        print("\n" + tr("old-maid-tutor: stopped."), file=sys.stderr)
         return 130
     except TutorError as error:
-        print(f"old-maid-tutor: error: {error}", file=sys.stderr)
+        print(_error("old-maid-tutor", str(error)), file=sys.stderr)
         return 1
     except Exception as error:  # noqa: BLE001 - the last line of defence: one line, non-zero
-        print(
-            f"old-maid-tutor: error: something went wrong inside the tutor "
-            f"({type(error).__name__}: {one_line(str(error))}). Please tell whoever looks after it.",
-            file=sys.stderr,
+        message = tr("something went wrong inside the tutor ({problem}). Please tell whoever looks after it.").format(
+            problem=f"{type(error).__name__}: {one_line(str(error))}"
         )
+        print(_error("old-maid-tutor", message), file=sys.stderr)
         return 1
 
 
@@ -258,22 +303,25 @@ def _reader_gone() -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    asked = _asked_language(sys.argv[1:] if argv is None else argv)
+    if asked is not None:
+        language.ask(asked, as_default=is_served())
     args = build_parser().parse_args(argv)
     language.ask(args.lang, as_default=is_served())
     if args.data_dir is not None:
         from tutor.store.opening import data_folder, folder_problem
 
-        problem = folder_problem(data_folder(args.data_dir)) if args.data_dir else "--data-dir needs a folder"
+        problem = folder_problem(data_folder(args.data_dir)) if args.data_dir else tr("--data-dir needs a folder")
         if problem:
-            print(f"old-maid-tutor: error: {problem} (--data-dir)", file=sys.stderr)
+            print(_error("old-maid-tutor", tr("{problem} (--data-dir)").format(problem=problem)), file=sys.stderr)
             return 2
     if args.database is not None or os.environ.get("OLD_MAID_TUTOR_DATABASE"):
         from tutor.store.opening import address_problem, database_address
 
         url = database_address(args.database)
-        problem = address_problem(url) if url else "--database needs an address"
+        problem = address_problem(url) if url else tr("--database needs an address")
         if problem:
-            print(f"old-maid-tutor: error: {problem} (--database)", file=sys.stderr)
+            print(_error("old-maid-tutor", tr("{problem} (--database)").format(problem=problem)), file=sys.stderr)
             return 2
     if args.command is None:
         return run_app(args)
@@ -282,7 +330,7 @@ def _main(argv: Sequence[str] | None) -> int:
     store = _open_store(args)
     if store.database_problem is not None:  # the school's database cannot be used: one line, and nothing done
         store.close()
-        print(f"old-maid-tutor: error: {one_line(store.database_problem)}", file=sys.stderr)
+        print(_error("old-maid-tutor", one_line(store.database_problem)), file=sys.stderr)
         return 2
     for notice in store.notices:
         print(notice, file=sys.stderr)
@@ -302,7 +350,7 @@ def _keep_waiting() -> bool:
     """Another program still holds the progress file: ask whether to wait on (only at a terminal)."""
     if not sys.stdin.isatty():
         return False
-    answer = input("Another program is still using the progress file. Keep waiting (W), or carry on without saving this time (C)? [W/c] ")
+    answer = input(tr("Another program is still using the progress file. Keep waiting (W), or carry on without saving this time (C)? [W/c] "))
     return not answer.strip().lower().startswith("c")
 
 
@@ -322,7 +370,7 @@ def run_app(
         profile = _profile(store, args.profile)
     except ValueError as error:
         store.close()
-        print(f"old-maid-tutor: error: {error}", file=sys.stderr)
+        print(_error("old-maid-tutor", str(error)), file=sys.stderr)
         return 2
     if together:
         from tutor.errors import CannotJoin
@@ -332,7 +380,7 @@ def run_app(
             check(store, profile, together)
         except CannotJoin as refused:
             store.close()
-            print(f"old-maid-tutor play: error: {one_line(str(refused))}", file=sys.stderr)
+            print(_error("old-maid-tutor play", one_line(str(refused))), file=sys.stderr)
             return 1 if refused.in_use else 2
     if plain_wanted(args, profile is not None and store.load_settings(profile).plain_lines):
         return _run_plain(args, store, profile, start, seed, deck, together)
@@ -366,7 +414,7 @@ def _run_plain(
 
     try:
         if together or (start or "").startswith("table:"):
-            print("old-maid-tutor: error: playing with others (--with, --table) needs the full-screen app, not plain lines", file=sys.stderr)
+            print(_error("old-maid-tutor", tr("playing with others (--with, --table) needs the full-screen app, not plain lines")), file=sys.stderr)
             return 2
         return run_plain(store, profile, start, seed, deck=deck)
     finally:

@@ -13,21 +13,28 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tutor.language import ntr, tr
+
 QUIZ, MISTAKES = "quiz.yaml", "mistakes.yaml"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    lessons = subparsers.add_parser("lessons", help="check the course files", description="Tools for the course's files.")
+    lessons = subparsers.add_parser("lessons", help=tr("check the course files"), description=tr("Tools for the course's files."))
     actions = lessons.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser(
         "check",
-        help="check lesson, quiz, mistake and deck files and list every problem",
-        description="Check the course files (the course shipped with the program if no PATH is given: every lesson, "
-        "quiz.yaml, mistakes.yaml and the picture decks): their format, cards and rules, ids and requirements, and "
-        "that each lesson's solution plays through.",
+        help=tr("check lesson, quiz, mistake and deck files and list every problem"),
+        description=tr(
+            "Check the course files (the course shipped with the program if no PATH is given: every lesson, "
+            "quiz.yaml, mistakes.yaml and the picture decks): their format, cards and rules, ids and requirements, and "
+            "that each lesson's solution plays through."
+        ),
     )
     check.add_argument(
-        "paths", nargs="*", metavar="PATH", help="a lesson, quiz.yaml, mistakes.yaml, decks/*.yaml or a language's .po file, or a folder of them"
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help=tr("a lesson, quiz.yaml, mistakes.yaml, decks/*.yaml or a language's .po file, or a folder of them"),
     )
     check.set_defaults(func=check_lessons, needs_store=False)
 
@@ -79,9 +86,10 @@ def check_lessons(args: argparse.Namespace) -> int:
         print(problem)
     if broken:
         count = len(problems)
-        print(f"{count} problem{'s' * (count != 1)} in {broken} of {files} course file{'s' * (files != 1)}.")
+        in_files = ntr("{broken} of {files} course file", "{broken} of {files} course files", files).format(broken=broken, files=files)
+        print(ntr("{count} problem in {files}.", "{count} problems in {files}.", count).format(count=count, files=in_files))
         return 1
-    print(f"{files} course file{'s' * (files != 1)} checked: all good.")
+    print(ntr("{count} course file checked: all good.", "{count} course files checked: all good.", files).format(count=files))
     return 0
 
 

@@ -13,43 +13,43 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tutor.errors import UnsafeTarget
+from tutor.language import ntr, tr
 from tutor.store import NoSuchProfile, Store
-from tutor.wording import counted
 
 Handler = Callable[[argparse.Namespace, Store], int]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    profiles = subparsers.add_parser("profiles", help="list, export, import or reset profiles")
+    profiles = subparsers.add_parser("profiles", help=tr("list, export, import or reset profiles"))
     actions = profiles.add_subparsers(dest="action", required=True, metavar="ACTION")
 
-    actions.add_parser("list", help="show every profile").set_defaults(func=list_profiles)
+    actions.add_parser("list", help=tr("show every profile")).set_defaults(func=list_profiles)
 
-    export = actions.add_parser("export", help="save a profile to a file")
+    export = actions.add_parser("export", help=tr("save a profile to a file"))
     export.add_argument("name", metavar="NAME")
     export.add_argument("file", metavar="FILE")
     export.set_defaults(func=export_profile)
 
-    import_ = actions.add_parser("import", help="add a profile from a file")
+    import_ = actions.add_parser("import", help=tr("add a profile from a file"))
     import_.add_argument("file", metavar="FILE")
     import_.set_defaults(func=import_profile)
 
-    report = actions.add_parser("report", help="save the class table (every learner's progress) as CSV")
+    report = actions.add_parser("report", help=tr("save the class table (every learner's progress) as CSV"))
     report.add_argument("file", metavar="FILE.csv")
     report.set_defaults(func=class_report)
 
-    reset = actions.add_parser("reset", help="forget a profile's progress")
+    reset = actions.add_parser("reset", help=tr("forget a profile's progress"))
     reset.add_argument("name", metavar="NAME")
-    reset.add_argument("--yes", action="store_true", help="do not ask first")
+    reset.add_argument("--yes", action="store_true", help=tr("do not ask first"))
     reset.set_defaults(func=reset_profile)
 
 
 def list_profiles(args: argparse.Namespace, store: Store) -> int:
     profiles = store.profiles()
     if not profiles:
-        print("No profiles yet. Start one with: old-maid-tutor --profile NAME")
+        print(tr("No profiles yet. Start one with: old-maid-tutor --profile NAME"))
     for profile in profiles:
-        print(f"{profile.name}\t(since {profile.created.astimezone():%Y-%m-%d})")
+        print(f"{profile.name}\t" + tr("(since {date})").format(date=f"{profile.created.astimezone():%Y-%m-%d}"))
     return 0
 
 
@@ -59,8 +59,8 @@ def export_profile(args: argparse.Namespace, store: Store) -> int:
     except (NoSuchProfile, ValueError, UnsafeTarget) as error:
         return _fail(str(error), 2)
     except OSError as error:
-        return _fail(f"Could not write {args.file}: {error.strerror or error}", 1)
-    print(f"Saved {args.name} to {args.file}")
+        return _fail(tr("Could not write {file}: {problem}").format(file=args.file, problem=error.strerror or error), 1)
+    print(tr("Saved {name} to {file}").format(name=args.name, file=args.file))
     return 0
 
 
@@ -70,8 +70,8 @@ def import_profile(args: argparse.Namespace, store: Store) -> int:
     except (ValueError, UnsafeTarget) as error:
         return _fail(str(error), 2)
     except OSError as error:
-        return _fail(f"Could not read {args.file}: {error.strerror or error}", 2)
-    print(f"Imported {args.file} as profile {profile.name}")
+        return _fail(tr("Could not read {file}: {problem}").format(file=args.file, problem=error.strerror or error), 2)
+    print(tr("Imported {file} as profile {name}").format(file=args.file, name=profile.name))
     return 0
 
 
@@ -86,8 +86,12 @@ def class_report(args: argparse.Namespace, store: Store) -> int:
     except UnsafeTarget as error:
         return _fail(str(error), 2)
     except OSError as error:
-        return _fail(f"Could not write {args.file}: {error.strerror or error}", 1)
-    print(f"Saved the class table ({counted(len(rows), 'learner')}) to {args.file}")
+        return _fail(tr("Could not write {file}: {problem}").format(file=args.file, problem=error.strerror or error), 1)
+    print(
+        ntr("Saved the class table ({count} learner) to {file}", "Saved the class table ({count} learners) to {file}", len(rows)).format(
+            count=len(rows), file=args.file
+        )
+    )
     return 0
 
 
@@ -98,11 +102,11 @@ def reset_profile(args: argparse.Namespace, store: Store) -> int:
         return _fail(str(error), 2)
     if profile is None:
         return _fail(str(NoSuchProfile(args.name)), 2)
-    if not args.yes and not _confirm(f"Reset all progress for {profile.name}? [y/N] "):
-        print("Nothing was reset.")
+    if not args.yes and not _confirm(tr("Reset all progress for {name}? [y/N] ").format(name=profile.name)):
+        print(tr("Nothing was reset."))
         return 1
     store.reset_profile(profile.name)
-    print(f"Reset all progress for {profile.name}.")
+    print(tr("Reset all progress for {name}.").format(name=profile.name))
     return 0
 
 

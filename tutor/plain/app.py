@@ -7,25 +7,38 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
+from tutor import language
 from tutor.errors import ProfileInUse
+from tutor.language import mark, tr
 from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.plain.lines import Choices, InputEnded, Lines
-from tutor.plain.words import STOP, pick_number
+from tutor.plain.words import STOP, numbered, pick_number
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
 
-GOODBYE = "Everything is saved. Goodbye!"
+GOODBYE = mark("Everything is saved. Goodbye!")
 MENU = (
-    ("Continue", "the one next step, following your progress", ""),
-    ("Lessons", "short lessons, one rule at a time", "lessons"),
-    ("Play a game", "you against computer players", "play"),
-    ("Quiz", "a round of eight questions", "quiz"),
-    ("My progress", "stars, rules growing, mistakes and games", "progress"),
-    ("Rules", "the rules in play, complete", "rules"),
-    ("Plain lines", "start in plain lines each time, or in the full-screen app", "plain"),
+    (mark("Continue"), mark("the one next step, following your progress"), ""),
+    (mark("Lessons"), mark("short lessons, one rule at a time"), "lessons"),
+    (mark("Play a game"), mark("you against computer players"), "play"),
+    (mark("Quiz"), mark("a round of eight questions"), "quiz"),
+    (mark("My progress"), mark("stars, rules growing, mistakes and games"), "progress"),
+    (mark("Rules"), mark("the rules in play, complete"), "rules"),
+    (mark("Plain lines"), mark("start in plain lines each time, or in the full-screen app"), "plain"),
+    (mark("Language"), "", "language"),
 )
-"""Home's choices: name, what it is, the place it opens ("": the next step's)."""
+"""Home's choices: name, what it is (said with `tr`; "": each language in its own words), the
+place it opens ("": the next step's)."""
+
+
+def _menu_lines() -> list[str]:
+    return [tr("{name}: {what}").format(name=tr(name), what=tr(what) if what else _languages_said()) for name, what, _ in MENU]
+
+
+def _languages_said() -> str:
+    """Every language the tutor speaks, each in its own words: "English, Español, Deutsch"."""
+    return ", ".join(language.LANGUAGES.values())
 
 
 def run_plain(
@@ -45,7 +58,7 @@ def run_plain(
     lines = Lines(read or sys.stdin, write or sys.stdout)
     session: LearnerSession | None = None
     try:
-        lines.say("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again.")
+        lines.say(tr("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again."))
         for notice in store.notices:
             lines.say(notice)
         session = _who(lines, store, profile)
@@ -57,7 +70,7 @@ def run_plain(
     finally:
         if session is not None:
             session.release()
-    lines.say(GOODBYE)
+    lines.say(tr(GOODBYE))
     return 0
 
 
@@ -66,11 +79,11 @@ def _who(lines: Lines, store: Store, profile: Profile | None) -> LearnerSession 
     while profile is None:
         everyone = learners(store)
         if everyone:
-            lines.say("Who is learning?", *(f"{number}. {one.name}" for number, one in enumerate(everyone, 1)))
-            typing = f"Type your number (1 to {len(everyone)}), or a new name."
+            lines.say(tr("Who is learning?"), *(numbered(number, one.name) for number, one in enumerate(everyone, 1)))
+            typing = tr("Type your number (1 to {count}), or a new name.").format(count=len(everyone))
         else:
-            typing = "Type your name."
-        typed = lines.ask("Who is learning?" if not everyone else "", Choices(typing, (("a name", "a new learner (or one already here)"),)))
+            typing = tr("Type your name.")
+        typed = lines.ask(tr("Who is learning?") if not everyone else "", Choices(typing, ((tr("a name"), tr("a new learner (or one already here)")),)))
         number = pick_number(typed, len(everyone))
         try:
             profile = everyone[number - 1] if number is not None else learner_named(store, typed)
@@ -80,7 +93,9 @@ def _who(lines: Lines, store: Store, profile: Profile | None) -> LearnerSession 
     try:
         session.claim()
     except ProfileInUse as in_use:
-        typed = lines.ask(str(in_use), Choices("Type t to take over here (the other window stops saving), or q to stop.", (("t", "take over here"), STOP)))
+        typed = lines.ask(
+            str(in_use), Choices(tr("Type t to take over here (the other window stops saving), or q to stop."), (("t", tr("take over here")), STOP))
+        )
         if typed.lower() != "t":
             return None
         session.claim(take_over=True)
@@ -94,16 +109,23 @@ def _home(lines: Lines, session: LearnerSession, start: str | None, seed: int | 
         from tutor.learner.policy import next_step
 
         advice = next_step(session.record(), session.course)
-        lines.say(f"Home. {session.settings.learner_name}, what would you like to do?", f"Next for you: {advice.text}")
-        lines.say(*(f"{number}. {name}: {what}" for number, (name, what, _) in enumerate(MENU, 1)))
+        lines.say(
+            tr("Home. {name}, what would you like to do?").format(name=session.settings.learner_name),
+            tr("Next for you: {advice}").format(advice=advice.text),
+        )
+        lines.say(*(numbered(number, line) for number, line in enumerate(_menu_lines(), 1)))
         typed = lines.ask(
-            "", Choices(f"Type a number (1 to {len(MENU)}), or q to stop.", (*((str(number), name) for number, (name, _, _) in enumerate(MENU, 1)), STOP))
+            "",
+            Choices(
+                tr("Type a number (1 to {count}), or q to stop.").format(count=len(MENU)),
+                (*((str(number), tr(name)) for number, (name, _, _) in enumerate(MENU, 1)), STOP),
+            ),
         )
         if typed.lower() == "q":
             return
         number = pick_number(typed, len(MENU))
         if number is None:
-            lines.say(f"Type a number from 1 to {len(MENU)}, or q to stop.")
+            lines.say(tr("Type a number from 1 to {count}, or q to stop.").format(count=len(MENU)))
         else:
             _open(lines, session, MENU[number - 1][2] or advice.target or "lessons", seed)
 
@@ -130,6 +152,9 @@ def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, d
     if where == "plain":
         _plain_setting(lines, session)
         return
+    if where == "language":
+        _language_setting(lines, session)
+        return
     if where == "rules":
         from tutor.plain.rules import say_rules
 
@@ -146,17 +171,54 @@ def _open(lines: Lines, session: LearnerSession, where: str, seed: int | None, d
 
 def _plain_setting(lines: Lines, session: LearnerSession) -> None:
     """The learner's saved choice to start in plain lines (the app's Settings has it too)."""
-    now = "on: the tutor starts in plain lines" if session.settings.plain_lines else "off: at a terminal the tutor starts full-screen"
+    now = (
+        tr("Plain lines each time is on: the tutor starts in plain lines.")
+        if session.settings.plain_lines
+        else tr("Plain lines each time is off: at a terminal the tutor starts full-screen.")
+    )
     typed = lines.ask(
-        f"Plain lines each time is {now}.",
-        Choices("Type y to start in plain lines each time, or n for the full-screen app.", (("y", "plain lines each time"), ("n", "the full-screen app"))),
+        now,
+        Choices(
+            tr("Type y to start in plain lines each time, or n for the full-screen app."),
+            (("y", tr("plain lines each time")), ("n", tr("the full-screen app"))),
+        ),
     )
     if typed.lower() not in ("y", "n"):
-        lines.say("Nothing changed.")
+        lines.say(tr("Nothing changed."))
         return
     session.save_settings(replace(session.settings, plain_lines=typed.lower() == "y"))
     lines.say(
-        "Saved: plain lines each time, even at a terminal."
+        tr("Saved: plain lines each time, even at a terminal.")
         if typed.lower() == "y"
-        else "Saved: at a terminal the tutor starts full-screen (plain lines with --plain)."
+        else tr("Saved: at a terminal the tutor starts full-screen (plain lines with --plain).")
     )
+
+
+def _language_setting(lines: Lines, session: LearnerSession) -> None:
+    """The learner's language, each one named in its own words; saved, and spoken at once."""
+    codes = list(language.LANGUAGES)
+    lines.say(
+        tr("The tutor speaks {language} now.").format(language=language.LANGUAGES[language.current()]),
+        *(numbered(number, language.LANGUAGES[code]) for number, code in enumerate(codes, 1)),
+    )
+    typed = lines.ask(
+        "",
+        Choices(
+            tr("Type a number (1 to {count}), or just Enter to keep this one.").format(count=len(codes)),
+            (*((str(number), language.LANGUAGES[code]) for number, code in enumerate(codes, 1)), (tr("Enter"), tr("keep this language"))),
+        ),
+    )
+    number = pick_number(typed, len(codes))
+    if number is None:
+        lines.say(tr("Nothing changed."))
+        return
+    picked = codes[number - 1]
+    session.save_settings(replace(session.settings, language=picked))
+    if language.current() == picked:
+        lines.say(tr("Saved: the tutor speaks {language}.").format(language=language.LANGUAGES[picked]))
+    else:  # --lang said which language to speak this time
+        lines.say(
+            tr("Saved: {chosen} from next time. This time the tutor speaks {language}, as it was asked to when it started.").format(
+                chosen=language.LANGUAGES[picked], language=language.LANGUAGES[language.current()]
+            )
+        )

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from tutor.course.mistakes import rules_broken
 from tutor.engine import Card
 from tutor.engine.decks import all_decks
+from tutor.language import mark, ntr, tr
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
-from tutor.plain.words import STOP, card_lines, card_said, numbers_in, pick_number
+from tutor.plain.words import STOP, card_lines, card_said, numbered, numbers_in, pick_number, rules_named
 from tutor.play.guided_game import DAMAGED_GAME, LEARNER, OTHER_LEARNERS, WELCOME_BACK, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS
-from tutor.wording import NOT_QUITE, counted
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
 from tutor.wording.ending import end_of_game
 from tutor.wording.going_out import end_mark, out_mark
@@ -26,11 +26,15 @@ from tutor.wording.table import direction_text, hand_heading, role_of, where_is
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
 
-KEYS = {"done": "d", "confirm": "the number", "hint": "h", "skip": "f", "new_game": "n", "select": "the numbers", "move_left": "", "move_right": ""}
-"""The game's actions (named by id in its words) as typed here."""
-HINT = ("h", "a hint (again for more; the last one is the answer)")
-TABLE = ("t", "the table again: every seat and your cards")
-RULES = ("u", "the rules of this game")
+KEYS = {"done": "d", "confirm": mark("the number"), "hint": "h", "skip": "f", "new_game": "n", "select": mark("the numbers"), "move_left": "", "move_right": ""}
+"""The game's actions (named by id in its words) as typed here (words said with `tr`)."""
+HINT = ("h", mark("a hint (again for more; the last one is the answer)"))
+TABLE = ("t", mark("the table again: every seat and your cards"))
+RULES = ("u", mark("the rules of this game"))
+
+
+def _cards(count: int) -> str:
+    return ntr("{count} card", "{count} cards", count).format(count=count)
 
 
 def play_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None, new: bool = False) -> None:
@@ -66,15 +70,22 @@ def _choose_deck(lines: Lines, session: LearnerSession) -> str | None:
     decks = all_decks()
     suggested = suggested_deck(session.settings.deck, session.is_new_to_games())
     start = suggested or session.settings.deck
-    said = [WHICH_CARDS]
+    said = [tr(WHICH_CARDS)]
     for number, deck in enumerate(decks, 1):
-        note = f" ({SUGGESTED_NOTE})" if deck.id == suggested else ""
-        said.append(f"{number}. {deck_name(deck)}: {deck_contents(deck)}{note}")
+        if deck.id == suggested:
+            line = tr("{deck}: {contents} ({note})").format(deck=deck_name(deck), contents=deck_contents(deck), note=tr(SUGGESTED_NOTE))
+        else:
+            line = tr("{deck}: {contents}").format(deck=deck_name(deck), contents=deck_contents(deck))
+        said.append(numbered(number, line))
     lines.say(*said)
     default = next((deck for deck in decks if deck.id == start), decks[0])
     choices = Choices(
-        f"Type a number (1 to {len(decks)}), just Enter for {deck_name(default)}, or q to go back.",
-        (("1 to 9", "play with those cards"), ("Enter", f"play with {deck_name(default)}"), ("q", "go back without a game")),
+        tr("Type a number (1 to {count}), just Enter for {deck}, or q to go back.").format(count=len(decks), deck=deck_name(default)),
+        (
+            (tr("1 to 9"), tr("play with those cards")),
+            (tr("Enter"), tr("play with {deck}").format(deck=deck_name(default))),
+            ("q", tr("go back without a game")),
+        ),
     )
     while True:
         typed = lines.ask("", choices)
@@ -85,7 +96,7 @@ def _choose_deck(lines: Lines, session: LearnerSession) -> str | None:
         picked = pick_number(typed, len(decks))
         if picked is not None:
             return decks[picked - 1].id
-        lines.say(f"Type a number from 1 to {len(decks)}, just Enter, or q.")
+        lines.say(tr("Type a number from 1 to {count}, just Enter, or q.").format(count=len(decks)))
 
 
 def _saved(lines: Lines, session: LearnerSession, deck: str | None) -> GuidedGame | None:
@@ -95,19 +106,19 @@ def _saved(lines: Lines, session: LearnerSession, deck: str | None) -> GuidedGam
     try:
         game = GuidedGame.from_dict(saved)
     except Exception:  # an imported profile may hold anything: whatever fails, start afresh
-        lines.say(DAMAGED_GAME)
+        lines.say(tr(DAMAGED_GAME))
         return None
     if game.together:
-        lines.say(OTHER_LEARNERS)
+        lines.say(tr(OTHER_LEARNERS))
         return None
-    lines.say(WELCOME_BACK)
+    lines.say(tr(WELCOME_BACK))
     return game
 
 
 def fill_keys(text: str) -> str:
     """The game's words with each action id ("{done}") as it is typed here."""
     for key, typed in KEYS.items():
-        text = text.replace("{" + key + "}", typed)
+        text = text.replace("{" + key + "}", tr(typed))
     return text
 
 
@@ -119,7 +130,10 @@ class _GameLines:
 
     def play(self) -> None:
         rules = self.game.game.rules
-        self.lines.say(f"A game of Old Maid: {rules.name} rules, {rules.players} players.", direction_text(self.game.game))
+        self.lines.say(
+            tr("A game of Old Maid: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players),
+            direction_text(self.game.game),
+        )
         self._table()
         while True:
             stage = self.game.stage
@@ -135,16 +149,17 @@ class _GameLines:
 
     def _table(self) -> None:
         game, seen = self.game.game, self.game.seen
-        said = ["The other players, clockwise from your left:"]
+        said = [tr("The other players, clockwise from your left:")]
         for key in range(1, game.rules.players):
             seat = game.rules.seat_left_of(LEARNER, key)
             name = self.game.seats.who(seat, capital=True)
-            said.append(f"{key}. {name}, {where_is(seat, game.rules.players)}: {self._seat_words(seat)}")
+            line = tr("{name}, {where}: {cards}").format(name=name, where=where_is(seat, game.rules.players), cards=self._seat_words(seat))
+            said.append(numbered(key, line))
         hand = self._hand()
         said += [hand_heading(len(hand)), *self._hand_lines(hand)]
         mine = [pair for seat, pair in game.pairs if seat == LEARNER] if seen.rules is not None and game.rules.pairs_face_up else []
         if mine:
-            said.append(f"Your pairs down: {counted(len(mine), 'pair')}.")
+            said.append(ntr("Your pairs down: {count} pair.", "Your pairs down: {count} pairs.", len(mine)).format(count=len(mine)))
         self.lines.say(*said)
 
     def _seat_words(self, seat: int) -> str:
@@ -154,7 +169,8 @@ class _GameLines:
         if seat in seen.safe:
             return out_mark(game.rules)
         role = role_of(seen, seat)
-        return counted(seen.hand_sizes[seat], "card") + (f", {role.split()[-1]}" if role else "")
+        cards = _cards(seen.hand_sizes[seat])
+        return tr("{cards}, {role}").format(cards=cards, role=role.split()[-1]) if role else cards
 
     def _hand_lines(self, hand: list[Card]) -> list[str]:
         """The hand as numbered lines, the card just drawn marked ★ while you decide what to do with it."""
@@ -191,27 +207,47 @@ class _GameLines:
         return True
 
     def _question(self, stage: Stage) -> tuple[str, Choices]:
-        hints = " h for a hint," if self.game.hints_allowed else ""
-        extra = (*((HINT,) if self.game.hints_allowed else ()), TABLE, RULES, STOP)
+        hints = self.game.hints_allowed
+        extra = (*((HINT,) if hints else ()), TABLE, RULES, STOP)
         drawn = self.game.drawn_card
         if stage is Stage.PAIRING:
-            start = f"You drew {card_said(self.lines, drawn, self.game.letters)}. " if drawn is not None else ""
-            return f"{start}Lay down your pairs.", Choices(
-                f"Type the numbers of two cards (like 1 3),{hints} d when you have no pairs left, t for the table, or q to stop.",
-                (("1 3", "lay down your cards 1 and 3 as a pair"), ("d", "say you're done laying down pairs"), *extra),
+            if drawn is not None:
+                question = tr("You drew {card}. Lay down your pairs.").format(card=card_said(self.lines, drawn, self.game.letters))
+            else:
+                question = tr("Lay down your pairs.")
+            typing = (
+                tr("Type the numbers of two cards (like 1 3), h for a hint, d when you have no pairs left, t for the table, or q to stop.")
+                if hints
+                else tr("Type the numbers of two cards (like 1 3), d when you have no pairs left, t for the table, or q to stop.")
             )
+            return question, Choices(typing, (("1 3", tr("lay down your cards 1 and 3 as a pair")), ("d", tr("say you're done laying down pairs")), *extra))
         players = self.game.game.rules.players
         if stage is Stage.CHOOSE_GIVER:
-            return "Your turn to draw! Whom do you draw from?", Choices(
-                f"Type the player's number (1 to {players - 1}),{hints} t for the table, or q to stop.", (("1 to 9", "draw from that player"), *extra)
+            typing = (
+                tr("Type the player's number (1 to {count}), h for a hint, t for the table, or q to stop.")
+                if hints
+                else tr("Type the player's number (1 to {count}), t for the table, or q to stop.")
+            )
+            return tr("Your turn to draw! Whom do you draw from?"), Choices(
+                typing.format(count=players - 1), ((tr("1 to 9"), tr("draw from that player")), *extra)
             )
         giver = self.game.game.giver
         held = len(self.game.game.hands[giver]) if giver is not None else 0
-        whose = self.game.seats.whose(giver, capital=True) if giver is not None else "The giver's"
-        which = f"Type a card's number (1 to {held})," if held > 1 else "Type 1 to draw it,"
-        return f"Your turn: draw a card. {whose} hand: {counted(held, 'card')}, face down.", Choices(
-            f"{which}{hints} t for the table, or q to stop.", (("1 to 9", "draw that face-down card"), *extra)
-        )
+        if held > 1:
+            typing = (
+                tr("Type a card's number (1 to {count}), h for a hint, t for the table, or q to stop.")
+                if hints
+                else tr("Type a card's number (1 to {count}), t for the table, or q to stop.")
+            )
+        else:
+            typing = tr("Type 1 to draw it, h for a hint, t for the table, or q to stop.") if hints else tr("Type 1 to draw it, t for the table, or q to stop.")
+        if giver is not None:
+            question = tr("Your turn: draw a card. {whose} hand: {cards}, face down.").format(
+                whose=self.game.seats.whose(giver, capital=True), cards=_cards(held)
+            )
+        else:
+            question = tr("Your turn: draw a card. The giver's hand: {cards}, face down.").format(cards=_cards(held))
+        return question, Choices(typing.format(count=held), ((tr("1 to 9"), tr("draw that face-down card")), *extra))
 
     def _pairing(self, typed: str) -> None:
         if typed == "d":
@@ -220,7 +256,11 @@ class _GameLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(f"Type the numbers of two cards from your hand (1 to {len(hand)}), with a space between, or d when you have no pairs left.")
+            self.lines.say(
+                tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you have no pairs left.").format(
+                    count=len(hand)
+                )
+            )
             return
         self._after(self.game.lay_down([hand[number - 1] for number in picked]))
 
@@ -228,7 +268,7 @@ class _GameLines:
         rules = self.game.game.rules
         number = pick_number(typed, rules.players - 1)
         if number is None:
-            self.lines.say(f"Type a player's number, from 1 to {rules.players - 1}.")
+            self.lines.say(tr("Type a player's number, from 1 to {count}.").format(count=rules.players - 1))
             return
         self._after(self.game.choose_giver(rules.seat_left_of(LEARNER, number)))
 
@@ -237,7 +277,7 @@ class _GameLines:
         held = len(self.game.game.hands[giver]) if giver is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(f"Type a card's number, from 1 to {held}.")
+            self.lines.say(tr("Type a card's number, from 1 to {count}.").format(count=held))
             return
         self._after(self.game.draw(number - 1))
 
@@ -249,7 +289,7 @@ class _GameLines:
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
             self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.lines.say(f"{NOT_QUITE}!", *outcome.explanation.lines())
+            self.lines.say(tr("Not quite!"), *outcome.explanation.lines())
         elif outcome.lines:
             self.lines.say(*outcome.lines)
         if not self.game.game.is_over:
@@ -265,7 +305,7 @@ class _GameLines:
         game = self.game
         celebration = self.recorder.game_finished(game.game, len(game.mistakes))
         self.lines.say(*end_words(game, celebration))
-        typed = self.lines.ask("The game is over.", Choices("Type n for a new game, or q to stop.", (("n", "a new game"), STOP)))
+        typed = self.lines.ask(tr("The game is over."), Choices(tr("Type n for a new game, or q to stop."), (("n", tr("a new game")), STOP)))
         if typed.lower() != "n":
             return False
         fresh = new_game(self.lines, self.session)
@@ -273,7 +313,7 @@ class _GameLines:
             return False
         self.game = fresh
         rules = self.game.game.rules
-        self.lines.say(f"A new game: {rules.name} rules, {rules.players} players.")
+        self.lines.say(tr("A new game: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players))
         self._table()
         return True
 

@@ -27,11 +27,12 @@ from tutor.course import (
 from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
 from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.language import mark, ntr, tr
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
-from tutor.plain.words import STOP, card_lines, numbers_in, pick_number
-from tutor.wording import NOT_QUITE, Seats, sentence
+from tutor.plain.words import STOP, card_lines, numbered, numbers_in, pick_number
+from tutor.wording import Seats, sentence
 from tutor.wording.lessons import (
     CHECK_HINT,
     HINT_AFTER_A_TRY,
@@ -46,8 +47,8 @@ from tutor.wording.lessons import (
 from tutor.wording.narration import Narrator
 from tutor.wording.table import SIDES, cards_words, deck_words, hand_heading, pairs_on_the_table
 
-HINT = ("h", "a hint (each try opens one more; the last one is the answer)")
-BACK = ("b", "back to the step before")
+HINT = ("h", mark("a hint (each try opens one more; the last one is the answer)"))
+BACK = ("b", mark("back to the step before"))
 
 
 def choose_lesson(lines: Lines, session: LearnerSession) -> None:
@@ -57,32 +58,39 @@ def choose_lesson(lines: Lines, session: LearnerSession) -> None:
         record = session.record()
         slips = lesson_mistakes(record.mistakes, course)
         entries: list[Lesson | BrokenLesson] = []
-        said = ["The lessons:"]
-        for topic, numbered in grouped(course):
-            said.append(f"{topic}:")
-            for number, entry in numbered:
+        said = [tr("The lessons:")]
+        for topic, in_topic in grouped(course):
+            said.append(tr("{heading}:").format(heading=topic))
+            for number, entry in in_topic:
                 entries.append(entry)
                 if isinstance(entry, BrokenLesson):
-                    said.append(f"{number}. {entry.path}: broken, can't be opened")
+                    said.append(numbered(number, tr("{path}: broken, can't be opened").format(path=entry.path)))
                     continue
                 standing = standing_of(entry, course, record.lessons, session.settings.unlock_all_lessons, slips)
-                words = standing.words + (f", {stars_words(standing.stars)}" if standing.stars else "")
-                said.append(f"{number}. {entry.title}" + (f" ({words})" if words else " (new)"))
+                if standing.words and standing.stars:
+                    words = tr("{standing}, {stars}").format(standing=standing.words, stars=stars_words(standing.stars))
+                else:
+                    words = standing.words or (stars_words(standing.stars) if standing.stars else "")
+                line = tr("{title} ({standing})").format(title=entry.title, standing=words) if words else tr("{title} (new)").format(title=entry.title)
+                said.append(numbered(number, line))
         lines.say(*said)
-        typed = lines.ask("Which lesson?", Choices(f"Type its number (1 to {len(entries)}), or q to stop.", (("1 to 9...", "open that lesson"), STOP)))
+        typed = lines.ask(
+            tr("Which lesson?"),
+            Choices(tr("Type its number (1 to {count}), or q to stop.").format(count=len(entries)), ((tr("1 to 9..."), tr("open that lesson")), STOP)),
+        )
         if typed.lower() == "q":
             return
         chosen = pick_number(typed, len(entries))
         if chosen is None:
-            lines.say(f"Type a lesson's number, from 1 to {len(entries)}, or q to stop.")
+            lines.say(tr("Type a lesson's number, from 1 to {count}, or q to stop.").format(count=len(entries)))
             continue
         entry = entries[chosen - 1]
         if isinstance(entry, BrokenLesson):
-            lines.say(*(str(problem) for problem in entry.problems), CHECK_HINT)
+            lines.say(*(str(problem) for problem in entry.problems), tr(CHECK_HINT))
             continue
         standing = standing_of(entry, course, record.lessons, session.settings.unlock_all_lessons, slips)
         if not standing.is_open:
-            lines.say(f"{entry.title}: {standing.words}.")
+            lines.say(tr("{title}: {standing}.").format(title=entry.title, standing=standing.words))
             continue
         play_lesson(lines, session, entry)
 
@@ -91,13 +99,15 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson, seed: int
     """One lesson, from where the learner left it if they want; every step saved as in the app."""
     problems = tuple(replay_problems(lesson))
     if problems:
-        lines.say(f"The lesson “{lesson.title}” has a problem, so it can't be opened:", *(str(problem) for problem in problems), CHECK_HINT)
+        lines.say(
+            tr("The lesson “{title}” has a problem, so it can't be opened:").format(title=lesson.title), *(str(problem) for problem in problems), tr(CHECK_HINT)
+        )
         return
     step = session.lesson_to_resume(lesson)
     if step is not None:
         typed = lines.ask(
             carry_on_question(step, len(lesson.steps)),
-            Choices("Type y to carry on, or n to start again from step 1.", (("y", "carry on"), ("n", "start again from step 1"))),
+            Choices(tr("Type y to carry on, or n to start again from step 1."), (("y", tr("carry on")), ("n", tr("start again from step 1")))),
         )
         if typed.lower().startswith("n"):
             session.start_lesson_over(lesson.id)
@@ -105,9 +115,9 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson, seed: int
     try:
         run = LessonRun(lesson, step=step or 0, letters=session.settings.suit_style == "letters", learner_name=session.settings.learner_name, seed=seed)
     except StepBroken as broken:
-        lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+        lines.say(step_broken(broken.index, broken.message), tr(CHECK_HINT))
         return
-    lines.say(sentence(f"Lesson: {lesson.title}"), *([run.notice] if run.notice else []))
+    lines.say(sentence(tr("Lesson: {title}").format(title=lesson.title)), *([run.notice] if run.notice else []))
     _LessonLines(lines, session, lesson, run).play()
 
 
@@ -129,7 +139,7 @@ class _LessonLines:
                 return
             if run.solved:
                 typed = self.lines.ask(
-                    "", Choices("Type n (or just Enter) for the next step, b to go back, or q to stop.", (("n", "the next step"), BACK, STOP))
+                    "", Choices(tr("Type n (or just Enter) for the next step, b to go back, or q to stop."), (("n", tr("the next step")), BACK, STOP))
                 )
                 if not self._moved(typed):
                     return
@@ -144,12 +154,12 @@ class _LessonLines:
         self.draw_from = None
         if not isinstance(run.step, PairStep):
             self.drawn = None
-        said = [f"Step {run.index + 1} of {len(self.lesson.steps)}.", run.text.strip()]
+        said = [tr("Step {number} of {count}.").format(number=run.index + 1, count=len(self.lesson.steps)), run.text.strip()]
         said += self._table()
         if run.chart:
-            said += ["The chart:", *run.chart]
+            said += [tr("The chart:"), *run.chart]
         if run.options:
-            said += ["The answers:", *(f"{number}. {option}" for number, option in enumerate(run.options, 1))]
+            said += [tr("The answers:"), *(numbered(number, option) for number, option in enumerate(run.options, 1))]
         self.lines.say(*said)
         if save:
             self._save()
@@ -158,17 +168,21 @@ class _LessonLines:
         run, game = self.run, self.run.game
         if not run.names or (game is None and not isinstance(run.step, SeatStep)):
             return []
-        said = ["The players around the table:"]
+        said = [tr("The players around the table:")]
         seats = Seats(run.names, run.learner)
         tells_roles = not isinstance(run.step, TaskStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
         for seat in range(len(run.names)):
-            line = f"{seat + 1}. {seats.who(seat, capital=True)}"
+            line = seats.who(seat, capital=True)
             if game is not None:
-                where = "" if run.learner is None or seat == run.learner else f", {SIDES[game.rules.side_of(seat, run.learner)]}"
-                dealer = ", the dealer" if game.dealer == seat else ""
+                where = None if run.learner is None or seat == run.learner else tr(SIDES[game.rules.side_of(seat, run.learner)])
+                dealer = game.dealer == seat
                 cards = cards_words(game, seat, tells_roles, seat == run.learner, backs=False, face_up=run.step.behind_the_scenes, letters=run.letters)
-                line += f"{where}{dealer}: {cards}"
-            said.append(line)
+                if where is not None:
+                    template = tr("{name}, {where}, the dealer: {cards}") if dealer else tr("{name}, {where}: {cards}")
+                else:
+                    template = tr("{name}, the dealer: {cards}") if dealer else tr("{name}: {cards}")
+                line = template.format(name=line, where=where, cards=cards)
+            said.append(numbered(seat + 1, line))
         if game is not None and game.phase is Phase.DEALING:
             said.append(deck_words(game, isinstance(run.step, DealStep), backs=False))
         hand = self._hand()
@@ -192,10 +206,12 @@ class _LessonLines:
     def _question(self) -> str:
         step, run = self.run.step, self.run
         if isinstance(step, ChoiceStep):
-            return "Your answer?"
+            return tr("Your answer?")
         if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
             held = len(run.game.hands[self.draw_from])
-            return f"{Seats(run.names, run.learner).does(self.draw_from, 'hold')} out {held} face-down card{'s' * (held != 1)}."
+            holds = Seats(run.names, run.learner).does(self.draw_from, "hold")
+            # TRANSLATORS: {holds} is "Bea holds" or "You hold" (a name and the verb)
+            return ntr("{holds} out {count} face-down card.", "{holds} out {count} face-down cards.", held).format(holds=holds, count=held)
         return ""
 
     def _choices(self) -> Choices:
@@ -203,28 +219,40 @@ class _LessonLines:
         players = len(run.names)
         if isinstance(step, ChoiceStep):
             return Choices(
-                f"Type the number of your answer (1 to {len(run.options)}), h for a hint, or q to stop.", (("1 to 9", "that answer"), HINT, BACK, STOP)
+                tr("Type the number of your answer (1 to {count}), h for a hint, or q to stop.").format(count=len(run.options)),
+                ((tr("1 to 9"), tr("that answer")), HINT, BACK, STOP),
             )
         if isinstance(step, SeatStep):
-            return Choices(f"Type a player's number (1 to {players}), h for a hint, or q to stop.", (("1 to 9", "that player"), HINT, BACK, STOP))
+            return Choices(
+                tr("Type a player's number (1 to {count}), h for a hint, or q to stop.").format(count=players),
+                ((tr("1 to 9"), tr("that player")), HINT, BACK, STOP),
+            )
         if isinstance(step, DealStep):
             return Choices(
-                "Type 1 to deal one card, a to deal all the rest, f to say the deal is finished, h for a hint, or q to stop.",
-                (("1", "deal one card"), ("a", "deal all the rest"), ("f", "say the deal is finished"), HINT, BACK, STOP),
+                tr("Type 1 to deal one card, a to deal all the rest, f to say the deal is finished, h for a hint, or q to stop."),
+                (("1", tr("deal one card")), ("a", tr("deal all the rest")), ("f", tr("say the deal is finished")), HINT, BACK, STOP),
             )
         if isinstance(step, PairStep):
             return Choices(
-                "Type the numbers of the cards of a pair (like 1 3), d when you're done, h for a hint, or q to stop.",
-                (("1 3", "lay down your cards 1 and 3 as a pair"), ("d", "say you're done laying down pairs"), ("c", "your cards again"), HINT, BACK, STOP),
+                tr("Type the numbers of the cards of a pair (like 1 3), d when you're done, h for a hint, or q to stop."),
+                (
+                    ("1 3", tr("lay down your cards 1 and 3 as a pair")),
+                    ("d", tr("say you're done laying down pairs")),
+                    ("c", tr("your cards again")),
+                    HINT,
+                    BACK,
+                    STOP,
+                ),
             )
         if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
             count = len(run.game.hands[self.draw_from])
             return Choices(
-                f"Type the number of a card to draw (1 to {count}), e to choose someone else, or q to stop.",
-                (("1 to 9", "draw that face-down card"), ("e", "choose someone else"), HINT, STOP),
+                tr("Type the number of a card to draw (1 to {count}), e to choose someone else, or q to stop.").format(count=count),
+                ((tr("1 to 9"), tr("draw that face-down card")), ("e", tr("choose someone else")), HINT, STOP),
             )
         return Choices(
-            f"Type the number of the player to draw from (1 to {players}), h for a hint, or q to stop.", (("1 to 9", "draw from that player"), HINT, BACK, STOP)
+            tr("Type the number of the player to draw from (1 to {count}), h for a hint, or q to stop.").format(count=players),
+            ((tr("1 to 9"), tr("draw from that player")), HINT, BACK, STOP),
         )
 
     # ----- the learner's answers ----------------------------------------------------------------
@@ -239,7 +267,7 @@ class _LessonLines:
         elif command in ("", "n"):
             self._advance()
         else:
-            self.lines.say("Type n or just Enter for the next step, b to go back, or q to stop.")
+            self.lines.say(tr("Type n or just Enter for the next step, b to go back, or q to stop."))
         return True
 
     def _answered(self, typed: str) -> bool:
@@ -264,14 +292,16 @@ class _LessonLines:
         players = len(run.names)
         if isinstance(step, ChoiceStep):
             number = pick_number(typed, len(run.options))
-            return self._or_say(None if number is None else PickOption(number - 1), f"Type the number of an answer, from 1 to {len(run.options)}.")
+            return self._or_say(
+                None if number is None else PickOption(number - 1), tr("Type the number of an answer, from 1 to {count}.").format(count=len(run.options))
+            )
         if isinstance(step, SeatStep):
             number = pick_number(typed, players)
-            return self._or_say(None if number is None else PickSeat(number - 1), f"Type a player's number, from 1 to {players}.")
+            return self._or_say(None if number is None else PickSeat(number - 1), tr("Type a player's number, from 1 to {count}.").format(count=players))
         if isinstance(step, DealStep):
             deals: dict[str, Answer] = {"1": DealCards(1), "a": DealCards(None), "f": FinishDealing()}
             found = deals.get(typed)
-            return self._or_say(found, "Type 1 to deal one card, a to deal all the rest, or f to say the deal is finished.")
+            return self._or_say(found, tr("Type 1 to deal one card, a to deal all the rest, or f to say the deal is finished."))
         if isinstance(step, PairStep):
             return self._pair_answer(typed)
         return self._draw_answer(typed, players)
@@ -282,7 +312,9 @@ class _LessonLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(f"Type the numbers of two cards from your hand (1 to {len(hand)}), with a space between, or d when you're done.")
+            self.lines.say(
+                tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you're done.").format(count=len(hand))
+            )
             return None
         return LayDownCards([hand[number - 1] for number in picked])
 
@@ -291,7 +323,7 @@ class _LessonLines:
         if self.draw_from is None:
             number = pick_number(typed, players)
             if number is None:
-                self.lines.say(f"Type the number of the player to draw from, from 1 to {players}.")
+                self.lines.say(tr("Type the number of the player to draw from, from 1 to {count}.").format(count=players))
                 return None
             held = len(run.game.hands[number - 1]) if run.game is not None else 0
             if held <= 1 or number - 1 == run.learner:
@@ -304,7 +336,7 @@ class _LessonLines:
         held = len(run.game.hands[self.draw_from]) if run.game is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(f"Type the number of a card, from 1 to {held}, or e to choose someone else.")
+            self.lines.say(tr("Type the number of a card, from 1 to {count}, or e to choose someone else.").format(count=held))
             return None
         return DrawFrom(self.draw_from, number - 1)
 
@@ -331,14 +363,14 @@ class _LessonLines:
     def _feedback(self, feedback: Feedback) -> list[str]:
         run = self.run
         if not feedback.right:
-            return [f"{NOT_QUITE}.", *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
+            return [tr("Not quite."), *(feedback.explanation.lines() if feedback.explanation is not None else [feedback.message.strip()])]
         if not feedback.solved:
             hand = self._hand()
             cards = [hand_heading(len(hand)), *self._hand_lines(hand)] if isinstance(run.step, PairStep) and hand else []
-            return ["Right.", *self._narrated(feedback), keep_going(run.step.kind, done="type d"), *cards]
-        said = [feedback.message.strip() or "Right."]  # the step's own praise ("Yes! ...") says it: not "Right. Right!"
+            return [tr("Right."), *self._narrated(feedback), keep_going(run.step.kind, done=tr("type d")), *cards]
+        said = [feedback.message.strip() or tr("Right.")]  # the step's own praise ("Yes! ...") says it: not "Right. Right!"
         if feedback.explanation is not None:
-            said += [ON_PURPOSE, *feedback.explanation.lines()]
+            said += [tr(ON_PURPOSE), *feedback.explanation.lines()]
         if isinstance(run.step, DrawStep) and self._hand():
             said += [hand_heading(len(self._hand())), *self._hand_lines(self._hand())]
         return said
@@ -353,11 +385,12 @@ class _LessonLines:
         run = self.run
         hint = run.hint()
         if hint is None:
-            self.lines.say("There is no hint for this step.")
+            self.lines.say(tr("There is no hint for this step."))
             return
         if hint.confirm:
             typed = self.lines.ask(
-                hint.text, Choices("Type y to see the answer now, or n to have another go first.", (("y", "see the answer"), ("n", "have another go first")))
+                hint.text,
+                Choices(tr("Type y to see the answer now, or n to have another go first."), (("y", tr("see the answer")), ("n", tr("have another go first")))),
             )
             if not typed.lower().startswith("y"):
                 return
@@ -366,7 +399,7 @@ class _LessonLines:
                 return
         said = [hint_heading(hint.level, hint.levels) + hint.text]
         if hint.more_after_a_try:
-            said.append(HINT_AFTER_A_TRY)
+            said.append(tr(HINT_AFTER_A_TRY))
         else:
             self.recorder.lesson_hint_used(self.lesson.id)
         self.lines.say(*said)
@@ -377,7 +410,7 @@ class _LessonLines:
         try:
             moved = self.run.advance()
         except StepBroken as broken:
-            self.lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+            self.lines.say(step_broken(broken.index, broken.message), tr(CHECK_HINT))
             return
         if moved:
             self._show_step()
@@ -386,12 +419,12 @@ class _LessonLines:
         try:
             moved = self.run.back()
         except StepBroken as broken:
-            self.lines.say(step_broken(broken.index, broken.message), CHECK_HINT)
+            self.lines.say(step_broken(broken.index, broken.message), tr(CHECK_HINT))
             return
         if moved:
             self._show_step()
         else:
-            self.lines.say("This is the first step.")
+            self.lines.say(tr("This is the first step."))
 
     def _save(self) -> None:
         """Where the learner is, as the app saves it: the step to carry on from, or the lesson done."""
@@ -401,16 +434,19 @@ class _LessonLines:
 
     def _finish(self) -> None:
         celebration = self.recorder.lesson_finished(self.lesson.id)
-        said = [celebration.headline + (f" ({stars_words(celebration.stars)})" if celebration.stars is not None else ""), *celebration.lines]
+        headline = celebration.headline
+        if celebration.stars is not None:
+            headline = tr("{headline} ({stars})").format(headline=headline, stars=stars_words(celebration.stars))
+        said = [headline, *celebration.lines]
         if self.run.summary.strip():
-            said.append(WHAT_YOU_LEARNED + self.run.summary.strip())
+            said.append(tr(WHAT_YOU_LEARNED) + self.run.summary.strip())
         self.lines.say(*said)
         following = self.session.next_lesson(self.lesson.id)
         if following is None:
             return
         typed = self.lines.ask(
-            f"Next lesson: {following.title}.",
-            Choices("Type y to start it, or n to go back to the list.", (("y", "start the next lesson"), ("n", "back to the list"))),
+            tr("Next lesson: {title}.").format(title=following.title),
+            Choices(tr("Type y to start it, or n to go back to the list."), (("y", tr("start the next lesson")), ("n", tr("back to the list")))),
         )
         if typed.lower().startswith("y"):
             play_lesson(self.lines, self.session, following)

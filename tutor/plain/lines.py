@@ -16,9 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from tutor.language import mark, tr
+
 MIN_WIDTH = 20
-HERE_TOO = (("?", "list what you can type here"), ("r", "say the last thing again"), ("w", "cards as words (Queen of hearts) or as short codes (Q♥)"))
-"""The commands every question takes, besides its own."""
+HERE_TOO = (
+    ("?", mark("list what you can type here")),
+    ("r", mark("say the last thing again")),
+    ("w", mark("cards as words (Queen of hearts) or as short codes (Q♥)")),
+)
+"""The commands every question takes, besides its own (their meanings said with `tr`)."""
 
 
 class InputEnded(Exception):
@@ -100,12 +106,13 @@ class Lines:
             self._write(self._lines([f"{question} {choices.typing}".strip()]))
             typed = self._read_line()
             if typed == "?":
-                self._write(self._lines(["You can type:", *(f"{key}: {meaning}" for key, meaning in (*choices.commands, *HERE_TOO))]))
+                said = [tr("{key}: {meaning}").format(key=key, meaning=tr(meaning)) for key, meaning in (*choices.commands, *HERE_TOO)]
+                self._write(self._lines([tr("You can type:"), *said]))
             elif typed.lower() == "r":
-                self._write(self.last or self._lines(["Nothing has been said yet."]))
+                self._write(self.last or self._lines([tr("Nothing has been said yet.")]))
             elif typed.lower() == "w":
                 self.card_words = not self.card_words
-                self._write(self._lines(["Cards as words, like Q♥ (Queen of hearts)." if self.card_words else "Cards as short codes, like Q♥."]))
+                self._write(self._lines([_cards_as_words() if self.card_words else _cards_as_codes()]))
             else:
                 return typed
 
@@ -117,6 +124,20 @@ class Lines:
         if self.echo:
             self._write(self._lines([f"> {typed}"]))
         return typed
+
+
+def _cards_as_words() -> str:
+    from tutor.engine import Card
+    from tutor.plain.words import card_words
+
+    queen = Card.of("Q", "♥")
+    return tr("Cards as words, like {code} ({words}).").format(code=queen.text(), words=card_words(queen))
+
+
+def _cards_as_codes() -> str:
+    from tutor.engine import Card
+
+    return tr("Cards as short codes, like {code}.").format(code=Card.of("Q", "♥").text())
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from tutor.language import tr
 from tutor.learner import progress_words as said
 from tutor.learner.policy import game_tally, growth, mistake_counts, next_step, today
 from tutor.learner.session import LearnerSession
@@ -13,27 +14,27 @@ def say_progress(lines: Lines, session: LearnerSession) -> None:
     record, course = session.record(), session.course
     grown = growth(record, course)
     lines.say(
-        "My progress.",
+        tr("My progress."),
         _text(said.glance(record, course)),
         "",
-        "What next:",
+        tr("What next:"),
         next_step(record, course).text,
-        *(("", "Today:", *today(record, course)) if today(record, course) else ()),
+        *(("", tr("Today:"), *today(record, course)) if today(record, course) else ()),
         "",
-        said.lessons_title(record, course) + ":",
+        tr("{heading}:").format(heading=said.lessons_title(record, course)),
         _text(said.lessons(record, course, width=0), gap=" "),
         "",
-        said.concepts_title(grown) + ":",
+        tr("{heading}:").format(heading=said.concepts_title(grown)),
         _text(said.concepts(grown, bars=False)),
         "",
-        "Quiz:",
-        _text(said.quiz(list(record.answers))) or f"{said.NO_QUIZ_YET} Choose Quiz at Home for a round.",
+        tr("Quiz:"),
+        _text(said.quiz(list(record.answers))) or tr("{no_quiz_yet} Choose Quiz at Home for a round.").format(no_quiz_yet=tr(said.NO_QUIZ_YET)),
         "",
-        "Mistakes:",
+        tr("Mistakes:"),
         *_mistakes(session),
         "",
-        "Games:",
-        _text(said.games(game_tally(record))) or f"{said.NO_GAMES_YET} Choose Play a game at Home to play one.",
+        tr("Games:"),
+        _text(said.games(game_tally(record))) or tr("{no_games_yet} Choose Play a game at Home to play one.").format(no_games_yet=tr(said.NO_GAMES_YET)),
     )
 
 
@@ -41,8 +42,8 @@ def _mistakes(session: LearnerSession) -> list[str]:
     record, course = session.record(), session.course
     rows = said.mistake_rows(mistake_counts(record, course), course)
     if not rows:
-        return [said.NO_MISTAKES_YET]
-    return [*(f"{times}: {rule}{lesson}" for times, rule, lesson in rows), said.ON_PURPOSE_NOT_COUNTED]
+        return [tr(said.NO_MISTAKES_YET)]
+    return [*(f"{times}: {rule}{lesson}" for times, rule, lesson in rows), tr(said.ON_PURPOSE_NOT_COUNTED)]
 
 
 def _text(parts: said.Parts, gap: str = "") -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tutor.language import ntr, tr
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
-from tutor.plain.words import STOP, card_said, pick_number
+from tutor.plain.words import STOP, card_said, numbered, pick_number
 from tutor.quiz import Question, QuizRound, Summary
 from tutor.quiz.words import (
     COMES_BACK,
-    LESSONS_WORTH_A_LOOK,
     LOOK_AGAIN,
     NOT_QUITE,
     RIGHT,
@@ -23,7 +23,7 @@ from tutor.quiz.words import (
     the_answer,
     try_again,
 )
-from tutor.wording import counted, sentence
+from tutor.wording import sentence
 
 
 def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) -> None:
@@ -35,9 +35,9 @@ def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) ->
             return
         summary = round_.summary()
         _say_summary(lines, session, summary)
-        again = (("t", "try the missed questions again"),) if summary.try_again else ()
-        typing = "Type t to try these again, n for a new round, or q to stop." if again else "Type n for a new round, or q to stop."
-        typed = lines.ask("", Choices(typing, (*again, ("n", "a new round"), STOP))).lower()
+        again = (("t", tr("try the missed questions again")),) if summary.try_again else ()
+        typing = tr("Type t to try these again, n for a new round, or q to stop.") if again else tr("Type n for a new round, or q to stop.")
+        typed = lines.ask("", Choices(typing, (*again, ("n", tr("a new round")), STOP))).lower()
         if typed == "t" and summary.try_again:
             retry = summary.try_again
         elif typed == "n":
@@ -54,18 +54,20 @@ def _play_round(lines: Lines, session: LearnerSession, round_: QuizRound) -> boo
         _say_question(lines, question, round_.progress, letters)
         count = len(question.options)
         while True:
-            typed = lines.ask("Your answer?", Choices(f"Type its number (1 to {count}), or q to stop.", (("1 to 4", "that answer"), STOP)))
+            typed = lines.ask(
+                tr("Your answer?"), Choices(tr("Type its number (1 to {count}), or q to stop.").format(count=count), ((tr("1 to 4"), tr("that answer")), STOP))
+            )
             if typed.lower() == "q":
                 return False
             number = pick_number(typed, count)
             if number is not None:
                 break
-            lines.say(f"Type the number of an answer, from 1 to {count}.")
+            lines.say(tr("Type the number of an answer, from 1 to {count}.").format(count=count))
         result = round_.answer(number - 1)
-        said = [RIGHT.strip()] if result.right else [NOT_QUITE + the_answer(result.answers)]
+        said = [tr(RIGHT).strip()] if result.right else [tr(NOT_QUITE) + the_answer(result.answers)]
         said.append(result.explanation)
         if result.comes_back:
-            said.append(COMES_BACK)
+            said.append(tr(COMES_BACK))
         lines.say(*said)
     summary = round_.summary()
     words = session.recorder.quiz_round_finished(summary.right, summary.asked)
@@ -78,16 +80,16 @@ def _say_question(lines: Lines, question: Question, progress: str, letters: bool
     position = question.position
     if position is not None:
         face_up = position.behind_the_scenes  # else other hands as a player sees them, as on the quiz screen
-        said.append("The table, every hand face up, clockwise from you:" if face_up else "The table, clockwise from you:")
+        said.append(tr("The table, every hand face up, clockwise from you:") if face_up else tr("The table, clockwise from you:"))
         for seat, hand in enumerate(position.hands):
             if seat == 0 or face_up or not hand:
-                cards = ", ".join(card_said(lines, card, letters) for card in hand) or "no cards"
+                cards = ", ".join(card_said(lines, card, letters) for card in hand) or tr("no cards")
             else:
-                cards = f"{counted(len(hand), 'card')}, face down"
-            said.append(f"{seat_name(position, seat)}{seat_marks(position, seat)}: {cards}.")
+                cards = ntr("{count} card, face down", "{count} cards, face down", len(hand)).format(count=len(hand))
+            said.append(tr("{seat}: {cards}.").format(seat=f"{seat_name(position, seat)}{seat_marks(position, seat)}", cards=cards))
     elif question.cards:
-        said.append("The cards: " + ", ".join(card_said(lines, card, letters) for card in question.cards) + ".")
-    said += ["The answers:", *(f"{number}. {option}" for number, option in enumerate(question.options, 1))]
+        said.append(tr("The cards: {cards}.").format(cards=", ".join(card_said(lines, card, letters) for card in question.cards)))
+    said += [tr("The answers:"), *(numbered(number, option) for number, option in enumerate(question.options, 1))]
     lines.say(*said)
 
 
@@ -96,7 +98,7 @@ def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> Non
     if summary.second_tries:
         said.append(came_back(summary))
     if summary.missed:
-        said.append(LOOK_AGAIN)
+        said.append(tr(LOOK_AGAIN))
         for missed in summary.missed:
             said += [missed.question.prompt, the_answer(missed.question.answers), missed.explanation]
     if summary.try_again:
@@ -106,6 +108,6 @@ def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> Non
     for pointer in summary.lessons:
         said.append("".join(pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson), pointer.lesson in locked)))
     if summary.lessons:
-        said.append(f"{LESSONS_WORTH_A_LOOK}: choose Lessons at Home.")
+        said.append(tr("Those lessons are worth another look: choose Lessons at Home."))
     if said:
         lines.say(*said)

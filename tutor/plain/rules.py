@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from tutor.engine import Rules
+from tutor.language import tr
 from tutor.plain.lines import Lines
+from tutor.plain.words import rules_named
 from tutor.wording.rules import rules_summary
 
 
 def say_rules(lines: Lines, rules: Rules) -> None:
-    said = [f"The rules: {rules.name}, {rules.players} players."]
+    said = [tr("The rules: {rules}, {players} players.").format(rules=rules_named(rules.name), players=rules.players)]
     for heading, paragraph in rules_summary(rules):
-        said += ["", f"{heading}:", paragraph]
+        said += ["", tr("{heading}:").format(heading=heading), paragraph]
     lines.say(*said)

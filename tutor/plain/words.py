@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine import Card, rank_name
-from tutor.engine.cards import SUIT_NAMES
+from tutor.engine import Card
+from tutor.language import mark, ptr, tr
 from tutor.plain.lines import Lines
+from tutor.wording.card_words import rank_name, suit_name
 
-STOP = ("q", "stop here (everything is saved)")
+STOP = ("q", mark("stop here (everything is saved)"))
 
 
 def card_words(card: Card) -> str:
-    """A card as said aloud: "Queen of hearts", "10 of clubs", a picture card's name."""
+    """A card as said aloud: "Queen of hearts", "10 of clubs" ("Reina de corazones", "Herz-Dame"),
+    a picture card's name."""
     if card.picture is not None:
-        return card.picture.name
-    return f"{rank_name(card.rank)} of {SUIT_NAMES[card.suit]}"
+        return tr(card.picture.name)
+    # TRANSLATORS: a card said aloud, "Queen of hearts"; {rank} is "Queen" or "10", {suit} "hearts"
+    return tr("{rank} of {suit}").format(rank=rank_name(card.rank), suit=suit_name(card.suit))
+
+
+def rules_named(name: str) -> str:
+    """A rules' name as a sentence says it ("Bicycle", "Table": "Tisch"); another name as it is."""
+    names = {"Bicycle": ptr("rules", "Bicycle"), "Table": ptr("rules", "Table")}
+    return names.get(name, name)
 
 
 def card_said(lines: Lines, card: Card, letters: bool) -> str:
@@ -27,7 +36,12 @@ def card_said(lines: Lines, card: Card, letters: bool) -> str:
 
 def card_lines(lines: Lines, cards: Sequence[Card], letters: bool) -> list[str]:
     """A hand as a numbered list, one card a line."""
-    return [f"{number}. {card_said(lines, card, letters)}" for number, card in enumerate(cards, 1)]
+    return [numbered(number, card_said(lines, card, letters)) for number, card in enumerate(cards, 1)]
+
+
+def numbered(number: int, text: str) -> str:
+    """One line of a numbered list: "1. Q♥"."""
+    return f"{number}. {text}"
 
 
 def pick_number(typed: str, count: int) -> int | None:

@@ -6,6 +6,8 @@ import errno
 import ipaddress
 import socket
 
+from tutor.language import tr
+
 WILDCARDS = {"", "0.0.0.0", "::", "[::]"}
 
 
@@ -34,9 +36,9 @@ def network_address() -> str:
 
 def address_problem(error: OSError, host: str, port: int) -> str:
     if error.errno == errno.EADDRINUSE:
-        return f"port {port} is already in use on {host}; choose another with --port"
+        return tr("port {port} is already in use on {host}; choose another with --port").format(port=port, host=host)
     if error.errno == errno.EACCES:
-        return f"this user may not listen on port {port}; choose one above 1023 with --port"
+        return tr("this user may not listen on port {port}; choose one above 1023 with --port").format(port=port)
     if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
-        return f"{host} is not an address of this computer; try --host 0.0.0.0 or --host 127.0.0.1"
-    return f"cannot listen on {host} port {port}: {error.strerror or error}"
+        return tr("{host} is not an address of this computer; try --host 0.0.0.0 or --host 127.0.0.1").format(host=host)
+    return tr("cannot listen on {host} port {port}: {problem}").format(host=host, port=port, problem=error.strerror or error)

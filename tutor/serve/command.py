@@ -14,6 +14,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tutor import language
+from tutor.language import LANGUAGES, ntr, tr
+
 if TYPE_CHECKING:
     from tutor.learner.teacher import PinState
 
@@ -25,35 +28,66 @@ DEFAULT_MAX_SESSIONS = 30
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = commands.add_parser(
         "serve",
-        help="serve the tutor to a class: every pupil opens it in a browser tab",
-        description="Serve the tutor to a class: each browser tab gets its own tutor, starting at "
-        "'Who is learning?'; all of them keep progress in the same place (--data-dir). "
-        "Bound to anything but this computer, a class code is printed and asked for.",
+        help=tr("serve the tutor to a class: every pupil opens it in a browser tab"),
+        description=tr(
+            "Serve the tutor to a class: each browser tab gets its own tutor, starting at "
+            "'Who is learning?'; all of them keep progress in the same place (--data-dir). "
+            "Bound to anything but this computer, a class code is printed and asked for."
+        ),
     )
     serve.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 for the whole network, with a class code)",
+        help=tr("the address to listen on (default {host}: this computer only; 0.0.0.0 for the whole network, with a class code)").format(host=DEFAULT_HOST),
     )
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
-    serve.add_argument("--public-url", metavar="URL", type=_url, help="the address pupils type, when it differs from the one listened on")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=tr("the port (default {port})").format(port=DEFAULT_PORT))
+    serve.add_argument("--public-url", metavar="URL", type=_url, help=tr("the address pupils type, when it differs from the one listened on"))
     serve.add_argument(
-        "--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N", help=f"at most this many pupils at once (default {DEFAULT_MAX_SESSIONS})"
+        "--max-sessions",
+        type=_positive,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=tr("at most this many pupils at once (default {count})").format(count=DEFAULT_MAX_SESSIONS),
+    )
+    serve.add_argument(
+        "--lang",
+        dest="class_lang",
+        metavar="CODE",
+        type=_language,
+        help=tr("the language each pupil's tutor speaks until the pupil chooses their own: {languages}").format(
+            languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        ),
     )
     serve.set_defaults(func=run, needs_store=False)
+
+
+def class_language(code: str | None) -> list[str]:
+    """The arguments that make each pupil's tutor speak `code` until the pupil chooses their own
+    language (a tab's `--lang` is a default: tutor.language.ask(code, as_default=True) in a served
+    tab), or none."""
+    return ["--lang", code] if code else []
+
+
+def _language(code: str) -> str:
+    try:
+        return language.known(code)
+    except language.UnknownLanguage as unknown:
+        raise argparse.ArgumentTypeError(
+            tr("unknown language {code}: choose one of {codes}").format(code=repr(unknown.code), codes=", ".join(LANGUAGES))
+        ) from None
 
 
 def _port(text: str) -> int:
     number = _number(text)
     if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text}")
+        raise argparse.ArgumentTypeError(tr("a port is a number from 1 to 65535, not {text}").format(text=text))
     return number
 
 
 def _positive(text: str) -> int:
     number = _number(text)
     if number < 1:
-        raise argparse.ArgumentTypeError(f"give a number of 1 or more, not {text}")
+        raise argparse.ArgumentTypeError(tr("give a number of 1 or more, not {text}").format(text=text))
     return number
 
 
@@ -61,12 +95,12 @@ def _number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(tr("{text} is not a whole number").format(text=repr(text))) from None
 
 
 def _url(text: str) -> str:
     if not text.startswith(("http://", "https://")) or len(text) <= len("https://"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not an address like http://192.168.1.20:8000")
+        raise argparse.ArgumentTypeError(tr("{text} is not an address like http://192.168.1.20:8000").format(text=repr(text)))
     return text.rstrip("/")
 
 
@@ -75,14 +109,27 @@ def announcement(address: str, code: str | None, max_sessions: int, progress: Pa
     from tutor.learner.teacher import SET_AT_THE_TERMINAL
 
     if code is None:
-        lines = [f"Old Maid Tutor is ready: open {address} in a browser on this computer.", "Only this computer can connect, so no class code is asked."]
+        lines = [
+            tr("Old Maid Tutor is ready: open {address} in a browser on this computer.").format(address=address),
+            tr("Only this computer can connect, so no class code is asked."),
+        ]
     else:
-        lines = [f"Old Maid Tutor is ready for the class: pupils open {address}", f"Class code: {code}   (pupils type it once; or open {address}?code={code})"]
+        lines = [
+            tr("Old Maid Tutor is ready for the class: pupils open {address}").format(address=address),
+            tr("Class code: {code}   (pupils type it once; or open {link})").format(code=code, link=f"{address}?code={code}"),
+        ]
     if not pin_set:
         lines.append(
-            f"No teacher's PIN yet: the teacher's view and what only the teacher may do stay closed until you set one here with: {SET_AT_THE_TERMINAL}"
+            tr("No teacher's PIN yet: the teacher's view and what only the teacher may do stay closed until you set one here with: {command}").format(
+                command=SET_AT_THE_TERMINAL
+            )
         )
-    lines += [f"Progress is kept in {progress}; at most {max_sessions} pupils at once.", "Press Ctrl+C to stop the class (it closes every pupil's tutor)."]
+    lines += [
+        ntr("Progress is kept in {place}; at most {count} pupil at once.", "Progress is kept in {place}; at most {count} pupils at once.", max_sessions).format(
+            place=progress, count=max_sessions
+        ),
+        tr("Press Ctrl+C to stop the class (it closes every pupil's tutor)."),
+    ]
     return lines
 
 
@@ -93,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
     from tutor.store import open_store
     from tutor.store.opening import DATABASE_VARIABLE, FILE_NAME, data_folder, database_address
 
+    class_lang = getattr(args, "class_lang", None) or getattr(args, "lang", None)
+    if class_lang:  # the teacher hears the class's language too
+        language.ask(class_lang)
     folder = data_folder(args.data_dir).absolute()
     database = database_address(getattr(args, "database", None))
     on_the_network = classcode.needs_code(args.host)
@@ -106,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     where = store.where
     store.close()
     if not kept:
-        print("old-maid-tutor serve: error: the class's progress could not be kept (see above)", file=sys.stderr)
+        print(_error(tr("the class's progress could not be kept (see above)")), file=sys.stderr)
         return 1
     if on_the_network and pin is not PinState.SET:
         return _no_pin(folder, pin, where if database is not None else None)
@@ -118,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     from tutor.serve.server import TAB_LOG, ClassroomServer
 
     server = ClassroomServer(
-        [sys.executable, "-m", TAB_MODULE, "--data-dir", str(folder)],
+        [sys.executable, "-m", TAB_MODULE, "--data-dir", str(folder), *class_language(class_lang)],
         host=args.host,
         port=args.port,
         public_url=args.public_url,
@@ -130,11 +180,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as error:
-        print(f"old-maid-tutor serve: error: {address_problem(error, args.host, args.port)}", file=sys.stderr)
+        print(_error(address_problem(error, args.host, args.port)), file=sys.stderr)
         return 2
     closed = server.closed_sessions
-    sessions = "1 pupil's session" if closed == 1 else f"{closed} pupils' sessions"
-    print(f"The class has stopped ({sessions} closed).")
+    print(
+        ntr("The class has stopped ({count} pupil's session closed).", "The class has stopped ({count} pupils' sessions closed).", closed).format(count=closed)
+    )
     return 0
 
 
@@ -152,5 +203,12 @@ def _no_pin(folder: Path, state: PinState, database: str | None = None) -> int:
     if database is not None:  # the school's database, as shown (a password is never printed: the teacher types it)
         place = f"--database {shlex.quote(database.removeprefix(SCHOOL))}"
     setting = SET_AT_THE_TERMINAL.replace("teacher pin", f"{place} teacher pin")
-    print(f"old-maid-tutor serve: error: the teacher's PIN {state.words}; a class on the network needs one. Set it first with: {setting}", file=sys.stderr)
+    print(
+        _error(tr("the teacher's PIN {state}; a class on the network needs one. Set it first with: {command}").format(state=tr(state.words), command=setting)),
+        file=sys.stderr,
+    )
     return 1
+
+
+def _error(message: str) -> str:
+    return tr("{prog}: error: {message}").format(prog="old-maid-tutor serve", message=message)

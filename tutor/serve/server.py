@@ -29,7 +29,9 @@ from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from tutor import language
 from tutor.classroom import served_environment
+from tutor.language import mark, ntr, tr
 from tutor.serve import classcode
 from tutor.serve.guards import (
     HEADER_SECONDS,
@@ -42,7 +44,8 @@ from tutor.serve.guards import (
 )
 from tutor.serve.warm_start import WarmStart, ended_reader, error_file
 
-TITLE = "Old Maid Tutor"
+TITLE = mark("Old Maid Tutor")
+"""The app's name: textual-serve's title as it is; each page shows it in the class's language."""
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATICS = Path(textual_serve.__file__).resolve().parent / "static"
 FONT_FOLDER = Path("/usr/share/fonts/truetype/dejavu")
@@ -62,9 +65,11 @@ STOP_SECONDS = 5.0
 LARGEST_SIZE = 500
 # What a tab's page says when its app ends without the server closing it (also the websocket's
 # close reason, for other clients).
-TAB_STOPPED = "This tab's tutor stopped: open the page again to carry on."
+TAB_STOPPED = mark("This tab's tutor stopped: open the page again to carry on.")
 # Why every tab closes when the teacher stops the class; the page says it instead of "open again".
-CLASS_STOPPED = "The class has stopped. Your progress is saved."
+CLASS_STOPPED = mark("The class has stopped. Your progress is saved.")
+# (The close reasons stay these English words, whatever the class speaks: the page compares them;
+# what the page shows is said in the class's language.)
 # The pupils' apps' error output goes here, in the data folder, never to the teacher's terminal.
 TAB_LOG = "tabs.log"
 log = logging.getLogger("tutor.serve")
@@ -312,7 +317,22 @@ class ClassroomServer(Server):
     # --- pages ---------------------------------------------------------------------------------
 
     def _notice(self, request: web.Request, kind: str, status: int) -> web.Response:
-        context = {"title": TITLE, "kind": kind, "sessions": len(self.tabs)}
+        sessions = len(self.tabs)
+        context = {
+            "title": tr(TITLE),
+            "lang": language.current(),
+            "kind": kind,
+            "sessions": sessions,
+            "full": ntr("The class is full: {count} pupil is learning already.", "The class is full: {count} pupils are learning already.", sessions).format(
+                count=sessions
+            ),
+            "ask_teacher": tr("Ask your teacher, or wait until someone finishes, then try again."),
+            "try_again": tr("Try again"),
+            "wrong": tr("That is not the class code. Check each letter with your teacher and try again."),
+            "type_code": tr("Type the class code your teacher gave you."),
+            "code_label": tr("Class code:"),
+            "start": tr("Start"),
+        }
         response = aiohttp_jinja2.render_template("notice.html", request, context, status=status)
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -328,11 +348,15 @@ class ClassroomServer(Server):
         if self.full or self.stopping:
             return self._notice(request, "full", 503)
         context = {
-            "title": TITLE,
+            "title": tr(TITLE),
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48),
             "websocket_url": self._websocket_url(request),
-            "class_stopped": CLASS_STOPPED,
-            "tab_stopped": TAB_STOPPED,
+            "lang": language.current(),
+            "starting": tr("{title} is starting…").format(title=tr(TITLE)),
+            "start_again": tr("Start again"),
+            "class_stopped_reason": CLASS_STOPPED,
+            "class_stopped": tr(CLASS_STOPPED),
+            "tab_stopped": tr(TAB_STOPPED),
             "fonts": [face for face in FACES if (FONT_FOLDER / face.name).is_file()],
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)

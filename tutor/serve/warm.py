@@ -36,6 +36,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -90,6 +91,7 @@ def main() -> int:
         print(f"old-maid-tutor: the warm process cannot fork tabs: {problem}", file=sys.stderr)
         return 1
     control.send(json.dumps(READY).encode())
+    speak_the_class(sys.argv[1:])
     if problem := rehearse(interrupt=control.fileno()):
         print(f"old-maid-tutor: the warm process did not rehearse a pupil's start ({problem}); tabs start a little slower", file=sys.stderr)
     if problem := unshareable():
@@ -240,6 +242,18 @@ def run_tab(request: Request, control: socket.socket, server: int) -> int:
     from tutor.cli import main
 
     return main()
+
+
+def speak_the_class(argv: Sequence[str]) -> None:
+    """The class's language (`--lang` in the tabs' arguments, from `serve --lang`), loaded here once
+    so that the rehearsal warms it and every tab forked shares its catalogue; each tab asks for it
+    again as its default (tutor.cli), so that a pupil's own setting wins."""
+    from tutor import language
+
+    for index, word in enumerate(argv[:-1]):
+        if word == "--lang":
+            with suppress(language.UnknownLanguage):
+                language.ask(argv[index + 1], as_default=True)
 
 
 def wait_for_adoption(server: int) -> None:

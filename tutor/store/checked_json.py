@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from tutor.errors import UnsafeTarget
+from tutor.language import tr
 
 MAX_DEPTH = 32
 MAX_TEXT = 2_000
@@ -28,7 +29,7 @@ def loads(text: str, max_text: int = MAX_TEXT) -> object:
     try:
         value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except RecursionError:
-        raise ValueError(f"it is nested more than {MAX_DEPTH} levels deep") from None
+        raise ValueError(tr("it is nested more than {count} levels deep").format(count=MAX_DEPTH)) from None
     _check_text(value, max_text)
     return value
 
@@ -37,19 +38,19 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file; UnsafeTarget for anything else, ValueError when too big or not UTF-8."""
     kind = file_kind(path)
     if kind not in ("file", "missing"):
-        raise UnsafeTarget(f"{path} is {kind}, not a file")
+        raise UnsafeTarget(tr("{path} is {kind}, not a file").format(path=path, kind=kind_words(kind)))
     # O_NONBLOCK: if the path became a pipe since the check, opening it still does not hang.
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     with os.fdopen(handle, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise UnsafeTarget(f"{path} is not a regular file")
+            raise UnsafeTarget(tr("{path} is not a regular file").format(path=path))
         data = file.read(limit + 1)
     if len(data) > limit:
-        raise ValueError(f"it is bigger than {limit // (1024 * 1024)} MB, far too big for a profile file")
+        raise ValueError(tr("it is bigger than {size} MB, far too big for a profile file").format(size=limit // (1024 * 1024)))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"it is not a text file (byte {error.start} is not UTF-8)") from None
+        raise ValueError(tr("it is not a text file (byte {byte} is not UTF-8)").format(byte=error.start)) from None
 
 
 def file_kind(path: Path) -> str:
@@ -71,6 +72,18 @@ def file_kind(path: Path) -> str:
     return "not a regular file"
 
 
+def kind_words(kind: str) -> str:
+    """What `file_kind` found, as a sentence says it ("a folder"; in the language in use)."""
+    words = {
+        "a folder": tr("a folder"),
+        "a pipe": tr("a pipe"),
+        "a device": tr("a device"),
+        "a socket": tr("a socket"),
+        "not a regular file": tr("not a regular file"),
+    }
+    return words.get(kind, kind)
+
+
 def _check_depth(text: str) -> None:
     depth, in_text, escaped = 0, False, False
     for char in text:
@@ -86,7 +99,7 @@ def _check_depth(text: str) -> None:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise ValueError(f"it is nested more than {MAX_DEPTH} levels deep")
+                raise ValueError(tr("it is nested more than {count} levels deep").format(count=MAX_DEPTH))
         elif char in "]}":
             depth -= 1
 
@@ -94,19 +107,19 @@ def _check_depth(text: str) -> None:
 def _integer(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > 16 or int(text) > MAX_INTEGER or int(text) < -MAX_INTEGER:
-        raise ValueError(f"the number {_short(text)} is too big")
+        raise ValueError(tr("the number {number} is too big").format(number=_short(text)))
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")) or abs(value) > MAX_INTEGER:
-        raise ValueError(f"the number {_short(text)} is too big")
+        raise ValueError(tr("the number {number} is too big").format(number=_short(text)))
     return value
 
 
 def _constant(text: str) -> float:
-    raise ValueError(f"{text} is not a number JSON allows")
+    raise ValueError(tr("{text} is not a number JSON allows").format(text=text))
 
 
 def _check_text(value: object, max_text: int) -> None:
@@ -115,7 +128,11 @@ def _check_text(value: object, max_text: int) -> None:
         item = stack.pop()
         if isinstance(item, str):
             if len(item) > max_text:
-                raise ValueError(f"a text of {len(item):,} characters is longer than the {max_text:,} allowed ({_short(item)})")
+                raise ValueError(
+                    tr("a text of {length} characters is longer than the {most} allowed ({text})").format(
+                        length=f"{len(item):,}", most=f"{max_text:,}", text=_short(item)
+                    )
+                )
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

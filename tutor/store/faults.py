@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from tutor.errors import StoreBusy, StoreError, StoreFull
+from tutor.language import tr
 
 # Less free space than this, with a write failing, is a full disk whatever SQLite calls it.
 FULL_DISK_BYTES = 1 << 20
@@ -46,10 +47,10 @@ def disk_full(error: BaseException, folder: Path | None) -> bool:
 def fault(error: sqlite3.Error, folder: Path | None) -> StoreError:
     """The tutor's own error for a write that failed with ``error``."""
     if is_busy(error):
-        return StoreBusy("Another window is saving to the progress file right now.")
+        return StoreBusy(tr("Another window is saving to the progress file right now."))
     if disk_full(error, folder):
-        return StoreFull("The disk is full, so progress cannot be saved yet.")
-    return StoreError(f"Progress could not be saved ({error}).")
+        return StoreFull(tr("The disk is full, so progress cannot be saved yet."))
+    return StoreError(tr("Progress could not be saved ({problem}).").format(problem=error))
 
 
 def _existing_parent(folder: Path) -> Path:

@@ -23,6 +23,7 @@ from pathlib import Path
 import platformdirs
 
 from tutor.errors import StoreError
+from tutor.language import tr
 from tutor.store.faults import CANNOT_WRITE, code, disk_full, is_busy, is_full
 from tutor.store.schema import LATEST, migrate, missing, tables, user_version
 from tutor.store.store import Store
@@ -68,7 +69,7 @@ def data_folder(chosen: Path | str | None = None) -> Path:
 def folder_problem(folder: Path) -> str | None:
     """Why ``folder`` cannot be a data folder at all (it is a file, ...), or None."""
     if folder.exists() and not folder.is_dir():
-        return f"{folder} is a file, not a folder; choose a folder for the progress file"
+        return tr("{folder} is a file, not a folder; choose a folder for the progress file").format(folder=folder)
     return None
 
 
@@ -88,7 +89,7 @@ def database_address(chosen: str | None = None) -> str | None:
 def address_problem(url: str) -> str | None:
     """Why ``url`` cannot be a database's address, or None."""
     if not url.startswith(DATABASE_SCHEMES):
-        return f"{url!r} is not a PostgreSQL address; it starts with postgresql://, like postgresql://tutor@school-server/tutor"
+        return tr("{url} is not a PostgreSQL address; it starts with postgresql://, like postgresql://tutor@school-server/tutor").format(url=repr(url))
     return None
 
 
@@ -120,23 +121,29 @@ def open_store(
         return Store(_open_or_start_afresh(path, notices, waiting, keep_waiting), path, notices)
     except _Busy as busy:
         notices.append(
-            f"Another program is holding the progress file {path} and did not let go ({busy}). "
-            f"Progress will be kept only until the app is closed. Close the other program (or "
-            f"the other Old Maid Tutor window), then start the tutor again to save."
+            tr(
+                "Another program is holding the progress file {path} and did not let go ({problem}). "
+                "Progress will be kept only until the app is closed. Close the other program (or "
+                "the other Old Maid Tutor window), then start the tutor again to save."
+            ).format(path=path, problem=busy)
         )
     except (OSError, sqlite3.Error, _Unusable) as error:
         if disk_full(error, folder):
             notices.append(
-                f"The disk that holds {folder} is full, so progress cannot be saved there. "
-                f"Progress will be kept only until the app is closed. Make some room on the "
-                f"disk (or choose another folder with --data-dir), then start the tutor again."
+                tr(
+                    "The disk that holds {folder} is full, so progress cannot be saved there. "
+                    "Progress will be kept only until the app is closed. Make some room on the "
+                    "disk (or choose another folder with --data-dir), then start the tutor again."
+                ).format(folder=folder)
             )
         else:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             notices.append(
-                f"Old Maid Tutor cannot save progress in {folder} ({reason}). Progress will be kept "
-                f"only until the app is closed. To save it, choose a folder you can write to with "
-                f"--data-dir or the {HOME_VARIABLE} environment variable."
+                tr(
+                    "Old Maid Tutor cannot save progress in {folder} ({problem}). Progress will be kept "
+                    "only until the app is closed. To save it, choose a folder you can write to with "
+                    "--data-dir or the {variable} environment variable."
+                ).format(folder=folder, problem=reason, variable=HOME_VARIABLE)
             )
     return Store(_in_memory(path), None, notices)
 
@@ -153,7 +160,9 @@ def _open_database(url: str, path: Path, notices: list[str]) -> Store:
             return Store(db, None, notices, backend, database=postgres.shown_address(url))
         except StoreError as error:
             problem = str(error).rstrip(".")
-    notices.append(f"{problem}. Progress will be kept only until the app is closed; start the tutor again once the database can be used.")
+    notices.append(
+        tr("{problem}. Progress will be kept only until the app is closed; start the tutor again once the database can be used.").format(problem=problem)
+    )
     store = Store(_in_memory(path, copy=False), None, notices)
     store.database_problem = problem
     return store
@@ -164,7 +173,11 @@ def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str
         return _patiently(path, waiting, keep_waiting)
     except _Unusable as problem:
         aside = _set_aside(path, problem.kind)
-        notices.append(f"Your progress file {path} {problem.reason}; it was kept as {aside} and a fresh one was started.")
+        notices.append(
+            tr("Your progress file {path} {problem}; it was kept as {aside} and a fresh one was started.").format(
+                path=path, problem=problem.reason, aside=aside
+            )
+        )
     return _patiently(path, waiting, keep_waiting)
 
 
@@ -180,7 +193,7 @@ def _patiently(path: Path, waiting: Callable[[str], None] | None, keep_waiting: 
             if not is_busy(error):
                 raise
             if waiting is not None and not told:  # before any giving up: a first try can take the whole wait
-                waiting(f"Waiting for another window to finish with {path}...")
+                waiting(tr("Waiting for another window to finish with {path}...").format(path=path))
                 told = True
             if time.monotonic() >= deadline:
                 if keep_waiting is None or not keep_waiting():
@@ -208,7 +221,7 @@ def _open(target: Path | str) -> sqlite3.Connection:
             _migrate(db, version)
         gaps = missing(db)
         if gaps:
-            raise _Unusable("damaged", f"was missing {', '.join(gaps[:3])}")
+            raise _Unusable("damaged", tr("was missing {parts}").format(parts=", ".join(gaps[:3])))
         db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
     except BaseException:
         db.close()
@@ -231,9 +244,9 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
     except sqlite3.OperationalError as error:
         if is_busy(error) or is_full(error) or code(error) in CANNOT_WRITE:
             raise
-        raise _Unusable("old", f"could not be brought up to date from version {version} ({error})") from error
+        raise _Unusable("old", tr("could not be brought up to date from version {version} ({problem})").format(version=version, problem=error)) from error
     except sqlite3.DatabaseError as error:
-        raise _Unusable("old", f"could not be brought up to date from version {version} ({error})") from error
+        raise _Unusable("old", tr("could not be brought up to date from version {version} ({problem})").format(version=version, problem=error)) from error
 
 
 def _in_memory(path: Path, copy: bool = True) -> sqlite3.Connection:
@@ -281,23 +294,25 @@ def _check(db: sqlite3.Connection) -> int:
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             first_problem = problems[0].splitlines()[-1]  # without "*** in database main ***"
-            raise _Unusable("damaged", f"was damaged ({first_problem})")
+            raise _Unusable("damaged", tr("was damaged ({problem})").format(problem=first_problem))
         version = user_version(db)
         found = sorted(tables(db))
     except sqlite3.OperationalError:
         raise  # locked or unreadable, not damaged
     except sqlite3.DatabaseError as error:
-        raise _Unusable("damaged", f"was damaged ({error})") from error
+        raise _Unusable("damaged", tr("was damaged ({problem})").format(problem=error)) from error
     if version > LATEST:
         raise _Unusable(
             "newer",
-            f"was written by a newer version of Old Maid Tutor (its schema is version {version}, this app knows up to {LATEST})",
+            tr("was written by a newer version of Old Maid Tutor (its schema is version {version}, this app knows up to {latest})").format(
+                version=version, latest=LATEST
+            ),
         )
     if version < 0:
-        raise _Unusable("damaged", f"has a schema version ({version}) that no Old Maid Tutor writes")
+        raise _Unusable("damaged", tr("has a schema version ({version}) that no Old Maid Tutor writes").format(version=version))
     if version == 0 and found:
         shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
-        raise _Unusable("foreign", f"was made by another program (it holds the tables {shown})")
+        raise _Unusable("foreign", tr("was made by another program (it holds the tables {tables})").format(tables=shown))
     return version
 
 

@@ -45,6 +45,7 @@ import psycopg_pool
 from psycopg import errors, pq
 
 from tutor.errors import StoreBusy, StoreError, StoreFull, StoreUnreachable
+from tutor.language import tr
 
 # The pool's own complaints would land on the terminal over the app: the store says what went wrong.
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
@@ -152,12 +153,12 @@ class _Cursor:
 def fault(error: psycopg.Error, where: str) -> StoreError:
     """The tutor's own error for what PostgreSQL could not do."""
     if isinstance(error, errors.LockNotAvailable):
-        return StoreBusy("Another window (or another serving computer) is saving to the school's database right now.")
+        return StoreBusy(tr("Another window (or another serving computer) is saving to the school's database right now."))
     if isinstance(error, errors.DiskFull):
-        return StoreFull(f"The disk of the school's database ({where}) is full, so progress cannot be saved yet.")
+        return StoreFull(tr("The disk of the school's database ({where}) is full, so progress cannot be saved yet.").format(where=where))
     if isinstance(error, psycopg.OperationalError):
-        return StoreUnreachable(f"The school's database ({where}) cannot be reached right now ({_first_line(error)}).")
-    return StoreError(f"Progress could not be saved ({_first_line(error)}).")
+        return StoreUnreachable(tr("The school's database ({where}) cannot be reached right now ({problem}).").format(where=where, problem=_first_line(error)))
+    return StoreError(tr("Progress could not be saved ({problem}).").format(problem=_first_line(error)))
 
 
 def _first_line(error: BaseException) -> str:
@@ -295,7 +296,9 @@ class Database:
         try:
             connection = self._pool.getconn(timeout=timeout)
         except psycopg_pool.PoolTimeout as error:
-            raise StoreUnreachable(f"The school's database ({self.where}) cannot be reached right now ({_first_line(error)}).") from error
+            raise StoreUnreachable(
+                tr("The school's database ({where}) cannot be reached right now ({problem}).").format(where=self.where, problem=_first_line(error))
+            ) from error
         try:
             if self._lock_timeout is not None:
                 connection.execute(self._lock_timeout.encode())
@@ -445,7 +448,9 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         pool.open(wait=True, timeout=CONNECT_SECONDS)
     except psycopg_pool.PoolTimeout as error:
         pool.close()
-        raise StoreUnreachable(f"The school's database {where} cannot be reached ({_unreachable_reason(url)}).") from error
+        raise StoreUnreachable(
+            tr("The school's database {where} cannot be reached ({problem}).").format(where=where, problem=_unreachable_reason(url))
+        ) from error
     try:
         database = Database(pool, where)
         _prepare(database)
@@ -463,7 +468,7 @@ def _unreachable_reason(url: str) -> str:
         psycopg.connect(url, connect_timeout=int(CONNECT_SECONDS)).close()
     except psycopg.Error as error:
         return _first_line(error)
-    return "it did not answer in time"
+    return tr("it did not answer in time")
 
 
 def _bring_up_to_date(database: Database) -> None:
@@ -473,14 +478,16 @@ def _bring_up_to_date(database: Database) -> None:
     version = user_version(database)
     if version > LATEST:
         raise Refused(
-            f"The database {database.where} was written by a newer version of Old Maid Tutor (its schema is version {version}, "
-            f"this app knows up to {LATEST}); the tutor leaves it as it is: update the tutor on this computer"
+            tr(
+                "The database {where} was written by a newer version of Old Maid Tutor (its schema is version {version}, "
+                "this app knows up to {latest}); the tutor leaves it as it is: update the tutor on this computer"
+            ).format(where=database.where, version=version, latest=LATEST)
         )
     if version < LATEST:
         migrate(database)
     gaps = missing(database)
     if gaps:
-        raise Refused(f"The database {database.where} is missing {', '.join(gaps[:3])}; the tutor leaves it as it is")
+        raise Refused(tr("The database {where} is missing {parts}; the tutor leaves it as it is").format(where=database.where, parts=", ".join(gaps[:3])))
 
 
 def _prepare(database: Database) -> None:
@@ -492,7 +499,11 @@ def _prepare(database: Database) -> None:
             found = sorted(str(row[0]) for row in database.execute(_TABLES).fetchall())
             if found:
                 shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
-                raise Refused(f"The database {database.where} was made by another program (it holds the tables {shown}); the tutor leaves it as it is.")
+                raise Refused(
+                    tr("The database {where} was made by another program (it holds the tables {tables}); the tutor leaves it as it is.").format(
+                        where=database.where, tables=shown
+                    )
+                )
             database.execute(f"CREATE TABLE {SCHEMA_TABLE} (version INTEGER NOT NULL)")
             database.execute(f"INSERT INTO {SCHEMA_TABLE} (version) VALUES (0)")
         database.execute("COMMIT")

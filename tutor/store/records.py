@@ -34,7 +34,9 @@ class NoSuchProfile(LookupError):
     """Raised when a profile is asked for by a name nobody has."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"There is no profile called {name!r}.")
+        from tutor.language import tr
+
+        super().__init__(tr("There is no profile called {name}.").format(name=repr(name)))
 
 
 @dataclass(frozen=True)

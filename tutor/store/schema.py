@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from tutor.language import tr
 from tutor.store.connection import Database
 
 _VERSION_1_TABLES = (
@@ -218,9 +219,9 @@ def missing(db: Database) -> list[str]:
     gaps = []
     for table, columns in expected.items():
         if table not in found:
-            gaps.append(f"the table {table}")
+            gaps.append(tr("the table {table}").format(table=table))
             continue
-        gaps.extend(f"the column {table}.{column}" for column in sorted(columns - found[table]))
+        gaps.extend(tr("the column {column}").format(column=f"{table}.{column}") for column in sorted(columns - found[table]))
     return gaps
 
 

@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError
+from tutor.language import tr
 from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json, faults, transfer
@@ -387,13 +388,15 @@ class Store:
         try:
             data = transfer.from_document(transfer.read_document(Path(path)))
         except ValueError as error:
-            raise ProfileFileError(f"{path} cannot be imported: {error}") from error
+            raise ProfileFileError(tr("{path} cannot be imported: {problem}").format(path=path, problem=error)) from error
         with self._write() as db:
             try:
                 name = _free_name(db, data.name)
             except NameLooksTaken as taken:
                 raise ProfileFileError(
-                    f"{path} cannot be imported: the learner in it, {taken.name}, looks just like {taken.existing}, who is already learning here."
+                    tr("{path} cannot be imported: the learner in it, {name}, looks just like {existing}, who is already learning here.").format(
+                        path=path, name=taken.name, existing=taken.existing
+                    )
                 ) from taken
             profile = _add_profile(db, name, data.created)
             _write_settings(db, profile.id, data.settings)
@@ -794,13 +797,19 @@ def checked_pin(row: Row) -> TeacherPin:
         last = row["last_wrong"]
         last_wrong = None if last is None else time_from_text(last)
     except (TypeError, ValueError) as error:
-        raise DamagedPin(f"the teacher's PIN in the progress file is damaged ({error})") from None
+        raise DamagedPin(tr("the teacher's PIN in the progress file is damaged ({problem})").format(problem=error)) from None
     if len(digest) != 32 or not 8 <= len(salt) <= 64:
-        raise DamagedPin("the teacher's PIN in the progress file is damaged (its hash has the wrong length)")
+        raise DamagedPin(tr("the teacher's PIN in the progress file is damaged ({problem})").format(problem=tr("its hash has the wrong length")))
     for name, (lowest, highest) in _PIN_COSTS.items():
         value = numbers[name]
         if type(value) is not int or not lowest <= value <= highest:
-            raise DamagedPin(f"the teacher's PIN in the progress file is damaged ({name} is {value!r})")
+            raise DamagedPin(
+                tr("the teacher's PIN in the progress file is damaged ({problem})").format(problem=tr("{name} is {value}").format(name=name, value=repr(value)))
+            )
     if numbers["cost"] & (numbers["cost"] - 1):
-        raise DamagedPin(f"the teacher's PIN in the progress file is damaged (cost {numbers['cost']} is not a power of two)")
+        raise DamagedPin(
+            tr("the teacher's PIN in the progress file is damaged ({problem})").format(
+                problem=tr("cost {cost} is not a power of two").format(cost=numbers["cost"])
+            )
+        )
     return TeacherPin(digest, salt, numbers["cost"], numbers["block_size"], numbers["parallel"], numbers["wrong_tries"], last_wrong)

@@ -88,6 +88,7 @@ from tutor.errors import (
     TableNotOpen,
     TableRefused,
 )
+from tutor.language import ntr, tr
 from tutor.names import lookalike_key, shown, tidy_name
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
@@ -285,7 +286,11 @@ class Tables:
                 _say(db, view.id, view.move, [f"{profile.name} sat down at table {view.name}."], when)
                 return _view(db, _table_row(db, view.id)), seat
             taken = len(view.seats) if view.status is TableStatus.WAITING else view.players
-        raise TableFull(f"Table {view.name} is full: {taken} of {view.players} seats are taken.")  # (after the closing above is written)
+        raise TableFull(
+            ntr("Table {table} is full: {taken} of {count} seat is taken.", "Table {table} is full: {taken} of {count} seats are taken.", view.players).format(
+                table=view.name, taken=taken, count=view.players
+            )
+        )  # (after the closing above is written)
 
     def open_tables(self) -> list[TableView]:
         """The tables that are waiting, playing or finished, by name; a table due to close is
@@ -334,7 +339,11 @@ class Tables:
             if view.status is not TableStatus.WAITING:
                 raise _not_open(view)
             if profile.id != view.host_id:
-                raise NotHost(f"Only {view.host or 'the learner who opened it'} can start the game at table {view.name}.")
+                raise NotHost(
+                    tr("Only {host} can start the game at table {table}.").format(host=view.host, table=view.name)
+                    if view.host
+                    else tr("Only the learner who opened it can start the game at table {table}.").format(table=view.name)
+                )
             rules = view.settings().rules()
             dealer = random.Random(seed).randrange(rules.players)
             learners = [seat.seat for seat in view.seats if seat.is_learner]
@@ -357,7 +366,7 @@ class Tables:
         """The learner's move, judged by the engine and written in one transaction (see the
         module's docstring). Returns the move's events: for the mover's eyes only."""
         if isinstance(action, Draw) and action.card is not None:
-            raise TableRefused("A card is drawn face down: choose its place in the fan, not the card.")
+            raise TableRefused(tr("A card is drawn face down: choose its place in the fan, not the card."))
         when = self.clock()
         with self._damage_set_aside(), self.store._write() as db:
             view, game = _loaded(db, table)
@@ -367,9 +376,13 @@ class Tables:
                 raise StaleMove(view.name, view.move)
             seat = view.seat_of(profile)
             if seat is None:
-                raise NotYourSeat(f"{profile.name} does not sit at table {view.name}.")
+                raise NotYourSeat(tr("{name} does not sit at table {table}.").format(name=profile.name, table=view.name))
             if action.seat != seat:
-                raise NotYourSeat(f"{profile.name} sits at seat {seat} at table {view.name}, not at seat {action.seat}.")
+                raise NotYourSeat(
+                    tr("{name} sits at seat {seat} at table {table}, not at seat {asked}.").format(
+                        name=profile.name, seat=seat, table=view.name, asked=action.seat
+                    )
+                )
             events = game.apply(action)  # IllegalAction: the transaction is rolled back
             _come_back(db, view, seat, when)
             _write_move(db, view, game, events, when)
@@ -478,7 +491,7 @@ class Tables:
             raise self._set_aside(damage) from None
 
     def _set_aside(self, damage: _Damage) -> TableDamaged:
-        notice = f"Table {damage.name} in the progress file is damaged ({damage.reason}); it was set aside."
+        notice = tr("Table {table} in the progress file is damaged ({problem}); it was set aside.").format(table=damage.name, problem=damage.reason)
         with self.store._write() as db:
             db.execute("UPDATE card_table SET status = ? WHERE id = ?", (TableStatus.DAMAGED, damage.table_id))
         if notice not in self.notices:
@@ -492,7 +505,7 @@ class Tables:
 def _table_row(db: Database, table: int) -> Row:
     row: Row | None = db.execute("SELECT * FROM card_table WHERE id = ?", (table,)).fetchone()
     if row is None:
-        raise NoSuchTable(f"There is no table number {table}.")
+        raise NoSuchTable(tr("There is no table number {table}.").format(table=table))
     return row
 
 
@@ -513,20 +526,20 @@ def _view(db: Database, row: Row) -> TableView:
     would not have written."""
     table_id, name = int(row["id"]), shown(str(row["name"]))
     if row["status"] == TableStatus.DAMAGED:
-        raise TableDamaged(f"Table {name} in the progress file is damaged; it was set aside.")
+        raise TableDamaged(tr("Table {table} in the progress file is damaged; it was set aside.").format(table=name))
     try:
         rules = checked_json.loads(row["rules"]) if isinstance(row["rules"], str) else None
         if not isinstance(rules, dict):
-            raise ValueError("its rules are not a set of choices")
+            raise ValueError(tr("its rules are not a set of choices"))
         settings = Settings.from_dict(rules)
         if rules_choices(settings) != rules:
-            raise ValueError(f"its rules are not choices the tutor offers ({', '.join(sorted(map(str, rules)))})")
+            raise ValueError(tr("its rules are not choices the tutor offers ({rules})").format(rules=", ".join(sorted(map(str, rules)))))
         seats = tuple(_seat(seat) for seat in db.execute("SELECT * FROM table_seat WHERE table_id = ? ORDER BY seat", (table_id,)))
         if any(not 0 <= seat.seat < settings.players for seat in seats):
-            raise ValueError(f"it has a seat beyond its {settings.players} seats")
+            raise ValueError(tr("it has a seat beyond its {count} seats").format(count=settings.players))
         move = row["move"]
         if not isinstance(move, int):
-            raise ValueError(f"its move number is {move!r}")
+            raise ValueError(tr("its move number is {move}").format(move=repr(move)))
         created, updated = time_from_text(row["created"]), time_from_text(row["updated"])
     except (ValueError, TypeError) as error:
         raise _Damage(table_id, name, str(error)) from None
@@ -560,16 +573,16 @@ def _game(view: TableView, row: Row) -> Game | None:
     if view.status is TableStatus.WAITING or (state is None and view.status is TableStatus.CLOSED):
         return None
     if not isinstance(state, str) or len(state) > MAX_GAME_BYTES:
-        raise _Damage(view.id, view.name, "its game is missing" if state is None else "its game is not one the tutor wrote")
+        raise _Damage(view.id, view.name, tr("its game is missing") if state is None else tr("its game is not one the tutor wrote"))
     try:
         game = Game.from_dict(checked_json.loads(state))
     except ValueError as error:  # RulesError too
-        raise _Damage(view.id, view.name, f"its game: {error}") from None
+        raise _Damage(view.id, view.name, tr("its game: {problem}").format(problem=error)) from None
     if game.rules.players != view.players or [seat.seat for seat in view.seats] != list(range(view.players)):
-        raise _Damage(view.id, view.name, "its seats do not match its game")
+        raise _Damage(view.id, view.name, tr("its seats do not match its game"))
     # A learner removed since the deal leaves a learner's seat in the game with no profile: a computer plays it.
     if not {seat.seat for seat in view.learners} <= game.learners:
-        raise _Damage(view.id, view.name, "its learners' seats do not match its game")
+        raise _Damage(view.id, view.name, tr("its learners' seats do not match its game"))
     return game
 
 
@@ -651,12 +664,14 @@ def _host_gone(view: TableView, when: datetime) -> bool:
 def _not_open(view: TableView) -> TableNotOpen:
     """Why `view`'s game cannot be played (or started) now."""
     if view.status is TableStatus.WAITING:
-        return TableNotOpen(f"The game at table {view.name} has not started yet: {view.host or 'its host'} starts it.")
+        if view.host:
+            return TableNotOpen(tr("The game at table {table} has not started yet: {host} starts it.").format(table=view.name, host=view.host))
+        return TableNotOpen(tr("The game at table {table} has not started yet: its host starts it.").format(table=view.name))
     if view.status is TableStatus.PLAYING:
-        return TableNotOpen(f"The game at table {view.name} has already started.")
+        return TableNotOpen(tr("The game at table {table} has already started.").format(table=view.name))
     if view.status is TableStatus.FINISHED:
-        return TableNotOpen(f"The game at table {view.name} is over.")
-    return TableNotOpen(f"Table {view.name} was closed.")
+        return TableNotOpen(tr("The game at table {table} is over.").format(table=view.name))
+    return TableNotOpen(tr("Table {table} was closed.").format(table=view.name))
 
 
 # ----- rules of the table ---------------------------------------------------------------------

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tutor.errors import ProfileFileError, UnsafeTarget
+from tutor.language import tr
 from tutor.names import NAME_LENGTH, NameRefused, tidy_name
 from tutor.settings import Settings
 from tutor.store import checked_json
@@ -81,14 +82,14 @@ def to_document(data: ProfileData) -> dict[str, Any]:
 
 def from_document(document: object) -> ProfileData:
     """The profile in a parsed file, or ValueError saying what is wrong with it."""
-    top = _object(document, "the file")
+    top = _object(document, tr("the file"))
     if top.get("format") != FORMAT:
-        raise ProfileFileError("it is not an Old Maid Tutor profile file")
+        raise ProfileFileError(tr("it is not an Old Maid Tutor profile file"))
     version = top.get("version")
     if isinstance(version, int) and version > VERSION:
-        raise ProfileFileError(f"it was made by a newer Old Maid Tutor (version {version}); update the app")
+        raise ProfileFileError(tr("it was made by a newer Old Maid Tutor (version {version}); update the app").format(version=version))
     if version != VERSION:
-        raise ProfileFileError(f"its version {version!r} is not one this app knows")
+        raise ProfileFileError(tr("its version {version} is not one this app knows").format(version=repr(version)))
     profile = _object(top.get("profile"), "profile")
     game = top.get("game_in_progress")
     return ProfileData(
@@ -134,21 +135,21 @@ def write_text(path: Path, text: str, example: str = "old-maid.json") -> None:
 
 
 def _taken(path: Path) -> str:
-    return f"There is already a file at {path}. Choose another name, so nothing of yours is replaced."
+    return tr("There is already a file at {path}. Choose another name, so nothing of yours is replaced.").format(path=path)
 
 
 def _check_target(path: Path, example: str) -> None:
     if not path.name or path.name in (".", ".."):
-        raise UnsafeTarget(f"{str(path)!r} has no file name; add one, like {example}")
+        raise UnsafeTarget(tr("{path} has no file name; add one, like {example}").format(path=repr(str(path)), example=example))
     if "\0" in str(path):
-        raise UnsafeTarget(f"{str(path)!r} holds a hidden NUL character, which no file name may hold; type the name again")
+        raise UnsafeTarget(tr("{path} holds a hidden NUL character, which no file name may hold; type the name again").format(path=repr(str(path))))
     if path.is_symlink():
-        raise UnsafeTarget(f"{path} is a link; choose another name")
+        raise UnsafeTarget(tr("{path} is a link; choose another name").format(path=path))
     kind = checked_json.file_kind(path)
     if kind == "file":
         raise UnsafeTarget(_taken(path))
     if kind != "missing":
-        raise UnsafeTarget(f"{path} is {kind}, not a file; choose a file name")
+        raise UnsafeTarget(tr("{path} is {kind}, not a file; choose a file name").format(path=path, kind=checked_json.kind_words(kind)))
 
 
 def _new_partial(path: Path) -> tuple[int, Path]:
@@ -195,7 +196,7 @@ def read_document(path: Path) -> object:
     except UnsafeTarget:
         raise
     except ValueError as error:
-        raise ProfileFileError(f"it is not a usable JSON file ({error})") from error
+        raise ProfileFileError(tr("it is not a usable JSON file ({problem})").format(problem=error)) from error
 
 
 def _plain(record: FinishedGame | LessonProgress | Answer | Mistake) -> dict[str, Any]:
@@ -214,9 +215,11 @@ def _json_value(value: object) -> object:
 def _records(top: dict[str, Any], key: str, kind: type[Record]) -> tuple[Record, ...]:
     items = top.get(key)
     if not isinstance(items, list):
-        raise ProfileFileError(f"{key} should be a list")
+        raise ProfileFileError(tr("{where} should be a list").format(where=key))
     if len(items) > MAX_RECORDS:
-        raise ProfileFileError(f"{key} has {len(items):,} entries, more than the {MAX_RECORDS:,} allowed")
+        raise ProfileFileError(
+            tr("{where} has {count} entries, more than the {most} allowed").format(where=key, count=f"{len(items):,}", most=f"{MAX_RECORDS:,}")
+        )
     return tuple(_record(kind, item, f"{key}[{index}]") for index, item in enumerate(items))
 
 
@@ -228,11 +231,11 @@ def _record(kind: type[Record], item: object, where: str) -> Record:
         if field.name not in values and field.default is not MISSING:
             continue  # added since version 1 of the file: an older file keeps the default
         if field.name not in values:
-            raise ProfileFileError(f"{name} is missing")
+            raise ProfileFileError(tr("{where} is missing").format(where=name))
         # field.type is the annotation's text, e.g. "bool" or "tuple[str, ...]".
         checked[field.name] = _READERS[str(field.type)](values[field.name], name)
         if field.name in _MOST and checked[field.name] > _MOST[field.name]:
-            raise ProfileFileError(f"{name} should be a whole number from 0 to {_MOST[field.name]}")
+            raise ProfileFileError(tr("{where} should be a whole number from 0 to {most}").format(where=name, most=_MOST[field.name]))
     return kind(**checked)
 
 
@@ -242,27 +245,27 @@ _MOST = {"stars": 3}
 
 def _object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ProfileFileError(f"{where} should be a JSON object")
+        raise ProfileFileError(tr("{where} should be a JSON object").format(where=where))
     return value
 
 
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise ProfileFileError(f"{where} should be text")
+        raise ProfileFileError(tr("{where} should be text").format(where=where))
     if len(value) > MAX_WORD:
-        raise ProfileFileError(f"{where} is {len(value):,} characters long; at most {MAX_WORD} fit")
+        raise ProfileFileError(tr("{where} is {length} characters long; at most {most} fit").format(where=where, length=f"{len(value):,}", most=MAX_WORD))
     return value
 
 
 def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise ProfileFileError(f"{where} should be a whole number from 0 to {MAX_COUNT:,}")
+        raise ProfileFileError(tr("{where} should be a whole number from 0 to {most}").format(where=where, most=f"{MAX_COUNT:,}"))
     return value
 
 
 def _yes_no(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ProfileFileError(f"{where} should be true or false")
+        raise ProfileFileError(tr("{where} should be true or false").format(where=where))
     return value
 
 
@@ -271,24 +274,28 @@ def _time(value: object, where: str) -> datetime:
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise ProfileFileError(f"{where} should be a date and time, like 2025-03-01T17:30:00+00:00") from None
+        raise ProfileFileError(tr("{where} should be a date and time, like 2025-03-01T17:30:00+00:00").format(where=where)) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     if not EARLIEST <= when <= datetime(LATEST_YEAR, 1, 1, tzinfo=UTC):
-        raise ProfileFileError(f"{where} is {text[:40]}, not a date between {EARLIEST.year} and {LATEST_YEAR}")
+        raise ProfileFileError(
+            tr("{where} is {text}, not a date between {first} and {last}").format(where=where, text=text[:40], first=EARLIEST.year, last=LATEST_YEAR)
+        )
     return when
 
 
 def _result(value: object, where: str) -> GameResult:
     text = _text(value, where)
     if text not in KNOWN_RESULTS:
-        raise ProfileFileError(f"{where} is {text[:40]!r}; a game's result is one of {', '.join(KNOWN_RESULTS)}")
+        raise ProfileFileError(
+            tr("{where} is {text}; a game's result is one of {results}").format(where=where, text=repr(text[:40]), results=", ".join(KNOWN_RESULTS))
+        )
     return GameResult(text)
 
 
 def _cards(value: object, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > MAX_CARDS:
-        raise ProfileFileError(f"{where} should be a list of at most {MAX_CARDS} cards")
+        raise ProfileFileError(tr("{where} should be a list of at most {most} cards").format(where=where, most=MAX_CARDS))
     return tuple(_text(card, where) for card in value)
 
 
@@ -296,11 +303,13 @@ def _profile_name(value: object) -> str:
     """The learner's name in the file, by the same rule as a name typed in the app (`tutor.names`).
     Names in its settings meet that rule too, in Settings: one it refuses keeps its default."""
     if isinstance(value, str) and len(value) > MAX_WORD:
-        raise ProfileFileError(f"profile.name is {len(value):,} characters long; a name has at most {NAME_LENGTH}")
+        raise ProfileFileError(
+            tr("{where} is {length} characters long; a name has at most {most}").format(where="profile.name", length=f"{len(value):,}", most=NAME_LENGTH)
+        )
     try:
         return tidy_name(_text(value, "profile.name"))
     except NameRefused as error:
-        raise ProfileFileError(f"profile.name is not usable: {error}") from error
+        raise ProfileFileError(tr("{where} is not usable: {problem}").format(where="profile.name", problem=error)) from error
 
 
 _READERS: dict[str, Callable[[object, str], Any]] = {
