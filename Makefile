@@ -33,9 +33,9 @@ play: setup
 # After changing words in the code or the course: gather every message again (tutor/locale/tutor.pot)
 # and bring each language's catalogue up to date (new messages empty, changed ones marked fuzzy).
 messages: $(STAMP)
-	$(BIN)/pybabel extract --quiet -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k mark --no-wrap --add-location=file \
+	$(BIN)/pybabel --quiet extract -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k mark --no-wrap --add-location=file \
 		--sort-by-file --project "Old Maid Tutor" --copyright-holder "Old Maid Tutor" -o tutor/locale/tutor.pot .
-	$(BIN)/pybabel update --quiet --no-wrap -D tutor -d tutor/locale -i tutor/locale/tutor.pot
+	$(BIN)/pybabel --quiet update --no-wrap -D tutor -d tutor/locale -i tutor/locale/tutor.pot
 
 lint: setup
 	$(BIN)/ruff check tutor tests benchmarks
