@@ -6,10 +6,10 @@ list (each option's prompt), the footer's keys (each key and its meaning), or an
 drawn as text (the game's seats, its log); a container's border title counts too. Its words
 (split at spaces: text wraps) must be read in order inside the widget's own region of the screen.
 A widget partly out of sight in a container that scrolls up and down is scrolled through (the
-container, a viewport at a time; an option list, its own lines) and read at each step (text cut at
-the side fails: nobody scrolls sideways to read), so a long page that
-scrolls passes, and a word cut at a border ("Einstellun" for "Einstellungen"), a label cropped by
-a narrow box, a word folded onto the next line, or text under a fixed box that cannot scroll fails.
+container a viewport at a time; an option list, its own lines) and read at each step, so a long
+page that scrolls passes. A word cut at a border ("Einstellun" for "Einstellungen"), a label
+cropped by a narrow box, a word folded onto the next line, text cut at the side (nobody scrolls
+sideways to read) or under a fixed box that cannot scroll fails.
 """
 
 from __future__ import annotations
