@@ -31,7 +31,7 @@ SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan",
 
 
 _RULES_NAMES = {"Bicycle": mark("Bicycle rules"), "Table": mark("Table rules")}
-_BOOK_NAMES = {"Bicycle": mark("Bicycle"), "Table": mark("Table")}
+_BOOK_NAMES: dict[str, Callable[[], str]] = {"Bicycle": lambda: ptr("rulebook", "Bicycle"), "Table": lambda: ptr("rulebook", "Table")}
 
 
 def rules_name(name: str) -> str:
@@ -41,7 +41,7 @@ def rules_name(name: str) -> str:
 
 def book_name(name: str) -> str:
     """A rulebook's own name said alone ("Bicycle's own game"), in the language in use."""
-    return ptr("rulebook", _BOOK_NAMES[name]) if name in _BOOK_NAMES else name
+    return _BOOK_NAMES[name]() if name in _BOOK_NAMES else name
 
 
 def listed(words: Iterable[str]) -> str:
