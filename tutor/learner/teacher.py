@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from tutor.classroom import is_served
 from tutor.errors import DamagedPin
-from tutor.language import tr
+from tutor.language import mark, tr
 from tutor.store.records import TeacherPin, now
 from tutor.wording import counted
 
@@ -72,15 +72,16 @@ LONGEST_WAIT = 60.0
 class Protected(Enum):
     """What a pupil may not do in a classroom without the teacher; each says what it is, in words."""
 
-    RESET_PROGRESS = "reset a learner's progress"
-    RESET_EVERYTHING = "reset everything"
-    IMPORT = "import a learner from a file"
-    EXPORT = "export progress to a file"
-    OPEN_IN_USE = "open a learner who is learning in another tab"
+    RESET_PROGRESS = mark("reset a learner's progress")
+    RESET_EVERYTHING = mark("reset everything")
+    IMPORT = mark("import a learner from a file")
+    EXPORT = mark("export progress to a file")
+    OPEN_IN_USE = mark("open a learner who is learning in another tab")
 
     @property
     def words(self) -> str:
-        return self.value
+        """What it is, in the language in use."""
+        return tr(self.value)
 
 
 def needs_pin(action: Protected, environ: Mapping[str, str] | None = None) -> bool:
@@ -120,14 +121,15 @@ def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 
 
 class PinState(Enum):
-    NONE = "is not set yet"
-    SET = "is set"
-    DAMAGED = "is damaged"
+    NONE = mark("is not set yet")
+    SET = mark("is set")
+    DAMAGED = mark("is damaged")
 
     @property
     def words(self) -> str:
-        """What follows "The teacher's PIN": "is not set yet", "is set" or "is damaged"."""
-        return self.value
+        """What follows "The teacher's PIN": "is not set yet", "is set" or "is damaged" (in the
+        language in use)."""
+        return tr(self.value)
 
 
 def pin_state(store: Store) -> PinState:

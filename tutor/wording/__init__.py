@@ -226,7 +226,8 @@ class Seats:
         return tr("{name}'s").format(name=self.who(seat, capital))
 
     def does(self, seat: int, verb: str, capital: bool = True) -> str:
-        """'You draw' (or 'you draw') or 'Bea draws'."""
+        """'You draw' (or 'you draw') or 'Bea draws': English only (a sentence to translate is a
+        whole message for "you" and one for another seat; kept for callers outside the wording)."""
         return f"{self.who(seat, capital)} {self.verb(seat, verb)}"
 
     def verb(self, seat: int, verb: str) -> str:
