@@ -4,8 +4,10 @@ from the learner policy (tutor.learner.policy); here it is only said. Each secti
 
 from __future__ import annotations
 
+from datetime import date
+
 from tutor.course import Course
-from tutor.language import mark, ntr, tr
+from tutor.language import current, mark, ntr, tr
 from tutor.learner.celebrations import RESULT_WORDS, course_done
 from tutor.learner.lessons import STARS_RULE, Standing, Status, star_marks
 from tutor.learner.policy import (
@@ -123,7 +125,7 @@ def quiz(answers: list[Answer]) -> Parts:
     parts: Parts = [(tr("{right} answers right in all.").format(right=right_of(answers)) + "\n", "bold")]
     days = answers_by_day(answers)
     for day, answered in list(days.items())[:QUIZ_DAYS_SHOWN]:
-        parts.append((f"  {day:%a %d %b %Y}   " + tr("{right} right").format(right=right_of(answered)) + "\n", ""))
+        parts.append((f"  {day_text(day)}   " + tr("{right} right").format(right=right_of(answered)) + "\n", ""))
     if len(days) > QUIZ_DAYS_SHOWN:
         parts.append(("  " + tr("… and {days}").format(days=counted(len(days) - QUIZ_DAYS_SHOWN, "earlier day")) + "\n", "italic"))
     text, style = parts[-1]
@@ -160,6 +162,15 @@ def games(tally: GameTally) -> Parts:
     )
     parts.append((f"  {said}", ""))
     return parts
+
+
+def day_text(day: date) -> str:
+    """'Tue 01 Dec 2026', or the day as the language in use writes it ('mar 1 dic 2026', 'Di. 1. Dez. 2026')."""
+    if current() == "en":
+        return f"{day:%a %d %b %Y}"
+    from babel.dates import format_date
+
+    return format_date(day, "EEE d MMM y", locale=current())
 
 
 def right_of(answers: list[Answer]) -> str:
