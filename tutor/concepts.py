@@ -12,35 +12,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.language import mark, tr
+
 
 @dataclass(frozen=True)
 class Concept:
     id: str
-    title: str
+    english_title: str
+    """The title in English, as written here (marked for the catalogue); `title` says it."""
     lesson: str
     topic: str
-    """The group the lesson list shows it under."""
+    """The group the lesson list shows it under (in English: a key; say it with tr())."""
+
+    @property
+    def title(self) -> str:
+        """The title in the language in use."""
+        return tr(self.english_title)
 
 
-TOPICS = ("Getting started", "Playing a turn", "Getting it right", "More ways to play")
+TOPICS = (mark("Getting started"), mark("Playing a turn"), mark("Getting it right"), mark("More ways to play"))
 
 
 CONCEPTS: dict[str, Concept] = {
     concept.id: concept
     for concept in (
-        Concept("deck", "The 51-card deck and the odd card", "deck-and-deal", TOPICS[0]),
-        Concept("deal", "Dealing every card", "deck-and-deal", TOPICS[0]),
-        Concept("pairs", "What makes a pair", "pairs", TOPICS[0]),
-        Concept("three-of-a-kind", "Three and four of a kind", "pairs", TOPICS[0]),
-        Concept("drawing", "Drawing blind", "a-turn", TOPICS[1]),
-        Concept("direction", "Who you draw from", "a-turn", TOPICS[1]),
-        Concept("turn-order", "Whose turn is next", "a-turn", TOPICS[1]),
-        Concept("empty-hands", "Empty hands are safe and skipped", "empty-hands", TOPICS[1]),
-        Concept("ending", "How the game ends", "the-ending", TOPICS[1]),
-        Concept("wrong-pair", "Checking the pairs", "common-mistakes", TOPICS[2]),
-        Concept("table-rules", "The Table rules", "table-rules", TOPICS[3]),
-        Concept("variants", "Variants: Jack, King, reversed", "variants", TOPICS[3]),
-        Concept("fairness", "Is Old Maid fair?", "is-it-fair", TOPICS[3]),
+        Concept("deck", mark("The 51-card deck and the odd card"), "deck-and-deal", TOPICS[0]),
+        Concept("deal", mark("Dealing every card"), "deck-and-deal", TOPICS[0]),
+        Concept("pairs", mark("What makes a pair"), "pairs", TOPICS[0]),
+        Concept("three-of-a-kind", mark("Three and four of a kind"), "pairs", TOPICS[0]),
+        Concept("drawing", mark("Drawing blind"), "a-turn", TOPICS[1]),
+        Concept("direction", mark("Who you draw from"), "a-turn", TOPICS[1]),
+        Concept("turn-order", mark("Whose turn is next"), "a-turn", TOPICS[1]),
+        Concept("empty-hands", mark("Empty hands are safe and skipped"), "empty-hands", TOPICS[1]),
+        Concept("ending", mark("How the game ends"), "the-ending", TOPICS[1]),
+        Concept("wrong-pair", mark("Checking the pairs"), "common-mistakes", TOPICS[2]),
+        Concept("table-rules", mark("The Table rules"), "table-rules", TOPICS[3]),
+        Concept("variants", mark("Variants: Jack, King, reversed"), "variants", TOPICS[3]),
+        Concept("fairness", mark("Is Old Maid fair?"), "is-it-fair", TOPICS[3]),
     )
 }
 

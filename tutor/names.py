@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tutor.errors import TutorError
+from tutor.language import tr
 
 NAME_LENGTH = 40
 # Control (Cc) and format (Cf) characters, lone surrogates (Cs), and line and paragraph separators.
@@ -37,7 +38,7 @@ class NameLooksTaken(NameRefused):
     """A new name that looks just like a learner's who is already here ("Во" beside "Bo")."""
 
     def __init__(self, name: str, existing: str) -> None:
-        super().__init__(f"That name looks just like {existing}, who is already learning here. Please choose a different name.")
+        super().__init__(tr("That name looks just like {existing}, who is already learning here. Please choose a different name.").format(existing=existing))
         self.name = name
         self.existing = existing
 
@@ -47,10 +48,10 @@ def tidy_name(name: str) -> str:
     A line break or a control character is refused even at either end, where it might have been
     tidied away: settings keep a name as it was given."""
     if any(_unshown(char) for char in name):
-        raise NameRefused("That name has a hidden character in it: one you can't see, or a line break. Please type the name again, letter by letter.")
+        raise NameRefused(tr("That name has a hidden character in it: one you can't see, or a line break. Please type the name again, letter by letter."))
     tidy = unicodedata.normalize("NFC", name).strip()
     if not 1 <= len(tidy) <= NAME_LENGTH:
-        raise NameRefused(f"A name must be 1 to {NAME_LENGTH} characters long.")
+        raise NameRefused(tr("A name must be 1 to {count} characters long.").format(count=NAME_LENGTH))
     return tidy
 
 

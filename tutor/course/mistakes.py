@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor import language
-from tutor.engine.cards import Card, groups_of_a_kind, rank_name
+from tutor.engine.cards import Card, groups_of_a_kind
 from tutor.engine.mistakes import Mistake
+from tutor.language import mark, ntr, ptr, tr
 from tutor.wording import TRY_THIS, capitalised, card_list
+from tutor.wording.card_words import rank_name
 
 from .problems import Problem
 
@@ -83,7 +85,7 @@ class Explanation:
 
     def lines(self) -> tuple[str, str, str]:
         """What happened, why it breaks the rule, and what to do instead, as a screen shows them."""
-        return self.what, self.why, TRY_THIS + self.instead
+        return self.what, self.why, tr(TRY_THIS) + self.instead
 
 
 @dataclass(frozen=True)
@@ -133,87 +135,90 @@ class MistakeBook:
         if not self.problems:
             return ""
         count = len(self.problems)
-        more = f" (and {count - 1} more problem{'s' * (count > 2)})" if count > 1 else ""
-        return f"The mistake explanations file has a problem, so simpler built-in words are used: {self.problems[0]}{more}"
+        said = tr("The mistake explanations file has a problem, so simpler built-in words are used: {problem}").format(problem=self.problems[0])
+        if count > 1:
+            said += " " + ntr("(and {count} more problem)", "(and {count} more problems)", count - 1).format(count=count - 1)
+        return said
 
 
 # Plain words used when lessons/mistakes.yaml cannot be read or misses a code: short, true in every ruleset.
+# The English, marked for the catalogue: `explain` and `rule_of` say them with tr().
 FALLBACK: dict[str, MistakeWords] = {
     words.code: words
     for words in (
         MistakeWords(
             "kept-pair",
-            "Every pair goes down",
+            mark("Every pair goes down"),
             "pairs",
-            "You still hold {cards}.",
-            {"any": "Two cards of the same rank are a pair, whatever their colour, and every pair goes down."},
-            "Lay down {cards}. Say you're done once no pair is left in your hand.",
+            mark("You still hold {cards}."),
+            {"any": mark("Two cards of the same rank are a pair, whatever their colour, and every pair goes down.")},
+            mark("Lay down {cards}. Say you're done once no pair is left in your hand."),
         ),
         MistakeWords(
             "laid-down-three",
-            "Three of a kind is one pair and one card to keep",
+            mark("Three of a kind is one pair and one card to keep"),
             "pairs",
-            "You tried to lay down three {rank} at once ({cards}).",
-            {"any": "A pair is exactly two cards."},
-            "Lay down two of them and keep the third.",
+            mark("You tried to lay down three {rank} at once ({cards})."),
+            {"any": mark("A pair is exactly two cards.")},
+            mark("Lay down two of them and keep the third."),
         ),
         MistakeWords(
             "not-a-pair",
-            "A pair is two cards of the same rank",
+            mark("A pair is two cards of the same rank"),
             "pairs",
-            "{cards} are not a pair.",
-            {"any": "A pair needs two cards of the same rank."},
-            "Look for two cards of the same rank.",
-            instead_no_pair="You hold no pair now: keep your cards and say you're done.",
+            mark("{cards} are not a pair."),
+            {"any": mark("A pair needs two cards of the same rank.")},
+            mark("Look for two cards of the same rank."),
+            instead_no_pair=mark("You hold no pair now: keep your cards and say you're done."),
         ),
         MistakeWords(
             "drew-from-empty",
-            "Players with no cards are skipped",
+            mark("Players with no cards are skipped"),
             "empty-hands",
-            "{seat} has no cards left.",
-            {"any": "A player with no cards is out of the game and is skipped."},
-            "Draw from {giver}.",
+            mark("{seat} has no cards left."),
+            {"any": mark("A player with no cards is out of the game and is skipped.")},
+            mark("Draw from {giver}."),
         ),
         MistakeWords(
             "wrong-neighbour",
-            "Who you draw from",
+            mark("Who you draw from"),
             "a-turn",
-            "You chose to draw from {seat}.",
-            {"any": "The rules say whom you draw from."},
-            "Draw from {giver}.",
+            mark("You chose to draw from {seat}."),
+            {"any": mark("The rules say whom you draw from.")},
+            mark("Draw from {giver}."),
         ),
         MistakeWords(
             "out-of-turn",
-            "Taking turns",
+            mark("Taking turns"),
             "a-turn",
-            "It isn't your turn for that just now.",
-            {"any": "Players take turns one at a time."},
-            "Wait for your turn.",
+            mark("It isn't your turn for that just now."),
+            {"any": mark("Players take turns one at a time.")},
+            mark("Wait for your turn."),
         ),
         MistakeWords(
             "stock-left",
-            "All 51 cards are dealt",
+            mark("All 51 cards are dealt"),
             "deck-and-deal",
-            "There are still {left} cards to deal.",
-            {"any": "Every card is dealt: there is no pile to draw from."},
-            "Keep dealing until the deck is empty.",
+            mark("There are still {left} cards to deal."),
+            {"any": mark("Every card is dealt: there is no pile to draw from.")},
+            mark("Keep dealing until the deck is empty."),
         ),
         MistakeWords(
             "not-in-hand",
-            "Lay down your own cards",
+            mark("Lay down your own cards"),
             "pairs",
-            "{cards} are not all in your hand.",
-            {"any": "You can only lay down cards you hold."},
-            "Pick two cards from your own hand.",
-            instead_no_pair="You hold no pair now: keep your cards and say you're done.",
+            mark("{cards} are not all in your hand."),
+            {"any": mark("You can only lay down cards you hold.")},
+            mark("Pick two cards from your own hand."),
+            instead_no_pair=mark("You hold no pair now: keep your cards and say you're done."),
         ),
         MistakeWords(
             "no-such-card",
-            "Draw blind from the cards on offer",
+            mark("Draw blind from the cards on offer"),
             "a-turn",
-            "That card isn't on offer.",
-            {"any": "You draw one of the face-down cards held out to you."},
-            "Pick one of the face-down cards.",
+            mark("That card isn't on offer."),
+            {"any": mark("You draw one of the face-down cards held out to you.")},
+            mark("Pick one of the face-down cards."),
         ),
     )
 }
@@ -380,7 +385,7 @@ def explain(
     entries: Mapping[str, MistakeWords] | None = None,
 ) -> Explanation:
     """Words for `mistake`, made in `game`, with seats called by `names`."""
-    words = (entries or load_mistakes())[mistake.code.value].for_deck(game.rules)
+    words = _said((entries or load_mistakes())[mistake.code.value]).for_deck(game.rules)
     values = _placeholders(mistake, game, names, letters)
     return Explanation(
         code=mistake.code.value,
@@ -389,6 +394,21 @@ def explain(
         what=_fill(words.what, values),
         why=_fill(words.why_for(game.rules), values),
         instead=_fill(words.instead_no_pair if words.instead_no_pair and not _had_a_pair(mistake, game) else words.instead, values),
+    )
+
+
+def _said(words: MistakeWords) -> MistakeWords:
+    """The built-in stand-in words (FALLBACK) in the language in use; words read from the file are
+    already in it (the file's text is looked up in the catalogue as it is read)."""
+    if words is not FALLBACK.get(words.code):
+        return words
+    return replace(
+        words,
+        rule=tr(words.rule),
+        what=tr(words.what),
+        why={key: tr(text) for key, text in words.why.items()},
+        instead=tr(words.instead),
+        instead_no_pair=tr(words.instead_no_pair) if words.instead_no_pair else "",
     )
 
 
@@ -405,7 +425,7 @@ def _had_a_pair(mistake: Mistake, game: Game) -> bool:
 
 def rule_of(code: str, rules: Rules | None = None) -> str:
     """The short title of the rule a mistake code is about (as said for the deck of `rules`, if given)."""
-    words = load_mistakes()[str(code)]
+    words = _said(load_mistakes()[str(code)])
     return words.for_deck(rules).rule if rules is not None else words.rule
 
 
@@ -417,18 +437,18 @@ def rules_broken(counts: Counter[str], rules: Rules) -> list[tuple[int, str]]:
 
 def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: bool) -> dict[str, str]:
     def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "nobody"
+        return names[seat] if seat is not None and 0 <= seat < len(names) else ptr("a seat", "nobody")
 
     chosen = mistake.seats[0] if mistake.seats else None
     rightful = mistake.seats[1] if len(mistake.seats) > 1 else game.giver
     return {
         "cards": card_list(mistake.cards, letters),
-        "rank": _rank_named(mistake.cards[0]) if len(groups_of_a_kind(mistake.cards)) == 1 else "cards",
+        "rank": _rank_named(mistake.cards[0]) if len(groups_of_a_kind(mistake.cards)) == 1 else ptr("instead of a rank", "cards"),
         "seat": name(chosen),
         "giver": name(rightful),
         "drawer": name(game.drawer),
         "left": str(game.stock),
-        "direction": f"on your {game.rules.draws_from}",
+        "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
     }
 
 

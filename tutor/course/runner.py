@@ -52,6 +52,7 @@ from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
+from tutor.language import mark, ntr, ptr, tr
 from tutor.wording import ARE_YOU_SURE, SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
 from tutor.wording.simulation import rules_title
 
@@ -73,8 +74,9 @@ from .model import (
     TaskStep,
 )
 
-NOT_QUITE = "Not quite. Have another look, or ask for a hint."
-RIGHT_MOVE_INSTEAD = "That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready."
+# The English, marked for the catalogue: said with tr().
+NOT_QUITE = mark("Not quite. Have another look, or ask for a hint.")
+RIGHT_MOVE_INSTEAD = mark("That move follows the rules, so there is no mistake to see: well done, you already know this one! Go on when you're ready.")
 
 
 class StepBroken(CourseError):
@@ -346,10 +348,10 @@ class LessonRun:
         step = self.step
         if isinstance(step, ChoiceStep) and isinstance(answer, PickOption) and 0 <= answer.index < len(self.order):
             option = step.options[self.order[answer.index]]
-            return (step.wrong.get(option.text, "") if step.ask else option.why) or NOT_QUITE
+            return (step.wrong.get(option.text, "") if step.ask else option.why) or tr(NOT_QUITE)
         if isinstance(step, SeatStep) and isinstance(answer, PickSeat) and 0 <= answer.seat < len(self.seats):
-            return step.wrong.get(self.seats[answer.seat], NOT_QUITE)
-        return NOT_QUITE
+            return step.wrong.get(self.seats[answer.seat], tr(NOT_QUITE))
+        return tr(NOT_QUITE)
 
     def _move(self, action: Draw | LayDown | FinishPairing | DealCard | FinishDeal) -> Feedback:
         step = self.step
@@ -363,7 +365,7 @@ class LessonRun:
             if mistake is None:  # a move the rules allow is never refused, even here
                 self.game = trial
                 self.solved = True
-                return Feedback(True, True, RIGHT_MOVE_INSTEAD, events=tuple(events))
+                return Feedback(True, True, tr(RIGHT_MOVE_INSTEAD), events=tuple(events))
             self.tries += 1
             return self._mistake_feedback(mistake)
         if mistake is not None:
@@ -484,7 +486,7 @@ class LessonRun:
         if level > 1 + self.tries:
             return Hint(self._shown, levels, self._say(step.hints[self._shown - 1]), more_after_a_try=True)
         if level == levels and not confirm:
-            return Hint(level, levels, ARE_YOU_SURE, confirm=True)
+            return Hint(level, levels, tr(ARE_YOU_SURE), confirm=True)
         self._shown = level
         self.hints_used += 1
         return Hint(level, levels, self.answer() if level == levels else self._say(step.hints[level - 1]))
@@ -496,48 +498,61 @@ class LessonRun:
         if not isinstance(step, TaskStep):
             return ""
         if step.expect is not None:
-            return self._say("To see this mistake: " + "; then ".join(self._describe(a) for a in step.solution) + ".", fill=False)
+            steps = _then(self._describe(a) for a in step.solution)
+            return self._say(tr("To see this mistake: {steps}.").format(steps=steps), fill=False)
         if isinstance(step, SeatStep):
             names = [self._name(seat) for seat in sorted(self.right_seats())]
-            said = f"The answer is {names[0]}." if len(names) == 1 else f"Any of these is right: {listed(names)}."
+            if len(names) == 1:
+                said = tr("The answer is {name}.").format(name=names[0])
+            else:
+                said = tr("Any of these is right: {names}.").format(names=listed(names))
             return f"{said} {self._say(step.because)}"
         if isinstance(step, ChoiceStep):
             right = [self.options[index] for index in sorted(self.right_options())]
-            said = f"The answer is “{right[0]}”" if len(right) == 1 else "Any of these is right: " + listed(f"“{text}”" for text in right)
-            stop = "" if said.endswith((".”", "!”", "?”")) else "."  # “Only you.” needs no second full stop
+            if len(right) == 1:
+                said = tr("The answer is “{answer}”").format(answer=right[0])
+            else:
+                said = tr("Any of these is right: {answers}").format(answers=listed(tr("“{answer}”").format(answer=text) for text in right))
+            stop = "" if right[-1].endswith((".", "!", "?")) else "."  # “Only you.” needs no second full stop
             return f"{said}{stop} {self._say(step.because)}"
         assert game is not None
         if isinstance(step, DealStep):
-            return "Deal every card, one at a time or all at once, until the deck is empty: Old Maid has no pile to draw from."
+            return tr("Deal every card, one at a time or all at once, until the deck is empty: Old Maid has no pile to draw from.")
         if isinstance(step, DrawStep):
             giver = self._name(game.giver)
-            return (
-                f"Draw any face-down card from {giver}: {giver} is the nearest player on your "
-                f"{game.rules.draws_from} who still holds cards, and every draw is blind."
-            )
+            if game.rules.draws_from == "left":
+                said = tr("Draw any face-down card from {giver}: {giver} is the nearest player on your left who still holds cards, and every draw is blind.")
+            else:
+                said = tr("Draw any face-down card from {giver}: {giver} is the nearest player on your right who still holds cards, and every draw is blind.")
+            return said.format(giver=giver)
         pairs = game.pairs_in(self.learner) if self.learner is not None else []
         if not pairs:
-            return "You have no pair: every card in your hand has a different rank, so keep them all and say you're done."
+            return tr("You have no pair: every card in your hand has a different rank, so keep them all and say you're done.")
         reasons = " ".join(pair_reason(*pair, letters=self.letters) for pair in pairs)
-        return self._say(f"Lay down {', then '.join(_card_words(pair) for pair in pairs)}, then say you're done. {reasons}", fill=False)
+        laid = _then((_card_words(pair) for pair in pairs), tr("{before}, then {after}"))
+        return self._say(tr("Lay down {pairs}, then say you're done.").format(pairs=laid) + " " + reasons, fill=False)
 
     def _describe(self, answer: Answer) -> str:
         if isinstance(answer, DealCards):
-            return "deal all the cards" if answer.count is None else f"deal {answer.count} card{'s' * (answer.count > 1)}"
+            if answer.count is None:
+                return tr("deal all the cards")
+            return ntr("deal {count} card", "deal {count} cards", answer.count).format(count=answer.count)
         if isinstance(answer, FinishDealing):
-            return "say the deal is finished"
+            return tr("say the deal is finished")
         if isinstance(answer, LayDownCards):
-            return f"lay down {_card_words(answer.cards)}"
+            return tr("lay down {cards}").format(cards=_card_words(answer.cards))
         if isinstance(answer, Done):
-            return "say you're done"
+            return tr("say you're done")
         if isinstance(answer, DrawFrom):
-            return f"draw from {self._name(answer.seat)}"
-        return f"choose {self._name(answer.seat)}" if isinstance(answer, PickSeat) else f"choose {self.options[answer.index]}"
+            return tr("draw from {name}").format(name=self._name(answer.seat))
+        if isinstance(answer, PickSeat):
+            return tr("choose {choice}").format(choice=self._name(answer.seat))
+        return tr("choose {choice}").format(choice=self.options[answer.index])
 
     # ----- words -------------------------------------------------------------------------------
 
     def _name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "nobody"
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ptr("a seat", "nobody")
 
     def _seat_values(self) -> dict[str, str | None]:
         """Every placeholder that names a seat, by what it is now (None: nobody)."""
@@ -582,12 +597,21 @@ def _option_order(step: Step, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
+def _then(steps: Any, joined: str | None = None) -> str:
+    """Steps one after another: 'a; then b; then c' (`joined`: the message that puts two together)."""
+    pattern = joined if joined is not None else tr("{before}; then {after}")
+    said = ""
+    for step in steps:
+        said = step if not said else pattern.format(before=said, after=step)
+    return said
+
+
 def _card_words(cards: Sequence[Card]) -> str:
     """'7♣ and 7♦', '7♣, 7♦ and 7♠': cards as a sentence names them ('the two Cat cards' for pictures)."""
     if cards and cards[0].picture is not None:
         return picture_list(cards)
-    words = [str(card) for card in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    words = [card.text() for card in cards]
+    return words[0] if len(words) == 1 else listed(words)
 
 
 # ----- building and reading games ---------------------------------------------------------------
@@ -626,9 +650,9 @@ def shown_names(seats: Sequence[str], learner_name: str) -> tuple[str, ...]:
 
 def _chart(result: SimulationResult, names: Sequence[str], dealer: int) -> tuple[str, ...]:
     largest = max(result.loser_share)
-    labels = [name + (" (dealer)" if seat == dealer else "") for seat, name in enumerate(names)]
+    labels = [tr("{name} (dealer)").format(name=name) if seat == dealer else name for seat, name in enumerate(names)]
     width = max(len(label) for label in labels)
-    lines = [f"{result.games:,} games, {rules_title(result.rules)}"]
+    lines = [ntr("{count} game, {rules}", "{count} games, {rules}", result.games).format(count=f"{result.games:,}", rules=rules_title(result.rules))]
     for label, share in zip(labels, result.loser_share, strict=False):
         lines.append(f"{label:<{width}}  {share:>6.1%}  {bar(share, largest)}")
     return tuple(lines)
@@ -707,9 +731,26 @@ def _start_of_play(rules: Rules, dealer: int) -> tuple[tuple[int, ...], int | No
 
 def _why_seats_differ(rules: Rules, names: Sequence[str], dealer: int) -> str:
     sizes, first = _start_of_play(rules, dealer)
-    fewer = [names[seat] + (" (the dealer)" if seat == dealer else "") for seat, size in enumerate(sizes) if size < max(sizes)]
-    start = "" if first is None else f"{names[first]} draws first"
-    if fewer:
-        short = f"{listed(fewer)} {'is' if len(fewer) == 1 else 'are'} dealt {min(sizes)} cards and the others {max(sizes)}"
-        start = f"{short}, and {start}" if start else short
-    return f"Not every seat starts the same: {start}. Small differences at the start, over thousands of games, make some seats luckier than others."
+    fewer = [tr("{name} (the dealer)").format(name=names[seat]) if seat == dealer else names[seat] for seat, size in enumerate(sizes) if size < max(sizes)]
+    values = {"fewer": listed(fewer), "few": min(sizes), "many": max(sizes), "first": "" if first is None else names[first]}
+    if fewer and first is not None:
+        said = ntr(
+            "Not every seat starts the same: {fewer} is dealt {few} cards and the others {many}, and {first} draws first. "
+            "Small differences at the start, over thousands of games, make some seats luckier than others.",
+            "Not every seat starts the same: {fewer} are dealt {few} cards and the others {many}, and {first} draws first. "
+            "Small differences at the start, over thousands of games, make some seats luckier than others.",
+            len(fewer),
+        )
+    elif fewer:
+        said = ntr(
+            "Not every seat starts the same: {fewer} is dealt {few} cards and the others {many}. "
+            "Small differences at the start, over thousands of games, make some seats luckier than others.",
+            "Not every seat starts the same: {fewer} are dealt {few} cards and the others {many}. "
+            "Small differences at the start, over thousands of games, make some seats luckier than others.",
+            len(fewer),
+        )
+    else:
+        said = tr(
+            "Not every seat starts the same: {first} draws first. Small differences at the start, over thousands of games, make some seats luckier than others."
+        )
+    return said.format(**values)

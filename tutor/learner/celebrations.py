@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.language import mark, ntr, tr
 from tutor.learner.lessons import star_marks
 from tutor.store import GameResult
 from tutor.wording import counted
 
-RESULT_WORDS = {GameResult.SAFE: "safe", GameResult.OLD_MAID: "the Old Maid", GameResult.WON: "won", GameResult.LOST: "lost"}
-"""How a finished game went for the learner, in words."""
+RESULT_WORDS = {GameResult.SAFE: mark("safe"), GameResult.OLD_MAID: mark("the Old Maid"), GameResult.WON: mark("won"), GameResult.LOST: mark("lost")}
+"""How a finished game went for the learner, in words (the English, marked: say each with tr())."""
 
 
 @dataclass(frozen=True)
@@ -39,59 +40,68 @@ def lesson_done(
     help_words = [counted(hints, "hint")] if hints else []
     help_words += [counted(mistakes, "mistake")] if mistakes else []
     if best_before and stars > best_before:
-        how = f"Done again, and better than before: {counted(stars, 'star')} now!"
+        how = ntr("Done again, and better than before: {count} star now!", "Done again, and better than before: {count} stars now!", stars).format(count=stars)
     elif best_before and stars < best_before:
-        how = f"Done again! You keep your best: {star_marks(best_before)}."
+        how = tr("Done again! You keep your best: {stars}.").format(stars=star_marks(best_before))
     elif best_before:
-        how = "Done again, and every bit as well as your best!" if stars == 3 else f"Done again: {star_marks(stars)} once more."
+        how = tr("Done again, and every bit as well as your best!") if stars == 3 else tr("Done again: {stars} once more.").format(stars=star_marks(stars))
     elif not help_words:
-        how = "No hints and no mistakes: brilliant!"
+        how = tr("No hints and no mistakes: brilliant!")
+    elif len(help_words) == 2:
+        how = tr("You finished it with {hints} and {mistakes}: well done for keeping going!").format(hints=help_words[0], mistakes=help_words[1])
     else:
-        how = f"You finished it with {' and '.join(help_words)}: well done for keeping going!"
-    next_words = f"Next up: “{next_title}”." if next_title else "That was the last lesson. Try a game or a quiz round next."
+        how = tr("You finished it with {help}: well done for keeping going!").format(help=help_words[0])
+    next_words = tr("Next up: “{title}”.").format(title=next_title) if next_title else tr("That was the last lesson. Try a game or a quiz round next.")
     after = (course_end.headline, *course_end.lines) if course_end is not None and not next_title else (next_words,)
-    return Celebration(f"Lesson done: “{title}”! {star_marks(stars)}", (how, *after), stars)
+    return Celebration(tr("Lesson done: “{title}”! {stars}").format(title=title, stars=star_marks(stars)), (how, *after), stars)
 
 
 def course_done(stars: int, most_stars: int) -> Celebration:
     """The ending of the course: every lesson done, each with its stars (`stars` of `most_stars`)."""
     if stars == most_stars:
-        more = f"Every single star, all {most_stars} of them. You are an Old Maid champion!"
+        more = tr("Every single star, all {count} of them. You are an Old Maid champion!").format(count=most_stars)
     else:
-        more = "Want every star? Play any lesson again: your best try always counts."
+        more = tr("Want every star? Play any lesson again: your best try always counts.")
     return Celebration(
-        "The end of the course: you did it!",
+        tr("The end of the course: you did it!"),
         (
-            f"Every lesson is done, with {stars} of {most_stars} stars. You know Old Maid from the first deal to the last lonely card.",
+            tr("Every lesson is done, with {stars} of {most} stars. You know Old Maid from the first deal to the last lonely card.").format(
+                stars=stars, most=most_stars
+            ),
             more,
-            "Now deal a real game for your family or friends, and show them how it goes.",
+            tr("Now deal a real game for your family or friends, and show them how it goes."),
         ),
     )
 
 
 GAME_DONE = {
-    GameResult.SAFE: "You're safe! You paired off every card.",
-    GameResult.OLD_MAID: "Game over: you held the Old Maid this time. It's all luck, so well played!",
-    GameResult.WON: "You won! In the reversed game the odd card's holder wins.",
-    GameResult.LOST: "Game over: someone else held the odd card, and in the reversed game that wins.",
+    GameResult.SAFE: mark("You're safe! You paired off every card."),
+    GameResult.OLD_MAID: mark("Game over: you held the Old Maid this time. It's all luck, so well played!"),
+    GameResult.WON: mark("You won! In the reversed game the odd card's holder wins."),
+    GameResult.LOST: mark("Game over: someone else held the odd card, and in the reversed game that wins."),
 }
+"""(The English, marked: said with tr().)"""
 
 
 def game_done(result: GameResult, mistakes: int, going_out_wins: bool = False) -> Celebration:
     """For a game just finished (`going_out_wins`: the Table's book, where emptying your hand is winning)."""
-    headline = "You're out, and you've won! You paired off every card." if going_out_wins and result is GameResult.SAFE else GAME_DONE[result]
+    headline = tr("You're out, and you've won! You paired off every card.") if going_out_wins and result is GameResult.SAFE else tr(GAME_DONE[result])
     if mistakes == 0:
-        line = "You played the whole game by the rules, with no mistakes."
+        line = tr("You played the whole game by the rules, with no mistakes.")
     else:
-        line = f"You finished a whole game. {counted(mistakes, 'mistake')} along the way: each one teaches a rule."
+        line = ntr(
+            "You finished a whole game. {count} mistake along the way: each one teaches a rule.",
+            "You finished a whole game. {count} mistakes along the way: each one teaches a rule.",
+            mistakes,
+        ).format(count=mistakes)
     return Celebration(headline, (line,))
 
 
 def quiz_done(right: int, asked: int) -> Celebration:
     """For a quiz round just finished: `right` answered right the first time, of `asked`."""
     if asked and right == asked:
-        headline = f"Quiz round done: all {asked} right the first time!"
+        headline = tr("Quiz round done: all {count} right the first time!").format(count=asked)
     else:
-        headline = f"Quiz round done: {right} of {asked} right the first time."
-    line = "Every round helps the rules stick." if right < asked else "You know these rules well. Try a game to use them!"
+        headline = tr("Quiz round done: {right} of {count} right the first time.").format(right=right, count=asked)
+    line = tr("Every round helps the rules stick.") if right < asked else tr("You know these rules well. Try a game to use them!")
     return Celebration(headline, (line,))

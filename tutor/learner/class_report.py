@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.concepts import CONCEPTS, Concept
+from tutor.language import tr
 from tutor.learner.policy import MistakeCount, Record, growth, lessons_done, mistake_counts, standings
 from tutor.names import shown
 from tutor.store.records import Level
@@ -152,7 +153,7 @@ def safe_cell(value: object) -> str:
 
 def when_text(when: datetime | None) -> str:
     """A moment in local time, to the minute ("never" for none)."""
-    return "never" if when is None else f"{when.astimezone():%Y-%m-%d %H:%M}"
+    return tr("never") if when is None else f"{when.astimezone():%Y-%m-%d %H:%M}"
 
 
 def mistakes_words(mistakes: Iterable[MistakeCount]) -> str:
@@ -161,15 +162,15 @@ def mistakes_words(mistakes: Iterable[MistakeCount]) -> str:
 
 def csv_header() -> list[str]:
     return [
-        "Name",
-        "Lessons done",
-        "Lessons in the course",
-        "Stars",
-        "Rules mastered",
-        "Games played",
-        "Last active",
-        *(f"Quiz: {concept.title}" for concept in CONCEPTS.values()),
-        "Most common mistakes",
+        tr("Name"),
+        tr("Lessons done"),
+        tr("Lessons in the course"),
+        tr("Stars"),
+        tr("Rules mastered"),
+        tr("Games played"),
+        tr("Last active"),
+        *(tr("Quiz: {concept}").format(concept=concept.title) for concept in CONCEPTS.values()),
+        tr("Most common mistakes"),
     ]
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from tutor import language
 from tutor.concepts import CONCEPTS
+from tutor.language import mark
 from tutor.wording import listed
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ WRONG_ANSWER = "wrong-answer"
 """The mistake code kept for a wrong choice or seat in a lesson: it is not a rule mistake, so it
 counts for the lesson's stars but is not listed among the rule mistakes."""
 
-STARS_RULE = "★★★ no hints and no mistakes · ★★ one or two of them · ★ done with more help"
+STARS_RULE = mark("★★★ no hints and no mistakes · ★★ one or two of them · ★ done with more help")
 MOST_SLIPS_FOR_TWO_STARS = 2
 
 
@@ -91,8 +92,8 @@ def course_is_read() -> bool:
     return bool(course_for_app.cache_info().currsize)
 
 
-OTHER_TOPIC = "More lessons"
-BROKEN_TOPIC = "Lesson files with a problem"
+OTHER_TOPIC = mark("More lessons")
+BROKEN_TOPIC = mark("Lesson files with a problem")
 
 
 def topic_of(lesson: Lesson) -> str:
@@ -113,7 +114,8 @@ def grouped(course: Course) -> list[tuple[str, list[tuple[int, Lesson | BrokenLe
     for number, entry in enumerate(course.entries, 1):
         topic = topic_of(entry) if isinstance(entry, Lesson) else BROKEN_TOPIC
         groups.setdefault(topic, []).append((number, entry))
-    return sorted(groups.items(), key=lambda group: group[0] == BROKEN_TOPIC)
+    ordered = sorted(groups.items(), key=lambda group: group[0] == BROKEN_TOPIC)
+    return [(language.tr(topic), entries) for topic, entries in ordered]
 
 
 def stars_for(hints: int, mistakes: int) -> int:

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from tutor.concepts import CONCEPTS, Concept, lesson_of_mistake
+from tutor.language import mark, tr
 from tutor.learner.lessons import (
     WRONG_ANSWER,
     Standing,
@@ -44,10 +45,11 @@ if TYPE_CHECKING:
 MASTERED_RIGHT_ANSWERS = 3
 MASTERED_DAYS = 2
 GROWTH_STEPS = 1 + MASTERED_RIGHT_ANSWERS + MASTERED_DAYS
-GROWTH_RULE = (
+GROWTH_RULE = mark(
     "Each rule grows one block for its lesson, one for each of 3 right quiz answers and "
     "one for each of 2 different days with a right answer; full means mastered."
 )
+"""(The English, marked: say it with tr().)"""
 TODAY_NAMES = 3
 """Rules named in "Rules that grew today"; the rest are counted."""
 MISSES_WORTH_A_LESSON = 2
@@ -309,16 +311,20 @@ def today(record: Record, course: Course) -> list[str]:
     games = [game for game in record.games if is_today(game.when)]
     lines = []
     if done:
-        lines.append(f"Lessons done today: {', '.join(f'“{title}”' for title in done)}.")
+        titles = ", ".join(tr("“{title}”").format(title=title) for title in done)
+        lines.append(tr("Lessons done today: {titles}.").format(titles=titles))
     if answers:
         right = sum(answer.right for answer in answers)
-        lines.append(f"Quiz answers today: {right} of {len(answers)} right.")
+        lines.append(tr("Quiz answers today: {right} of {count} right.").format(right=right, count=len(answers)))
     if games:
-        lines.append(f"Games played today: {len(games)}.")
+        lines.append(tr("Games played today: {count}.").format(count=len(games)))
     grew = [grown.concept.title for grown in growth(record, course) if grown.today]
     if grew:
-        more = f" and {len(grew) - TODAY_NAMES} more" if len(grew) > TODAY_NAMES else ""
-        lines.append(f"Rules that grew today: {', '.join(grew[:TODAY_NAMES])}{more}.")
+        named = ", ".join(grew[:TODAY_NAMES])
+        if len(grew) > TODAY_NAMES:
+            lines.append(tr("Rules that grew today: {rules} and {count} more.").format(rules=named, count=len(grew) - TODAY_NAMES))
+        else:
+            lines.append(tr("Rules that grew today: {rules}.").format(rules=named))
     return lines
 
 
@@ -366,9 +372,9 @@ def _unfinished_lesson(record: Record, course: Course) -> Suggestion | None:
     lesson = max(started, key=lambda lesson: record.lessons[lesson.id].when)
     step = record.lessons[lesson.id].step
     return Suggestion(
-        f"Carry on with the lesson “{lesson.title}”: you stopped at step {step + 1} of {len(lesson.steps)}.",
+        tr("Carry on with the lesson “{title}”: you stopped at step {step} of {steps}.").format(title=lesson.title, step=step + 1, steps=len(lesson.steps)),
         f"lesson:{lesson.id}",
-        f"Lesson {_number(course, lesson)}: {lesson.title} (step {step + 1})",
+        tr("Lesson {number}: {title} (step {step})").format(number=_number(course, lesson), title=lesson.title, step=step + 1),
     )
 
 
@@ -391,11 +397,13 @@ def _missed_concept(record: Record, course: Course) -> Suggestion | None:
         if concept is None or lesson is None or times < MISSES_WORTH_A_LESSON:
             continue
         if can_open(record, course, lesson):
+            said = tr(
+                "The quiz questions about “{concept}” were tricky: your last {count} were not quite right. The lesson “{title}” explains it: have another look!"
+            )
             return Suggestion(
-                f"The quiz questions about “{concept.title}” were tricky: your last {times} "
-                f"were not quite right. The lesson “{lesson.title}” explains it: have another look!",
+                said.format(concept=concept.title, count=times, title=lesson.title),
                 f"lesson:{lesson.id}",
-                f"Look again: {lesson.title}",
+                tr("Look again: {title}").format(title=lesson.title),
             )
     return None
 
@@ -410,9 +418,9 @@ def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
         recent = sum(mistake.code == kind.code and (since is None or mistake.when > since) for mistake in kept)
         if recent >= MISTAKES_WORTH_A_LESSON:
             return Suggestion(
-                f"“{kind.rule}” has tripped you up {_times(kind.times)}. The lesson “{lesson.title}” is all about it.",
+                _tripped(kind.rule, kind.times).format(rule=kind.rule, count=kind.times, title=lesson.title),
                 f"lesson:{lesson.id}",
-                f"Look again: {lesson.title}",
+                tr("Look again: {title}").format(title=lesson.title),
             )
     return None
 
@@ -421,34 +429,41 @@ def _next_lesson(record: Record, course: Course) -> Suggestion | None:
     lesson = next((lesson for lesson in course.lessons if not record.finished(lesson.id) and can_open(record, course, lesson)), None)
     if lesson is None:
         return None
-    label = f"Lesson {_number(course, lesson)}: {lesson.title}"
+    label = tr("Lesson {number}: {title}").format(number=_number(course, lesson), title=lesson.title)
     if not any(record.finished(other.id) for other in course.lessons):
-        return Suggestion(f"Start with the first lesson, “{lesson.title}”.", f"lesson:{lesson.id}", label)
-    return Suggestion(f"Next lesson: “{lesson.title}”. You're ready for it!", f"lesson:{lesson.id}", label)
+        return Suggestion(tr("Start with the first lesson, “{title}”.").format(title=lesson.title), f"lesson:{lesson.id}", label)
+    return Suggestion(tr("Next lesson: “{title}”. You're ready for it!").format(title=lesson.title), f"lesson:{lesson.id}", label)
 
 
 def _first_game(record: Record) -> Suggestion | None:
     if record.games:
         return None
-    return Suggestion("Play your first whole game, with hints whenever you want them.", "play", "Play your first game")
+    return Suggestion(tr("Play your first whole game, with hints whenever you want them."), "play", tr("Play your first game"))
 
 
 def _first_quiz(record: Record) -> Suggestion | None:
     if record.answers:
         return None
-    return Suggestion("Take your first quiz round: eight quick questions, with the why after each one.", "quiz", "Your first quiz round")
+    return Suggestion(tr("Take your first quiz round: eight quick questions, with the why after each one."), "quiz", tr("Your first quiz round"))
 
 
 def _practice(record: Record, course: Course) -> Suggestion:
     growing = [grown.concept.title for grown in growth(record, course) if grown.level is not Level.MASTERED]
     if not growing:
-        return Suggestion("You know every rule! Play a game of Old Maid and enjoy it.", "play", "Play a game")
+        return Suggestion(tr("You know every rule! Play a game of Old Maid and enjoy it."), "play", tr("Play a game"))
     missed = [concept for concept, times in _misses_in_a_row(record.answers).items() if times]
     first = CONCEPTS[missed[0]].title if missed and missed[0] in CONCEPTS else growing[0]
     return Suggestion(
-        f"Practise what you missed: a quiz round helps “{first}” and the other rules still growing to stick.", "quiz", "Practise with a quiz round"
+        tr("Practise what you missed: a quiz round helps “{rule}” and the other rules still growing to stick.").format(rule=first),
+        "quiz",
+        tr("Practise with a quiz round"),
     )
 
 
-def _times(count: int) -> str:
-    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+def _tripped(rule: str, count: int) -> str:
+    """'“{rule}” has tripped you up once/twice/{count} times. ...', to fill in."""
+    if count == 1:
+        return tr("“{rule}” has tripped you up once. The lesson “{title}” is all about it.")
+    if count == 2:
+        return tr("“{rule}” has tripped you up twice. The lesson “{title}” is all about it.")
+    return tr("“{rule}” has tripped you up {count} times. The lesson “{title}” is all about it.")

@@ -4,7 +4,10 @@ from the learner policy (tutor.learner.policy); here it is only said. Each secti
 
 from __future__ import annotations
 
+from datetime import date
+
 from tutor.course import Course
+from tutor.language import current, mark, ntr, tr
 from tutor.learner.celebrations import RESULT_WORDS, course_done
 from tutor.learner.lessons import STARS_RULE, Standing, Status, star_marks
 from tutor.learner.policy import (
@@ -29,46 +32,47 @@ Parts = list[tuple[str, str]]
 QUIZ_DAYS_SHOWN = 5
 MARK_WIDTH = 16
 """Room for the longest lesson mark, "▶ step 10 of 12", and a space."""
-NO_QUIZ_YET = "No quiz answers yet."
-NO_GAMES_YET = "No games finished yet."
-NO_MISTAKES_YET = "No mistakes noted yet."
-ON_PURPOSE_NOT_COUNTED = "Mistakes a lesson asks you to try on purpose are never counted."
+# The English, marked for the catalogue: say each with tr().
+NO_QUIZ_YET = mark("No quiz answers yet.")
+NO_GAMES_YET = mark("No games finished yet.")
+NO_MISTAKES_YET = mark("No mistakes noted yet.")
+ON_PURPOSE_NOT_COUNTED = mark("Mistakes a lesson asks you to try on purpose are never counted.")
 
 
 def glance(record: Record, course: Course) -> Parts:
     """The whole record in one or two lines, for the first look."""
     stars = sum(standing.stars for standing in standings(record, course).values())
-    quiz = f"{right_of(list(record.answers))} quiz answers right" if record.answers else "no quiz answers yet"
+    quiz = tr("{right} quiz answers right").format(right=right_of(list(record.answers))) if record.answers else tr("no quiz answers yet")
+    done = tr("{done} of {count} lessons done").format(done=lessons_done(record, course), count=len(course.lessons))
+    played = ntr("{count} game played", "{count} games played", len(record.games)).format(count=len(record.games))
     return [
         (f"{record.name}: ", "bold"),
-        (
-            f"{lessons_done(record, course)} of {len(course.lessons)} lessons done · "
-            f"{star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {counted(len(record.games), 'game')} played",
-            "",
-        ),
+        (f"{done} · {star_marks(1)[0]} {counted(stars, 'star')} · {quiz} · {played}", ""),
     ]
 
 
 def lessons_title(record: Record, course: Course) -> str:
-    return f"Lessons: {lessons_done(record, course)} of {len(course.lessons)} done"
+    return tr("Lessons: {done} of {count} done").format(done=lessons_done(record, course), count=len(course.lessons))
 
 
 def lesson_mark(standing: Standing) -> str:
     if standing.status is Status.DONE:
-        return f"✓ done {star_marks(standing.stars)}"
+        return tr("✓ done {stars}").format(stars=star_marks(standing.stars))
     if standing.status is Status.LOCKED:
-        return f"{standing.mark} locked"
+        return tr("{mark} locked").format(mark=standing.mark)
     if standing.status is Status.STARTED:
         return f"{standing.mark} {standing.words}"
-    return f"{standing.mark} not yet"
+    return tr("{mark} not yet").format(mark=standing.mark)
 
 
-NEXT_MARK = "◀ next"
+NEXT_MARK = mark("◀ next")
+"""(Said with tr().)"""
 
 
 def map_line(plan: CourseMap) -> str:
     """How far the course map is filled: lessons done and stars of all there are to win."""
-    return f"{star_marks(1)[0]} {plan.stars} of {plan.most_stars} stars · {plan.done} of {len(plan.stops)} lessons done"
+    said = tr("{star} {stars} of {most} stars · {done} of {count} lessons done")
+    return said.format(star=star_marks(1)[0], stars=plan.stars, most=plan.most_stars, done=plan.done, count=len(plan.stops))
 
 
 def lessons(record: Record, course: Course, width: int = MARK_WIDTH) -> Parts:
@@ -79,33 +83,38 @@ def lessons(record: Record, course: Course, width: int = MARK_WIDTH) -> Parts:
     for stop in plan.stops:
         parts += [(f"{lesson_mark(stop.standing):<{width}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
         if stop.next:
-            parts.append((f"  {NEXT_MARK}", "bold"))
+            parts.append((f"  {tr(NEXT_MARK)}", "bold"))
         parts.append(("\n", ""))
     parts.append((map_line(plan) + "\n", "bold"))
     if plan.complete:
         ending = course_done(plan.stars, plan.most_stars)
         parts += [(ending.headline + "\n", "bold"), ("\n".join(ending.lines) + "\n", "")]
-    parts.append((f"Stars: {STARS_RULE}.", "italic"))
+    parts.append((tr("Stars: {rule}.").format(rule=tr(STARS_RULE)), "italic"))
     return parts
 
 
 def concepts_title(grown: list[Growth]) -> str:
     mastered = sum(item.level is Level.MASTERED for item in grown)
     started = sum(item.steps > 0 for item in grown)
-    return f"Rules growing: {started} of {len(grown)} started" + (f", {mastered} mastered" if mastered else "")
+    if mastered:
+        return tr("Rules growing: {started} of {count} started, {mastered} mastered").format(started=started, count=len(grown), mastered=mastered)
+    return tr("Rules growing: {started} of {count} started").format(started=started, count=len(grown))
 
 
 def concepts(grown: list[Growth], bars: bool = True) -> Parts:
     """Each rule's growth: a bar (or, without `bars`, its steps in words), grown today, its title."""
     parts: Parts = []
     for item in grown:
-        parts.append((growth_bar(item.steps) if bars else f"{item.steps} of {GROWTH_STEPS} blocks,", "bold"))
-        parts.append((f" {f'+{item.today}' if item.today else '':<3}" if bars else (f" +{item.today} today, " if item.today else " "), "bold"))
+        parts.append((growth_bar(item.steps) if bars else tr("{steps} of {count} blocks,").format(steps=item.steps, count=GROWTH_STEPS), "bold"))
+        if bars:
+            parts.append((f" {f'+{item.today}' if item.today else '':<3}", "bold"))
+        else:
+            parts.append((" " + tr("+{count} today,").format(count=item.today) + " " if item.today else " ", "bold"))
         parts.append((f"{item.concept.title}", ""))
         if item.level is Level.MASTERED:
-            parts.append((" ✓ mastered", "bold"))
+            parts.append((" " + tr("✓ mastered"), "bold"))
         parts.append(("\n", ""))
-    parts.append((GROWTH_RULE + " +N: grown today.", "italic"))
+    parts.append((tr(GROWTH_RULE) + " " + tr("+N: grown today."), "italic"))
     return parts
 
 
@@ -113,12 +122,12 @@ def quiz(answers: list[Answer]) -> Parts:
     """The quiz answers by day (empty: none yet, for the caller to say how to start)."""
     if not answers:
         return []
-    parts: Parts = [(f"{right_of(answers)} answers right in all.\n", "bold")]
+    parts: Parts = [(tr("{right} answers right in all.").format(right=right_of(answers)) + "\n", "bold")]
     days = answers_by_day(answers)
     for day, answered in list(days.items())[:QUIZ_DAYS_SHOWN]:
-        parts.append((f"  {day:%a %d %b %Y}   {right_of(answered)} right\n", ""))
+        parts.append((f"  {day_text(day)}   " + tr("{right} right").format(right=right_of(answered)) + "\n", ""))
     if len(days) > QUIZ_DAYS_SHOWN:
-        parts.append((f"  … and {counted(len(days) - QUIZ_DAYS_SHOWN, 'earlier day')}\n", "italic"))
+        parts.append(("  " + tr("… and {days}").format(days=counted(len(days) - QUIZ_DAYS_SHOWN, "earlier day")) + "\n", "italic"))
     text, style = parts[-1]
     parts[-1] = (text.rstrip(), style)
     return parts
@@ -127,7 +136,10 @@ def quiz(answers: list[Answer]) -> Parts:
 def mistake_rows(counts: list[MistakeCount], course: Course) -> list[tuple[str, str, str]]:
     """One row per kind of mistake: how often, the rule, and its lesson in words ('' if none)."""
     titles = {lesson.id: lesson.title for lesson in course.lessons}
-    return [(counted(item.times, "time"), item.rule, f"  (lesson “{titles[item.lesson]}”)" if item.lesson in titles else "") for item in counts]
+    return [
+        (counted(item.times, "time"), item.rule, "  " + tr("(lesson “{title}”)").format(title=titles[item.lesson]) if item.lesson in titles else "")
+        for item in counts
+    ]
 
 
 def games(tally: GameTally) -> Parts:
@@ -136,15 +148,30 @@ def games(tally: GameTally) -> Parts:
     if last is None:
         return []
     results = tally.results
-    parts: Parts = [(f"{counted(tally.played, 'game')} played.\n", "bold")]
+    played = ntr("{count} game played.", "{count} games played.", tally.played).format(count=tally.played)
+    parts: Parts = [(played + "\n", "bold")]
     if tally.ordinary:
         safe, old_maid = results[GameResult.SAFE], results[GameResult.OLD_MAID]
-        parts.append((f"  You were safe {counted(safe, 'time')} and the Old Maid {counted(old_maid, 'time')}.\n", ""))
+        said = tr("You were safe {safe} and the Old Maid {old_maid}.").format(safe=counted(safe, "time"), old_maid=counted(old_maid, "time"))
+        parts.append((f"  {said}\n", ""))
     if tally.reversed:
-        parts.append((f"  In reversed games you won {counted(results[GameResult.WON], 'time')} and lost {counted(results[GameResult.LOST], 'time')}.\n", ""))
-    parts.append((f"  Your last game: {RESULT_WORDS[last.result]}, {counted(last.draws, 'draw')}, {counted(last.mistakes, 'mistake')}.", ""))
+        won, lost = counted(results[GameResult.WON], "time"), counted(results[GameResult.LOST], "time")
+        parts.append(("  " + tr("In reversed games you won {won} and lost {lost}.").format(won=won, lost=lost) + "\n", ""))
+    said = tr("Your last game: {result}, {draws}, {mistakes}.").format(
+        result=tr(RESULT_WORDS[last.result]), draws=counted(last.draws, "draw"), mistakes=counted(last.mistakes, "mistake")
+    )
+    parts.append((f"  {said}", ""))
     return parts
 
 
+def day_text(day: date) -> str:
+    """'Tue 01 Dec 2026', or the day as the language in use writes it ('mar 1 dic 2026', 'Di. 1. Dez. 2026')."""
+    if current() == "en":
+        return f"{day:%a %d %b %Y}"
+    from babel.dates import format_date
+
+    return format_date(day, "EEE d MMM y", locale=current())
+
+
 def right_of(answers: list[Answer]) -> str:
-    return f"{sum(answer.right for answer in answers)} of {len(answers)}"
+    return tr("{right} of {count}").format(right=sum(answer.right for answer in answers), count=len(answers))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from tutor.classroom import is_served
 from tutor.errors import DamagedPin
+from tutor.language import mark, tr
 from tutor.store.records import TeacherPin, now
 from tutor.wording import counted
 
@@ -71,15 +72,16 @@ LONGEST_WAIT = 60.0
 class Protected(Enum):
     """What a pupil may not do in a classroom without the teacher; each says what it is, in words."""
 
-    RESET_PROGRESS = "reset a learner's progress"
-    RESET_EVERYTHING = "reset everything"
-    IMPORT = "import a learner from a file"
-    EXPORT = "export progress to a file"
-    OPEN_IN_USE = "open a learner who is learning in another tab"
+    RESET_PROGRESS = mark("reset a learner's progress")
+    RESET_EVERYTHING = mark("reset everything")
+    IMPORT = mark("import a learner from a file")
+    EXPORT = mark("export progress to a file")
+    OPEN_IN_USE = mark("open a learner who is learning in another tab")
 
     @property
     def words(self) -> str:
-        return self.value
+        """What it is, in the language in use."""
+        return tr(self.value)
 
 
 def needs_pin(action: Protected, environ: Mapping[str, str] | None = None) -> bool:
@@ -94,11 +96,12 @@ def needs_pin(action: Protected, environ: Mapping[str, str] | None = None) -> bo
 def pin_problem(pin: str) -> str:
     """What is wrong with a PIN as typed, kindly; "" when it will do."""
     if not pin:
-        return "Please type the PIN first."
+        return tr("Please type the PIN first.")
     if not pin.isascii() or not pin.isdigit():
-        return f"A PIN is made of digits only (0 to 9): {PIN_RULE}."
+        return tr("A PIN is made of digits only (0 to 9): {shortest} to {longest} digits.").format(shortest=SHORTEST_PIN, longest=LONGEST_PIN)
     if not _PIN.fullmatch(pin):
-        return f"That PIN has {len(pin)} digits; a PIN has {PIN_RULE}."
+        said = tr("That PIN has {count} digits; a PIN has {shortest} to {longest} digits.")
+        return said.format(count=len(pin), shortest=SHORTEST_PIN, longest=LONGEST_PIN)
     return ""
 
 
@@ -118,14 +121,15 @@ def _digest(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 
 
 class PinState(Enum):
-    NONE = "is not set yet"
-    SET = "is set"
-    DAMAGED = "is damaged"
+    NONE = mark("is not set yet")
+    SET = mark("is set")
+    DAMAGED = mark("is damaged")
 
     @property
     def words(self) -> str:
-        """What follows "The teacher's PIN": "is not set yet", "is set" or "is damaged"."""
-        return self.value
+        """What follows "The teacher's PIN": "is not set yet", "is set" or "is damaged" (in the
+        language in use)."""
+        return tr(self.value)
 
 
 def pin_state(store: Store) -> PinState:
@@ -139,14 +143,14 @@ def set_pin(store: Store, pin: str, again: str, cost: Cost | None = None, enviro
     """Keep a new PIN (typed twice); what is wrong, kindly, or "" once it is kept (StoreError when
     the store cannot save it). Never from a served tab: the PIN is set at the teacher's computer."""
     if is_served(environ):
-        return f"The teacher's PIN is set at the teacher's computer, with: {SET_AT_THE_TERMINAL}"
+        return tr("The teacher's PIN is set at the teacher's computer, with: {command}").format(command=SET_AT_THE_TERMINAL)
     problem = pin_problem(pin)
     if problem:
         return problem
     import hmac
 
     if not hmac.compare_digest(pin.encode("ascii"), again.encode("ascii", "replace")):
-        return "The two PINs are not the same. Please type the same PIN twice."
+        return tr("The two PINs are not the same. Please type the same PIN twice.")
     store.set_teacher_pin(hashed(pin, cost or COST))
     return ""
 
@@ -210,9 +214,11 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
     try:
         kept, left = store.claim_pin_try(when, waiting if served else _no_wait)
     except DamagedPin:
-        return PinCheck(False, f"The teacher's PIN is damaged. The teacher sets a new one at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
+        said = tr("The teacher's PIN is damaged. The teacher sets a new one at the teacher's computer, with: {command}")
+        return PinCheck(False, said.format(command=SET_AT_THE_TERMINAL))
     if kept is None:
-        return PinCheck(False, f"No teacher's PIN is set yet. The teacher sets one at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
+        said = tr("No teacher's PIN is set yet. The teacher sets one at the teacher's computer, with: {command}")
+        return PinCheck(False, said.format(command=SET_AT_THE_TERMINAL))
     if left > 0:
         return _wait(left)
     typed = _digest(pin, kept.salt, kept.cost, kept.block_size, kept.parallel) if _TYPED.fullmatch(pin) else b""
@@ -224,9 +230,9 @@ def check_pin(store: Store, pin: str, when: datetime | None = None, tab: TabTrie
         store.forgive_pin_tries()
         return PinCheck(True, "")
     wait = max(wait_after(kept.wrong_tries + 1) if served else 0.0, tab.waiting(when))
-    message = "That is not the teacher's PIN. Please check it and try again."
+    message = tr("That is not the teacher's PIN. Please check it and try again.")
     if wait:
-        message = f"That is not the teacher's PIN. Please wait {_seconds(wait)}, then try again."
+        message = tr("That is not the teacher's PIN. Please wait {seconds}, then try again.").format(seconds=_seconds(wait))
     return PinCheck(False, message, wait)
 
 
@@ -235,7 +241,7 @@ def _no_wait(kept: TeacherPin, when: datetime) -> float:
 
 
 def _wait(left: float) -> PinCheck:
-    return PinCheck(False, f"Please wait {_seconds(left)} before trying again.", left)
+    return PinCheck(False, tr("Please wait {seconds} before trying again.").format(seconds=_seconds(left)), left)
 
 
 def _seconds(seconds: float) -> str:

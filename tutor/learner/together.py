@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tutor.errors import CannotJoin, ProfileInUse, StoreError
+from tutor.language import tr
 from tutor.learner.session import LearnerSession, learner_named
 from tutor.names import NameRefused, shown, tidy_name
 from tutor.settings import choices_for
-from tutor.wording import same_name
+from tutor.wording import rules_name, same_name
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
@@ -35,7 +36,7 @@ def check(store: Store, host: Profile | None, names: Sequence[str]) -> list[Prof
     known yet), without claiming them. CannotJoin for a name the rule refuses, the host's own name,
     a name given twice, more learners than the host's rules allow, or one open in another window."""
     if not names:
-        raise CannotJoin("Name someone to play with.")
+        raise CannotJoin(tr("Name someone to play with."))
     if host is not None:
         _check_count(store, host, len(names))
     for number, name in enumerate(names):  # before any profile is made
@@ -81,7 +82,7 @@ def rejoin(host: LearnerSession, names: Sequence[str]) -> list[LearnerSession]:
     for name in names:
         profile = host.store.find_profile(name)
         if profile is None:
-            raise CannotJoin(f"{shown(name)} is not learning here any more, so your game together can't go on.")
+            raise CannotJoin(tr("{name} is not learning here any more, so your game together can't go on.").format(name=shown(name)))
         profiles.append(_checked(host.profile, profile, profiles))
     return _claimed(host, profiles)
 
@@ -90,8 +91,9 @@ def _check_count(store: Store, host: Profile, count: int) -> None:
     ruleset = store.load_settings(host).ruleset
     most = most_players(ruleset)
     if count + 1 > most:
-        rules = choices_for(ruleset).name
-        raise CannotJoin(f"The {rules} rules allow at most {most} players, so up to {most - 1} can play with {host.name}, not {count}.")
+        rules = rules_name(choices_for(ruleset).name)
+        said = tr("The {rules} allow at most {most} players, so up to {others} can play with {host}, not {count}.")
+        raise CannotJoin(said.format(rules=rules, most=most, others=most - 1, host=host.name, count=count))
 
 
 def _check_name(host: Profile | None, named: Sequence[str], name: str) -> None:
@@ -105,7 +107,7 @@ def _check_name(host: Profile | None, named: Sequence[str], name: str) -> None:
 def _named(name: str, problem: str) -> str:
     """A refused name's problem, saying which name when there is one to show."""
     name = shown(name).strip()
-    return f"“{name}” can't play: {problem}" if name else problem
+    return tr("“{name}” can't play: {problem}").format(name=name, problem=problem) if name else problem
 
 
 def _checked(host: Profile | None, profile: Profile, chosen: Sequence[Profile]) -> Profile:
@@ -117,15 +119,15 @@ def _checked(host: Profile | None, profile: Profile, chosen: Sequence[Profile]) 
 
 
 def _already_playing(host: Profile) -> str:
-    return f"{host.name} is already playing: name someone else to play with."
+    return tr("{name} is already playing: name someone else to play with.").format(name=host.name)
 
 
 def _twice(name: str) -> str:
-    return f"{name} is named twice: each learner plays one seat."
+    return tr("{name} is named twice: each learner plays one seat.").format(name=name)
 
 
 def _open_elsewhere(name: str) -> str:
-    return f"{name}'s progress is open in another window, so {name} can't play here. Close it there first."
+    return tr("{name}'s progress is open in another window, so {name} can't play here. Close it there first.").format(name=name)
 
 
 def _claimed(host: LearnerSession, profiles: Sequence[Profile]) -> list[LearnerSession]:

@@ -8,6 +8,7 @@ them for the guided game and the table played together, so the two say the same 
 from __future__ import annotations
 
 from tutor.engine import Game
+from tutor.language import tr
 from tutor.wording import Seats
 
 
@@ -26,7 +27,7 @@ def only_giver(game: Game, seat: int, seats: Seats) -> str:
     giver = game.giver
     if game.drawer != seat or giver is None or game.choice_of_giver(seat):
         return ""
-    who, be = seats.who(giver, capital=True), seats.verb(giver, "be")
+    name = seats.who(giver, capital=True)
     if game.rules.players == 2:
-        return f"{who} {be} the only other player, so you draw from {seats.who(giver)}."
-    return f"{who} {be} the only other player still holding cards, so you draw from {seats.who(giver)}."
+        return tr("{name} is the only other player, so you draw from {name}.").format(name=name)
+    return tr("{name} is the only other player still holding cards, so you draw from {name}.").format(name=name)

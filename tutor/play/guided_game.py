@@ -38,11 +38,12 @@ from tutor.engine import (
     Observation,
     wrong_pair_mistake,
 )
+from tutor.language import mark, ntr, tr
 from tutor.names import shown
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.hints import LEVELS, Hint, hint_for
 from tutor.settings import Guidance, Settings
-from tutor.wording import Seats, card_list, computer_names, counted, ordinal
+from tutor.wording import Seats, card_list, computer_names, ordinal
 from tutor.wording.going_out import Out, going_out
 from tutor.wording.narration import Narrator
 
@@ -52,10 +53,11 @@ TOGETHER_VERSION = 2
 """A game several learners share is saved as version 2 (an older tutor then starts afresh instead of
 playing it as a solo game it would wait in for ever); a solo game is saved as version 1, as always."""
 LEARNER = 0
-DAMAGED_GAME = "Your saved game is damaged, so a new game starts."
-OTHER_LEARNERS = "Your saved game was played with other learners, so a new game starts."
-WELCOME_BACK = "Welcome back! Your game carries on from where you stopped."
-WELCOME_BACK_TOGETHER = "Welcome back, everyone! The game carries on from where you stopped."
+# The English, marked for the catalogue: say each with tr().
+DAMAGED_GAME = mark("Your saved game is damaged, so a new game starts.")
+OTHER_LEARNERS = mark("Your saved game was played with other learners, so a new game starts.")
+WELCOME_BACK = mark("Welcome back! Your game carries on from where you stopped.")
+WELCOME_BACK_TOGETHER = mark("Welcome back, everyone! The game carries on from where you stopped.")
 LOG_KEPT = 200
 NEWS_KEPT = 3
 """Lines of news kept for a learner away from the keyboard ("Bea took your J♥. Sam took your 4♣.")."""
@@ -170,7 +172,7 @@ class GuidedGame:
         names = [*people, *computer_names(people[0], settings.opponent_names, rules.players - len(people), people[1:])]
         seats = [LearnerSeat(seat, name, guidance) for seat, (name, guidance) in enumerate(learners)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=range(len(seats))), names, seats[0].guidance, settings.suit_style == "letters", seats)
-        session.log.append(f"{session.table_seats.who(dealer, capital=True)} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs.")
+        session.log.append(_dealt(session.table_seats, dealer, rules.cards_in_play))
         return session
 
     @classmethod
@@ -181,7 +183,7 @@ class GuidedGame:
         dealer = random.Random(seed).randrange(rules.players)
         names = [settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, rules.players - 1)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=(LEARNER,)), names, settings.guidance, settings.suit_style == "letters")
-        session.log.append(f"{session.seats.who(dealer, capital=True)} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs.")
+        session.log.append(_dealt(session.seats, dealer, rules.cards_in_play))
         return session
 
     # ----- the learners at the keyboard -----------------------------------------------------------
@@ -320,35 +322,47 @@ class GuidedGame:
         stage, game, viewer = self.stage, self.game, self.viewer
         if stage is Stage.HAND_OVER:
             name = self.table_seats.who(self.passing_to)
-            return f"Pass to {name}. {name}, press {{ready}} when only you are looking."
+            return _fill(tr("Pass to {name}. {name}, press {ready} when only you are looking."), name=name)
         if stage is Stage.PAIRING and game.rules.pictures:  # no ranks in a picture deck: pictures match
             if game.pairs_in(viewer):
-                return (
+                return tr(
                     "Lay down your pairs: pick two cards with the same picture (press the key under each card, or {move_left} {move_right} and {select}), "
                     "then press {confirm}. Press {done} when you have no pairs left."
                 )
-            return "Check your hand for pairs. If no two cards show the same picture, press {done} to say you're done."
+            return tr("Check your hand for pairs. If no two cards show the same picture, press {done} to say you're done.")
         if stage is Stage.PAIRING:
             if game.pairs_in(viewer):
-                return (
+                return tr(
                     "Lay down your pairs: pick two cards of the same rank (press the key under each card, or {move_left} {move_right} and {select}), "
                     "then press {confirm}. Press {done} when you have no pairs left."
                 )
-            return "Check your hand for pairs. If no two cards share a rank, press {done} to say you're done."
+            return tr("Check your hand for pairs. If no two cards share a rank, press {done} to say you're done.")
         if stage is Stage.CHOOSE_GIVER:
-            verb = "do you take" if game.rules.book.giver_offers else "must you take"
-            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
-        if stage is Stage.DRAW:
-            giver = self.seats.whose(game.giver) if game.giver is not None else "the giver's"
-            told = self.only_giver()
-            return (told and told + " ") + (
-                f"Draw one of {giver} face-down cards: press the key under a card, or choose with {{move_left}} {{move_right}} and press {{confirm}}."
+            if game.rules.book.giver_offers:
+                return tr(
+                    "Your turn to draw! Who do you take a card from? Press the player's number, or choose with {move_left} {move_right} and press {confirm}."
+                )
+            return tr(
+                "Your turn to draw! Who must you take a card from? Press the player's number, or choose with {move_left} {move_right} and press {confirm}."
             )
+        if stage is Stage.DRAW:
+            told = self.only_giver()
+            if game.giver is None:
+                said = tr("Draw one of the giver's face-down cards: press the key under a card, or choose with {move_left} {move_right} and press {confirm}.")
+            else:
+                said = _fill(
+                    tr("Draw one of {name}'s face-down cards: press the key under a card, or choose with {move_left} {move_right} and press {confirm}."),
+                    name=self.seats.who(game.giver, capital=True),
+                )
+            return (told and told + " ") + said
         if stage is Stage.COMPUTER:
             if game.drawer is None or game.giver is None:
-                return "The other players are laying down their pairs."
-            return f"{self.seats.does(game.drawer, 'draw')} from {self.seats.who(game.giver)}. Press {{skip}} to skip ahead."
-        return "The game is over. Press {new_game} to play again."
+                return tr("The other players are laying down their pairs.")
+            giver = self.seats.who(game.giver)
+            if self.seats.is_you(game.drawer):
+                return _fill(tr("You draw from {giver}. Press {skip} to skip ahead."), giver=giver)
+            return _fill(tr("{name} draws from {giver}. Press {skip} to skip ahead."), name=self.seats.who(game.drawer, capital=True), giver=giver)
+        return tr("The game is over. Press {new_game} to play again.")
 
     # ----- the viewer's moves ------------------------------------------------------------------
 
@@ -366,7 +380,7 @@ class GuidedGame:
             return self._refuse(mistake)
         self.giver_chosen = True
         self.hint_level = 0
-        line = f"Yes: you draw from {self.seats.who(seat)}."
+        line = tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))
         if self.together:  # their own news: the shared log tells the draw itself
             self.news = line
             return Outcome()
@@ -568,39 +582,94 @@ def results_of(game: Game, seats: Seats, letters: bool = False) -> list[Result]:
     return results
 
 
+def _fill(text: str, **values: str) -> str:
+    """`text` with each of `values` put in its {placeholder}, leaving the keys' placeholders
+    ({done}, {confirm}) for the game screen to fill in."""
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def _dealt(seats: Seats, dealer: int, cards: int) -> str:
+    if seats.is_you(dealer):
+        return tr("You dealt all {count} cards. Everyone lays down their pairs.").format(count=cards)
+    return tr("{name} dealt all {count} cards. Everyone lays down their pairs.").format(name=seats.who(dealer, capital=True), count=cards)
+
+
+def _by(seats: Seats, seat: int, you: str, other: str, **values: Any) -> str:
+    """A whole sentence said to the learner (`you`) or about another seat (`other`, {name})."""
+    if seats.is_you(seat):
+        return tr(you).format(**values)
+    return tr(other).format(name=seats.who(seat, capital=True), **values)
+
+
 def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: int) -> str:
-    went_out = f"went out {ordinal(place)}" if place is not None else "had no cards"
     if held:
-        return (
-            f"{seats.who(seat, capital=True)} still held {counted(held, 'card')} but {seats.verb(seat, 'be')} "
-            "not the Old Maid: the wrong pair decided the game."
+        if seats.is_you(seat):
+            said = ntr(
+                "You still held {count} card but are not the Old Maid: the wrong pair decided the game.",
+                "You still held {count} cards but are not the Old Maid: the wrong pair decided the game.",
+                held,
+            )
+            return said.format(count=held)
+        said = ntr(
+            "{name} still held {count} card but is not the Old Maid: the wrong pair decided the game.",
+            "{name} still held {count} cards but is not the Old Maid: the wrong pair decided the game.",
+            held,
         )
+        return said.format(name=seats.who(seat, capital=True), count=held)
+    out = None if place is None else ordinal(place)
     if game.winner is not None:
-        return f"{seats.does(seat, 'lose')} ({went_out}, without the odd card)."
+        if out is None:
+            return _by(seats, seat, mark("You lose (had no cards, without the odd card)."), mark("{name} loses (had no cards, without the odd card)."))
+        return _by(
+            seats,
+            seat,
+            mark("You lose (went out {place}, without the odd card)."),
+            mark("{name} loses (went out {place}, without the odd card)."),
+            place=out,
+        )
     if going_out(game.rules) is Out.WON:
-        return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'have')} won."
-    return f"{seats.who(seat, capital=True)} {went_out} and {seats.verb(seat, 'be')} safe."
+        if out is None:
+            return _by(seats, seat, mark("You had no cards and have won."), mark("{name} had no cards and has won."))
+        return _by(seats, seat, mark("You went out {place} and have won."), mark("{name} went out {place} and has won."), place=out)
+    if out is None:
+        return _by(seats, seat, mark("You had no cards and are safe."), mark("{name} had no cards and is safe."))
+    return _by(seats, seat, mark("You went out {place} and are safe."), mark("{name} went out {place} and is safe."), place=out)
 
 
 def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
     wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
     if wrong:
-        return f"{seats.does(loser, 'be')} the Old Maid: {seats.who(loser)} laid down {card_list(wrong[0], letters)}, which is not a pair."
+        return _by(
+            seats,
+            loser,
+            mark("You are the Old Maid: you laid down {cards}, which is not a pair."),
+            mark("{name} is the Old Maid: {name} laid down {cards}, which is not a pair."),
+            cards=card_list(wrong[0], letters),
+        )
     odd = card_list(game.hands[loser], letters)
     if game.winner is not None:
-        return f"{seats.does(loser, 'win')} by keeping the odd card, {odd}, to the end."
+        return _by(
+            seats, loser, mark("You win by keeping the odd card, {odd}, to the end."), mark("{name} wins by keeping the odd card, {odd}, to the end."), odd=odd
+        )
     if game.rules.pictures:  # the card is called the Old Maid too: "the Old Maid, left holding the Old Maid"
-        return f"{seats.does(loser, 'be')} the Old Maid, left holding the one card with no partner."
-    return f"{seats.does(loser, 'be')} the Old Maid, left holding {odd}."
+        return _by(
+            seats,
+            loser,
+            mark("You are the Old Maid, left holding the one card with no partner."),
+            mark("{name} is the Old Maid, left holding the one card with no partner."),
+        )
+    return _by(seats, loser, mark("You are the Old Maid, left holding {odd}."), mark("{name} is the Old Maid, left holding {odd}."), odd=odd)
 
 
 def without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:
     """The "On your own" level: say which rule was broken, not which cards or seat to play."""
     if explanation.code == MistakeCode.KEPT_PAIR.value:
         why = (
-            "Two cards with the same picture make a pair, and every pair goes down."
+            tr("Two cards with the same picture make a pair, and every pair goes down.")
             if pictures
-            else "Two cards of the same rank make a pair, whatever their colours, and every pair goes down."
+            else tr("Two cards of the same rank make a pair, whatever their colours, and every pair goes down.")
         )
-        explanation = replace(explanation, what="You still hold a pair.", why=why)
-    return replace(explanation, instead=f"Look again at the rule “{explanation.rule}”, then find the right move yourself.")
+        explanation = replace(explanation, what=tr("You still hold a pair."), why=why)
+    return replace(explanation, instead=tr("Look again at the rule “{rule}”, then find the right move yourself.").format(rule=explanation.rule))

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, groups_of_a_kind, rank_name
-from tutor.wording import Seats, card_list, counted, listed, pair_reason
+from tutor.engine import Action, Card, Draw, FinishPairing, Game, LayDown, groups_of_a_kind
+from tutor.language import ntr, tr
+from tutor.wording import Seats, card_list, listed, pair_reason, rules_name
+from tutor.wording.card_words import rank_name
 
 LEVELS = 3
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
@@ -47,75 +48,86 @@ def hint_for(game: Game, seat: int, names: Sequence[str], level: int, choosing_g
             return _giver_hint(game, seat, seats, level)
         return _draw_hint(game, seat, seats, level)
     if game.is_over:
-        return Hint(level, "The game is over. Press {new_game} to play again.")
+        return Hint(level, tr("The game is over. Press {new_game} to play again."))
     drawer, giver = game.drawer, game.giver
     if drawer is None or giver is None:
-        return Hint(level, "Wait a moment: the other players are laying down their pairs.")
+        return Hint(level, tr("Wait a moment: the other players are laying down their pairs."))
+    name = seats.who(drawer, capital=True)
     if giver == seat:
-        return Hint(level, f"Watch: it's {seats.whose(drawer)} turn to draw from you. Your turn will come.")
-    return Hint(level, f"Watch: it's {seats.whose(drawer)} turn to draw from {seats.who(giver)}. Your turn will come.")
+        return Hint(level, tr("Watch: it's {name}'s turn to draw from you. Your turn will come.").format(name=name))
+    return Hint(level, tr("Watch: it's {name}'s turn to draw from {giver}. Your turn will come.").format(name=name, giver=seats.who(giver)))
 
 
 def _pairing_hint(game: Game, seat: int, level: int, letters: bool) -> Hint:
     pairs = game.pairs_in(seat)
     if game.rules.pictures:  # a picture deck: no ranks, suits or colours, two cards of each picture
         if level == 1:
-            return Hint(1, "Look for two cards with the same picture. The Old Maid has no partner.")
+            return Hint(1, tr("Look for two cards with the same picture. The Old Maid has no partner."))
         if level == 2:
-            return Hint(2, _describe_pictures(pairs) if pairs else "No two of your cards show the same picture, so there's nothing to lay down.")
+            return Hint(2, _describe_pictures(pairs) if pairs else tr("No two of your cards show the same picture, so there's nothing to lay down."))
     if level == 1:
-        return Hint(1, "Look for two cards of the same rank: the same number or the same picture. Suit and colour don't matter.")
+        return Hint(1, tr("Look for two cards of the same rank: the same number or the same picture. Suit and colour don't matter."))
     if level == 2:
-        return Hint(2, _describe_ranks(game.hands[seat]) if pairs else "No two of your cards share a rank, so there's nothing to lay down.")
+        return Hint(2, _describe_ranks(game.hands[seat]) if pairs else tr("No two of your cards share a rank, so there's nothing to lay down."))
     if pairs:
         pair = pairs[0]
         first, second = sorted(pair)  # in the order card_list names them
-        return Hint(3, f"Lay down {card_list(pair, letters)}. {pair_reason(first, second, letters=letters)}", LayDown(seat, pair))
-    return Hint(3, "You have no pairs: say you're done (press {done}).", FinishPairing(seat))
+        said = tr("Lay down {cards}.").format(cards=card_list(pair, letters))
+        return Hint(3, f"{said} {pair_reason(first, second, letters=letters)}", LayDown(seat, pair))
+    return Hint(3, tr("You have no pairs: say you're done (press {done})."), FinishPairing(seat))
 
 
 def _describe_pictures(pairs: Sequence[Sequence[Card]]) -> str:
     """'You have two Cat cards and two Dog cards.'"""
-    return "You have " + listed(f"two {pair[0].text()} cards" for pair in pairs) + "."
+    return tr("You have {cards}.").format(cards=listed(tr("two {picture} cards").format(picture=pair[0].text()) for pair in pairs))
 
 
 def _describe_ranks(hand: Sequence[Card]) -> str:
     groups = []
     for kind in groups_of_a_kind(hand):
         count = len(kind)
-        if count >= 2:
-            words = f"{_COUNT_WORDS[count]} {rank_name(kind[0].rank, plural=True)}"
-            if count == 3:
-                words += " (lay down two, keep one)"
-            elif count == 4:
-                words += " (that's two pairs)"
-            groups.append(words)
-    return "You have " + listed(groups) + "."
+        ranks = rank_name(kind[0].rank, plural=True)
+        if count == 2:
+            groups.append(tr("two {ranks}").format(ranks=ranks))
+        elif count == 3:
+            groups.append(tr("three {ranks} (lay down two, keep one)").format(ranks=ranks))
+        elif count == 4:
+            groups.append(tr("four {ranks} (that's two pairs)").format(ranks=ranks))
+    return tr("You have {cards}.").format(cards=listed(groups))
 
 
 def _giver_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
     giver = game.giver
     assert giver is not None
-    side = game.rules.draws_from
+    left = game.rules.draws_from == "left"
     if level == 1:
-        ruleset = game.rules.variant.capitalize()
-        return Hint(1, f"In {ruleset} rules you draw from the nearest player on your {side} who still has cards.")
+        if left:
+            said = tr("In {rules} you draw from the nearest player on your left who still has cards.")
+        else:
+            said = tr("In {rules} you draw from the nearest player on your right who still has cards.")
+        return Hint(1, said.format(rules=rules_name(game.rules.name)))
     skipped = game.skipped()
-    why = f"{seats.who(giver, capital=True)} is the nearest player on your {side} who still has cards."
-    if skipped:
-        them = "them" if len(skipped) > 1 else seats.who(skipped[0])
-        why += f" {seats.listed(skipped, capital=True)} {'has' if len(skipped) == 1 else 'have'} no cards, so skip {them}."
+    if left:
+        why = tr("{name} is the nearest player on your left who still has cards.")
+    else:
+        why = tr("{name} is the nearest player on your right who still has cards.")
+    why = why.format(name=seats.who(giver, capital=True))
+    if len(skipped) == 1:
+        why += " " + tr("{name} has no cards, so skip {name}.").format(name=seats.who(skipped[0], capital=True))
+    elif skipped:
+        why += " " + tr("{names} have no cards, so skip them.").format(names=seats.listed(skipped, capital=True))
     if level == 2:
         return Hint(2, why)
-    return Hint(3, f"Draw from {seats.who(giver)}. {why}", Draw(seat, giver))
+    return Hint(3, tr("Draw from {giver}.").format(giver=seats.who(giver)) + " " + why, Draw(seat, giver))
 
 
 def _draw_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
     giver = game.giver
     assert giver is not None
     if level == 1:
-        return Hint(1, "The cards are face down, so no card is a better choice than another. Just pick one!")
+        return Hint(1, tr("The cards are face down, so no card is a better choice than another. Just pick one!"))
     if level == 2:
         count = game.observation(seat).hand_sizes[giver]
-        return Hint(2, f"{seats.who(giver)} is holding out {counted(count, 'face-down card')}. Pick any of them.")
-    return Hint(3, "Any card will do: take the first one.", Draw(seat, giver, position=0), reveals=False)
+        said = ntr("{name} is holding out {count} face-down card. Pick any of them.", "{name} is holding out {count} face-down cards. Pick any of them.", count)
+        return Hint(2, said.format(name=seats.who(giver), count=count))
+    return Hint(3, tr("Any card will do: take the first one."), Draw(seat, giver, position=0), reveals=False)

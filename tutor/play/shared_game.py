@@ -46,6 +46,7 @@ from enum import StrEnum
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
+from tutor.language import tr
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
@@ -105,7 +106,7 @@ class SharedGame:
         if self._state is None:
             raise TableDamaged(self.problem)
         if self._seat is None:
-            raise NotYourSeat(f"{profile.name} does not sit at table {self.name}.")
+            raise NotYourSeat(tr("{name} does not sit at table {table}.").format(name=profile.name, table=self.name))
 
     @staticmethod
     def _mistakes_made_here(tables: Tables, profile: Profile, table: int) -> list[MadeMistake]:
@@ -201,26 +202,33 @@ class SharedGame:
         """What happens now, in words, from this seat."""
         stage, game, seats = self.stage, self.game, Seats(self.names, self.seat)
         if stage is Stage.CLOSED:
-            return self.problem or f"Table {self.name} was closed."
+            return self.problem or tr("Table {table} was closed.").format(table=self.name)
         if stage is Stage.WAITING:
             if self.is_host:
-                return "Start the game when everyone is here; the empty seats get computer players."
-            return f"Waiting for {self.view.host or 'the host'} to start the game."
+                return tr("Start the game when everyone is here; the empty seats get computer players.")
+            if self.view.host:
+                return tr("Waiting for {host} to start the game.").format(host=self.view.host)
+            return tr("Waiting for the host to start the game.")
         assert game is not None  # the game is on from here
         if stage is Stage.OVER:
-            return Narrator(self.names, self.seat, self.letters).ending(game) or "The game is over."
+            return Narrator(self.names, self.seat, self.letters).ending(game) or tr("The game is over.")
         if stage is Stage.PAIRING:
-            return "Lay down your pairs, then say you are done."
+            return tr("Lay down your pairs, then say you are done.")
         if stage is Stage.DRAW and self.choosing_giver:
-            return "Your turn: who do you draw from? Pick that player."
+            return tr("Your turn: who do you draw from? Pick that player.")
         if stage is Stage.DRAW and game.giver is not None:
             told = self.only_giver()
-            return (told and told + " ") + f"Your turn: draw one of {seats.whose(game.giver)} face-down cards."
+            return (told and told + " ") + tr("Your turn: draw one of {name}'s face-down cards.").format(name=seats.who(game.giver, capital=True))
         if game.waiting_for:
-            return f"Waiting for {seats.listed(sorted(game.waiting_for))} to lay down their pairs."
+            waiting = sorted(game.waiting_for)
+            if len(waiting) == 1 and seats.is_you(waiting[0]):
+                return tr("Waiting for you to lay down your pairs.")
+            return tr("Waiting for {names} to lay down their pairs.").format(names=seats.listed(waiting))
         if game.drawer is not None and game.giver is not None:
-            return f"{seats.who(game.drawer, capital=True)} is choosing a card from {seats.who(game.giver)}."
-        return "Waiting for the other players."
+            if seats.is_you(game.drawer):
+                return tr("You are choosing a card from {giver}.").format(giver=seats.who(game.giver))
+            return tr("{name} is choosing a card from {giver}.").format(name=seats.who(game.drawer, capital=True), giver=seats.who(game.giver))
+        return tr("Waiting for the other players.")
 
     @property
     def hints_allowed(self) -> bool:
@@ -297,7 +305,7 @@ class SharedGame:
         before, self._state = self._state, state
         seat = state.view.seat_of(self.profile)
         if seat is None:
-            self.problem = f"{self.profile.name} no longer sits at table {self.name}."
+            self.problem = tr("{name} no longer sits at table {table}.").format(name=self.profile.name, table=self.name)
             return
         self._seat = seat
         if before is not None and before.move != state.move:
@@ -316,7 +324,7 @@ class SharedGame:
             holder = next((other for other, held in enumerate(game.hands) if card in held), None)
             if holder is None:
                 holder = next((owner for owner, pair in game.pairs if card in pair), None)
-            self.news = f"{Seats(self.names, seat).who(holder, capital=True)} took your {card.text(self.letters)}."
+            self.news = tr("{name} took your {card}.").format(name=Seats(self.names, seat).who(holder, capital=True), card=card.text(self.letters))
 
     # ----- this learner's moves ---------------------------------------------------------------
 
@@ -334,7 +342,7 @@ class SharedGame:
         if mistake is not None:
             return self._refuse(mistake)
         self._giver_chosen = self.move
-        return Outcome([f"Yes: you draw from {Seats(self.names, self.seat).who(seat)}."])
+        return Outcome([tr("Yes: you draw from {giver}.").format(giver=Seats(self.names, self.seat).who(seat))])
 
     def lay_down(self, cards: Sequence[Card]) -> Outcome:
         return self._send(LayDown(self.seat, cards))

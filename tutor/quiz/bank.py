@@ -43,6 +43,7 @@ from tutor.engine.rules import ODD_RANKS, SWITCHES, VARIANTS, every_rules
 from tutor.errors import CourseError
 from tutor.quiz.model import TRUE_FALSE, Question
 from tutor.quiz.reasons import reason_problems
+from tutor.wording import card_words
 
 WHERE = "lessons/quiz.yaml"
 FORMAT_VERSION = 2
@@ -139,12 +140,12 @@ class WrittenQuestion:
         """(text, right, why) for each option shown under `rules`, placeholders not yet filled."""
         if self.kind == "true-false":
             true = self.true_when is not None and self.true_when.hold(rules)
-            return (TRUE_FALSE[0], true, ""), (TRUE_FALSE[1], not true, "")
+            return (language.tr(TRUE_FALSE[0]), true, ""), (language.tr(TRUE_FALSE[1]), not true, "")
         return tuple((option.text, option.is_right(rules), option.why) for option in self.options if option.when.hold(rules))
 
     def question(self, rules: Rules) -> Question:
         """The question as asked under `rules`, options in the file's order (the round shuffles)."""
-        values = {"odd": rank_name(rules.odd_rank), "odds": rank_name(rules.odd_rank, plural=True)}
+        values = {"odd": card_words.rank_name(rules.odd_rank), "odds": card_words.rank_name(rules.odd_rank, plural=True)}
         offered = self.offered(rules)
         return Question(
             id=self.id,

@@ -29,18 +29,20 @@ from tutor.engine import (
     WentOut,
     cards_text,
     groups_of_a_kind,
-    rank_name,
     wrong_pair_mistake,
 )
+from tutor.language import mark, ntr, tr
 from tutor.quiz.model import BEHIND_THE_SCENES, TRUE_FALSE, Position, Question, Setup
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
-from tutor.wording import Seats, a_rank, capitalised, counted, listed, not_pair_reason, not_pair_why, pair_reason, pair_why, rank_only
+from tutor.wording import Seats, a_rank, capitalised, listed, not_pair_reason, not_pair_why, pair_reason, pair_why, rank_only, rules_name
+from tutor.wording.card_words import rank_name
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
 PREFIX = "generated:"
-NOBODY_YET = "Nobody yet: the game goes on"
-ALL_RIGHT = "Nothing: that was right"
+NOBODY_YET = mark("Nobody yet: the game goes on")
+ALL_RIGHT = mark("Nothing: that was right")
+"""(Both the English, marked: options say them with tr().)"""
 _TRIES = 200
 
 
@@ -58,7 +60,19 @@ def position_of(game: Game, seats: Seats, show_turn: bool = True, behind_the_sce
 
 def _seen(prompt: str, position: Position) -> str:
     """The prompt, saying first that the table is seen from behind the scenes when it is."""
-    return f"{BEHIND_THE_SCENES} {prompt}" if position.behind_the_scenes else prompt
+    return f"{tr(BEHIND_THE_SCENES)} {prompt}" if position.behind_the_scenes else prompt
+
+
+def _by(seats: Seats, seat: int | None, you: str, other: str, **values: Any) -> str:
+    """A sentence about `seat` said to the learner ("You draw ...", `you`) or about another seat
+    ("Bea draws ...", `other`, with the seat as {name}): two whole messages, marked where written."""
+    if seats.is_you(seat):
+        return tr(you).format(**values)
+    return tr(other).format(name=seats.who(seat, capital=True), **values)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return cards_text(cards)
 
 
 def _choose(rng: random.Random, right: Any, wrong: Sequence[Any], fallback: Sequence[Any] = (), why: Callable[[Any], str] | None = None) -> list[Any]:
@@ -106,7 +120,7 @@ def pick_pairs(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     return _question(
         "pick-pairs",
         "three-of-a-kind" if any(size >= 3 for size in groups) else "pairs",
-        prompt=f"These are your cards after the deal: {cards_text(hand)}. What do you lay down?",
+        prompt=tr("These are your cards after the deal: {cards}. What do you lay down?").format(cards=cards_text(hand)),
         options=tuple(_lay_down_words(option) for option in values),
         explanation=_pairs_explanation(hand, right),
         position=position_of(game, seats),
@@ -139,15 +153,15 @@ def _pairing_note(setup: Setup, rules: Rules, seats: Seats, right: Groups, group
     if mistake.code is MistakeCode.KEPT_PAIR:
         laid = set(_flat(groups))
         kept = [pair for pair in right if not set(pair) <= laid]
-        return f"That keeps {listed(cards_text(pair) for pair in kept)} back, and every pair goes down."
+        return tr("That keeps {pairs} back, and every pair goes down.").format(pairs=listed(cards_text(pair) for pair in kept))
     fake = next((group for group in groups if len(group) == 2 and not group[0].pairs_with(group[1])), None)
     if mistake.code is MistakeCode.NOT_A_PAIR and fake is not None:
         first, second = fake
-        said = f"{first} and {second} are not a pair" if len(groups) == 1 else f"{first} and {second} don't belong"
-        return f"{said}: {not_pair_why(first, second)}"
+        said = tr("{first} and {second} are not a pair: {why}") if len(groups) == 1 else tr("{first} and {second} don't belong: {why}")
+        return said.format(first=first.text(), second=second.text(), why=not_pair_why(first, second))
     three = next((group for group in groups if len(group) == 3), None)
     if mistake.code is MistakeCode.LAID_DOWN_THREE and three is not None:
-        return f"{cards_text(three)} is three cards, one too many for a pair."
+        return tr("{cards} is three cards, one too many for a pair.").format(cards=cards_text(three))
     return _quiz_words(explain(mistake, game, seats.names))
 
 
@@ -174,8 +188,8 @@ def _flat(groups: Groups) -> tuple[Card, ...]:
 
 def _lay_down_words(groups: Groups) -> str:
     if not groups:
-        return "Nothing: there are no pairs to lay down"
-    return "Lay down " + listed([cards_text(group) for group in groups])
+        return tr("Nothing: there are no pairs to lay down")
+    return tr("Lay down {pairs}").format(pairs=listed([cards_text(group) for group in groups]))
 
 
 def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
@@ -184,17 +198,18 @@ def _pairs_explanation(hand: Sequence[Card], right: Groups) -> str:
     pairs = [same for same in groups if len(same) == 2]
     parts = []
     if len(pairs) == 1:
-        parts.append(f"{cards_text(pairs[0])} is a pair: {pair_why(*pairs[0])}.")
+        parts.append(tr("{cards} is a pair: {why}.").format(cards=cards_text(pairs[0]), why=pair_why(*pairs[0])))
     elif pairs:
-        parts.append(f"{listed(cards_text(pair) for pair in pairs)} are pairs: each is two cards of one rank.")
+        parts.append(tr("{pairs} are pairs: each is two cards of one rank.").format(pairs=listed(cards_text(pair) for pair in pairs)))
     for same in groups:
         if len(same) == 3:
             kept = next(card for card in same if card not in laid)
             pair = [card for card in same if card is not kept]
-            parts.append(f"Of {cards_text(same)}, {cards_text(pair)} go down and {kept} stays: a pair is exactly two cards.")
+            said = tr("Of {three}, {pair} go down and {kept} stays: a pair is exactly two cards.")
+            parts.append(said.format(three=cards_text(same), pair=cards_text(pair), kept=kept.text()))
         elif len(same) == 4:
-            parts.append(f"{cards_text(same)} are four of a kind: two pairs, so all four go down.")
-    return " ".join(parts) or "No two of these cards have the same rank."
+            parts.append(tr("{cards} are four of a kind: two pairs, so all four go down.").format(cards=cards_text(same)))
+    return " ".join(parts) or tr("No two of these cards have the same rank.")
 
 
 # ----- is this a pair? ---------------------------------------------------------------------
@@ -209,8 +224,8 @@ def is_pair(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         id=PREFIX + "is-pair",
         concept="pairs",
         kind="true-false",
-        prompt=f"{first} and {second} are a pair.",
-        options=TRUE_FALSE,
+        prompt=tr("{first} and {second} are a pair.").format(first=first.text(), second=second.text()),
+        options=tuple(tr(option) for option in TRUE_FALSE),
         correct=frozenset({0 if pair else 1}),
         explanation=_is_pair_explanation(first, second, pair),
         cards=(first, second),
@@ -221,10 +236,14 @@ def is_pair(rng: random.Random, rules: Rules, seats: Seats) -> Question:
 
 def _is_pair_explanation(first: Card, second: Card, pair: bool) -> str:
     """Why, naming both cards without saying the statement again."""
+    cards = {"first": first.text(), "second": second.text()}
     if pair:
-        both = f"{first} and {second} are both {rank_name(first.rank, plural=True)}"
-        return f"{both}: the colour doesn't matter." if first.is_red != second.is_red else f"{both}, so they match."
-    return f"{first} is {a_rank(first)} and {second} is {a_rank(second)}." + rank_only(first, second)
+        ranks = rank_name(first.rank, plural=True)
+        if first.is_red != second.is_red:
+            return tr("{first} and {second} are both {ranks}: the colour doesn't matter.").format(ranks=ranks, **cards)
+        return tr("{first} and {second} are both {ranks}, so they match.").format(ranks=ranks, **cards)
+    said = tr("{first} is {a_first} and {second} is {a_second}.").format(a_first=a_rank(first), a_second=a_rank(second), **cards)
+    return said + rank_only(first, second)
 
 
 def _partner_for_is_pair(rng: random.Random, first: Card, way: int) -> Card:
@@ -265,15 +284,28 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
     close = [turn for turn in turns if turn[0] == right[0] or turn[1] == right[1] or turn == right[::-1]]
     values = _choose(rng, right, close, turns)
     if move is None:
-        prompt = f"{seats.who(game.dealer, True)} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"
+        prompt = _by(
+            seats,
+            game.dealer,
+            mark("You dealt, and everyone has laid down their pairs. Who draws first, and from whom?"),
+            mark("{name} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"),
+        )
     else:
-        prompt = f"{seats.does(move.seat, 'have')} just drawn {move.card} from {seats.who(move.from_seat)}. Who draws next, and from whom?"
+        assert move.card is not None
+        prompt = _by(
+            seats,
+            move.seat,
+            mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
+            mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
+            card=move.card.text(),
+            giver=seats.who(move.from_seat),
+        )
     skipped_or_passed_on = passing.skipped or passing.passed_on
     return _question(
         "who-draws",
         "empty-hands" if skipped_or_passed_on else ("direction" if move is None else "turn-order"),
         prompt=prompt,
-        options=tuple(f"{seats.does(drawer, 'draw')} from {seats.who(giver)}" for drawer, giver in values),
+        options=tuple(_by(seats, drawer, mark("You draw from {giver}"), mark("{name} draws from {giver}"), giver=seats.who(giver)) for drawer, giver in values),
         explanation=_turn_explanation(rules, seats, game, passing),
         position=position_of(game, seats, show_turn=False),
         setup=setup,
@@ -286,27 +318,70 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
     drawer, giver, after = passing.drawer, passing.giver, passing.after
     if rules.book.giver_offers:
         if passing.starting and not passing.passed_on:
-            why = f"{seats.who(giver, True)} dealt, so {seats.does(giver, 'offer', False)} first"
+            why = _by(seats, giver, mark("You dealt, so you offer first"), mark("{name} dealt, so {name} offers first"))
         elif passing.starting:
-            why = f"{seats.who(game.dealer, True)} dealt but {seats.verb(game.dealer, 'have')} no cards, so {seats.does(giver, 'offer', False)} first"
+            dealt = _by(seats, game.dealer, mark("You dealt but have no cards"), mark("{name} dealt but has no cards"))
+            why = _by(seats, giver, mark("{dealt}, so you offer first"), mark("{dealt}, so {name} offers first"), dealt=dealt)
         elif not passing.passed_on:
-            why = f"Whoever draws offers next, so now {seats.does(giver, 'offer', False)}"
+            why = _by(seats, giver, mark("Whoever draws offers next, so now you offer"), mark("Whoever draws offers next, so now {name} offers"))
         else:
-            why = f"{seats.who(after, True)} {seats.verb(after, 'have')} no cards left, so {seats.does(giver, 'offer', False)} instead"
-        parts = [f"{why}, to the next player on {seats.whose(giver)} left who holds cards: {seats.who(drawer)}."]
+            empty = _by(seats, after, mark("You have no cards left"), mark("{name} has no cards left"))
+            why = _by(seats, giver, mark("{empty}, so you offer instead"), mark("{empty}, so {name} offers instead"), empty=empty)
+        parts = [
+            _by(
+                seats,
+                giver,
+                mark("{why}, to the next player on your left who holds cards: {drawer}."),
+                mark("{why}, to the next player on {name}'s left who holds cards: {drawer}."),
+                why=why,
+                drawer=seats.who(drawer),
+            )
+        ]
     else:
         if passing.starting:
-            why = f"Play starts on {seats.whose(game.dealer)} left, with {seats.who(drawer)}"
+            why = _by(
+                seats,
+                game.dealer,
+                mark("Play starts on your left, with {drawer}"),
+                mark("Play starts on {name}'s left, with {drawer}"),
+                drawer=seats.who(drawer),
+            )
         elif passing.extra_draw:
-            why = f"{seats.who(drawer, True)} made a pair, and your house rule gives another draw"
+            why = _by(
+                seats,
+                drawer,
+                mark("You made a pair, and your house rule gives another draw"),
+                mark("{name} made a pair, and your house rule gives another draw"),
+            )
         else:
-            why = f"The turn passes left from {seats.who(after)} to {seats.who(drawer)}"
-        nearest = f"the nearest seat on {seats.whose(drawer)} {rules.draws_from} with cards"
-        parts = [f"{why}, who {'draw' if drawer == 0 else 'draws'} from {nearest}: {seats.who(giver)}."]
+            why = tr("The turn passes left from {after} to {drawer}").format(after=seats.who(after), drawer=seats.who(drawer))
+        if rules.draws_from == "left":
+            said = _by(
+                seats,
+                drawer,
+                mark("{why}, who draw from the nearest seat on your left with cards: {giver}."),
+                mark("{why}, who draws from the nearest seat on {name}'s left with cards: {giver}."),
+                why=why,
+                giver=seats.who(giver),
+            )
+        else:
+            said = _by(
+                seats,
+                drawer,
+                mark("{why}, who draw from the nearest seat on your right with cards: {giver}."),
+                mark("{why}, who draws from the nearest seat on {name}'s right with cards: {giver}."),
+                why=why,
+                giver=seats.who(giver),
+            )
+        parts = [said]
     skipped = passing.skipped
     if skipped:
-        many = len(skipped) > 1 or 0 in skipped
-        parts.append(f"{seats.listed(skipped, True)} {'have' if many else 'has'} no cards and {'are' if many else 'is'} skipped.")
+        if len(skipped) == 1 and seats.is_you(skipped[0]):
+            parts.append(tr("You have no cards and are skipped."))
+        elif len(skipped) > 1 or 0 in skipped:
+            parts.append(tr("{names} have no cards and are skipped.").format(names=seats.listed(skipped, True)))
+        else:
+            parts.append(tr("{names} has no cards and is skipped.").format(names=seats.listed(skipped, True)))
     return " ".join(parts)
 
 
@@ -316,19 +391,49 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
     if option == right:
         return ""
     if option == right[::-1]:
-        return f"That's back to front: the card goes from {seats.who(right[1])} to {seats.who(right[0])}."
+        return tr("That's back to front: the card goes from {giver} to {drawer}.").format(giver=seats.who(right[1]), drawer=seats.who(right[0]))
     if not game.hands[giver]:
-        from_whom = f"{seats.who(giver)} {seats.verb(giver, 'have')} no cards to draw"
+        from_whom = _by(seats, giver, mark("you have no cards to draw"), mark("{name} has no cards to draw"))
     elif drawer == right[0]:
-        from_whom = f"{seats.who(right[1])} {seats.verb(right[1], 'be')} nearer than {seats.who(giver)} on {seats.whose(drawer)} {rules.draws_from}"
+        nearer = {"nearer": right[1], "farther": giver, "drawer": drawer}
+        from_whom = _nearer(seats, rules.draws_from, **nearer)
     elif giver != right[1]:
-        from_whom = f"the card doesn't come from {seats.who(giver)}"
+        from_whom = tr("the card doesn't come from {giver}").format(giver=seats.who(giver))
     else:
         from_whom = ""
     if drawer == right[0]:
         return capitalised(from_whom) + "."
-    turn = f"It isn't {seats.whose(drawer)} turn to draw"
-    return f"{turn}, and {from_whom}." if from_whom else f"{turn}."
+    if from_whom:
+        return _by(seats, drawer, mark("It isn't your turn to draw, and {reason}."), mark("It isn't {name}'s turn to draw, and {reason}."), reason=from_whom)
+    return _by(seats, drawer, mark("It isn't your turn to draw."), mark("It isn't {name}'s turn to draw."))
+
+
+def _nearer(seats: Seats, side: str, nearer: int, farther: int, drawer: int) -> str:
+    """'Sam is nearer than Bea on your left' (lower case: it may follow other words)."""
+    if seats.is_you(drawer):
+        if side == "left":
+            said = _by(
+                seats,
+                nearer,
+                mark("you are nearer than {farther} on your left"),
+                mark("{name} is nearer than {farther} on your left"),
+                farther=seats.who(farther),
+            )
+        else:
+            said = _by(
+                seats,
+                nearer,
+                mark("you are nearer than {farther} on your right"),
+                mark("{name} is nearer than {farther} on your right"),
+                farther=seats.who(farther),
+            )
+        return said
+    values = {"farther": seats.who(farther), "drawer": seats.who(drawer)}
+    if side == "left":
+        return _by(
+            seats, nearer, mark("you are nearer than {farther} on {drawer}'s left"), mark("{name} is nearer than {farther} on {drawer}'s left"), **values
+        )
+    return _by(seats, nearer, mark("you are nearer than {farther} on {drawer}'s right"), mark("{name} is nearer than {farther} on {drawer}'s right"), **values)
 
 
 # ----- what happens after this draw? ---------------------------------------------------------
@@ -368,7 +473,9 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     return _question(
         "after-draw",
         concept,
-        prompt=_seen(f"{seats.does(drawer, 'draw')} {card} from {seats.who(giver)}. What happens?", before),
+        prompt=_seen(
+            _drew_prompt(seats, move, mark("You draw {card} from {giver}. What happens?"), mark("{name} draws {card} from {giver}. What happens?")), before
+        ),
         options=tuple(_outcome_words(seats, move, value) for value in values),
         explanation=_draw_explanation(rules, seats, game, move, right),
         position=before,
@@ -380,6 +487,11 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     )
 
 
+def _drew_prompt(seats: Seats, move: Draw, you: str, other: str) -> str:
+    assert move.card is not None
+    return _by(seats, move.seat, you, other, card=move.card.text(), giver=seats.who(move.from_seat))
+
+
 def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right: Outcome) -> str:
     """Why a wrong outcome is wrong: every one of its claims that does not happen, in one sentence
     ("" for the right one), so that no two wrong outcomes read the same."""
@@ -388,18 +500,27 @@ def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right:
     wrong = []
     if option.pair != right.pair:
         if option.pair:
-            wrong.append(f"{option.pair[0]} and {option.pair[1]} are not a pair")
+            wrong.append(tr("{first} and {second} are not a pair").format(first=option.pair[0].text(), second=option.pair[1].text()))
         else:
-            wrong.append(f"{card} makes a pair")
+            wrong.append(tr("{card} makes a pair").format(card=card.text()))
     for seat in option.safe:
         if seat not in right.safe:
-            wrong.append(f"{seats.who(seat)} still {seats.verb(seat, 'hold')} {counted(len(after.hands[seat]), 'card')}")
+            held = len(after.hands[seat])
+            if seats.is_you(seat):
+                wrong.append(ntr("you still hold {count} card", "you still hold {count} cards", held).format(count=held))
+            else:
+                wrong.append(ntr("{name} still holds {count} card", "{name} still holds {count} cards", held).format(name=seats.who(seat), count=held))
     if right.safe and not option.safe:
-        wrong.append(f"{seats.listed(right.safe)} {'have' if len(right.safe) > 1 or 0 in right.safe else 'has'} no cards left")
+        if len(right.safe) == 1 and seats.is_you(right.safe[0]):
+            wrong.append(tr("you have no cards left"))
+        elif len(right.safe) > 1 or 0 in right.safe:
+            wrong.append(tr("{names} have no cards left").format(names=seats.listed(right.safe)))
+        else:
+            wrong.append(tr("{names} has no cards left").format(names=seats.listed(right.safe)))
     if option.old_maid is not None and right.old_maid is None:
-        wrong.append("the game isn't over yet")
+        wrong.append(tr("the game isn't over yet"))
     if right.old_maid is not None and option.old_maid is None:
-        wrong.append("the game is over")
+        wrong.append(tr("the game is over"))
     return capitalised(listed(wrong)) + "." if wrong else ""
 
 
@@ -440,17 +561,18 @@ def _consistent(outcome: Outcome, move: Draw) -> bool:
 
 
 def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
+    assert move.card is not None
     if outcome.pair:
-        parts = [f"{seats.does(move.seat, 'lay')} down {cards_text(outcome.pair)}"]
+        parts = [_by(seats, move.seat, mark("You lay down {cards}"), mark("{name} lays down {cards}"), cards=cards_text(outcome.pair))]
     else:
-        parts = [f"{seats.does(move.seat, 'keep')} {move.card}: no pair"]
-    parts += [f"{seats.does(seat, 'be', False)} out, with no cards left" for seat in outcome.safe]
+        parts = [_by(seats, move.seat, mark("You keep {card}: no pair"), mark("{name} keeps {card}: no pair"), card=move.card.text())]
+    parts += [_by(seats, seat, mark("you are out, with no cards left"), mark("{name} is out, with no cards left")) for seat in outcome.safe]
     if not outcome.safe:
-        parts.append("nobody runs out of cards")
+        parts.append(tr("nobody runs out of cards"))
     if outcome.old_maid is not None:
-        parts.append(f"{seats.does(outcome.old_maid, 'be', False)} the Old Maid")
+        parts.append(_by(seats, outcome.old_maid, mark("you are the Old Maid"), mark("{name} is the Old Maid")))
     else:
-        parts.append("the game goes on")
+        parts.append(tr("the game goes on"))
     return "; ".join(parts)
 
 
@@ -460,14 +582,39 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     assert card is not None
     if outcome.pair:
         partner = next(own for own in outcome.pair if own is not card)
-        parts = [f"{card} pairs with {partner} in {seats.whose(drawer)} hand, so both go down."]
+        said = _by(
+            seats,
+            drawer,
+            mark("{card} pairs with {partner} in your hand, so both go down."),
+            mark("{card} pairs with {partner} in {name}'s hand, so both go down."),
+            card=card.text(),
+            partner=partner.text(),
+        )
+        parts = [said]
     else:
-        parts = [f"No card in {seats.whose(drawer)} hand is {a_rank(card)}, so {seats.does(drawer, 'keep', False)} {card}."]
-    went = [f"{seats.who(seat)} {'handed over the last card' if seat == giver else 'laid down the last cards'}" for seat in outcome.safe]
-    if len(went) == 1:
-        parts.append(f"{capitalised(went[0])} and {seats.verb(outcome.safe[0], 'be')} out.")
-    elif went:
-        parts.append(f"{capitalised(listed(went))}: both are out.")
+        said = _by(
+            seats,
+            drawer,
+            mark("No card in your hand is {a_rank}, so you keep {card}."),
+            mark("No card in {name}'s hand is {a_rank}, so {name} keeps {card}."),
+            a_rank=a_rank(card),
+            card=card.text(),
+        )
+        parts = [said]
+    if len(outcome.safe) == 1:
+        seat = outcome.safe[0]
+        if seat == giver:
+            parts.append(_by(seats, seat, mark("You handed over the last card and are out."), mark("{name} handed over the last card and is out.")))
+        else:
+            parts.append(_by(seats, seat, mark("You laid down the last cards and are out."), mark("{name} laid down the last cards and is out.")))
+    elif outcome.safe:
+        went = [
+            _by(seats, seat, mark("you handed over the last card"), mark("{name} handed over the last card"))
+            if seat == giver
+            else _by(seats, seat, mark("you laid down the last cards"), mark("{name} laid down the last cards"))
+            for seat in outcome.safe
+        ]
+        parts.append(tr("{who}: both are out.").format(who=capitalised(listed(went))))
     if outcome.old_maid is not None:
         parts.append(_old_maid_words(rules, seats, outcome.old_maid, after))
     return " ".join(parts)
@@ -475,11 +622,21 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
 
 def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> str:
     odd = cards_text(after.hands[old_maid])
-    holds = f"{seats.who(old_maid)} still {seats.verb(old_maid, 'hold')} a card"
-    text = f"Only {holds}, {odd}, which can never pair: {seats.does(old_maid, 'be', False)} the Old Maid"
     if rules.odd_card_wins:
-        return f"{text}, and in this reversed game {seats.does(old_maid, 'win', False)}!"
-    return text + "."
+        return _by(
+            seats,
+            old_maid,
+            mark("Only you still hold a card, {odd}, which can never pair: you are the Old Maid, and in this reversed game you win!"),
+            mark("Only {name} still holds a card, {odd}, which can never pair: {name} is the Old Maid, and in this reversed game {name} wins!"),
+            odd=odd,
+        )
+    return _by(
+        seats,
+        old_maid,
+        mark("Only you still hold a card, {odd}, which can never pair: you are the Old Maid."),
+        mark("Only {name} still holds a card, {odd}, which can never pair: {name} is the Old Maid."),
+        odd=odd,
+    )
 
 
 # ----- spot the mistake ----------------------------------------------------------------------
@@ -508,15 +665,19 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
         concept, explanation = MISTAKE_CONCEPTS[mistake.code.value], _quiz_words(explain(mistake, game, seats.names))
     elif isinstance(move, Draw):
         concept = "direction"
-        explanation = f"{seats.who(move.from_seat, True)} is the nearest player on your {rules.draws_from} who still holds cards, so every rule was kept."
+        name = seats.who(move.from_seat, True)
+        if rules.draws_from == "left":
+            explanation = tr("{name} is the nearest player on your left who still holds cards, so every rule was kept.").format(name=name)
+        else:
+            explanation = tr("{name} is the nearest player on your right who still holds cards, so every rule was kept.").format(name=name)
     else:
         assert isinstance(move, LayDown)
-        concept, explanation = "pairs", pair_reason(move.cards[0], move.cards[1]) + " Laying it down straight away was right."
+        concept, explanation = "pairs", pair_reason(move.cards[0], move.cards[1]) + " " + tr("Laying it down straight away was right.")
     return _question(
         "spot-the-mistake",
         concept,
-        prompt=prompt + " Which rule did you break?",
-        options=tuple(rule_of(value) if value else ALL_RIGHT for value in values),
+        prompt=prompt + " " + tr("Which rule did you break?"),
+        options=tuple(rule_of(value) if value else tr(ALL_RIGHT) for value in values),
         explanation=explanation,
         position=position_of(game, seats, show_turn=False),
         setup=setup,
@@ -529,28 +690,39 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
 def _rule_kept_note(seats: Seats, game: Game, move: LayDown | FinishPairing | Draw, code: str | None) -> str:
     """Why a rule the move kept is the wrong answer, in words of its own for each rule."""
     if code is None:
-        return "Something here breaks a rule."
+        return tr("Something here breaks a rule.")
     if isinstance(move, Draw):
         seat = move.from_seat
-        return {
-            MistakeCode.KEPT_PAIR.value: "This was only a draw: no pair was kept back.",
-            MistakeCode.NOT_A_PAIR.value: "This was only a draw: nothing went down as a pair.",
-            MistakeCode.LAID_DOWN_THREE.value: "This was only a draw: no three cards went down.",
-            MistakeCode.DREW_FROM_EMPTY.value: f"{seats.who(seat, True)} {seats.verb(seat, 'have')} cards, so that hand wasn't empty.",
-            MistakeCode.WRONG_NEIGHBOUR.value: (
-                f"{seats.who(seat, True)} {seats.verb(seat, 'be')} the right seat to draw from."
-                if game.hands[seat]
-                else f"{seats.who(seat, True)} {seats.verb(seat, 'sit')} on the side you draw from: only the hand is empty."
-            ),
-        }[code]
+        if code == MistakeCode.KEPT_PAIR.value:
+            return tr("This was only a draw: no pair was kept back.")
+        if code == MistakeCode.NOT_A_PAIR.value:
+            return tr("This was only a draw: nothing went down as a pair.")
+        if code == MistakeCode.LAID_DOWN_THREE.value:
+            return tr("This was only a draw: no three cards went down.")
+        if code == MistakeCode.DREW_FROM_EMPTY.value:
+            return _by(seats, seat, mark("You have cards, so that hand wasn't empty."), mark("{name} has cards, so that hand wasn't empty."))
+        if code == MistakeCode.WRONG_NEIGHBOUR.value:
+            if game.hands[seat]:
+                return _by(seats, seat, mark("You are the right seat to draw from."), mark("{name} is the right seat to draw from."))
+            return _by(
+                seats,
+                seat,
+                mark("You sit on the side you draw from: only the hand is empty."),
+                mark("{name} sits on the side you draw from: only the hand is empty."),
+            )
+        raise KeyError(code)
     laid = move.cards if isinstance(move, LayDown) else ()
-    return {
-        MistakeCode.KEPT_PAIR.value: "No pair stayed in your hand.",
-        MistakeCode.NOT_A_PAIR.value: "Nothing that went down was a wrong pair." if laid else "You laid nothing down, so no wrong pair went down.",
-        MistakeCode.LAID_DOWN_THREE.value: "Only two cards went down together." if laid else "You laid nothing down, so no three cards went down.",
-        MistakeCode.DREW_FROM_EMPTY.value: "Nobody drew here, so no empty hand came into it.",
-        MistakeCode.WRONG_NEIGHBOUR.value: "Nobody drew here, so nobody drew from the wrong seat.",
-    }[code]
+    if code == MistakeCode.KEPT_PAIR.value:
+        return tr("No pair stayed in your hand.")
+    if code == MistakeCode.NOT_A_PAIR.value:
+        return tr("Nothing that went down was a wrong pair.") if laid else tr("You laid nothing down, so no wrong pair went down.")
+    if code == MistakeCode.LAID_DOWN_THREE.value:
+        return tr("Only two cards went down together.") if laid else tr("You laid nothing down, so no three cards went down.")
+    if code == MistakeCode.DREW_FROM_EMPTY.value:
+        return tr("Nobody drew here, so no empty hand came into it.")
+    if code == MistakeCode.WRONG_NEIGHBOUR.value:
+        return tr("Nobody drew here, so nobody drew from the wrong seat.")
+    raise KeyError(code)
 
 
 def _pairing_setup(rng: random.Random, rules: Rules, groups: tuple[int, ...], singles: int) -> Setup:
@@ -566,25 +738,25 @@ def _same_rank(hand: Sequence[Card], size: int) -> tuple[Card, ...]:
 
 def _kept_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, FinishPairing, str]:
     setup = _pairing_setup(rng, rules, (2,), rng.randint(2, 3))
-    return setup, FinishPairing(0), "After the deal, you look at your cards and say you have no pairs."
+    return setup, FinishPairing(0), tr("After the deal, you look at your cards and say you have no pairs.")
 
 
 def _three_laid_down(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
     setup = _pairing_setup(rng, rules, (3,), rng.randint(1, 3))
     three = _same_rank(setup.hands[0], 3)
-    return setup, LayDown(0, three), f"After the deal, you lay down {cards_text(three)} together."
+    return setup, LayDown(0, three), tr("After the deal, you lay down {cards} together.").format(cards=cards_text(three))
 
 
 def _pair_laid_down(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
     setup = _pairing_setup(rng, rules, (2,), rng.randint(1, 3))
     pair = _same_rank(setup.hands[0], 2)
-    return setup, LayDown(0, pair), f"After the deal, you lay down {cards_text(pair)} as a pair."
+    return setup, LayDown(0, pair), tr("After the deal, you lay down {cards} as a pair.").format(cards=cards_text(pair))
 
 
 def _not_a_pair(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, LayDown, str]:
     setup = _pairing_setup(rng, rules, (), rng.randint(3, 5))
     two = rng.sample(setup.hands[0], 2)
-    return setup, LayDown(0, two), f"After the deal, you lay down {cards_text(two)} as a pair."
+    return setup, LayDown(0, two), tr("After the deal, you lay down {cards} as a pair.").format(cards=cards_text(two))
 
 
 def _your_turn(rng: random.Random, rules: Rules, empty_seat: bool) -> tuple[Setup, Game]:
@@ -604,19 +776,19 @@ def _your_turn(rng: random.Random, rules: Rules, empty_seat: bool) -> tuple[Setu
 def _draw_from_giver(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
     setup, game = _your_turn(rng, rules, empty_seat=rules.players >= 3 and rng.random() < 0.5)
     assert game.giver is not None
-    return setup, Draw(0, game.giver), f"It's your turn, and you draw a card from {seats.who(game.giver)}."
+    return setup, Draw(0, game.giver), tr("It's your turn, and you draw a card from {giver}.").format(giver=seats.who(game.giver))
 
 
 def _draw_from_wrong_seat(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
     setup, game = _your_turn(rng, rules, empty_seat=False)
     seat = rng.choice([seat for seat in range(1, rules.players) if seat != game.giver])
-    return setup, Draw(0, seat), f"It's your turn, and you draw a card from {seats.who(seat)}."
+    return setup, Draw(0, seat), tr("It's your turn, and you draw a card from {giver}.").format(giver=seats.who(seat))
 
 
 def _draw_from_empty_seat(rng: random.Random, rules: Rules, seats: Seats) -> tuple[Setup, Draw, str]:
     setup, game = _your_turn(rng, rules, empty_seat=True)
     seat = next(seat for seat in range(1, rules.players) if not game.hands[seat])
-    return setup, Draw(0, seat), f"It's your turn, and you try to draw from {seats.who(seat)}."
+    return setup, Draw(0, seat), tr("It's your turn, and you try to draw from {giver}.").format(giver=seats.who(seat))
 
 
 # ----- who is the Old Maid now? ------------------------------------------------------------------
@@ -639,7 +811,11 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     explanation = _draw_explanation(rules, seats, game, move, outcome)
     if right is None:
         explanation += " " + _goes_on_words(seats, game)
-    prompt = f"{seats.does(move.seat, 'draw')} {move.card} from {seats.who(move.from_seat)}. Who is the Old Maid now?" + _reversed_reminder(rules)
+    assert move.card is not None
+    prompt = _drew_prompt(
+        seats, move, mark("You draw {card} from {giver}. Who is the Old Maid now?"), mark("{name} draws {card} from {giver}. Who is the Old Maid now?")
+    )
+    prompt += _reversed_reminder(rules)
     return _question(
         "old-maid-now",
         "ending",
@@ -660,18 +836,23 @@ def _old_maid_note(seats: Seats, game: Game, seat: int | None, right: int | None
     if seat == right:
         return ""
     if seat is None:
-        return "No pair can be made any more, so the game is over."
+        return tr("No pair can be made any more, so the game is over.")
     if not game.hands[seat]:
-        return f"{seats.who(seat, True)} {seats.verb(seat, 'have')} no cards left: nobody with an empty hand is the Old Maid."
-    return f"{seats.who(seat, True)} {seats.verb(seat, 'be')} not the only one still holding cards."
+        return _by(
+            seats,
+            seat,
+            mark("You have no cards left: nobody with an empty hand is the Old Maid."),
+            mark("{name} has no cards left: nobody with an empty hand is the Old Maid."),
+        )
+    return _by(seats, seat, mark("You are not the only one still holding cards."), mark("{name} is not the only one still holding cards."))
 
 
 def _old_maid_option(seats: Seats, seat: int | None) -> str:
-    return NOBODY_YET if seat is None else seats.who(seat, True)
+    return tr(NOBODY_YET) if seat is None else seats.who(seat, True)
 
 
 def _reversed_reminder(rules: Rules) -> str:
-    return " (In the game you play, the Old Maid wins!)" if rules.odd_card_wins else ""
+    return " " + tr("(In the game you play, the Old Maid wins!)") if rules.odd_card_wins else ""
 
 
 def _goes_on_words(seats: Seats, game: Game) -> str:
@@ -679,8 +860,14 @@ def _goes_on_words(seats: Seats, game: Game) -> str:
     holders = [seat for seat, hand in enumerate(game.hands) if hand]
     assert game.possible_pair() is not None, "the game goes on only while a pair can still form"
     # With the strict pair check a wrong pair can leave several players holding cards at the end.
-    ends = "no more pairs can be made" if game.rules.wrong_pair_loses else "one player is left holding cards"
-    return f"{seats.listed(holders, True)} still hold cards, and a pair can still be made among them, so the game goes on. It ends only when {ends}."
+    holding = seats.listed(holders, True)
+    if game.rules.wrong_pair_loses:
+        said = tr("{players} still hold cards, and a pair can still be made among them, so the game goes on. It ends only when no more pairs can be made.")
+    else:
+        said = tr(
+            "{players} still hold cards, and a pair can still be made among them, so the game goes on. It ends only when one player is left holding cards."
+        )
+    return said.format(players=holding)
 
 
 def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Question:
@@ -700,20 +887,28 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
     return _question(
         "old-maid-now",
         "wrong-pair",
-        prompt=(
-            f"After the deal, {seats.who(culprit)} lays down {cards_text(two)} as a pair, and nobody "
+        prompt=tr(
+            "After the deal, {name} lays down {cards} as a pair, and nobody "
             "notices. Then the game is played to the end, and the pairs are checked. Who is the Old Maid?"
-        ),
+        ).format(name=seats.who(culprit), cards=cards_text(two)),
         options=tuple(_old_maid_option(seats, seat) for seat in values),
-        explanation=(
-            f"{not_pair_reason(two[0], two[1])} In {rules.name} rules a wrong pair found at the check loses: "
-            f"{seats.does(culprit, 'be', False)} the Old Maid, whoever holds the odd {rank_name(rules.odd_rank)}."
+        explanation=not_pair_reason(two[0], two[1])
+        + " "
+        + _by(
+            seats,
+            culprit,
+            mark("In {rules} a wrong pair found at the check loses: you are the Old Maid, whoever holds the odd {rank}."),
+            mark("In {rules} a wrong pair found at the check loses: {name} is the Old Maid, whoever holds the odd {rank}."),
+            rules=rules_name(rules.name),
+            rank=rank_name(rules.odd_rank),
         ),
         position=before,
         cards=two,
         setup=setup,
         values=tuple(values),
-        notes=tuple("" if seat == culprit else f"{seats.who(seat, True)} laid down no wrong pair." for seat in values),
+        notes=tuple(
+            "" if seat == culprit else _by(seats, seat, mark("You laid down no wrong pair."), mark("{name} laid down no wrong pair.")) for seat in values
+        ),
     )
 
 

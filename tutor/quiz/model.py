@@ -7,9 +7,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.engine import Action, Card, Game, Rules, in_suit_letters
+from tutor.language import mark
 
 Kind = Literal["choice", "true-false"]
-TRUE_FALSE = ("True", "False")
+TRUE_FALSE = (mark("True"), mark("False"))
+"""The two options of a true-or-false question (the English: say each with tr())."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Setup:
         return game
 
 
-BEHIND_THE_SCENES = "Behind the scenes, with every hand face up:"
+BEHIND_THE_SCENES = mark("Behind the scenes, with every hand face up:")
 """How a question whose table shows other players' cards face up begins: a look no player gets."""
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tutor.concepts import CONCEPTS
 from tutor.engine import Rules
+from tutor.language import tr
 from tutor.quiz.bank import WrittenQuestion, read_bank
 from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import LessonPointer, Missed, Question, Result, Summary
@@ -139,10 +140,10 @@ class QuizRound:
         """Where the round is, in words that never change their count: "Question 3 of 8" for the
         round's new questions, another go for one missed earlier, "one more question" after them."""
         if self.is_return:
-            return "Once more, a question you missed: you've got this!"
+            return tr("Once more, a question you missed: you've got this!")
         if self._new > ROUND_SIZE:
-            return "One more question before the last try"
-        return f"Question {self._new} of {ROUND_SIZE}"
+            return tr("One more question before the last try")
+        return tr("Question {number} of {count}").format(number=self._new, count=ROUND_SIZE)
 
     @property
     def planned(self) -> int:
@@ -272,7 +273,8 @@ class QuizRound:
         try:
             return read_bank()
         except (OSError, ValueError) as error:
-            self.problems.append(f"The written quiz questions could not be used, so this round has only questions made from game positions. {error}")
+            said = tr("The written quiz questions could not be used, so this round has only questions made from game positions.")
+            self.problems.append(f"{said} {error}")
             return ()
 
 

@@ -8,31 +8,49 @@ Textual; the engine stays free of words beyond a card's own text.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from tutor.engine.cards import Card, rank_name
+from tutor.engine.cards import Card
+from tutor.language import current, mark, ntr, ptr, tr
 from tutor.names import lookalike_key, shown
+from tutor.wording.card_words import a_rank_name, rank_name
 
 _IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
 _SECOND_PERSON = {"be": "are"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
-NOT_QUITE = "Not quite"
+NOT_QUITE = mark("Not quite")
 """The title of a wrong answer's or a refused move's reason."""
-TRY_THIS = "Try this: "
+TRY_THIS = mark("Try this: ")
 """Before what to do instead, when a mistake is explained."""
-ARE_YOU_SURE = "The next hint shows the answer. See it now, or have another go first?"
+ARE_YOU_SURE = mark("The next hint shows the answer. See it now, or have another go first?")
 """Asked before a hint that gives the answer away, in lessons and games."""
+# (each said with tr(): NOT_QUITE etc. are the English, marked for the catalogue)
 SPARE_NAMES: tuple[str, ...] = ("Ivy", "Ned", "Tom", "Uma", "Vic", "Wes", "Yan", "Eli", "Kit", "Lou", "Max", "Pip", "Rae", "Sol", "Tia", "Zed", "Ada", "Bo")
 
 
+_RULES_NAMES = {"Bicycle": mark("Bicycle rules"), "Table": mark("Table rules")}
+_BOOK_NAMES: dict[str, Callable[[], str]] = {"Bicycle": lambda: ptr("rulebook", "Bicycle"), "Table": lambda: ptr("rulebook", "Table")}
+
+
+def rules_name(name: str) -> str:
+    """'Bicycle rules' or 'Table rules' (`name`: the rulebook's, "Bicycle"), in the language in use."""
+    return tr(_RULES_NAMES[name]) if name in _RULES_NAMES else f"{name} rules"
+
+
+def book_name(name: str) -> str:
+    """A rulebook's own name said alone ("Bicycle's own game"), in the language in use."""
+    return _BOOK_NAMES[name]() if name in _BOOK_NAMES else name
+
+
 def listed(words: Iterable[str]) -> str:
-    """'Bea', 'Bea and Sam', 'Bea, Sam and you'."""
+    """'Bea', 'Bea and Sam', 'Bea, Sam and you' (in the language in use: 'Bea y Sam', 'Bea und Sam')."""
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    # TRANSLATORS: the end of a list: {items} is the first ones joined by commas, {last} the last one.
+    return tr("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def sentence(words: str) -> str:
@@ -41,19 +59,49 @@ def sentence(words: str) -> str:
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """'1 card', '2 cards', '0 cards'."""
+    """'1 card', '2 cards', '0 cards', in the language in use for the nouns the tutor counts
+    (`_COUNTED`); another noun is counted in English."""
+    forms = _COUNTED.get(noun)
+    if forms is not None:
+        return forms(count).format(count=count)
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "card": lambda n: ntr("{count} card", "{count} cards", n),
+    "face-down card": lambda n: ntr("{count} face-down card", "{count} face-down cards", n),
+    "draw": lambda n: ntr("{count} draw", "{count} draws", n),
+    "pair": lambda n: ntr("{count} pair", "{count} pairs", n),
+    "picture": lambda n: ntr("{count} picture", "{count} pictures", n),
+    "star": lambda n: ntr("{count} star", "{count} stars", n),
+    "time": lambda n: ntr("{count} time", "{count} times", n),
+    "game": lambda n: ntr("{count} game", "{count} games", n),
+    "mistake": lambda n: ntr("{count} mistake", "{count} mistakes", n),
+    "hint": lambda n: ntr("{count} hint", "{count} hints", n),
+    "second": lambda n: ntr("{count} second", "{count} seconds", n),
+    "seat": lambda n: ntr("{count} seat", "{count} seats", n),
+    "learner": lambda n: ntr("{count} learner", "{count} learners", n),
+    "question": lambda n: ntr("{count} question", "{count} questions", n),
+    "earlier day": lambda n: ntr("{count} earlier day", "{count} earlier days", n),
+    "player": lambda n: ntr("{count} player", "{count} players", n),
+}
+
+
 def ordinal(number: int) -> str:
-    """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
+    """'1st', '2nd', '3rd', '4th', '11th', '22nd'; Spanish '1.º', German '1.'."""
+    language = current()
+    if language == "es":
+        return f"{number}.º"
+    if language == "de":
+        return f"{number}."
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def third_person(verb: str) -> str:
-    """'draw' -> 'draws', 'have' -> 'has'."""
+    """'draw' -> 'draws', 'have' -> 'has' (English only: a sentence for other languages is a
+    whole message of its own; kept for `Seats.does`, which screens outside the wording still call)."""
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
     return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
@@ -65,7 +113,7 @@ def card_list(cards: Iterable[Card], letters: bool = False) -> str:
     cards = sorted(cards)
     if any(card.picture is not None for card in cards):
         return picture_list(cards)
-    return listed(card.text(letters) for card in cards) or "those cards"
+    return listed(card.text(letters) for card in cards) or tr("those cards")
 
 
 def picture_list(cards: Sequence[Card]) -> str:
@@ -73,8 +121,10 @@ def picture_list(cards: Sequence[Card]) -> str:
     pair), 'the Cat and the Dog', 'the Cat, the Dog and the Old Maid'."""
     names = [card.text() for card in cards]
     if len(names) > 1 and len(set(names)) == 1:
-        return f"the {_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} cards"
-    return listed(f"the {name}" for name in names) or "those cards"
+        if current() == "en":
+            return f"the {_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} cards"
+        return ntr("the {count} {name} card", "the {count} {name} cards", len(names)).format(count=len(names), name=names[0])
+    return listed(tr("the {picture}").format(picture=name) for name in names) or tr("those cards")
 
 
 def capitalised(text: str) -> str:
@@ -85,53 +135,55 @@ def capitalised(text: str) -> str:
 def a_rank(card: Card) -> str:
     """'a 5', 'an 8', 'an Ace', 'a Jack'; a picture card's 'a Cat', 'an Owl'."""
     if card.picture is not None:
-        return ("an " if card.text()[:1] in "AEIOU" else "a ") + card.text()
-    name = rank_name(card.rank)
-    return ("an " if name[0] in "A8" else "a ") + name
+        if current() == "en":
+            return ("an " if card.text()[:1] in "AEIOU" else "a ") + card.text()
+        return tr("a {picture}").format(picture=card.text())
+    return a_rank_name(card.rank)
 
 
 def pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of one rank are a pair, in a way that never leans on colour alone."""
     if first.picture is not None:
-        return f"{capitalised(picture_list((first, second)))} are a pair: {pair_why(first, second)}."
-    return f"{first.text(letters)} and {second.text(letters)} are a pair: {pair_why(first, second)}."
+        return tr("{cards} are a pair: {why}.").format(cards=capitalised(picture_list((first, second))), why=pair_why(first, second))
+    return tr("{first} and {second} are a pair: {why}.").format(first=first.text(letters), second=second.text(letters), why=pair_why(first, second))
 
 
 def pair_why(first: Card, second: Card) -> str:
     """What makes two cards of one rank a pair, without naming them: "both are 7s", "same rank,
     and the colour doesn't matter", "both show the same picture, so they match"."""
     if first.picture is not None:
-        return "both show the same picture, so they match"
+        return tr("both show the same picture, so they match")
     if first.is_red != second.is_red:
-        return "same rank, and the colour doesn't matter"
-    return f"both are {rank_name(first.rank, plural=True)}"
+        return tr("same rank, and the colour doesn't matter")
+    return tr("both are {ranks}").format(ranks=rank_name(first.rank, plural=True))
 
 
 def not_pair_reason(first: Card, second: Card, letters: bool = False) -> str:
     """Why two cards of different ranks (or pictures) are not a pair."""
+    why = not_pair_why(first, second, letters)
     if first.picture is not None or second.picture is not None:
-        return f"{capitalised(picture_list((first, second)))} are not a pair: {not_pair_why(first, second, letters)}"
-    return f"{first.text(letters)} and {second.text(letters)} are not a pair: {not_pair_why(first, second, letters)}"
+        return tr("{cards} are not a pair: {why}").format(cards=capitalised(picture_list((first, second))), why=why)
+    return tr("{first} and {second} are not a pair: {why}").format(first=first.text(letters), second=second.text(letters), why=why)
 
 
 def not_pair_why(first: Card, second: Card, letters: bool = False) -> str:
     """What keeps two cards from being a pair, without naming them, ending its sentence: "one is
     a 7, the other an Ace. Matching colours don't help: only the rank counts."."""
     if first.picture is not None or second.picture is not None:
-        text = "two different pictures."
+        text = tr("two different pictures.")
         if first.is_character or second.is_character:
-            text += " The Old Maid has no partner: she never makes a pair."
+            text += " " + tr("The Old Maid has no partner: she never makes a pair.")
         return text
-    return f"one is {a_rank(first)}, the other {a_rank(second)}." + rank_only(first, second, letters)
+    return tr("one is {one}, the other {other}.").format(one=a_rank(first), other=a_rank(second)) + rank_only(first, second, letters)
 
 
 def rank_only(first: Card, second: Card, letters: bool = False) -> str:
     """For two playing cards of different ranks that share a suit or a colour, a sentence (with
     a space before it) saying that does not help; "" otherwise."""
     if first.suit == second.suit:
-        return f" Both being {first.text(letters)[-1]} doesn't help: only the rank counts."
+        return " " + tr("Both being {suit} doesn't help: only the rank counts.").format(suit=first.text(letters)[-1])
     if first.is_red == second.is_red:
-        return " Matching colours don't help: only the rank counts."
+        return " " + tr("Matching colours don't help: only the rank counts.")
     return ""
 
 
@@ -158,19 +210,24 @@ class Seats:
     def who(self, seat: int | None, capital: bool = False) -> str:
         """'you' (or 'You' to start a sentence), 'Bea', or 'nobody' for no seat."""
         if seat is None or not 0 <= seat < len(self.names):
-            return "Nobody" if capital else "nobody"
+            return ptr("a seat", "Nobody") if capital else ptr("a seat", "nobody")
         if seat == self.learner:
-            return "You" if capital else "you"
+            return ptr("a seat", "You") if capital else ptr("a seat", "you")
         return self.names[seat]
+
+    def is_you(self, seat: int | None) -> bool:
+        """Whether `seat` is the learner's (a sentence about it is said to "you")."""
+        return seat is not None and seat == self.learner
 
     def whose(self, seat: int, capital: bool = False) -> str:
         """'your' or "Bea's"."""
         if seat == self.learner:
-            return "Your" if capital else "your"
-        return f"{self.who(seat, capital)}'s"
+            return ptr("a seat", "Your") if capital else ptr("a seat", "your")
+        return tr("{name}'s").format(name=self.who(seat, capital))
 
     def does(self, seat: int, verb: str, capital: bool = True) -> str:
-        """'You draw' (or 'you draw') or 'Bea draws'."""
+        """'You draw' (or 'you draw') or 'Bea draws': English only (a sentence to translate is a
+        whole message for "you" and one for another seat; kept for callers outside the wording)."""
         return f"{self.who(seat, capital)} {self.verb(seat, verb)}"
 
     def verb(self, seat: int, verb: str) -> str:

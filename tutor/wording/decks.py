@@ -4,9 +4,11 @@ what is in it, and the one suggested for a learner's first game."""
 from __future__ import annotations
 
 from tutor.engine.decks import Deck, all_decks
+from tutor.language import mark, ntr, tr
 
-WHICH_CARDS = "Which cards shall we play with?"
-SUGGESTED_NOTE = "suggested for a first game"
+WHICH_CARDS = mark("Which cards shall we play with?")
+SUGGESTED_NOTE = mark("suggested for a first game")
+"""(Both said with tr().)"""
 
 
 def first_game_deck() -> Deck:
@@ -22,11 +24,13 @@ def suggested_deck(current: str, new_learner: bool) -> str | None:
 
 
 def deck_name(deck: Deck) -> str:
-    return "Playing cards" if deck.is_standard else deck.name
+    return tr("Playing cards") if deck.is_standard else tr(deck.name)
 
 
 def deck_contents(deck: Deck) -> str:
     """What is in a deck: '51 cards: match by rank (two 7s, two Kings)'."""
     if deck.is_standard:
-        return f"{deck.size} cards: match by rank (two 7s, two Kings)"
-    return f"{deck.size} cards: {deck.pair_count} pairs of pictures and the Old Maid"
+        return tr("{count} cards: match by rank (two 7s, two Kings)").format(count=deck.size)
+    return ntr("{count} cards: {pairs} pair of pictures and the Old Maid", "{count} cards: {pairs} pairs of pictures and the Old Maid", deck.pair_count).format(
+        count=deck.size, pairs=deck.pair_count
+    )

@@ -12,7 +12,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import Game
-from tutor.wording import Seats, card_list, counted
+from tutor.language import ntr, tr
+from tutor.wording import Seats, card_list
 from tutor.wording.going_out import everyone_else, no_ranking, you_went_out_in_the_end
 from tutor.wording.narration import Narrator
 
@@ -48,29 +49,31 @@ def end_of_game(
     seats = Seats(names, you)
     lines = [Line(headline(game, you, names, letters), "bold")]
     if game.loser is not None and game.hands[game.loser] and not game.wrong_pairs:
-        lines.append(Line(f"The card nobody could pair: {card_list(game.hands[game.loser], letters)}."))
+        lines.append(Line(tr("The card nobody could pair: {cards}.").format(cards=card_list(game.hands[game.loser], letters))))
     lines.append(Line(""))
     if game.wrong_pairs:
-        found = " ".join(f"{seats.who(seat, capital=True)} laid down {card_list(pair, letters)}, which is not a pair." for seat, pair in game.wrong_pairs)
-        lines += [Line(f"{found} That is why the game ended this way.", lead="The pairs were checked. "), Line("")]
-    lines.append(Line("How everyone did:", "bold"))
+        found = " ".join(_wrong_pair(seats, seat, card_list(pair, letters)) for seat, pair in game.wrong_pairs)
+        why = tr("That is why the game ended this way.")
+        lines += [Line(f"{found} {why}", lead=tr("The pairs were checked.") + " "), Line("")]
+    lines.append(Line(tr("How everyone did:"), "bold"))
     lines += [Line(f"  {line}", "bold" if seat == you or seat in learners else "") for seat, line in results]
     if game.winner is not None:
-        lines.append(Line("In the reversed game only the odd card's holder wins.", "italic"))
+        lines.append(Line(tr("In the reversed game only the odd card's holder wins."), "italic"))
     elif not game.wrong_pairs:
         lines.append(Line(no_ranking(game.rules), "italic"))
-    lines += [Line(""), Line(f"The game took {counted(game.draws, 'draw')}."), Line("")]
+    took = ntr("The game took {count} draw.", "The game took {count} draws.", game.draws).format(count=game.draws)
+    lines += [Line(""), Line(took), Line("")]
     if you is None:
         return lines
     if celebration is not None:
         lines += [Line(text) for text in celebration]
     elif not mistakes:
         unlucky = game.loser == you and game.winner is None
-        lines.append(Line("You made no mistakes: the Old Maid is just bad luck!" if unlucky else "You made no mistakes. Brilliant!"))
+        lines.append(Line(tr("You made no mistakes: the Old Maid is just bad luck!") if unlucky else tr("You made no mistakes. Brilliant!")))
     if mistakes:
-        lines.append(Line(f"Your mistakes ({sum(times for times, _ in mistakes)}):", "bold"))
+        lines.append(Line(tr("Your mistakes ({count}):").format(count=sum(times for times, _ in mistakes)), "bold"))
         lines += [Line(f"  {times} × {rule}") for times, rule in mistakes]
-        lines.append(Line("Each one is a rule worth a second look in the lessons."))
+        lines.append(Line(tr("Each one is a rule worth a second look in the lessons.")))
     return lines
 
 
@@ -83,13 +86,16 @@ def each_learners_mistakes(game: Game, names: Sequence[str], mistakes: Sequence[
         name = seats.who(seat, capital=True)
         if not made:
             unlucky = seat == game.loser and game.winner is None
-            lines.append(Line(f"{name} made no mistakes{': being the Old Maid is just bad luck!' if unlucky else '. Brilliant!'}", "bold"))
+            if unlucky:
+                lines.append(Line(tr("{name} made no mistakes: being the Old Maid is just bad luck!").format(name=name), "bold"))
+            else:
+                lines.append(Line(tr("{name} made no mistakes. Brilliant!").format(name=name), "bold"))
             continue
-        lines.append(Line(f"{name}'s mistakes ({sum(times for times, _ in made)}):", "bold"))
+        lines.append(Line(tr("{name}'s mistakes ({count}):").format(name=name, count=sum(times for times, _ in made)), "bold"))
         lines += [Line(f"  {times} × {rule}") for times, rule in made]
     if any(made for _, made in mistakes):
-        lines.append(Line("Each one is a rule worth a second look in the lessons."))
-    lines.append(Line("Each of you will find this game in My progress."))
+        lines.append(Line(tr("Each one is a rule worth a second look in the lessons.")))
+    lines.append(Line(tr("Each of you will find this game in My progress.")))
     return lines
 
 
@@ -97,17 +103,23 @@ def headline(game: Game, you: int | None, names: Sequence[str], letters: bool = 
     """The end's first line, from the seat `you` (None: nobody is "you")."""
     seats = Seats(names, you)
     if game.loser is None:
-        return "Everyone paired off: nobody is left holding the odd card."
+        return tr("Everyone paired off: nobody is left holding the odd card.")
     if game.winner is not None:
         if game.winner == you:
-            return "You kept the odd card to the end: you win the reversed game!"
-        return f"{seats.who(game.winner, capital=True)} kept the odd card to the end and wins the reversed game; everyone else loses."
+            return tr("You kept the odd card to the end: you win the reversed game!")
+        return tr("{name} kept the odd card to the end and wins the reversed game; everyone else loses.").format(name=seats.who(game.winner, capital=True))
     if you is None:
         if any(seat == game.loser for seat, _ in game.wrong_pairs):
-            return f"The pairs were checked, and one of {seats.whose(game.loser)} was not a pair: {seats.who(game.loser)} is the Old Maid this time."
-        return f"{seats.who(game.loser, capital=True)} is the Old Maid this time. {everyone_else(game.rules)}"
+            return tr("The pairs were checked, and one of {name}'s was not a pair: {name} is the Old Maid this time.").format(name=seats.who(game.loser))
+        return tr("{name} is the Old Maid this time.").format(name=seats.who(game.loser, capital=True)) + " " + everyone_else(game.rules)
     if game.loser == you and game.wrong_pairs:
-        return "The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time."
+        return tr("The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time.")
     if game.loser == you:
-        return "Bad luck: you are left holding the odd card, so you are the Old Maid this time."
+        return tr("Bad luck: you are left holding the odd card, so you are the Old Maid this time.")
     return f"{you_went_out_in_the_end(game.rules)} {Narrator(names, you, letters).ending(game)}"
+
+
+def _wrong_pair(seats: Seats, seat: int, cards: str) -> str:
+    if seats.is_you(seat):
+        return tr("You laid down {cards}, which is not a pair.").format(cards=cards)
+    return tr("{name} laid down {cards}, which is not a pair.").format(name=seats.who(seat, capital=True), cards=cards)

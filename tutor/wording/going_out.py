@@ -19,6 +19,7 @@ import re
 from enum import Enum
 
 from tutor.engine import Game, Rules
+from tutor.language import tr
 from tutor.wording import Seats
 
 
@@ -41,25 +42,27 @@ def going_out(rules: Rules) -> Out:
 
 def empty_hand_rule(rules: Rules) -> str:
     """The rule, for the Rules screen."""
-    rest = " You sit out for the rest of the game, and the others skip you when they draw or offer cards."
-    return {
-        Out.SAFE: "When your hand is empty you are safe!" + rest,
-        Out.CHECKED: ("When your hand is empty you are safe, as long as every pair you laid down was a real pair: the pairs are checked at the end." + rest),
-        Out.WON: ("When your hand is empty you're out, and you've won! Everyone who empties their hand wins, first or last; only the Old Maid doesn't." + rest),
-        Out.CANNOT_WIN: (
-            "When your hand is empty you're out, and you can't win any more: in the reversed game only the player left holding the odd card wins." + rest
-        ),
-    }[going_out(rules)]
+    rest = " " + tr("You sit out for the rest of the game, and the others skip you when they draw or offer cards.")
+    out = going_out(rules)
+    if out is Out.SAFE:
+        return tr("When your hand is empty you are safe!") + rest
+    if out is Out.CHECKED:
+        return tr("When your hand is empty you are safe, as long as every pair you laid down was a real pair: the pairs are checked at the end.") + rest
+    if out is Out.WON:
+        return tr("When your hand is empty you're out, and you've won! Everyone who empties their hand wins, first or last; only the Old Maid doesn't.") + rest
+    return tr("When your hand is empty you're out, and you can't win any more: in the reversed game only the player left holding the odd card wins.") + rest
 
 
 def paired_off_at_once(rules: Rules) -> str:
     """The same for a whole dealt hand that pairs off, in a few words."""
-    return {
-        Out.SAFE: " Anyone whose whole hand pairs off is safe straight away.",
-        Out.CHECKED: " Anyone whose whole hand pairs off is out straight away (and safe if those pairs are real).",
-        Out.WON: " Anyone whose whole hand pairs off is out, and has won, straight away.",
-        Out.CANNOT_WIN: " Anyone whose whole hand pairs off is out straight away, and can't win.",
-    }[going_out(rules)]
+    out = going_out(rules)
+    if out is Out.SAFE:
+        return " " + tr("Anyone whose whole hand pairs off is safe straight away.")
+    if out is Out.CHECKED:
+        return " " + tr("Anyone whose whole hand pairs off is out straight away (and safe if those pairs are real).")
+    if out is Out.WON:
+        return " " + tr("Anyone whose whole hand pairs off is out, and has won, straight away.")
+    return " " + tr("Anyone whose whole hand pairs off is out straight away, and can't win.")
 
 
 def went_out(game: Game, seats: Seats, seat: int) -> str:
@@ -67,30 +70,36 @@ def went_out(game: Game, seats: Seats, seat: int) -> str:
     out = going_out(game.rules)
     if seat == seats.learner:
         return you_went_out(game, seat)
+    name = seats.who(seat, capital=True)
     if out is Out.SAFE:
-        return f"{seats.does(seat, 'be')} safe: no cards left!"
+        return tr("{name} is safe: no cards left!").format(name=name)
     if out is Out.WON:
-        return f"{seats.does(seat, 'be')} out of cards, and {seats.verb(seat, 'have')} won!"
+        return tr("{name} is out of cards, and has won!").format(name=name)
     if out is Out.CANNOT_WIN:
-        return f"{seats.does(seat, 'be')} out of cards, so {seats.verb(seat, 'be')} out of the running to win."
-    return f"{seats.does(seat, 'have')} no cards left."  # pairs face down: only the check at the end tells
+        return tr("{name} is out of cards, so is out of the running to win.").format(name=name)
+    return tr("{name} has no cards left.").format(name=name)  # pairs face down: only the check at the end tells
 
 
 def you_went_out(game: Game, seat: int) -> str:
     """What the learner at `seat` reads beside their empty hand."""
     out = going_out(game.rules)
     if out is Out.WON:
-        return "Your hand is empty: you're out, and you've won!"
+        return tr("Your hand is empty: you're out, and you've won!")
     if out is Out.CANNOT_WIN:
-        return "Your hand is empty: you're out, and only the player left with the odd card can win now."
+        return tr("Your hand is empty: you're out, and only the player left with the odd card can win now.")
     if out is Out.CHECKED and any(laid_by == seat for laid_by, _ in game.wrong_pairs):
-        return "Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end."
-    return "Your hand is empty: you are safe!"
+        return tr("Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end.")
+    return tr("Your hand is empty: you are safe!")
 
 
 def out_mark(rules: Rules) -> str:
     """A seat box's words for a player with no cards, while the game goes on."""
-    return {Out.SAFE: "✓ safe: no cards", Out.CHECKED: "out: no cards", Out.WON: "✓ out: has won", Out.CANNOT_WIN: "out: no cards"}[going_out(rules)]
+    out = going_out(rules)
+    if out is Out.SAFE:
+        return tr("✓ safe: no cards")
+    if out is Out.WON:
+        return tr("✓ out: has won")
+    return tr("out: no cards")
 
 
 def end_mark(game: Game, seat: int) -> str:
@@ -98,25 +107,28 @@ def end_mark(game: Game, seat: int) -> str:
     if not game.is_over:
         return ""
     if game.loser == seat:
-        return "WINNER ★" if game.winner is not None else "OLD MAID"
-    return {Out.CANNOT_WIN: "loses", Out.WON: "✓ won"}.get(going_out(game.rules), "✓ safe")
+        return tr("WINNER ★") if game.winner is not None else tr("OLD MAID")
+    out = going_out(game.rules)
+    if out is Out.CANNOT_WIN:
+        return tr("loses")
+    return tr("✓ won") if out is Out.WON else tr("✓ safe")
 
 
 def you_went_out_in_the_end(rules: Rules) -> str:
     """The end's headline for a learner who went out (the ordinary game: not the reversed one)."""
-    return "You went out, and you've won!" if going_out(rules) is Out.WON else "You are safe!"
+    return tr("You went out, and you've won!") if going_out(rules) is Out.WON else tr("You are safe!")
 
 
 def everyone_else(rules: Rules) -> str:
     """After the Old Maid is named: what everyone else is."""
-    return "Everyone else has won!" if going_out(rules) is Out.WON else "Everyone else is safe!"
+    return tr("Everyone else has won!") if going_out(rules) is Out.WON else tr("Everyone else is safe!")
 
 
 def no_ranking(rules: Rules) -> str:
     """That going out first earns nothing extra, said the ruleset's way."""
     if going_out(rules) is Out.WON:
-        return "Everyone who went out has won; going out first earns nothing extra."
-    return "Everyone who went out is safe; going out first earns nothing extra."
+        return tr("Everyone who went out has won; going out first earns nothing extra.")
+    return tr("Everyone who went out is safe; going out first earns nothing extra.")
 
 
 # ----- checking words against the rules: what `lessons check` and the every-sentence test ask --------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut
+from tutor.language import tr
 from tutor.wording import Seats, card_list
 from tutor.wording.going_out import went_out, you_went_out
 
@@ -50,11 +51,15 @@ class Narrator:
             if isinstance(event, Drew) and event.drawer == self.learner:
                 card = card_list((event.card,), self.letters)  # '7♦', or 'the Cat' for a picture
                 pairs = any(other.pairs_with(event.card) for other in game.hands[self.learner])
-                told = f"You drew {card} from {self.who(event.giver)}" + (": a pair!" if pairs else ".")
+                giver = self.who(event.giver)
+                if pairs:
+                    told = tr("You drew {card} from {giver}: a pair!").format(card=card, giver=giver)
+                else:
+                    told = tr("You drew {card} from {giver}.").format(card=card, giver=giver)
             elif isinstance(event, Drew) and event.giver == self.learner:
-                told = f"{self.who(event.drawer, start=True)} took your {event.card.text(self.letters)}."
+                told = tr("{name} took your {card}.").format(name=self.who(event.drawer, start=True), card=event.card.text(self.letters))
             elif isinstance(event, PairLaidDown) and event.seat == self.learner:
-                told = f"You laid down {card_list(event.cards, self.letters)}."
+                told = tr("You laid down {cards}.").format(cards=card_list(event.cards, self.letters))
             elif isinstance(event, WentOut) and event.seat == self.learner:
                 told = you_went_out(game, event.seat)
             elif isinstance(event, GameOver):
@@ -64,26 +69,35 @@ class Narrator:
     def _drew(self, event: Drew) -> str:
         card = card_list((event.card,), self.letters)
         if event.drawer == self.learner:
-            return f"You drew {card} from {self.who(event.giver)}."
+            return tr("You drew {card} from {giver}.").format(card=card, giver=self.who(event.giver))
         if event.giver == self.learner:
-            return f"{self.who(event.drawer, start=True)} drew {card} from you."
-        return f"{self.who(event.drawer, start=True)} drew a card from {self.who(event.giver)}."
+            return tr("{name} drew {card} from you.").format(name=self.who(event.drawer, start=True), card=card)
+        return tr("{name} drew a card from {giver}.").format(name=self.who(event.drawer, start=True), giver=self.who(event.giver))
 
     def _pair(self, event: PairLaidDown, game: Game) -> str:
-        if event.seat == self.learner or game.rules.pairs_face_up:
-            return f"{self.who(event.seat, start=True)} laid down {card_list(event.cards, self.letters)}."
-        return f"{self.who(event.seat, start=True)} laid down a pair, face down."
+        if event.seat == self.learner:
+            return tr("You laid down {cards}.").format(cards=card_list(event.cards, self.letters))
+        if game.rules.pairs_face_up:
+            return tr("{name} laid down {cards}.").format(name=self.who(event.seat, start=True), cards=card_list(event.cards, self.letters))
+        return tr("{name} laid down a pair, face down.").format(name=self.who(event.seat, start=True))
 
     def _check(self, event: PairsChecked) -> str | None:
         if not event.wrong_pairs:
             return None
         seat, pair = event.wrong_pairs[0]
-        return f"The pairs are checked: {self.who(seat)} laid down {card_list(pair, self.letters)}, which is not a pair."
+        cards = card_list(pair, self.letters)
+        if seat == self.learner:
+            return tr("The pairs are checked: you laid down {cards}, which is not a pair.").format(cards=cards)
+        return tr("The pairs are checked: {name} laid down {cards}, which is not a pair.").format(name=self.who(seat), cards=cards)
 
     def ending(self, game: Game) -> str:
         loser = game.loser
         if loser is None:
             return ""
+        if loser == self.learner:
+            if game.winner is not None:
+                return tr("You kept the odd card to the end and win!")
+            return tr("You are the Old Maid.")
         if game.winner is not None:
-            return f"{self.who(loser, start=True)} kept the odd card to the end and {self.seats.verb(loser, 'win')}!"
-        return f"{self.seats.does(loser, 'be')} the Old Maid."
+            return tr("{name} kept the odd card to the end and wins!").format(name=self.who(loser, start=True))
+        return tr("{name} is the Old Maid.").format(name=self.who(loser, start=True))

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from tutor.engine import Rules, SimulationResult, simulate
-from tutor.wording import bar
+from tutor.language import ntr, tr
+from tutor.wording import bar, rules_name
 
 
 def rules_title(rules: Rules) -> str:
     """ "Bicycle rules, 4 players (odd rank Q)", or with a picture deck "(Farm friends deck, 19 cards)"."""
     deck = rules.playing_deck
-    extras = [f"odd rank {rules.odd_rank}" if deck.is_standard else f"{deck.name} deck, {deck.size} cards"]
+    if deck.is_standard:
+        extras = [tr("odd rank {rank}").format(rank=rules.odd_rank)]
+    else:
+        extras = [tr("{deck} deck, {count} cards").format(deck=tr(deck.name), count=deck.size)]
     if rules.extra_draw_on_pair:
-        extras.append("extra draw on a pair")
-    return f"{rules.name} rules, {rules.players} players ({', '.join(extras)})"
+        extras.append(tr("extra draw on a pair"))
+    return tr("{rules}, {count} players ({extras})").format(rules=rules_name(rules.name), count=rules.players, extras=", ".join(extras))
 
 
 def seat_chart(result: SimulationResult, dealer: int = 0) -> list[str]:
@@ -20,19 +24,21 @@ def seat_chart(result: SimulationResult, dealer: int = 0) -> list[str]:
     largest = max(result.loser_share)
     lines = []
     for seat, share in enumerate(result.loser_share):
-        label = f"Seat {seat + 1}" + (" (dealer)" if seat == dealer else "")
+        label = (tr("Seat {number} (dealer)") if seat == dealer else tr("Seat {number}")).format(number=seat + 1)
         lines.append(f"{label:<17}{share:>7.1%}  {bar(share, largest)}")
     return lines
 
 
 def report(result: SimulationResult, dealer: int = 0) -> str:
     lines = [
-        f"{result.games:,} games, {rules_title(result.rules)}",
+        ntr("{count} game, {rules}", "{count} games, {rules}", result.games).format(count=f"{result.games:,}", rules=rules_title(result.rules)),
         "",
-        "Chance of being the Old Maid, by seat (seats go clockwise from the dealer):",
+        tr("Chance of being the Old Maid, by seat (seats go clockwise from the dealer):"),
         *seat_chart(result, dealer),
         "",
-        f"Game length: {result.mean_draws:.1f} draws on average (spread {result.stdev_draws:.1f}; shortest {result.min_draws}, longest {result.max_draws}).",
+        tr("Game length: {mean} draws on average (spread {spread}; shortest {shortest}, longest {longest}).").format(
+            mean=f"{result.mean_draws:.1f}", spread=f"{result.stdev_draws:.1f}", shortest=result.min_draws, longest=result.max_draws
+        ),
     ]
     return "\n".join(lines)
 
@@ -42,7 +48,7 @@ def run_simulation(rules: Rules, games: int, seed: int | str) -> SimulationResul
     from rich.progress import Progress
 
     with Progress(transient=True) as progress:
-        task = progress.add_task("Playing games", total=games)
+        task = progress.add_task(tr("Playing games"), total=games)
         result = simulate(rules, games, seed, progress=lambda done: progress.update(task, completed=done))
     print(report(result))
     return result
