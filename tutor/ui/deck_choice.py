@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.decks import Deck, all_decks
+from tutor.language import mark
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.opening import unless_closed
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
@@ -57,10 +58,10 @@ class DeckWords:
 class DeckChoiceScreen(ModalScreen[str | None]):
     """Pick the cards for the new game (Enter), or Escape to go back without starting one."""
 
-    HELP_TITLE = "Which cards?"
+    HELP_TITLE = mark("Which cards?")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Go back without starting a game"),
-        Binding("f1", "app.help", "Help", key_display="F1", tooltip="This help: what every key does here"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Go back without starting a game")),
+        Binding("f1", "app.help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
     ]
 
     def __init__(self, current: str, new_learner: bool) -> None:

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
 from tutor.errors import ProfileInUse, StoreBusy, StoreError
+from tutor.language import mark
 from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
@@ -38,12 +39,12 @@ class ProfilePickerScreen(Screen[Profile | None]):
     """Dismisses with the chosen or new profile, or None when the learner leaves."""
 
     CSS_PATH = "progress.tcss"
-    HELP_TITLE = "Who is learning?"
+    HELP_TITLE = mark("Who is learning?")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to where you were"),
-        Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to where you were")),
+        Binding("escape", "leave", mark("Quit"), tooltip=mark("Close the tutor (nobody has been chosen yet)")),
         # F2, not a letter: every letter typed here is a child's name (and Ctrl+T is a browser's new tab).
-        Binding("f2", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
+        Binding("f2", "teacher", mark("Teacher"), show=False, tooltip=mark("The teacher's view of the class (with the teacher's PIN)")),
     ]
     saving = False
     """True while a name waits to be saved (the file was busy); Enter again does not start another try."""

@@ -26,6 +26,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
+from tutor.language import mark
 from tutor.learner import progress_words as said
 from tutor.learner.policy import (
     GameTally,
@@ -139,14 +140,14 @@ def export_path(name: str) -> str:
 
 class ProgressScreen(Screen[None]):
     CSS_PATH = "progress.tcss"
-    HELP_TITLE = "My progress"
+    HELP_TITLE = mark("My progress")
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the menu"),
-        Binding("g", "go", "Go", tooltip="Do what “What next?” says"),
-        Binding("e", "export", "Export", tooltip="Export: save your progress in a file"),
-        Binding("i", "import", "Import", tooltip="Import: add a learner from a file"),
-        Binding("l", "reset_lesson", "Reset a lesson", show=False, tooltip="Reset one lesson"),
-        Binding("r", "reset_profile", "Reset my progress", show=False, tooltip="Reset your progress"),
+        Binding("escape", "app.pop_screen", mark("Back"), tooltip=mark("Back to the menu")),
+        Binding("g", "go", mark("Go"), tooltip=mark("Do what “What next?” says")),
+        Binding("e", "export", mark("Export"), tooltip=mark("Export: save your progress in a file")),
+        Binding("i", "import", mark("Import"), tooltip=mark("Import: add a learner from a file")),
+        Binding("l", "reset_lesson", mark("Reset a lesson"), show=False, tooltip=mark("Reset one lesson")),
+        Binding("r", "reset_profile", mark("Reset my progress"), show=False, tooltip=mark("Reset your progress")),
     ]
 
     def __init__(self) -> None:
@@ -410,7 +411,7 @@ async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
 class ChooseLessonScreen(ModalScreen[Lesson | None]):
     """Which lesson to reset: the lessons started so far; None for none."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"))]
 
     def __init__(self, lessons: list[Lesson]) -> None:
         super().__init__()
@@ -432,7 +433,7 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
 class PathScreen(ModalScreen[str | None]):
     """Asks for a file's path; dismisses with the text typed, or None."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"))]
 
     def action_close(self) -> None:
         dismiss_on_top(self, None)

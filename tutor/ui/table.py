@@ -22,7 +22,8 @@ from textual.widgets import Static
 
 from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
-from tutor.wording import TRY_THIS, counted
+from tutor.language import ntr, tr
+from tutor.wording import TRY_THIS
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.table import role_of, where_is
 
@@ -60,9 +61,9 @@ class SeatView(Static):
         if end:
             text.append(end, style="bold")
         elif safe:
-            text.append(out_mark(seen.rules) if seen.rules is not None else "no cards", style="bold")
+            text.append(out_mark(seen.rules) if seen.rules is not None else tr("no cards"), style="bold")
         else:
-            status = counted(cards, "card") + (f", {role}" if role else "")
+            status = ntr("{count} card", "{count} cards", cards).format(count=cards) + (f", {role}" if role else "")
             backs = min(cards, 4, self.content_region.width - len(status) - 1)
             text.append("▒" * backs + " " if backs > 0 else "")
             text.append(status, style="bold" if role else "")
@@ -105,7 +106,7 @@ class Panel:
 def explanation_text(explanation: Explanation) -> Text:
     """A mistake explained: what happened, why it breaks the rule, and what to do instead."""
     text = Text(f"{explanation.what}\n{explanation.why}\n")
-    text.append(TRY_THIS, style="bold")
+    text.append(tr(TRY_THIS), style="bold")
     text.append(explanation.instead)
     return text
 

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import StoreError
+from tutor.language import mark
 from tutor.names import NAME_LENGTH, one_line
 from tutor.store.tables import SeatView, TableStatus, TableView
 from tutor.ui.footer import TutorFooter
@@ -36,9 +37,9 @@ NAME_SHOWN = 24
 
 class TableChoiceScreen(Screen[None]):
     CSS_PATH = "table.tcss"
-    HELP_TITLE = "Play with others"
+    HELP_TITLE = mark("Play with others")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to where you were"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to where you were")),
     ]
 
     def __init__(self) -> None:

@@ -28,6 +28,7 @@ from textual.widgets import Button, Static
 
 from tutor.engine import Card, Rules
 from tutor.errors import StaleMove, StoreBusy, StoreError, TableRefused, TutorError
+from tutor.language import mark
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS
@@ -58,9 +59,9 @@ LEFT_PLAYING = "You left table {name}. Your seat waits for you for a minute: ope
 
 class TableScreen(CardTableScreen):
     CSS_PATH = ["game.tcss", "table.tcss"]
-    HELP_TITLE = "Playing at a table"
+    HELP_TITLE = mark("Playing at a table")
     BINDINGS = [
-        Binding("enter", "start", "Start the game", tooltip="Start the game now: the empty seats get computer players"),
+        Binding("enter", "start", mark("Start the game"), tooltip=mark("Start the game now: the empty seats get computer players")),
         MOVE_LEFT,
         MOVE_RIGHT,
         SELECT,
@@ -68,8 +69,8 @@ class TableScreen(CardTableScreen):
         DONE,
         HINT,
         SORT,
-        Binding("r", "rules", "Rules", tooltip="The rules this table plays by"),
-        Binding("escape", "leave", "Leave", tooltip="Leave the table (you are asked first while the game is on)"),
+        Binding("r", "rules", mark("Rules"), tooltip=mark("The rules this table plays by")),
+        Binding("escape", "leave", mark("Leave"), tooltip=mark("Leave the table (you are asked first while the game is on)")),
         *NUMBERS,
     ]
 
@@ -534,11 +535,11 @@ class TableScreen(CardTableScreen):
 class TableEndScreen(Screen[None]):
     """The end of a table's game: everyone's result and this learner's own mistakes."""
 
-    HELP_TITLE = "The end of the game"
+    HELP_TITLE = mark("The end of the game")
     BINDINGS = [
-        Binding("a", "play_again", "Play again here", tooltip="Another game at this table, with whoever sits down"),
-        Binding("n", "again", "Another table", tooltip="Choose a table to play at again"),
-        Binding("escape", "back", "Back", tooltip="Leave the table"),
+        Binding("a", "play_again", mark("Play again here"), tooltip=mark("Another game at this table, with whoever sits down")),
+        Binding("n", "again", mark("Another table"), tooltip=mark("Choose a table to play at again")),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Leave the table")),
     ]
 
     def __init__(self, shared: SharedGame, celebration: Celebration | None = None) -> None:

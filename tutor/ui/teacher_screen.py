@@ -26,6 +26,7 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from tutor.classroom import is_served
 from tutor.errors import StoreError
+from tutor.language import mark
 from tutor.learner.class_report import (
     SORTS,
     ClassRow,
@@ -84,7 +85,7 @@ class PinScreen(ModalScreen[bool]):
     """Asks for the teacher's PIN (or, the first time, to choose one, typed twice); dismisses with
     True when the PIN was right (or chosen and kept), False when the dialog was left."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel", tooltip="Never mind: close this")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"), tooltip=mark("Never mind: close this"))]
     DEFAULT_CSS = """
     #pin-why, #pin-problem { margin-bottom: 1; }
     #pin-again { margin-top: 1; }
@@ -212,14 +213,14 @@ def detail_text(row: ClassRow) -> Text:
 
 class TeacherScreen(Screen[None]):
     CSS_PATH = "teacher.tcss"
-    HELP_TITLE = "The teacher's view"
+    HELP_TITLE = mark("The teacher's view")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to “Who is learning?”"),
-        Binding("s", "sort", "Sort", tooltip="Sort by name, last active or lessons done"),
-        Binding("f", "filter", "Filter", tooltip="Filter: show only names with these letters"),
-        Binding("e", "export", "CSV", tooltip="Export the table as a CSV file"),
-        Binding("r", "reset", "Reset", tooltip="Reset the highlighted learner's progress (lessons, quiz, games)"),
-        Binding("delete", "remove", "Remove", show=False, tooltip="Remove the highlighted learner and all their progress"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to “Who is learning?”")),
+        Binding("s", "sort", mark("Sort"), tooltip=mark("Sort by name, last active or lessons done")),
+        Binding("f", "filter", mark("Filter"), tooltip=mark("Filter: show only names with these letters")),
+        Binding("e", "export", mark("CSV"), tooltip=mark("Export the table as a CSV file")),
+        Binding("r", "reset", mark("Reset"), tooltip=mark("Reset the highlighted learner's progress (lessons, quiz, games)")),
+        Binding("delete", "remove", mark("Remove"), show=False, tooltip=mark("Remove the highlighted learner and all their progress")),
     ]
 
     def __init__(self) -> None:

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tutor.errors import CannotJoin, StoreError
+from tutor.language import mark
 from tutor.learner.together import one_more
 from tutor.names import shown
 from tutor.ui.dialogs import dismiss_on_top
@@ -58,7 +59,7 @@ class FriendsScreen(ModalScreen[list[str] | None]):
     """Who plays at this keyboard besides the learner: names typed one by one; dismisses with them,
     or None for Escape (never mind)."""
 
-    BINDINGS = [Binding("escape", "close", "Back")]
+    BINDINGS = [Binding("escape", "close", mark("Back"))]
 
     def __init__(self) -> None:
         super().__init__()

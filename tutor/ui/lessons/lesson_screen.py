@@ -33,6 +33,7 @@ from tutor.course import (
     TaskStep,
 )
 from tutor.course.check import replay_problems
+from tutor.language import mark
 from tutor.learner.celebrations import Celebration
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
@@ -80,16 +81,16 @@ HELD_FOR = 1.0
 
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
-    HELP_TITLE = "A lesson"
+    HELP_TITLE = mark("A lesson")
     BINDINGS = [
-        Binding("enter", "next", "Next"),
-        Binding("n", "next", "Next", show=False),
-        Binding("space", "next", "Next", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("b", "back", "Back"),
-        Binding("R,ctrl+r", "restart", "Start again", show=False),
-        Binding("r", "rules", "Rules", show=False),
-        Binding("escape", "leave", "Lessons"),
+        Binding("enter", "next", mark("Next")),
+        Binding("n", "next", mark("Next"), show=False),
+        Binding("space", "next", mark("Next"), show=False),
+        Binding("h", "hint", mark("Hint")),
+        Binding("b", "back", mark("Back")),
+        Binding("R,ctrl+r", "restart", mark("Start again"), show=False),
+        Binding("r", "rules", mark("Rules"), show=False),
+        Binding("escape", "leave", mark("Lessons")),
         Binding("pagedown", "scroll_body(1)", show=False, priority=True),
         Binding("pageup", "scroll_body(-1)", show=False, priority=True),
     ]

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tutor.course import BrokenLesson, Course, Lesson
+from tutor.language import mark
 from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mistakes, standing_of, star_marks
 from tutor.learner.policy import course_map
 from tutor.learner.progress_words import NEXT_MARK, map_line
@@ -37,8 +38,8 @@ Entry = Lesson | BrokenLesson
 
 class LessonListScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
-    HELP_TITLE = "The lessons"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Home")]
+    HELP_TITLE = mark("The lessons")
+    BINDINGS = [Binding("escape", "app.pop_screen", mark("Home"))]
 
     def __init__(self) -> None:
         super().__init__()

@@ -46,6 +46,7 @@ from tutor.course import (
     Step,
 )
 from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.language import mark
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
@@ -208,10 +209,10 @@ class ChartView(ReadView):
 
 class DealView(StepView):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "deal(1)", "Deal one", tooltip="Deal one card, to the next player"),
-        Binding("enter", "deal(1)", "Deal one", show=False, tooltip="Deal one card, to the next player"),
-        Binding("a", "deal(0)", "Deal all", tooltip="Deal all the cards that are left"),
-        Binding("f", "finish_deal", "Finished"),
+        Binding("space", "deal(1)", mark("Deal one"), tooltip=mark("Deal one card, to the next player")),
+        Binding("enter", "deal(1)", mark("Deal one"), show=False, tooltip=mark("Deal one card, to the next player")),
+        Binding("a", "deal(0)", mark("Deal all"), tooltip=mark("Deal all the cards that are left")),
+        Binding("f", "finish_deal", mark("Finished")),
     ]
 
     def instruction(self) -> str:
@@ -227,12 +228,12 @@ class DealView(StepView):
 
 class LayDownView(StepView):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "select", "Select"),
-        Binding("enter", "lay_down", "Lay down"),
-        Binding("d", "done", "Done"),
+        Binding("space", "select", mark("Select")),
+        Binding("enter", "lay_down", mark("Lay down")),
+        Binding("d", "done", mark("Done")),
         *arrows("Move between your cards"),
         *numbers("Select or unselect a card by its number"),
-        Binding("0", "number(10)", show=False, tooltip="Select or unselect a card by its number"),
+        Binding("0", "number(10)", show=False, tooltip=mark("Select or unselect a card by its number")),
     ]
     hand_keys = "1234567890"
 
@@ -276,7 +277,7 @@ class SeatView(StepView):
     """A question answered by pointing at a seat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Choose", tooltip="Choose the player the ◆ points at"),
+        Binding("enter", "pick", mark("Choose"), tooltip=mark("Choose the player the ◆ points at")),
         *arrows("Move between the players"),
         *numbers("Choose a player by their number"),
     ]
@@ -323,8 +324,8 @@ class DrawView(SeatView):
     """A draw: first the seat to take a card from, then a face-down card from its fan."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Choose", tooltip="Choose the player (then the card) the cursor is on"),
-        Binding("escape", "choose_again", "Someone else"),
+        Binding("enter", "pick", mark("Choose"), tooltip=mark("Choose the player (then the card) the cursor is on")),
+        Binding("escape", "choose_again", mark("Someone else")),
         *arrows("Move between the players, then between the cards held out"),
         *numbers("Choose a player, then a card, by its number"),
     ]
