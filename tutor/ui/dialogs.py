@@ -86,6 +86,12 @@ IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_
 """A one-line text box takes these keys, but they do nothing there."""
 
 
+def modifier_name(modifier: str) -> str:
+    """A modifier key as its keyboard labels it in the language in use ("Ctrl"; German "Strg")."""
+    names = {"ctrl": ptr("key", "Ctrl"), "shift": ptr("key", "Shift"), "alt": ptr("key", "Alt")}
+    return names.get(modifier, modifier.capitalize())
+
+
 def key_name(key: str) -> str:
     """A key as a learner reads it: "ctrl+s" is Ctrl+S, "R" is Shift+R, "question_mark" is ?."""
     names = key_words()
@@ -93,9 +99,9 @@ def key_name(key: str) -> str:
         return names[key]
     if "+" in key:
         *modifiers, base = key.split("+")
-        return "+".join([*(modifier.capitalize() for modifier in modifiers), key_name(base.lower())])
+        return "+".join([*(modifier_name(modifier) for modifier in modifiers), key_name(base.lower())])
     if len(key) == 1:
-        return tr("Shift+{key}").format(key=key) if key.isupper() else key.upper()
+        return f"{modifier_name('shift')}+{key}" if key.isupper() else key.upper()
     if key[0] == "f" and key[1:].isdigit():
         return key.upper()
     return format_key(key).capitalize()
