@@ -69,7 +69,7 @@ class FriendsScreen(ModalScreen[list[str] | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(tr("Who plays with you at this keyboard?"), style="bold"))
             yield Static(id="friends-playing")
-            yield Input(placeholder="A friend's name", id="friends-name", max_length=60)
+            yield Input(placeholder=tr("A friend's name"), id="friends-name", max_length=60)
             yield Static(id="friends-problem")
             yield Static(Text(tr("Type a name, then Enter. When everyone is in, press Enter in the empty box to start.")))
 
@@ -78,8 +78,8 @@ class FriendsScreen(ModalScreen[list[str] | None]):
         self.query_one("#friends-name", Input).focus()
 
     def _show_playing(self) -> None:
-        players = ["you", *(shown(name) for name in self.names)]
-        self.query_one("#friends-playing", Static).update(Text(f"Playing: {listed(players)}."))
+        players = [tr("you"), *(shown(name) for name in self.names)]
+        self.query_one("#friends-playing", Static).update(Text(tr("Playing: {players}.").format(players=listed(players))))
 
     def _say(self, problem: str) -> None:
         self.query_one("#friends-problem", Static).update(Text(problem))
