@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.classroom import is_served
+from tutor.language import mark, tr
 from tutor.learner.session import LearnerSession
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
@@ -65,22 +66,22 @@ def fitted_palette(base: TerminalTheme, grounds: list[RGB], in_grey: bool) -> Te
 
 
 PLAIN_COMMANDS = {
-    "Theme": ("Colours", "Choose the colours of the whole tutor"),
-    "Quit": ("Quit", "Close the tutor (your progress is saved)"),
-    "Screenshot": ("Save a picture", "Save a picture of this screen in your folder (an SVG file)"),
+    "Theme": (mark("Colours"), mark("Choose the colours of the whole tutor")),
+    "Quit": (mark("Quit"), mark("Close the tutor (your progress is saved)")),
+    "Screenshot": (mark("Save a picture"), mark("Save a picture of this screen in your folder (an SVG file)")),
 }
 """Textual's commands a learner or a grown-up may want, in plain words; the others are left out."""
 
 
 class TutorApp(App[None]):
-    TITLE = "Old Maid Tutor"
+    TITLE = mark("Old Maid Tutor")
     CSS_PATH = "styles.tcss"
     # No mouse text selection: nothing here is for copying, and Textual 8.2.8 crashes on a press
     # over a widget that a screen change has just detached (found by the soak).
     ALLOW_SELECT = False
     BINDINGS = [
-        Binding("f1,question_mark", "help", "Help", key_display="F1", tooltip="This help: what every key does here"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (your game and progress are saved)"),
+        Binding("f1,question_mark", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
+        Binding("ctrl+q", "quit", mark("Quit"), priority=True, tooltip=mark("Quit (your game and progress are saved)")),
     ]
 
     async def on_event(self, event: events.Event) -> None:
@@ -190,6 +191,15 @@ class TutorApp(App[None]):
         else:
             self.push_screen(ProfilePickerScreen(), self.use_profile)
 
+    def speak_again(self) -> None:
+        """The language changed: every screen made in the old one goes, and Home opens again (what
+        the learner reads from now on is in the new language)."""
+        from tutor.ui.home import HomeScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(HomeScreen(offer_resume=False))
+
     def action_command_palette(self) -> None:
         """Textual's palette, guarded against its PageUp/PageDown crash (see tutor/ui/palette.py)."""
         from textual.command import CommandPalette
@@ -247,6 +257,7 @@ class TutorApp(App[None]):
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header's "Old Maid Tutor — Settings", without Textual's dimmed sub-title (too faint to read)."""
+        title = tr(title)  # (a screen's sub-title is said in the language as the screen sets it)
         return Content(f"{title} — {sub_title}" if sub_title else title)
 
     @property
@@ -392,7 +403,7 @@ class TutorApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
-        title = getattr(self.screen, "HELP_TITLE", "Old Maid Tutor")
+        title = tr(getattr(self.screen, "HELP_TITLE", self.TITLE))
         self.push_screen(HelpScreen(title, help_lines(self.screen)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -401,15 +412,15 @@ class TutorApp(App[None]):
         if not self.has_learner or not any(isinstance(shown, HomeScreen) for shown in self.screen_stack):
             yield from self._textual_commands(screen)  # nobody has said who is learning yet
             return
-        yield SystemCommand("Play a game", "Play Old Maid against the computer", lambda: self.action_open("play"))
-        yield SystemCommand("Play with others", "Friends taking turns here, or a table with your class", self._play_with_others)
-        yield SystemCommand("Lessons", "Short lessons, one rule at a time", lambda: self.action_open("lessons"))
-        yield SystemCommand("Quiz", "Eight quick questions about the rules", lambda: self.action_open("quiz"))
-        yield SystemCommand("Progress", "What you have learned so far", lambda: self.action_open("progress"))
-        yield SystemCommand("Rules", "Read the rules in play", lambda: self.action_open("rules"))
-        yield SystemCommand("Settings", "Rules, players, help level, looks", lambda: self.action_open("settings"))
-        yield SystemCommand("Home", "Back to the main menu", self.action_go_home)
-        yield SystemCommand("Help", "What the keys do here", self.action_help)
+        yield SystemCommand(tr("Play a game"), tr("Play Old Maid against the computer"), lambda: self.action_open("play"))
+        yield SystemCommand(tr("Play with others"), tr("Friends taking turns here, or a table with your class"), self._play_with_others)
+        yield SystemCommand(tr("Lessons"), tr("Short lessons, one rule at a time"), lambda: self.action_open("lessons"))
+        yield SystemCommand(tr("Quiz"), tr("Eight quick questions about the rules"), lambda: self.action_open("quiz"))
+        yield SystemCommand(tr("Progress"), tr("What you have learned so far"), lambda: self.action_open("progress"))
+        yield SystemCommand(tr("Rules"), tr("Read the rules in play"), lambda: self.action_open("rules"))
+        yield SystemCommand(tr("Settings"), tr("Rules, players, help level, looks"), lambda: self.action_open("settings"))
+        yield SystemCommand(tr("Home"), tr("Back to the main menu"), self.action_go_home)
+        yield SystemCommand(tr("Help"), tr("What the keys do here"), self.action_help)
         yield from self._textual_commands(screen)
 
     def _textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -420,7 +431,7 @@ class TutorApp(App[None]):
         for command in super().get_system_commands(screen):
             plain = PLAIN_COMMANDS.get(command.title)
             if plain is not None and not (served and command.title == "Screenshot"):
-                yield SystemCommand(*plain, command.callback)
+                yield SystemCommand(tr(plain[0]), tr(plain[1]), command.callback)
 
     # ----- the window-too-small notice --------------------------------------------------------
 

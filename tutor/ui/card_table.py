@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Card, Draw, Game, LayDown, Observation, Rules, cards_text
+from tutor.language import mark, ntr, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
@@ -33,10 +34,10 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
 from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
-from tutor.wording import NOT_QUITE, Seats, capitalised, card_list, counted
+from tutor.wording import NOT_QUITE, Seats, capitalised, card_list
 from tutor.wording.going_out import you_went_out
 
-NUMBER_HELP = "Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)"
+NUMBER_HELP = mark("Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)")
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
 """Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
 NARROW = 90
@@ -44,19 +45,21 @@ NARROW = 90
 SIDE_WIDTH = 30  # as in game.tcss
 NARROW_LOG = 4  # the moves under the table on a narrow terminal, as in game.tcss
 SEATS_HEIGHT = 5
-NOTHING_SELECTED = "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
-ONE_SELECTED = "{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter."
-PAST_THE_KEYS = " Cards with no key under them: use ← →."
+NOTHING_SELECTED = mark(
+    "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
+)
+ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
+PAST_THE_KEYS = mark("Cards with no key under them: use ← →.")
 
-MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip="Move to the card (or player) on the left", id="move_left")
-MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip="Move to the card (or player) on the right", id="move_right")
+MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip=mark("Move to the card (or player) on the left"), id="move_left")
+MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip=mark("Move to the card (or player) on the right"), id="move_right")
 # The footer's words are short: at 80 columns every key of a table (with Help, Hint, Sort, Rules, Home
 # and Quit) fits whole; the tooltips and F1's help say the rest.
-SELECT = Binding("space", "select", "Pick", tooltip="Select the card under ▲ to lay down (again to unselect)", id="select")
-CONFIRM = Binding("enter", "confirm", "OK", tooltip="Lay down the selected pair, draw the card, or choose the player", id="confirm")
-DONE = Binding("d", "done", "Done", tooltip="Say you're done laying down pairs", id="done")
-HINT = Binding("h", "hint", "Hint", tooltip="A hint; press again for more")
-SORT = Binding("s", "sort", "Sort", tooltip="Sort your hand by rank or by suit")
+SELECT = Binding("space", "select", mark("Pick"), tooltip=mark("Select the card under ▲ to lay down (again to unselect)"), id="select")
+CONFIRM = Binding("enter", "confirm", mark("OK"), tooltip=mark("Lay down the selected pair, draw the card, or choose the player"), id="confirm")
+DONE = Binding("d", "done", mark("Done"), tooltip=mark("Say you're done laying down pairs"), id="done")
+HINT = Binding("h", "hint", mark("Hint"), tooltip=mark("A hint; press again for more"))
+SORT = Binding("s", "sort", mark("Sort"), tooltip=mark("Sort your hand by rank or by suit"))
 NUMBERS = [Binding(key, f"key({key!r})", show=False, tooltip=NUMBER_HELP) for key in KEYS if key.isdigit()]
 """The first ten cards' keys (shown under them), and each player's number. The letters after them
 are read in `on_key`, so the help lists the card keys on one line instead of twenty-nine."""
@@ -150,7 +153,7 @@ class CardTableScreen(Screen[None]):
         fan.display = giver is not None
         if giver is not None:
             fan.show(seen.hand_sizes[giver])
-            fan.border_title = f"{seats.whose(giver, capital=True)} cards, face down"
+            fan.border_title = tr("Your cards, face down") if giver == seats.learner else tr("{name}'s cards, face down").format(name=seats.who(giver))
         self.query_one("#pairs", Static).update(pairs_text(seen, seats, game.rules.pairs_face_up, letters))
         self.query_one("#pairs-line", Static).update(pairs_line(seen, seats, letters, self.app.size.width - 2))
         self.query_one("#news", Static).update(Text(news, style="bold"))
@@ -200,7 +203,7 @@ class CardTableScreen(Screen[None]):
         if self.pairing() or self.drawing():
             row = self.query_one("#hand" if self.pairing() else "#fan", CardRow)
             if len(row.keys) < row.count():
-                words += PAST_THE_KEYS
+                words += " " + tr(PAST_THE_KEYS)
         prompt.update(Text(words))
 
     def say(self, text: str | Text) -> None:
@@ -220,7 +223,7 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards = set() if own else set(outcome.mistake.cards)
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
         recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
-        self.panel = Panel(PanelKind.MISTAKE, f"✗ {NOT_QUITE}!", explanation_text(outcome.explanation))
+        self.panel = Panel(PanelKind.MISTAKE, tr("✗ {not_quite}!").format(not_quite=tr(NOT_QUITE)), explanation_text(outcome.explanation))
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
         """A hint in the panel, with the cards (or the seat) it names flagged when it gives the answer."""
@@ -228,7 +231,7 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards = set(move.cards) if isinstance(move, LayDown) else set()
         self.flagged_seats = {move.from_seat} if isinstance(move, Draw) and choosing_giver else set()
         self.message = Text()
-        self.panel = Panel(PanelKind.HINT, f"? Hint {hint.level} of {LEVELS}", Text(with_keys(hint.text, self.BINDINGS)))
+        self.panel = Panel(PanelKind.HINT, tr("? Hint {level} of {levels}").format(level=hint.level, levels=LEVELS), Text(with_keys(hint.text, self.BINDINGS)))
 
     # ----- keys shared by both tables -----------------------------------------------------------
 
@@ -238,7 +241,7 @@ class CardTableScreen(Screen[None]):
     def action_sort(self) -> None:
         self.sort_by_suit = not self.sort_by_suit
         self.redraw()
-        notify(self, "Sorted by suit." if self.sort_by_suit else "Sorted by rank.", timeout=2)
+        notify(self, tr("Sorted by suit.") if self.sort_by_suit else tr("Sorted by rank."), timeout=2)
 
     def action_rules(self) -> None:
         from tutor.ui.rules_screen import RulesScreen
@@ -263,11 +266,11 @@ class CardTableScreen(Screen[None]):
         panel, not left selected to undo); None (and what to do) when none are."""
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
-            self.say(NOTHING_SELECTED)
+            self.say(tr(NOTHING_SELECTED))
             return None
         if len(hand.selected) == 1:  # not a wrong pair yet: half of one, kept picked
             (card,) = hand.selected
-            self.say(ONE_SELECTED.format(card=capitalised(card_list([card], hand.letters))))
+            self.say(tr(ONE_SELECTED).format(card=capitalised(card_list([card], hand.letters))))
             return None
         chosen = sorted(hand.selected)
         hand.selected.clear()
@@ -315,30 +318,35 @@ def pairs_line(seen: Observation, seats: Seats, letters: bool, width: int) -> Te
     """The pairs in one line, for a terminal too narrow for the side panel: the learner's own
     cards when the line fits in `width` with them, else how many; everyone else's count."""
     own = seen.seat
-    others = " · ".join(f"{seats.who(seat, capital=True)} {count}" for seat, count in enumerate(seen.pair_counts) if seat != own)
+    others = " · ".join(f"{seat_label(seats, seat)} {count}" for seat, count in enumerate(seen.pair_counts) if seat != own)
     mine = [_pair_cards(pair, letters) for seat, pair in seen.pairs if seat == own and pair is not None]
-    line = Text(f"{seats.whose(own, capital=True)} pairs: ", style="bold")
+    line = Text((tr("Your pairs:") if own == seats.learner else tr("{name}'s pairs:").format(name=seats.who(own))) + " ", style="bold")
     if mine and cell_len(f"{line.plain}{' '.join(mine)} · {others}") <= width:
         line.append(" ".join(mine))
     else:
-        line.append(str(seen.pair_counts[own]) if mine else "none yet")
+        line.append(str(seen.pair_counts[own]) if mine else tr("none yet"))
     line.append(f" · {others}")
     return line
+
+
+def seat_label(seats: Seats, seat: int) -> str:
+    """A seat as a list of seats labels it: "You", or the player's name."""
+    return tr("You") if seat == seats.learner else seats.who(seat)
 
 
 def pairs_text(seen: Observation, seats: Seats, face_up: bool, letters: bool) -> Text:
     """The pairs each seat has laid down: the cards when they went down face up (and the
     learner's own), else how many."""
-    text = Text("Pairs" + (" (face up)" if face_up else " (face down)") + "\n", style="bold")
+    text = Text((tr("Pairs (face up)") if face_up else tr("Pairs (face down)")) + "\n", style="bold")
     by_seat: dict[int, list[tuple[Card, Card] | None]] = {}
     for seat, pair in seen.pairs:
         by_seat.setdefault(seat, []).append(pair)
     for seat in range(len(seen.hand_sizes)):
         pairs = by_seat.get(seat, [])
-        label = seats.who(seat, capital=True)
+        label = seat_label(seats, seat)
         shown = [_pair_cards(pair, letters) for pair in pairs if pair is not None]
         if len(shown) == len(pairs):
             text.append(f"{label}: {' '.join(shown) or '-'}\n")
         else:
-            text.append(f"{label}: {counted(len(pairs), 'pair')}\n")
+            text.append(f"{label}: {ntr('{count} pair', '{count} pairs', len(pairs)).format(count=len(pairs))}\n")
     return text

@@ -28,6 +28,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.engine import Card
+from tutor.language import tr
 from tutor.ui.picture_cards import PICTURE_HEIGHTS, picture_parts
 from tutor.ui.picture_cards import card_width as picture_width
 
@@ -213,7 +214,7 @@ class HandView(CardRow):
         self.selected: set[Card] = set()
         self.new: int | None = None
         self.letters = letters
-        self.empty_words = "Your hand is empty."
+        self.empty_words = tr("Your hand is empty.")
         """What an empty hand says: what it means depends on the rules (tutor.wording.going_out)."""
 
     def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None, empty: str = "") -> None:

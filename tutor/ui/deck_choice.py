@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.decks import Deck, all_decks
+from tutor.language import mark, tr
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.opening import unless_closed
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
@@ -33,7 +34,7 @@ def deck_words(deck: Deck, suggested: bool) -> DeckWords:
     name = Text(deck_name(deck), style="bold")
     lines = [Text(deck_contents(deck))]
     if suggested:
-        lines.append(Text(f"★ {SUGGESTED_NOTE}", style="italic"))
+        lines.append(Text(f"★ {tr(SUGGESTED_NOTE)}", style="italic"))
     return DeckWords(name, lines)
 
 
@@ -57,10 +58,10 @@ class DeckWords:
 class DeckChoiceScreen(ModalScreen[str | None]):
     """Pick the cards for the new game (Enter), or Escape to go back without starting one."""
 
-    HELP_TITLE = "Which cards?"
+    HELP_TITLE = mark("Which cards?")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Go back without starting a game"),
-        Binding("f1", "app.help", "Help", key_display="F1", tooltip="This help: what every key does here"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Go back without starting a game")),
+        Binding("f1", "app.help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
     ]
 
     def __init__(self, current: str, new_learner: bool) -> None:
@@ -71,10 +72,10 @@ class DeckChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="deck-choice"):
-            yield Static(Text(WHICH_CARDS, style="bold"), id="deck-question")
+            yield Static(Text(tr(WHICH_CARDS), style="bold"), id="deck-question")
             options = [Option(deck_words(deck, deck.id == self.suggested), id=deck.id) for deck in self.decks]
             yield OptionList(*options, id="decks")
-            yield Static(Text("↑ ↓ to choose, Enter to start, Esc to go back."), id="deck-keys")
+            yield Static(Text(tr("↑ ↓ to choose, Enter to start, Esc to go back.")), id="deck-keys")
 
     @unless_closed
     def on_mount(self) -> None:

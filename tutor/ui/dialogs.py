@@ -16,58 +16,69 @@ from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
+from tutor.language import mark, ptr, tr
+
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 KEY_NAMES = {
-    "escape": "Escape",
-    "enter": "Enter",
-    "space": "Space",
-    "tab": "Tab",
-    "backspace": "Backspace",
-    "delete": "Delete",
-    "home": "Home",
-    "end": "End",
-    "pageup": "PageUp",
-    "pagedown": "PageDown",
     "left": "←",
     "right": "→",
     "up": "↑",
     "down": "↓",
     "question_mark": "?",
 }
-SECTIONS = {"screen": "On this screen", "box": "In the box you are in", "app": "Everywhere"}
+
+
+def key_words() -> dict[str, str]:
+    """The named keys in the language in use (a key's word needs its context: "Home" is a key here)."""
+    return {
+        "escape": ptr("key", "Escape"),
+        "enter": ptr("key", "Enter"),
+        "space": ptr("key", "Space"),
+        "tab": ptr("key", "Tab"),
+        "backspace": ptr("key", "Backspace"),
+        "delete": ptr("key", "Delete"),
+        "home": ptr("key", "Home"),
+        "end": ptr("key", "End"),
+        "pageup": ptr("key", "PageUp"),
+        "pagedown": ptr("key", "PageDown"),
+        **KEY_NAMES,
+    }
+
+
+SECTIONS = {"screen": mark("On this screen"), "box": mark("In the box you are in"), "app": mark("Everywhere")}
 TEXTUAL_ACTIONS = {
-    "app.focus_next": "Go to the next box or button",
-    "app.focus_previous": "Go back to the box or button before",
-    "screen.copy_text": "Copy the words you marked with the mouse",
-    "command_palette": "All commands: type to search them",
+    "app.focus_next": mark("Go to the next box or button"),
+    "app.focus_previous": mark("Go back to the box or button before"),
+    "screen.copy_text": mark("Copy the words you marked with the mouse"),
+    "command_palette": mark("All commands: type to search them"),
 }
 """Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
 BOX_ACTIONS = {
-    "cursor_left": "Move back one letter",
-    "cursor_right": "Move on one letter",
-    "home": "Go to the start",
-    "end": "Go to the end",
-    "delete_left": "Rub out the letter before the cursor",
-    "delete_right": "Rub out the letter at the cursor",
-    "submit": "Done: use what you typed",
-    "paste": "Paste text you copied",
-    "cursor_up": "Move up the list",
-    "cursor_down": "Move down the list",
-    "first": "Go to the top of the list",
-    "last": "Go to the bottom of the list",
-    "page_up": "Up a page",
-    "page_down": "Down a page",
-    "select": "Choose the highlighted line",
-    "press": "Press the button",
-    "scroll_up": "Scroll up",
-    "scroll_down": "Scroll down",
-    "scroll_home": "Scroll to the top",
-    "scroll_end": "Scroll to the bottom",
-    "scroll_left": "Scroll to the left",
-    "scroll_right": "Scroll to the right",
-    "page_left": "Left a page",
-    "page_right": "Right a page",
+    "cursor_left": mark("Move back one letter"),
+    "cursor_right": mark("Move on one letter"),
+    "home": mark("Go to the start"),
+    "end": mark("Go to the end"),
+    "delete_left": mark("Rub out the letter before the cursor"),
+    "delete_right": mark("Rub out the letter at the cursor"),
+    "submit": mark("Done: use what you typed"),
+    "paste": mark("Paste text you copied"),
+    "cursor_up": mark("Move up the list"),
+    "cursor_down": mark("Move down the list"),
+    "first": mark("Go to the top of the list"),
+    "last": mark("Go to the bottom of the list"),
+    "page_up": mark("Up a page"),
+    "page_down": mark("Down a page"),
+    "select": mark("Choose the highlighted line"),
+    "press": mark("Press the button"),
+    "scroll_up": mark("Scroll up"),
+    "scroll_down": mark("Scroll down"),
+    "scroll_home": mark("Scroll to the top"),
+    "scroll_end": mark("Scroll to the bottom"),
+    "scroll_left": mark("Scroll to the left"),
+    "scroll_right": mark("Scroll to the right"),
+    "page_left": mark("Left a page"),
+    "page_right": mark("Right a page"),
 }
 """Plain words for the everyday keys of Textual's own boxes (text boxes, lists, buttons, scrolling),
 listed first; their other keys (selecting, word by word, cutting) come after, in Textual's words."""
@@ -75,15 +86,22 @@ IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_
 """A one-line text box takes these keys, but they do nothing there."""
 
 
+def modifier_name(modifier: str) -> str:
+    """A modifier key as its keyboard labels it in the language in use ("Ctrl"; German "Strg")."""
+    names = {"ctrl": ptr("key", "Ctrl"), "shift": ptr("key", "Shift"), "alt": ptr("key", "Alt")}
+    return names.get(modifier, modifier.capitalize())
+
+
 def key_name(key: str) -> str:
     """A key as a learner reads it: "ctrl+s" is Ctrl+S, "R" is Shift+R, "question_mark" is ?."""
-    if key in KEY_NAMES:
-        return KEY_NAMES[key]
+    names = key_words()
+    if key in names:
+        return names[key]
     if "+" in key:
         *modifiers, base = key.split("+")
-        return "+".join([*(modifier.capitalize() for modifier in modifiers), key_name(base.lower())])
+        return "+".join([*(modifier_name(modifier) for modifier in modifiers), key_name(base.lower())])
     if len(key) == 1:
-        return f"Shift+{key}" if key.isupper() else key.upper()
+        return f"{modifier_name('shift')}+{key}" if key.isupper() else key.upper()
     if key[0] == "f" and key[1:].isdigit():
         return key.upper()
     return format_key(key).capitalize()
@@ -112,7 +130,9 @@ class HelpLine:
             run = [int(key)] if key.isdigit() else []
             if key and not key.isdigit():
                 names.append(key_name(key))
-        return " or ".join(names) if len(names) == 2 else ", ".join(names)
+        if len(names) == 2:
+            return tr("{key} or {other_key}").format(key=names[0], other_key=names[1])
+        return ", ".join(names)
 
 
 def explanation(binding: Binding, node: DOMNode) -> str:
@@ -120,20 +140,20 @@ def explanation(binding: Binding, node: DOMNode) -> str:
     action takes arguments and the binding has a description: "answer(True)" is "Yes"), else its
     description, else the action's name. Nothing is written twice, so the help cannot drift."""
     if binding.tooltip:
-        return binding.tooltip
+        return tr(binding.tooltip)
     if binding.action in TEXTUAL_ACTIONS:
-        return TEXTUAL_ACTIONS[binding.action]
+        return tr(TEXTUAL_ACTIONS[binding.action])
     name, arguments, _ = binding.action.partition("(")
     if arguments and binding.description:
-        return binding.description
+        return tr(binding.description)
     target: object = node
     if "." in name:
         namespace, _, name = name.partition(".")
         target = {"app": node.app, "screen": node.screen}.get(namespace, node)
     doc = inspect.getdoc(getattr(target, f"action_{name}", None))
     if doc and not doc.startswith("An [action]"):
-        return doc.splitlines()[0]
-    return binding.description or name.replace("_", " ").capitalize()
+        return tr(doc.splitlines()[0])  # (a docstring shown here has the same words as a tooltip marked for the catalogue)
+    return tr(binding.description) if binding.description else name.replace("_", " ").capitalize()
 
 
 def textual_words(binding: Binding, node: DOMNode) -> str | None:
@@ -144,8 +164,9 @@ def textual_words(binding: Binding, node: DOMNode) -> str | None:
     if "." in name or arguments or method is None or not getattr(method, "__module__", "").startswith("textual."):
         return None
     if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX:
-        return f"Nothing in a one-line box ({name.replace('_', ' ')})"
-    return BOX_ACTIONS.get(name)
+        return tr("Nothing in a one-line box ({action})").format(action=name.replace("_", " "))
+    words = BOX_ACTIONS.get(name)
+    return tr(words) if words is not None else None
 
 
 def help_lines(screen: Screen[Any]) -> list[HelpLine]:
@@ -163,7 +184,7 @@ def help_lines(screen: Screen[Any]) -> list[HelpLine]:
         meaning = plain or explanation(binding, node)
         line = lines.setdefault((where, meaning), HelpLine([], meaning, where, active.enabled))
         line.keys.append(key)
-        if plain and not plain.startswith("Nothing"):
+        if plain and not (isinstance(node, Input) and binding.action.partition("(")[0] in IDLE_IN_TEXT_BOX):
             everyday.add(meaning)
     order = {"screen": 0, "box": 1, "app": 2}
     return sorted(lines.values(), key=lambda line: (order[line.where], line.where == "box" and line.meaning not in everyday))
@@ -190,7 +211,7 @@ def on_top(screen: Screen[Any]) -> bool:
 class HelpScreen(ModalScreen[None]):
     """What each key does on the screen the learner came from, read from its live bindings."""
 
-    BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,f1,question_mark,q", "close", mark("Close"))]
 
     def action_close(self) -> None:
         dismiss_on_top(self)
@@ -203,7 +224,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
             yield Static(Text(self.help_title, style="bold"), id="help-title")
-            for where, title in SECTIONS.items():
+            for where, section in SECTIONS.items():
                 lines = [line for line in self.lines if line.where == where]
                 if not lines:
                     continue
@@ -211,32 +232,35 @@ class HelpScreen(ModalScreen[None]):
                 table.add_column(justify="right", no_wrap=True, style="bold")
                 table.add_column()
                 for line in lines:
-                    table.add_row(Text(line.keys_text), Text(line.meaning + ("" if line.enabled else " (not right now)")))
-                yield Static(Text(title, style="bold underline"), classes="help-section")
+                    meaning = line.meaning if line.enabled else tr("{meaning} (not right now)").format(meaning=line.meaning)
+                    table.add_row(Text(line.keys_text), Text(meaning))
+                yield Static(Text(tr(section), style="bold underline"), classes="help-section")
                 yield Static(table, classes="help-keys")
-            yield Static(Text("Press Escape to close.", style="italic"), classes="help-section")
+            yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
     """A yes-or-no question; dismisses with True for yes, False for no, None for Escape (never mind)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(None)", "Back"),
+        Binding("y", "answer(True)", mark("Yes")),
+        Binding("n", "answer(False)", mark("No")),
+        Binding("escape", "answer(None)", mark("Back")),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+        """`question` and the buttons' words (`yes`, `no`) as they are shown (said in the language already)."""
         super().__init__()
         self.question = question
-        self.yes, self.no = yes, no
+        self.yes = tr("Yes") if yes is None else yes
+        self.no = tr("No") if no is None else no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (Y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (N)", id="no")
+                yield Button(tr("{answer} (Y)").format(answer=self.yes), id="yes", variant="primary")
+                yield Button(tr("{answer} (N)").format(answer=self.no), id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")
@@ -249,18 +273,18 @@ class SaveChangesScreen(ModalScreen[str | None]):
     """Leaving with changes not saved: dismisses with "save", "discard", or None to keep editing."""
 
     BINDINGS = [
-        Binding("s", "answer('save')", "Save", tooltip="Save the changes, then leave"),
-        Binding("d", "answer('discard')", "Don't save", tooltip="Leave without saving the changes"),
-        Binding("escape,k", "answer(None)", "Keep editing", tooltip="Stay and keep changing the settings"),
+        Binding("s", "answer('save')", mark("Save"), tooltip=mark("Save the changes, then leave")),
+        Binding("d", "answer('discard')", mark("Don't save"), tooltip=mark("Leave without saving the changes")),
+        Binding("escape,k", "answer(None)", mark("Keep editing"), tooltip=mark("Stay and keep changing the settings")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="save-changes"):
-            yield Static(Text("You changed some settings. Save them before you leave?"), id="question")
+            yield Static(Text(tr("You changed some settings. Save them before you leave?")), id="question")
             with Horizontal(classes="buttons"):
-                yield Button("Save (S)", id="save", variant="primary")
-                yield Button("Don't save (D)", id="discard")
-                yield Button("Keep editing (K)", id="keep")
+                yield Button(tr("Save (S)"), id="save", variant="primary")
+                yield Button(tr("Don't save (D)"), id="discard")
+                yield Button(tr("Keep editing (K)"), id="keep")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(None if event.button.id == "keep" else event.button.id)
@@ -272,7 +296,7 @@ class SaveChangesScreen(ModalScreen[str | None]):
 class TooSmallScreen(ModalScreen[None]):
     """Shown while the terminal is smaller than the tutor needs; the app closes it when it grows."""
 
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", show=False)]
+    BINDINGS = [Binding("ctrl+q", "app.quit", mark("Quit"), show=False)]
 
     def compose(self) -> ComposeResult:
         yield Static(self._message(), id="too-small")
@@ -283,8 +307,10 @@ class TooSmallScreen(ModalScreen[None]):
     def _message(self) -> Text:
         width, height = self.app.size
         return Text(
-            f"Please make the window larger.\n\nOld Maid Tutor needs at least {MIN_WIDTH}×{MIN_HEIGHT} "
-            f"characters; this window is {width}×{height}.\n\nYour game is safe: "
-            "everything comes back when the window is big enough.",
+            tr(
+                "Please make the window larger.\n\nOld Maid Tutor needs at least {min_width}×{min_height} "
+                "characters; this window is {width}×{height}.\n\nYour game is safe: "
+                "everything comes back when the window is big enough."
+            ).format(min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width, height=height),
             justify="center",
         )

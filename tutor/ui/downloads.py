@@ -19,9 +19,12 @@ from textual.app import App
 
 from tutor.classroom import is_served
 from tutor.errors import UnsafeTarget
+from tutor.language import mark, tr
 from tutor.ui.reach import tutor_app
 
-IMPORT_AT_THE_TEACHERS_COMPUTER = "In a classroom, files are imported at the teacher's computer: the teacher types old-maid-tutor profiles import FILE there."
+IMPORT_AT_THE_TEACHERS_COMPUTER = mark(
+    "In a classroom, files are imported at the teacher's computer: the teacher types old-maid-tutor profiles import FILE there."
+)
 
 
 def in_browser(app: App[Any]) -> bool:
@@ -53,7 +56,7 @@ def typed_path(typed: str) -> Path:
     """The path typed, from the home folder when it starts with ~; ValueError, in words, when it
     cannot be a path at all."""
     if "\0" in typed:  # pasted text can carry one, and no file name may hold it
-        raise ValueError("it holds a hidden NUL character, which no file name may hold")
+        raise ValueError(tr("it holds a hidden NUL character, which no file name may hold"))
     try:
         return Path(typed).expanduser().absolute()
     except RuntimeError as error:  # ~ with no home folder to start from
@@ -65,5 +68,5 @@ def save_problem(error: OSError | ValueError) -> str:
     if isinstance(error, UnsafeTarget):
         return f"✗ {error}"
     if isinstance(error, OSError):
-        return f"✗ The file could not be saved there: {error.strerror or error}. Try another place."
-    return f"✗ That can't be a file's name: {error}. Please type it again."
+        return tr("✗ The file could not be saved there: {problem}. Try another place.").format(problem=error.strerror or error)
+    return tr("✗ That can't be a file's name: {problem}. Please type it again.").format(problem=error)

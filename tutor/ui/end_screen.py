@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from tutor.course.mistakes import rules_broken
 from tutor.engine import Game
+from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import LEARNER, GuidedGame, Result
 from tutor.ui.footer import TutorFooter
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 
 class EndScreen(Screen[None]):
-    HELP_TITLE = "The end of the game"
+    HELP_TITLE = mark("The end of the game")
     BINDINGS = [
-        Binding("n", "again", "Play again", tooltip="Play another game"),
-        Binding("escape", "home", "Home", tooltip="Back to the menu"),
+        Binding("n", "again", mark("Play again"), tooltip=mark("Play another game")),
+        Binding("escape", "home", mark("Home"), tooltip=mark("Back to the menu")),
     ]
 
     def __init__(self, session: GuidedGame, celebration: Celebration | None = None, guests: Sequence[LearnerSession] = ()) -> None:
@@ -46,12 +47,12 @@ class EndScreen(Screen[None]):
         yield TutorHeader()
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
-            yield Horizontal(Button("Play again (N)", id="again", variant="primary"), Button("Home (Esc)", id="end-home"), classes="buttons")
+            yield Horizontal(Button(tr("Play again (N)"), id="again", variant="primary"), Button(tr("Home (Esc)"), id="end-home"), classes="buttons")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Game over"
+        self.sub_title = tr("Game over")
         self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
     def summary(self) -> Text:

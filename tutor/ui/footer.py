@@ -32,11 +32,18 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from tutor.language import tr
+
 NARROW = 80
 HELP_ACTION = "help"
 PALETTE_KEY = "-command-palette"  # the class of Textual's key for the command palette
 PALETTE_FRAME = 3
 """Cells of the palette's key besides its key and word: the line before it, a space between, one after."""
+
+
+def said(words: str) -> str:
+    """A key's word or tooltip in the language in use (marked for the catalogue where it was written)."""
+    return tr(words) if words else words
 
 
 @dataclass(frozen=True)
@@ -186,7 +193,9 @@ class TutorFooter(Footer):
         shown: dict[str, FooterEntry] = {}
         for _, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.show and binding.action not in shown:
-                shown[binding.action] = FooterEntry(binding.key, self.app.get_key_display(binding), binding.description, binding.action, enabled, tooltip)
+                shown[binding.action] = FooterEntry(
+                    binding.key, self.app.get_key_display(binding), said(binding.description), binding.action, enabled, said(tooltip)
+                )
         helps = [entry for entry in shown.values() if entry.action == HELP_ACTION]
         return helps + [entry for entry in shown.values() if entry.action != HELP_ACTION]
 

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from tutor.engine import Rules
+from tutor.language import mark, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import DAMAGED_GAME, OTHER_LEARNERS, WELCOME_BACK, WELCOME_BACK_TOGETHER, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
@@ -31,6 +32,7 @@ from tutor.ui.keys import with_keys
 from tutor.ui.notices import warn
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
+from tutor.ui.rules_words import rules_and_players
 from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import same_name
 from tutor.wording.table import direction_text
@@ -42,20 +44,20 @@ if TYPE_CHECKING:
 
 class GameScreen(CardTableScreen):
     CSS_PATH = "game.tcss"
-    HELP_TITLE = "Playing a game"
+    HELP_TITLE = mark("Playing a game")
     BINDINGS = [
         MOVE_LEFT,
         MOVE_RIGHT,
         SELECT,
         CONFIRM,
-        Binding("enter", "ready", "I'm ready", tooltip="Show your cards, once only you are looking", id="ready"),
+        Binding("enter", "ready", mark("I'm ready"), tooltip=mark("Show your cards, once only you are looking"), id="ready"),
         DONE,
         HINT,
-        Binding("f", "skip", "Skip ahead", tooltip="Skip ahead while the others play", id="skip"),
+        Binding("f", "skip", mark("Skip ahead"), tooltip=mark("Skip ahead while the others play"), id="skip"),
         SORT,
-        Binding("r", "rules", "Rules", tooltip="The rules of this game"),
-        Binding("n", "new_game", "New game", tooltip="A new game, once this one is over", id="new_game"),
-        Binding("escape", "leave", "Home", tooltip="Back to the menu (the game is saved)"),
+        Binding("r", "rules", mark("Rules"), tooltip=mark("The rules of this game")),
+        Binding("n", "new_game", mark("New game"), tooltip=mark("A new game, once this one is over"), id="new_game"),
+        Binding("escape", "leave", mark("Home"), tooltip=mark("Back to the menu (the game is saved)")),
         *NUMBERS,
     ]
 
@@ -87,7 +89,7 @@ class GameScreen(CardTableScreen):
         saved = host.saved_game() if self.resume else None
         restored = None if saved is None else self._restored(saved)
         if restored is not None and not self._same_learners(restored):
-            warn(self.app, OTHER_LEARNERS, timeout=10)
+            warn(self.app, tr(OTHER_LEARNERS), timeout=10)
             restored = None
         self.resume = restored is not None  # no "Welcome back" over a new game
         if restored is not None:
@@ -112,7 +114,7 @@ class GameScreen(CardTableScreen):
         try:
             return GuidedGame.from_dict(saved)
         except Exception:  # an imported profile may hold anything: whatever fails, start afresh
-            warn(self.app, DAMAGED_GAME, timeout=10)
+            warn(self.app, tr(DAMAGED_GAME), timeout=10)
             return None
 
     def compose(self) -> ComposeResult:
@@ -122,12 +124,12 @@ class GameScreen(CardTableScreen):
     def on_mount(self) -> None:
         game = self.session.game
         rules = game.rules
-        self.sub_title = f"{rules.variant.capitalize()} rules · {rules.players} players"
+        self.sub_title = rules_and_players(rules)
         self.query_one("#direction", Static).update(Text(direction_text(game)))
-        self.query_one("#log", LogTail).border_title = "What happened"
+        self.query_one("#log", LogTail).border_title = tr("What happened")
         told = self.session.log[-LogTail.KEPT :]
         if self.resume:
-            told = [*told, WELCOME_BACK_TOGETHER if self.session.together else WELCOME_BACK]
+            told = [*told, tr(WELCOME_BACK_TOGETHER if self.session.together else WELCOME_BACK)]
         self.query_one("#log", LogTail).add(told)
         self.redraw()
 
@@ -171,9 +173,9 @@ class GameScreen(CardTableScreen):
         """The hand-over: whose turn it is and what to do, on an empty table."""
         session = self.session
         name = session.table_seats.who(session.passing_to)
-        text = Text(f"{name}'s turn\n\n", style="bold")
+        text = Text(tr("{name}'s turn").format(name=name) + "\n\n", style="bold")
         text.append(with_keys(session.next_step(), self.BINDINGS))
-        text.append("\n\nEveryone else: no peeking at the cards!", style="italic")
+        text.append("\n\n" + tr("Everyone else: no peeking at the cards!"), style="italic")
         self.query_one("#cover", Static).update(text)
 
     def prompt_words(self) -> str:
@@ -371,8 +373,9 @@ class GameScreen(CardTableScreen):
 
 
 def _short_prompt(stage: Stage) -> str:
-    return {
-        Stage.PAIRING: "Lay down your pairs, then press D.",
-        Stage.CHOOSE_GIVER: "Your turn: who do you draw from? Pick that player.",
-        Stage.DRAW: "Your turn: draw a card.",
+    words = {
+        Stage.PAIRING: mark("Lay down your pairs, then press D."),
+        Stage.CHOOSE_GIVER: mark("Your turn: who do you draw from? Pick that player."),
+        Stage.DRAW: mark("Your turn: draw a card."),
     }.get(stage, "")
+    return tr(words) if words else words

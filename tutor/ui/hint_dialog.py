@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from textual.app import App
 
+from tutor.language import tr
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.wording import ARE_YOU_SURE
 
@@ -20,7 +21,7 @@ class AnswerHintDialog(ConfirmScreen):
     """Yes ("Show me") or no ("Let me try") before the answer is shown."""
 
     def __init__(self, question: str = ARE_YOU_SURE) -> None:
-        super().__init__(question, "Show me", "Let me try")
+        super().__init__(tr(question), tr("Show me"), tr("Let me try"))
 
 
 def ask_before_the_answer(app: App[object], show: Callable[[], None], question: str = ARE_YOU_SURE) -> None:

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.language import mark, tr
 from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
@@ -29,18 +30,18 @@ from tutor.ui.reach import learner, tutor_app
 
 CONTINUE = "continue"
 MENU = [
-    ("lessons", "Lessons", "Short lessons that teach the rules one step at a time."),
-    ("play", "Play a game", "Play Old Maid against computer players, with help when you need it."),
-    ("together", "Play with others", "Take turns with friends at this keyboard, or sit at a table with your class."),
-    ("quiz", "Quiz", "Eight quick questions about the rules, with the why after each one."),
-    ("progress", "My progress", "Lessons done, stars, how each rule is growing, and what to try next."),
-    ("rules", "Rules", "A short summary of the rules you play by."),
-    ("settings", "Settings", "Bicycle or Table rules, players, names, help level, speed and looks."),
-    ("learner", "Someone else?", "Another learner: choose their name, or add a new one."),
-    ("quit", "Quit", "See you next time! Your progress is saved."),
+    ("lessons", mark("Lessons"), mark("Short lessons that teach the rules one step at a time.")),
+    ("play", mark("Play a game"), mark("Play Old Maid against computer players, with help when you need it.")),
+    ("together", mark("Play with others"), mark("Take turns with friends at this keyboard, or sit at a table with your class.")),
+    ("quiz", mark("Quiz"), mark("Eight quick questions about the rules, with the why after each one.")),
+    ("progress", mark("My progress"), mark("Lessons done, stars, how each rule is growing, and what to try next.")),
+    ("rules", mark("Rules"), mark("A short summary of the rules you play by.")),
+    ("settings", mark("Settings"), mark("Bicycle or Table rules, players, names, help level, speed and looks.")),
+    ("learner", mark("Someone else?"), mark("Another learner: choose their name, or add a new one.")),
+    ("quit", mark("Quit"), mark("See you next time! Your progress is saved.")),
 ]
-ALL_LESSONS_DONE = "Every lesson is done! Open any of them again to practise."
-LOOKING = "Finding your next step…"
+ALL_LESSONS_DONE = mark("Every lesson is done! Open any of them again to practise.")
+LOOKING = mark("Finding your next step…")
 COURSE_AFTER = 1.0
 """Seconds after Home first shows before the course is read: reading it (about half a second of
 imports and parsing, measured) alongside the start-up would delay the first paint as long. While
@@ -49,15 +50,15 @@ read when Home shows, at once if that is later than this."""
 
 
 class HomeScreen(Screen[None]):
-    HELP_TITLE = "The main menu"
+    HELP_TITLE = mark("The main menu")
     BINDINGS = [
-        Binding("c", "continue", "Continue", tooltip="Go on with what comes next for you"),
-        Binding("l", "choose('lessons')", "Lessons", tooltip="The lessons, one rule at a time"),
-        Binding("p", "choose('play')", "Play", tooltip="Play a game of Old Maid"),
-        Binding("o", "choose('together')", "With others", show=False, tooltip="Play with others: friends here, or a table"),
-        Binding("z", "choose('quiz')", "Quiz", tooltip="A round of eight quiz questions"),
-        Binding("r", "choose('rules')", "Rules", tooltip="A short summary of the rules"),
-        Binding("s", "choose('settings')", "Settings", tooltip="Rules, players, names, help level, looks"),
+        Binding("c", "continue", mark("Continue"), tooltip=mark("Go on with what comes next for you")),
+        Binding("l", "choose('lessons')", mark("Lessons"), tooltip=mark("The lessons, one rule at a time")),
+        Binding("p", "choose('play')", mark("Play"), tooltip=mark("Play a game of Old Maid")),
+        Binding("o", "choose('together')", mark("With others"), show=False, tooltip=mark("Play with others: friends here, or a table")),
+        Binding("z", "choose('quiz')", mark("Quiz"), tooltip=mark("A round of eight quiz questions")),
+        Binding("r", "choose('rules')", mark("Rules"), tooltip=mark("A short summary of the rules")),
+        Binding("s", "choose('settings')", mark("Settings"), tooltip=mark("Rules, players, names, help level, looks")),
     ]
 
     def __init__(self, offer_resume: bool = True) -> None:
@@ -70,30 +71,30 @@ class HomeScreen(Screen[None]):
         """True once Continue follows the learner's progress (tests wait for it)."""
         self.reading = False
         self.made_at = time.monotonic()
-        self.about = {key: about for key, _, about in MENU}
-        self.about[CONTINUE] = LOOKING
+        self.about = {key: tr(about) for key, _, about in MENU}
+        self.about[CONTINUE] = tr(LOOKING)
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             with Center():
-                yield OptionList(self._continue_option("Continue", ""), *[Option(Text(label), id=key) for key, label, _ in MENU], id="menu")
+                yield OptionList(self._continue_option(tr("Continue"), ""), *[Option(Text(tr(label)), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
         yield TutorFooter()
 
     def _greeting(self) -> str:
         name = learner(self).name
-        return f"Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one."
+        return tr("Hello, {name}! Let's learn Old Maid.\nPair up your cards and don't get stuck with the odd one.").format(name=name)
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Home"
+        self.sub_title = tr("Home")
         self.query_one("#menu", OptionList).highlighted = 0
         if self.offer_resume and learner(self).saved_game():
             self.app.push_screen(
-                ConfirmScreen("You have a game in progress. Carry on where you left off?", "Carry on", "Not now"),
+                ConfirmScreen(tr("You have a game in progress. Carry on where you left off?"), tr("Carry on"), tr("Not now")),
                 self._resume_answer,
             )
 
@@ -138,9 +139,9 @@ class HomeScreen(Screen[None]):
         self.target = step.target
         self.followed = True
         self.about[CONTINUE] = step.text
-        self.about["lessons"] = ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons) else MENU[0][2]
+        self.about["lessons"] = tr(ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons) else MENU[0][2])
         menu = self.query_one("#menu", OptionList)
-        menu.replace_option_prompt(CONTINUE, self._continue_prompt("Start here" if record.is_new else "Continue", step.label))
+        menu.replace_option_prompt(CONTINUE, self._continue_prompt(tr("Start here") if record.is_new else tr("Continue"), step.label))
         if menu.highlighted_option is not None:
             self._show_about(str(menu.highlighted_option.id))
 
@@ -199,7 +200,7 @@ class HomeScreen(Screen[None]):
             self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
         elif key == "play" and learner(self).saved_game():
             self.app.push_screen(
-                ConfirmScreen("You have a game in progress. Carry on with it?\n(No starts a new game.)", "Carry on", "New game"),
+                ConfirmScreen(tr("You have a game in progress. Carry on with it?\n(No starts a new game.)"), tr("Carry on"), tr("New game")),
                 self._play_answer,
             )
         else:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import CannotJoin
+from tutor.language import tr
 from tutor.learner.together import join, rejoin
 from tutor.play.guided_game import TOGETHER_VERSION
 from tutor.ui.dialogs import ConfirmScreen
@@ -61,7 +62,7 @@ def resume_together(app: TutorApp) -> bool:
             if new_game:
                 app.open_game(resume=False, choose_deck=True)
 
-        app.push_screen(ConfirmScreen(f"{refused} Start a new game instead?", "New game", "Not now"), answered)
+        app.push_screen(ConfirmScreen(f"{refused} {tr('Start a new game instead?')}", tr("New game"), tr("Not now")), answered)
         return True
     app.push_screen(GameScreen(resume=True, seed=app.seed, guests=guests))
     return True

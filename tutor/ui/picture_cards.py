@@ -49,6 +49,9 @@ def label(card: Card, room: int) -> str:
     picture = card.picture
     if picture is None:
         return card.text()[:room]
+    name = card.text()  # the picture's name in the language in use
+    if name != picture.name:  # a translated name: its English short name would not match it
+        return name[:room]
     return picture.name if len(picture.name) <= room else picture.short[:room]
 
 

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from tutor.classroom import is_served
 from tutor.errors import ProfileInUse, StoreBusy, StoreError
+from tutor.language import mark, tr
 from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.learner.teacher import Protected, needs_pin
 from tutor.store import Profile
@@ -38,12 +39,12 @@ class ProfilePickerScreen(Screen[Profile | None]):
     """Dismisses with the chosen or new profile, or None when the learner leaves."""
 
     CSS_PATH = "progress.tcss"
-    HELP_TITLE = "Who is learning?"
+    HELP_TITLE = mark("Who is learning?")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to where you were"),
-        Binding("escape", "leave", "Quit", tooltip="Close the tutor (nobody has been chosen yet)"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to where you were")),
+        Binding("escape", "leave", mark("Quit"), tooltip=mark("Close the tutor (nobody has been chosen yet)")),
         # F2, not a letter: every letter typed here is a child's name (and Ctrl+T is a browser's new tab).
-        Binding("f2", "teacher", "Teacher", show=False, tooltip="The teacher's view of the class (with the teacher's PIN)"),
+        Binding("f2", "teacher", mark("Teacher"), show=False, tooltip=mark("The teacher's view of the class (with the teacher's PIN)")),
     ]
     saving = False
     """True while a name waits to be saved (the file was busy); Enter again does not start another try."""
@@ -55,19 +56,19 @@ class ProfilePickerScreen(Screen[Profile | None]):
             with Center():
                 yield OptionList(*self._options(), id="picker-list")
             with Center():
-                yield Input(placeholder="Type your name here", id="picker-name", select_on_focus=False)
+                yield Input(placeholder=tr("Type your name here"), id="picker-name", select_on_focus=False)
             yield Static(id="picker-message")
             with Center():
-                yield Button("Teacher (F2)", id="picker-teacher", compact=True)
+                yield Button(tr("Teacher (F2)"), id="picker-teacher", compact=True)
         yield TutorFooter()
 
     def _options(self) -> list[Option]:
         profiles = learners(tutor_app(self).store)
-        return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles], Option(Text("+ New learner"), id=NEW_LEARNER)]
+        return [*[Option(Text(profile.name), id=str(profile.id)) for profile in profiles], Option(Text(tr("+ New learner")), id=NEW_LEARNER)]
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Who is learning?"
+        self.sub_title = tr("Who is learning?")
         self.start_again()
 
     def start_again(self) -> None:
@@ -76,15 +77,15 @@ class ProfilePickerScreen(Screen[Profile | None]):
         if learners(tutor_app(self).store):
             self.show_list()
         else:
-            self.ask_name("Hello! What's your name?")
+            self.ask_name(tr("Hello! What's your name?"))
 
     # ----- the two ways the screen looks ----------------------------------------------------------
 
     def show_list(self) -> None:
-        self._greet("Hello! Who is learning today?", "Choose your name and press Enter, or type a new name.")
+        self._greet(tr("Hello! Who is learning today?"), tr("Choose your name and press Enter, or type a new name."))
         self.query_one("#picker-name", Input).display = False
         teacher = self.query_one("#picker-teacher", Button)
-        teacher.label, teacher.display = "Teacher (F2)", True
+        teacher.label, teacher.display = tr("Teacher (F2)"), True
         names = self.query_one("#picker-list", OptionList)
         names.display = True
         names.highlighted = 0
@@ -92,11 +93,11 @@ class ProfilePickerScreen(Screen[Profile | None]):
         self.refresh_bindings()
 
     def ask_name(self, question: str) -> None:
-        self._greet(question, "Type it, then press Enter. A grown-up can help with the spelling.")
+        self._greet(question, tr("Type it, then press Enter. A grown-up can help with the spelling."))
         self.query_one("#picker-list", OptionList).display = False
         # Shown in a classroom only, where the teacher may open the class before any pupil has a name.
         teacher = self.query_one("#picker-teacher", Button)
-        teacher.label, teacher.display = "Teacher (F2)", is_served()
+        teacher.label, teacher.display = tr("Teacher (F2)"), is_served()
         name = self.query_one("#picker-name", Input)
         name.display = True
         name.value = ""
@@ -117,20 +118,20 @@ class ProfilePickerScreen(Screen[Profile | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == NEW_LEARNER:
-            self.ask_name("Welcome! What's your name?")
+            self.ask_name(tr("Welcome! What's your name?"))
             return
         chosen = next(
             (profile for profile in learners(tutor_app(self).store) if str(profile.id) == event.option.id),
             None,
         )
         if chosen is None:
-            self._say("That learner isn't here any more. Please choose another name.")
+            self._say(tr("That learner isn't here any more. Please choose another name."))
         else:
             self.choose(chosen)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():
-            self._say("Please type your name first, then press Enter.")
+            self._say(tr("Please type your name first, then press Enter."))
             return
         if not self.saving:
             self._start_as(event.value, tries_left=BUSY_TRIES)
@@ -147,13 +148,13 @@ class ProfilePickerScreen(Screen[Profile | None]):
         except StoreBusy as error:
             if tries_left > 0:
                 self.saving = True
-                self._say("Just a moment: saving your name...")
+                self._say(tr("Just a moment: saving your name..."))
                 self.set_timer(BUSY_PAUSE_SECONDS, lambda: self._start_as(name, tries_left - 1))
             else:
-                self._say(f"✗ {error} Please press Enter again in a moment.")
+                self._say(f"✗ {error} {tr('Please press Enter again in a moment.')}")
             return
         except StoreError as error:
-            self._say(f"✗ {error} Please press Enter again in a moment.")
+            self._say(f"✗ {error} {tr('Please press Enter again in a moment.')}")
             return
         self.choose(profile)
 
@@ -175,12 +176,12 @@ class ProfilePickerScreen(Screen[Profile | None]):
         from tutor.ui.teacher_screen import teacher_allows
 
         if not await teacher_allows(self.app, Protected.OPEN_IN_USE):
-            self._say(f"{profile.name} is learning in another tab. Please choose your own name; only the teacher can open it here.")
+            self._say(tr("{name} is learning in another tab. Please choose your own name; only the teacher can open it here.").format(name=profile.name))
             return
         try:
             LearnerSession(tutor_app(self).store, profile).claim(take_over=True)
         except StoreError as error:
-            self._say(f"✗ {error} Please try again in a moment.")
+            self._say(f"✗ {error} {tr('Please try again in a moment.')}")
             return
         dismiss_on_top(self, profile)
 
@@ -221,7 +222,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
             return
         if names.display and event.character.isalnum():
             event.stop()
-            self.ask_name("Welcome! What's your name?")
+            self.ask_name(tr("Welcome! What's your name?"))
             field.value, field.cursor_position = event.character, 1
         elif field.display:  # the name box takes its own letters: this one went elsewhere, typed
             event.stop()  # on before the box had the focus (several keys arrive at once in a tab)

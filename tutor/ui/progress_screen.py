@@ -26,6 +26,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.course import Course, Lesson
+from tutor.language import mark, tr
 from tutor.learner import progress_words as said
 from tutor.learner.policy import (
     GameTally,
@@ -57,7 +58,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 
-LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "growing", Level.LEARNING: "not yet"}
+LEVEL_WORDS = {Level.MASTERED: mark("mastered"), Level.PRACTISED: mark("growing"), Level.LEARNING: mark("not yet")}
 
 
 # ----- the sections, in words (tutor.learner.progress_words; every figure from tutor.learner.policy) ----
@@ -71,7 +72,7 @@ def glance_text(record: Record, course: Course) -> Text:
 def next_text(advice: Suggestion) -> Text:
     text = Text(advice.text, style="bold")
     if advice.target:
-        text.append("\nPress G to go there now.", style="italic")
+        text.append("\n" + tr("Press G to go there now."), style="italic")
     return text
 
 
@@ -89,7 +90,7 @@ def concepts_text(grown: list[Growth]) -> Text:
 
 def quiz_text(answers: list[Answer]) -> Text:
     if not answers:
-        return Text(f"{said.NO_QUIZ_YET} Press Z on the home screen for a round of eight questions.")
+        return Text(f"{tr(said.NO_QUIZ_YET)} {tr('Press Z on the home screen for a round of eight questions.')}")
     return Text.assemble(*said.quiz(answers))
 
 
@@ -117,14 +118,14 @@ class Hanging:
 
 def mistakes_text(counts: list[MistakeCount], course: Course) -> Text | Hanging:
     if not counts:
-        return Text(said.NO_MISTAKES_YET)
+        return Text(tr(said.NO_MISTAKES_YET))
     rows = [(Text(times, style="bold"), Text.assemble(rule, (lesson, "italic"))) for times, rule, lesson in said.mistake_rows(counts, course)]
-    return Hanging(rows, Text(said.ON_PURPOSE_NOT_COUNTED, style="italic"))
+    return Hanging(rows, Text(tr(said.ON_PURPOSE_NOT_COUNTED), style="italic"))
 
 
 def games_text(tally: GameTally) -> Text:
     if tally.last is None:
-        return Text(f"{said.NO_GAMES_YET} Press P on the home screen to play one.")
+        return Text(f"{tr(said.NO_GAMES_YET)} {tr('Press P on the home screen to play one.')}")
     return Text.assemble(*said.games(tally))
 
 
@@ -139,14 +140,14 @@ def export_path(name: str) -> str:
 
 class ProgressScreen(Screen[None]):
     CSS_PATH = "progress.tcss"
-    HELP_TITLE = "My progress"
+    HELP_TITLE = mark("My progress")
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the menu"),
-        Binding("g", "go", "Go", tooltip="Do what “What next?” says"),
-        Binding("e", "export", "Export", tooltip="Export: save your progress in a file"),
-        Binding("i", "import", "Import", tooltip="Import: add a learner from a file"),
-        Binding("l", "reset_lesson", "Reset a lesson", show=False, tooltip="Reset one lesson"),
-        Binding("r", "reset_profile", "Reset my progress", show=False, tooltip="Reset your progress"),
+        Binding("escape", "app.pop_screen", mark("Back"), tooltip=mark("Back to the menu")),
+        Binding("g", "go", mark("Go"), tooltip=mark("Do what “What next?” says")),
+        Binding("e", "export", mark("Export"), tooltip=mark("Export: save your progress in a file")),
+        Binding("i", "import", mark("Import"), tooltip=mark("Import: add a learner from a file")),
+        Binding("l", "reset_lesson", mark("Reset a lesson"), show=False, tooltip=mark("Reset one lesson")),
+        Binding("r", "reset_profile", mark("Reset my progress"), show=False, tooltip=mark("Reset your progress")),
     ]
 
     def __init__(self) -> None:
@@ -162,26 +163,26 @@ class ProgressScreen(Screen[None]):
             for section in ("today", "lessons", "concepts", "quiz", "mistakes", "games"):
                 yield Static(id=f"progress-{section}", classes="section")
             # Each row of buttons under its own label, so that all of them fit at 60 columns.
-            yield Label("Start again:", classes="progress-label")
+            yield Label(tr("Start again:"), classes="progress-label")
             with Horizontal(classes="progress-actions"):
-                yield Button("Reset a lesson (L)", id="reset-lesson", compact=True)
-                yield Button("Reset my progress (R)", id="reset-profile", compact=True)
-            yield Label("For grown-ups:", classes="progress-label")
+                yield Button(tr("Reset a lesson (L)"), id="reset-lesson", compact=True)
+                yield Button(tr("Reset my progress (R)"), id="reset-profile", compact=True)
+            yield Label(tr("For grown-ups:"), classes="progress-label")
             with Horizontal(classes="progress-actions"):
-                yield Button("Export (E)", id="export", compact=True)
+                yield Button(tr("Export (E)"), id="export", compact=True)
                 if not in_browser(self.app):  # the file would have to be on the server
-                    yield Button("Import (I)", id="import", compact=True)
-                yield Button("Reset everything", id="reset-everything", compact=True)
+                    yield Button(tr("Import (I)"), id="import", compact=True)
+                yield Button(tr("Reset everything"), id="reset-everything", compact=True)
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "My progress"
-        self.query_one("#progress-next").border_title = "What next?"
-        self.query_one("#progress-today").border_title = "Today"
-        self.query_one("#progress-quiz").border_title = "Quiz"
-        self.query_one("#progress-mistakes").border_title = "Mistakes: how many times each kind"
-        self.query_one("#progress-games").border_title = "Games"
+        self.sub_title = tr("My progress")
+        self.query_one("#progress-next").border_title = tr("What next?")
+        self.query_one("#progress-today").border_title = tr("Today")
+        self.query_one("#progress-quiz").border_title = tr("Quiz")
+        self.query_one("#progress-mistakes").border_title = tr("Mistakes: how many times each kind")
+        self.query_one("#progress-games").border_title = tr("Games")
         self.note("")
         self.refresh_progress()
 
@@ -242,11 +243,11 @@ class ProgressScreen(Screen[None]):
 
         if await teacher_allows(self.app, action):
             return True
-        self.note(f"In a classroom, only the teacher can {action.words}: please ask your teacher.")
+        self.note(tr("In a classroom, only the teacher can {action}: please ask your teacher.").format(action=tr(action.words)))
         return False
 
-    async def _confirm(self, question: str, yes: str, no: str = "Keep it") -> bool:
-        answer: bool | None = await self.app.push_screen_wait(ConfirmScreen(question, yes, no))
+    async def _confirm(self, question: str, yes: str, no: str | None = None) -> bool:
+        answer: bool | None = await self.app.push_screen_wait(ConfirmScreen(question, yes, tr("Keep it") if no is None else no))
         return bool(answer)
 
     @work(exclusive=True, group="progress-dialog")
@@ -254,17 +255,19 @@ class ProgressScreen(Screen[None]):
         progress = self.learner.lesson_progress()
         started = [lesson for lesson in self.learner.course.lessons if lesson.id in progress]
         if not started:
-            self.note("There are no lessons to reset yet: none has been started.")
+            self.note(tr("There are no lessons to reset yet: none has been started."))
             return
         lesson = await self.app.push_screen_wait(ChooseLessonScreen(started))
         if lesson is None or not await self._confirm(
-            f"Reset the lesson “{lesson.title}”? It will start again from the first step, and its "
-            "hints and mistakes are forgotten, so every star can be won again.",
-            "Reset it",
+            tr(
+                "Reset the lesson “{lesson}”? It will start again from the first step, and its "
+                "hints and mistakes are forgotten, so every star can be won again."
+            ).format(lesson=lesson.title),
+            tr("Reset it"),
         ):
             return
         self.learner.reset_lesson(lesson.id)
-        self.note(f"✓ The lesson “{lesson.title}” starts again from the first step.")
+        self.note(tr("✓ The lesson “{lesson}” starts again from the first step.").format(lesson=lesson.title))
         self.refresh_progress()
 
     @work(exclusive=True, group="progress-dialog")
@@ -273,16 +276,18 @@ class ProgressScreen(Screen[None]):
         if not await self._teacher_allows(Protected.RESET_PROGRESS):
             return
         if not await self._confirm(
-            f"Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; the settings stay. This cannot be undone.",
-            "Reset my progress",
+            tr("Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; the settings stay. This cannot be undone.").format(
+                name=name
+            ),
+            tr("Reset my progress"),
         ):
             return
         try:
             self.learner.reset_progress()
         except NoSuchProfile:
-            self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to reset.")
+            self.note(tr("✗ {name}'s profile isn't in the store any more, so there is nothing to reset.").format(name=name))
             return
-        self.note(f"✓ {name}'s progress is reset. A fresh start!")
+        self.note(tr("✓ {name}'s progress is reset. A fresh start!").format(name=name))
         self.refresh_progress()
 
     @work(exclusive=True, group="progress-dialog")
@@ -291,8 +296,10 @@ class ProgressScreen(Screen[None]):
             return
         names = ", ".join(profile.name for profile in self.learner.learners())
         if not await self._confirm(
-            f"Reset everything? Every learner on this computer ({names}) is removed, with all their progress and settings. This cannot be undone.",
-            "Remove everything",
+            tr("Reset everything? Every learner on this computer ({names}) is removed, with all their progress and settings. This cannot be undone.").format(
+                names=names
+            ),
+            tr("Remove everything"),
         ):
             return
         self.learner.reset_everything()
@@ -308,33 +315,33 @@ class ProgressScreen(Screen[None]):
             return
         path = await save_where_typed(
             self.app,
-            f"Export: save {name}'s progress in a file",
-            "Where should the file go? Import it on another computer to carry on there.",
+            tr("Export: save {name}'s progress in a file").format(name=name),
+            tr("Where should the file go? Import it on another computer to carry on there."),
             export_path(name),
             lambda path: self._export(name, path),
         )
         if path is not None:
-            self.note(f"✓ Saved {name}'s progress in {path}.")
+            self.note(tr("✓ Saved {name}'s progress in {path}.").format(name=name, path=path))
 
     def _send_export(self, name: str) -> None:
         """In a browser tab: the profile file goes to the browser's downloads, never to the server's disk."""
         try:
             text = self.learner.export_text()
         except NoSuchProfile:
-            self.note(f"✗ {name}'s profile isn't in the store any more, so there is nothing to save.")
+            self.note(tr("✗ {name}'s profile isn't in the store any more, so there is nothing to save.").format(name=name))
             return
         file_name = download_name("old-maid", name, ".json", "learner")
         send_to_browser(self.app, text, file_name)
-        self.note(f"✓ Your progress is on its way to your browser's downloads as {file_name}.")
+        self.note(tr("✓ Your progress is on its way to your browser's downloads as {file}.").format(file=file_name))
 
     def _export(self, name: str, path: Path) -> str:
         """Write the profile file; what went wrong, in words, or "" when all is well."""
         try:
             if path.is_dir():
-                return f"✗ {path} is a folder. Add a file name at the end, like {path / 'old-maid.json'}"
+                return tr("✗ {path} is a folder. Add a file name at the end, like {example}").format(path=path, example=path / "old-maid.json")
             self.learner.export_to(path)
         except NoSuchProfile:
-            return f"✗ {name}'s profile isn't in the store any more, so there is nothing to save."
+            return tr("✗ {name}'s profile isn't in the store any more, so there is nothing to save.").format(name=name)
         except (OSError, ValueError) as error:
             return save_problem(error)
         return ""
@@ -346,7 +353,7 @@ class ProgressScreen(Screen[None]):
     @work(exclusive=True, group="progress-dialog")
     async def action_import(self) -> None:
         if in_browser(self.app):
-            self.note(IMPORT_AT_THE_TEACHERS_COMPUTER)
+            self.note(tr(IMPORT_AT_THE_TEACHERS_COMPUTER))
             return
         if not await self._teacher_allows(Protected.IMPORT):
             return
@@ -354,11 +361,11 @@ class ProgressScreen(Screen[None]):
         while True:
             answer: str | None = await self.app.push_screen_wait(
                 PathScreen(
-                    "Import: add a learner from a profile file",
-                    "Which file? It becomes a new learner here; nobody's progress is replaced.",
+                    tr("Import: add a learner from a profile file"),
+                    tr("Which file? It becomes a new learner here; nobody's progress is replaced."),
                     typed,
                     problem,
-                    "Import it",
+                    tr("Import it"),
                 )
             )
             if answer is None:
@@ -378,10 +385,10 @@ class ProgressScreen(Screen[None]):
         try:
             imported = self.learner.import_from(path)
         except ValueError as error:
-            return f"✗ That file can't be used. {error}"
+            return tr("✗ That file can't be used. {problem}").format(problem=error)
         except OSError as error:
-            return f"✗ The file could not be read: {error.strerror or error}. Check the name and folder."
-        self.note(f"✓ Imported the learner “{imported.name}”. Choose them by name next time the tutor starts.")
+            return tr("✗ The file could not be read: {problem}. Check the name and folder.").format(problem=error.strerror or error)
+        self.note(tr("✓ Imported the learner “{name}”. Choose them by name next time the tutor starts.").format(name=imported.name))
         return ""
 
 
@@ -390,7 +397,7 @@ async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
     there: that path, or None when the dialog was left. From a worker."""
     problem = ""
     while True:
-        answer: str | None = await app.push_screen_wait(PathScreen(title, question, typed, problem, "Save the file"))
+        answer: str | None = await app.push_screen_wait(PathScreen(title, question, typed, problem, tr("Save the file")))
         if answer is None:
             return None
         typed = answer
@@ -410,7 +417,7 @@ async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
 class ChooseLessonScreen(ModalScreen[Lesson | None]):
     """Which lesson to reset: the lessons started so far; None for none."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"))]
 
     def __init__(self, lessons: list[Lesson]) -> None:
         super().__init__()
@@ -418,9 +425,9 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text("Which lesson should start again?", style="bold"))
+            yield Static(Text(tr("Which lesson should start again?"), style="bold"))
             yield OptionList(*[Option(Text(lesson.title), id=lesson.id) for lesson in self.lessons], id="lesson-choice")
-            yield Static(Text("↑ ↓ choose · Enter reset it · Escape never mind", style="italic"))
+            yield Static(Text(tr("↑ ↓ choose · Enter reset it · Escape never mind"), style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         dismiss_on_top(self, next(lesson for lesson in self.lessons if lesson.id == event.option.id))
@@ -432,7 +439,7 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
 class PathScreen(ModalScreen[str | None]):
     """Asks for a file's path; dismisses with the text typed, or None."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"))]
 
     def action_close(self) -> None:
         dismiss_on_top(self, None)
@@ -449,8 +456,8 @@ class PathScreen(ModalScreen[str | None]):
             yield Input(self.path, id="path")
             yield Static(Text(self.problem), id="path-problem")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.button} (Enter)", id="ok", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(tr("{button} (Enter)").format(button=self.button), id="ok", variant="primary")
+                yield Button(tr("Cancel (Esc)"), id="cancel")
 
     @unless_closed
     def on_mount(self) -> None:
@@ -471,5 +478,5 @@ class PathScreen(ModalScreen[str | None]):
             dismiss_on_top(self, typed)
         else:
             problem = self.query_one("#path-problem", Static)
-            problem.update(Text("✗ Please type where the file is, like ~/old-maid.json"))
+            problem.update(Text(tr("✗ Please type where the file is, like ~/old-maid.json")))
             problem.display = True

@@ -19,6 +19,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine import Card
+from tutor.language import mark, ntr, tr
 from tutor.learner.celebrations import Celebration, quiz_done
 from tutor.quiz import Position, Question, QuizRound, Result, Summary
 from tutor.quiz.words import (
@@ -40,6 +41,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
+from tutor.ui.rules_words import rules_and_players
 
 MORE_MARK = "▼"
 BACK = "▒"
@@ -54,15 +56,15 @@ class SeatCards(HandView):
         self.can_focus = False
 
     def empty_text(self) -> str:
-        return "No cards."
+        return tr("No cards.")
 
 
 class QuizScreen(Screen[None]):
     CSS_PATH = "quiz.tcss"
-    HELP_TITLE = "The quiz"
+    HELP_TITLE = mark("The quiz")
     BINDINGS = [
         *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
-        Binding("escape", "leave", "Home"),
+        Binding("escape", "leave", mark("Home")),
     ]
 
     def __init__(self, seed: int | None = None, retry: Sequence[Question] = ()) -> None:
@@ -91,14 +93,14 @@ class QuizScreen(Screen[None]):
             yield AnswerList(id="quiz-options")
             yield Static(id="quiz-how")
             yield Static(id="quiz-feedback")
-            yield Button("Next question (Enter)", id="quiz-next", variant="primary")
+            yield Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
         yield Static(id="quiz-more")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
         rules = self.round.rules
-        self.sub_title = f"Quiz · {rules.name} rules · {rules.players} players"
+        self.sub_title = f"{tr('Quiz')} · {rules_and_players(rules)}"
         for problem in self.round.problems:
             self.notify(problem, severity="warning", timeout=15, markup=False)
         scroller = self.query_one("#quiz", VerticalScroll)
@@ -128,11 +130,11 @@ class QuizScreen(Screen[None]):
             hidden = options.region.bottom > scroller.region.bottom
             question = self.round.current
             if self.result is None and hidden and question is not None:
-                words = f"Answers below: press 1-{len(question.options)}, or ↓ to see them"
+                words = tr("Answers below: press 1-{count}, or ↓ to see them").format(count=len(question.options))
             elif self.result is not None:
-                words = "More below: press PgDn to read it, or Enter to go on"
+                words = tr("More below: press PgDn to read it, or Enter to go on")
             else:
-                words = "More below: press ↓ or PgDn to see it"
+                words = tr("More below: press ↓ or PgDn to see it")
             sign.update(Text(f"{MORE_MARK} {words} {MORE_MARK}"))
         sign.display = below
 
@@ -177,7 +179,7 @@ class QuizScreen(Screen[None]):
         table.display = position is not None
         if position is None:
             return
-        table.border_title = "behind the scenes: every hand face up" if position.behind_the_scenes else None
+        table.border_title = tr("behind the scenes: every hand face up") if position.behind_the_scenes else None
         self.query_one("#quiz-others", Static).update(_others_text(position, self.letters))
         self.query_one("#quiz-you-label", Static).update(_seat_label(position, 0))
         self.query_one("#quiz-you", SeatCards).show(list(position.hands[0]))
@@ -197,7 +199,7 @@ class QuizScreen(Screen[None]):
     def _show_result(self, question: Question, choice: int, result: Result) -> None:
         options = self.query_one("#quiz-options", OptionList)
         options.set_options(
-            Option(option_line(number, text, number - 1 in question.correct, number - 1 == choice, "your choice"), id=str(number - 1))
+            Option(option_line(number, text, number - 1 in question.correct, number - 1 == choice, tr("your choice")), id=str(number - 1))
             for number, text in enumerate(question.options, 1)
         )
         options.disabled = True
@@ -206,7 +208,7 @@ class QuizScreen(Screen[None]):
         feedback.update(feedback_text(result))
         feedback.display = True
         button = self.query_one("#quiz-next", Button)
-        button.label = "Next question (Enter)" if not self.round.is_over else "See how you did (Enter)"
+        button.label = tr("Next question (Enter)") if not self.round.is_over else tr("See how you did (Enter)")
         button.display = True
         button.focus(scroll_visible=False)
         self._reason_to_show = True  # the sign says if the button is below it
@@ -233,11 +235,11 @@ class QuizSummaryScreen(Screen[None]):
     """The end of a round: the score, each missed question with its why, and what to do next."""
 
     CSS_PATH = "quiz.tcss"
-    HELP_TITLE = "The end of the quiz round"
+    HELP_TITLE = mark("The end of the quiz round")
     BINDINGS = [
-        Binding("t", "again", "Try these again"),
-        Binding("n", "new_round", "New round"),
-        Binding("escape", "home", "Home"),
+        Binding("t", "again", mark("Try these again")),
+        Binding("n", "new_round", mark("New round")),
+        Binding("escape", "home", mark("Home")),
     ]
 
     def __init__(self, summary: Summary, seed: int | None = None, words: Celebration | None = None) -> None:
@@ -252,14 +254,14 @@ class QuizSummaryScreen(Screen[None]):
             yield Static(summary_text(self.summary, self.words, learner(self).locked_lessons()), id="quiz-summary")
             with Horizontal(classes="buttons"):
                 if self.summary.try_again:
-                    yield Button("Try these again (T)", id="again", variant="primary")
-                yield Button("New round (N)", id="new-round", variant="default" if self.summary.try_again else "primary")
-                yield Button("Home (Esc)", id="quiz-home")
+                    yield Button(tr("Try these again (T)"), id="again", variant="primary")
+                yield Button(tr("New round (N)"), id="new-round", variant="default" if self.summary.try_again else "primary")
+                yield Button(tr("Home (Esc)"), id="quiz-home")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Quiz: how you did"
+        self.sub_title = tr("Quiz: how you did")
         self.query_one(Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -289,13 +291,13 @@ def feedback_text(result: Result) -> Text:
     """What an answer gets: right or not, the answer if it was missed, and why."""
     text = Text()
     if result.right:
-        text.append(f"{RIGHT_MARK} {RIGHT}", style="bold")
+        text.append(f"{RIGHT_MARK} {tr(RIGHT)}", style="bold")
     else:
-        text.append(f"{WRONG_MARK} {NOT_QUITE}", style="bold")
+        text.append(f"{WRONG_MARK} {tr(NOT_QUITE)}", style="bold")
         text.append(f"{the_answer(result.answers)}\n", style="bold")
     text.append(result.explanation)
     if result.comes_back:
-        text.append(f"\n\n{COMES_BACK}", style="italic")
+        text.append(f"\n\n{tr(COMES_BACK)}", style="italic")
     return text
 
 
@@ -321,13 +323,13 @@ def _others_text(position: Position, letters: bool) -> Text:
 
 def _backs_text(count: int) -> Text:
     if not count:
-        return Text("no cards", style="italic")
-    return Text(f"{BACK * min(count, 3)} {count} card{'s' * (count != 1)}")
+        return Text(tr("no cards"), style="italic")
+    return Text(f"{BACK * min(count, 3)} " + ntr("{count} card", "{count} cards", count).format(count=count))
 
 
 def _cards_text(cards: Sequence[Card], letters: bool) -> Text:
     if not cards:
-        return Text("no cards", style="italic")
+        return Text(tr("no cards"), style="italic")
     text = Text()
     for index, card in enumerate(cards):
         if index:
@@ -347,21 +349,21 @@ def summary_text(summary: Summary, words: Celebration, locked: Collection[str] =
         text.append(line + "\n")
     text.append("\n")
     if summary.missed:
-        text.append(f"{LOOK_AGAIN}\n", style="bold underline")
+        text.append(f"{tr(LOOK_AGAIN)}\n", style="bold underline")
         for missed in summary.missed:
             question = missed.question
             text.append(f"\n• {question.prompt}\n", style="bold")  # lines below start at the edge:
             text.append(f"{the_answer(question.answers)}\n")  # an indent would
             text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
     if summary.try_again:
-        text.append(f"\n{try_again(summary)} Press T to have another go.\n")
+        text.append(f"\n{try_again(summary)} {tr('Press T to have another go.')}\n")
     titles = lesson_titles()
     for pointer in summary.lessons:
         often, explained = pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson), pointer.lesson in locked)
         text.append(f"\n↺ {often}", style="bold")
         text.append(f"{explained}\n")
     if summary.lessons:
-        text.append(f"\n{LESSONS_WORTH_A_LOOK}: press L on the home screen.\n")
+        text.append("\n" + tr("{lessons_worth_a_look}: press L on the home screen.").format(lessons_worth_a_look=tr(LESSONS_WORTH_A_LOOK)) + "\n")
     return text
 
 

@@ -10,10 +10,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tutor.engine import Rules
+from tutor.language import mark, ntr, tr
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
+from tutor.ui.rules_words import rules_name
 from tutor.wording.rules import rules_summary
 
 
@@ -29,8 +31,8 @@ class RulesScreen(Screen[None]):
         display: none;
     }
     """
-    HELP_TITLE = "The rules"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    HELP_TITLE = mark("The rules")
+    BINDINGS = [Binding("escape", "app.pop_screen", mark("Back"))]
 
     def __init__(self, rules: Rules | None = None) -> None:
         """The rules of the game in play, or else of the learner's settings."""
@@ -52,7 +54,9 @@ class RulesScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         rules = self.rules
-        self.sub_title = f"The rules: {rules.name}, {rules.players} players"
+        self.sub_title = ntr("The rules: {rules}, {count} player", "The rules: {rules}, {count} players", rules.players).format(
+            rules=rules_name(rules), count=rules.players
+        )
         scroller = self.query_one("#rules", VerticalScroll)
         scroller.focus()
         self.watch(scroller, "scroll_y", self._show_more_sign, init=False)
@@ -68,5 +72,5 @@ class RulesScreen(Screen[None]):
         (a scroll bar alone may not show under NO_COLOR)."""
         scroller = self.query_one("#rules", VerticalScroll)
         sign = self.query_one("#rules-more", Static)
-        sign.update(Text("▼ More below: press ↓ or PgDn to read on ▼"))
+        sign.update(Text(tr("▼ More below: press ↓ or PgDn to read on ▼")))
         sign.display = scroller.max_scroll_y - scroller.scroll_y > 1

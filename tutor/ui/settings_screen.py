@@ -19,8 +19,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from tutor.engine.cards import SUITS, in_suit_letters, rank_name
+from tutor import language
+from tutor.engine.cards import SUITS, in_suit_letters
 from tutor.engine.rules import SWITCHES, VARIANTS, Rules, rulebook
+from tutor.language import mark, ntr, tr
 from tutor.names import NAME_LENGTH, name_problem
 from tutor.settings import Settings
 from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
@@ -28,43 +30,66 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
+from tutor.ui.rules_words import players_count, variant_name
+from tutor.wording.card_words import rank_name
 
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
 FIXED_CHOICES: dict[str, list[tuple[str, str]]] = {
-    "guidance": [("Guided: the tutor says what to do", "guided"), ("Hints: help when you ask (H)", "hints"), ("On your own: no help", "own")],
-    "speed": [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Instant", "instant")],
-    "suit_style": [(f"Symbols: {' '.join(SUITS)}", "symbols"), (f"Letters: {in_suit_letters(' '.join(SUITS))}", "letters")],
+    "guidance": [(mark("Guided: the tutor says what to do"), "guided"), (mark("Hints: help when you ask (H)"), "hints"), (mark("On your own: no help"), "own")],
+    "speed": [(mark("Slow"), "slow"), (mark("Normal"), "normal"), (mark("Fast"), "fast"), (mark("Instant"), "instant")],
+    "suit_style": [(mark("Symbols: {suits}"), "symbols"), (mark("Letters: {suits}"), "letters")],
 }
+"""The choices of each fixed list, in English (said with `fixed_choices`)."""
 LABELS = {
-    "learner_name": "Your name",
-    "ruleset": "Rules",
-    "players": "Players",
-    "deck": "Cards",
-    "odd_rank": "Card taken out",
-    "guidance": "Help level",
-    "speed": "Computer speed",
-    "theme": "Colours",
-    "suit_style": "Suits shown as",
+    "learner_name": mark("Your name"),
+    "language": mark("Language"),
+    "ruleset": mark("Rules"),
+    "players": mark("Players"),
+    "deck": mark("Cards"),
+    "odd_rank": mark("Card taken out"),
+    "guidance": mark("Help level"),
+    "speed": mark("Computer speed"),
+    "theme": mark("Colours"),
+    "suit_style": mark("Suits shown as"),
 }
 HOUSE_RULES = {
-    "extra_draw_on_pair": "House rule: a pair earns another draw",
-    "odd_card_wins": "Reversed game: the last odd card wins",
-    "wrong_pair_loses": "Strict: a wrong pair may go down, and loses at the end",
+    "extra_draw_on_pair": mark("House rule: a pair earns another draw"),
+    "odd_card_wins": mark("Reversed game: the last odd card wins"),
+    "wrong_pair_loses": mark("Strict: a wrong pair may go down, and loses at the end"),
 }
-TEACHER_SWITCHES = {"unlock_all_lessons": "Teacher: unlock every lesson"}
-OTHER_SWITCHES = {"plain_lines": "Start in plain lines, for a screen reader or a braille display"}
-SELECTS = ("ruleset", "players", "deck", "odd_rank", "guidance", "speed", "theme", "suit_style")
+TEACHER_SWITCHES = {"unlock_all_lessons": mark("Teacher: unlock every lesson")}
+OTHER_SWITCHES = {"plain_lines": mark("Start in plain lines, for a screen reader or a braille display")}
+SELECTS = ("language", "ruleset", "players", "deck", "odd_rank", "guidance", "speed", "theme", "suit_style")
+
+
+def fixed_choices(field: str) -> list[tuple[str, str]]:
+    """A fixed list's choices in the language in use."""
+    suits = {"symbols": " ".join(SUITS), "letters": in_suit_letters(" ".join(SUITS))}
+    return [(tr(label).format(suits=suits.get(value, "")), value) for label, value in FIXED_CHOICES[field]]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Every language the tutor speaks, each named in its own words ("Español", "Deutsch")."""
+    return [(name, code) for code, name in language.LANGUAGES.items()]
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(f"{rulebook(variant).name} (draw from your {rulebook(variant).draws_from})", variant) for variant in VARIANTS]
+    return [(ruleset_label(variant), variant) for variant in VARIANTS]
+
+
+def ruleset_label(variant: str) -> str:
+    """ "Bicycle (draw from your right)"."""
+    name = variant_name(variant)
+    if rulebook(variant).draws_from == "left":
+        return tr("{rules} (draw from your left)").format(rules=name)
+    return tr("{rules} (draw from your right)").format(rules=name)
 
 
 def player_choices(ruleset: str) -> list[tuple[str, int]]:
     low, high = rulebook(ruleset).players
-    return [(f"{count} players", count) for count in range(low, high + 1)]
+    return [(players_count(count), count) for count in range(low, high + 1)]
 
 
 def deck_choices() -> list[tuple[str, str]]:
@@ -80,18 +105,25 @@ def deck_label(deck_id: str) -> str:
 
     deck = find_deck(deck_id)
     if deck.is_standard:
-        return f"Playing cards ({deck.size} in play)"
-    return f"{deck.name}: {deck.pair_count} pictures, {deck.size} cards"
+        return tr("Playing cards ({count} in play)").format(count=deck.size)
+    return tr("{deck}: {pictures}, {cards}").format(
+        deck=tr(deck.name),
+        pictures=ntr("{count} picture", "{count} pictures", deck.pair_count).format(count=deck.pair_count),
+        cards=ntr("{count} card", "{count} cards", deck.size).format(count=deck.size),
+    )
 
 
 def odd_rank_choices(ruleset: str) -> list[tuple[str, str]]:
     usual, *others = rulebook(ruleset).odd_ranks
-    return [(f"{rank_name(usual)} (the usual)", usual), *[(f"{rank_name(rank)} (a house rule)", rank) for rank in others]]
+    return [
+        (tr("{rank} (the usual)").format(rank=rank_name(usual)), usual),
+        *[(tr("{rank} (a house rule)").format(rank=rank_name(rank)), rank) for rank in others],
+    ]
 
 
 def theme_label(name: str) -> str:
-    special = {"textual-dark": "Dark", "textual-light": "Light", "high-contrast": "High contrast (easiest to read)"}
-    return special.get(name, name.replace("-", " ").capitalize())
+    special = {"textual-dark": tr("Dark"), "textual-light": tr("Light"), "high-contrast": tr("High contrast (easiest to read)")}
+    return special.get(name, name.replace("-", " ").capitalize())  # (Textual's other themes are named as Textual names them)
 
 
 def rules_allow(ruleset: str, players: int, odd_rank: str, switches_on: set[str]) -> bool:
@@ -106,7 +138,7 @@ def rules_allow(ruleset: str, players: int, odd_rank: str, switches_on: set[str]
 def setting_row(field: str, control: Widget) -> Vertical:
     """One setting: its label and control on a line, and the place for its problem just below."""
     return Vertical(
-        Horizontal(Label(LABELS[field], classes="setting-label"), control, classes="setting-line"),
+        Horizontal(Label(tr(LABELS[field]), classes="setting-label"), control, classes="setting-line"),
         Static(id=f"{field}-problem", classes="problem"),
         classes="setting",
         id=f"{field}-row",
@@ -118,7 +150,7 @@ def switch_row(field: str, value: bool, text: str) -> Vertical:
         Horizontal(
             Switch(value, id=field),
             Label(on_off(value), id=f"{field}-state", classes="switch-state"),
-            Label(text, classes="switch-label"),
+            Label(tr(text), classes="switch-label"),
             classes="setting-line",
         ),
         Static(id=f"{field}-problem", classes="problem"),
@@ -128,14 +160,14 @@ def switch_row(field: str, value: bool, text: str) -> Vertical:
 
 
 def on_off(value: bool) -> str:
-    return "On" if value else "Off"
+    return tr("On") if value else tr("Off")
 
 
 class SettingsScreen(Screen[None]):
-    HELP_TITLE = "Settings"
+    HELP_TITLE = mark("Settings")
     BINDINGS = [
-        Binding("escape", "leave", "Back", tooltip="Leave the settings (if you changed something, you are asked first)"),
-        Binding("ctrl+s", "save", "Save", tooltip="Save your settings and go back"),
+        Binding("escape", "leave", mark("Back"), tooltip=mark("Leave the settings (if you changed something, you are asked first)")),
+        Binding("ctrl+s", "save", mark("Save"), tooltip=mark("Save your settings and go back")),
     ]
 
     def __init__(self) -> None:
@@ -151,24 +183,25 @@ class SettingsScreen(Screen[None]):
         yield TutorHeader()
         with VerticalScroll(id="settings"):
             yield setting_row("learner_name", Input(settings.learner_name, id="learner_name", max_length=NAME_LENGTH, compact=True))
+            yield setting_row("language", Select(language_choices(), value=self.language_shown(), allow_blank=False, compact=True, id="language"))
             yield setting_row("ruleset", Select(ruleset_choices(), value=settings.ruleset, allow_blank=False, compact=True, id="ruleset"))
             yield setting_row("players", Select(player_choices(settings.ruleset), value=settings.players, allow_blank=False, compact=True, id="players"))
             yield setting_row("deck", Select(deck_choices(), value=settings.deck, allow_blank=False, compact=True, id="deck"))
             yield setting_row("odd_rank", Select(odd_rank_choices(settings.ruleset), value=settings.odd_rank, allow_blank=False, compact=True, id="odd_rank"))
             for field, text in HOUSE_RULES.items():
                 yield switch_row(field, getattr(settings, field), text)
-            for field, choices in FIXED_CHOICES.items():
-                yield setting_row(field, Select(choices, value=getattr(settings, field), allow_blank=False, compact=True, id=field))
+            for field in FIXED_CHOICES:
+                yield setting_row(field, Select(fixed_choices(field), value=getattr(settings, field), allow_blank=False, compact=True, id=field))
             themes = [(theme_label(name), name) for name in self.tutor.offered_themes()]
             yield setting_row("theme", Select(themes, value=self.tutor.theme, allow_blank=False, compact=True, id="theme"))
             for field, text in (OTHER_SWITCHES | TEACHER_SWITCHES).items():
                 yield switch_row(field, getattr(settings, field), text)
-            yield Horizontal(Button("Save", id="save", variant="primary"), Button("Cancel", id="cancel"), classes="buttons")
+            yield Horizontal(Button(tr("Save"), id="save", variant="primary"), Button(tr("Cancel"), id="cancel"), classes="buttons")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Settings"
+        self.sub_title = tr("Settings")
         self._fit_to_ruleset()
         self._saved_form = self.form()
 
@@ -200,9 +233,17 @@ class SettingsScreen(Screen[None]):
             players.value = fitted
             odd_rank.set_options(odd_rank_choices(ruleset))
             odd_rank.value = rank if rank in book.odd_ranks else book.odd_ranks[0]
-        self._say("players", "" if fitted == count else f"{book.name} rules take {book.players[0]} to {book.players[1]} players, so this is now {fitted}.")
+        name = variant_name(ruleset)
+        low, high = book.players
+        fitted_words = tr("{rules} rules take {low} to {high} players, so this is now {count}.").format(rules=name, low=low, high=high, count=fitted)
+        self._say("players", "" if fitted == count else fitted_words)
         if rank not in book.odd_ranks and isinstance(rank, str):
-            self._say("odd_rank", f"{book.name} rules don't take out a {rank_name(rank)}, so this is now the {rank_name(book.odd_ranks[0])}.")
+            self._say(
+                "odd_rank",
+                tr("{rules} rules don't take out a {rank}, so this is now the {usual}.").format(
+                    rules=name, rank=rank_name(rank), usual=rank_name(book.odd_ranks[0])
+                ),
+            )
         else:
             self._say("odd_rank", "")
         for field in SWITCHES:
@@ -223,7 +264,10 @@ class SettingsScreen(Screen[None]):
             switch = self.query_one(f"#{field}", Switch)
             blocker = None if switch.value else self._blocker(values, on, field)
             switch.disabled = blocker is not None
-            self._say(field, "" if blocker is None else f"Can't be on together with “{HOUSE_RULES.get(blocker, blocker)}”: turn that off first.")
+            self._say(
+                field,
+                "" if blocker is None else tr("Can't be on together with “{rule}”: turn that off first.").format(rule=tr(HOUSE_RULES.get(blocker, blocker))),
+            )
 
     def _blocker(self, values: dict[str, Any], on: set[str], field: str) -> str | None:
         """Which switch that is on keeps `field` from being turned on (None: nothing does)."""
@@ -264,7 +308,7 @@ class SettingsScreen(Screen[None]):
 
     @staticmethod
     def _name_problem(name: str) -> str:
-        return name_problem(name) if name.strip() else f"Please type a name (1 to {NAME_LENGTH} letters)."
+        return name_problem(name) if name.strip() else tr("Please type a name (1 to {length} letters).").format(length=NAME_LENGTH)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
@@ -283,7 +327,13 @@ class SettingsScreen(Screen[None]):
             values["theme"] = settings.theme
         else:
             values["theme_chosen"] = True
+        if values["language"] == self._saved_form["language"]:  # untouched: "" still follows --lang and the environment
+            values["language"] = settings.language
         return replace(settings, **values)
+
+    def language_shown(self) -> str:
+        """The language the choice shows: the learner's own, else the one spoken now."""
+        return learner(self).settings.language or language.current()
 
     def action_save(self) -> None:
         try:
@@ -297,9 +347,13 @@ class SettingsScreen(Screen[None]):
             target.scroll_visible(animate=False)
             self.query_one(f"#{field}").focus()
             return
+        speaking = language.current()
         self.tutor.save_settings(settings)
-        self.app.notify("Settings saved. They apply to your next game.", timeout=4)
-        dismiss_on_top(self)
+        if language.current() != speaking:  # every screen says it again in the new language, from Home
+            self.tutor.speak_again()
+        else:
+            dismiss_on_top(self)
+        self.app.notify(tr("Settings saved. They apply to your next game."), timeout=4)
 
     def action_leave(self) -> None:
         if not self.changed():

@@ -25,6 +25,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull, StoreUnreachable
+from tutor.language import ntr, tr
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
@@ -119,18 +120,22 @@ class StoreWatch:
             self.timer = None
         if self.problem is not None:
             self.app.clear_notifications()
-            notify(self.app, "✓ Everything is saved again.", timeout=4)
+            notify(self.app, tr("✓ Everything is saved again."), timeout=4)
         self.problem = None
         self.busy_tries = 0
 
     def _ask_keep_waiting(self) -> None:
         self.asking = True
         seconds = int(self.busy_tries * BUSY_RETRY_SECONDS)
-        message = (
-            f"Another window (or another program) has been saving to the progress file for "
-            f"{seconds} seconds, so your last moves are not saved yet. Keep playing while we "
-            f"wait, or quit now (the moves not saved yet are lost)."
-        )
+        message = ntr(
+            "Another window (or another program) has been saving to the progress file for "
+            "{count} second, so your last moves are not saved yet. Keep playing while we "
+            "wait, or quit now (the moves not saved yet are lost).",
+            "Another window (or another program) has been saving to the progress file for "
+            "{count} seconds, so your last moves are not saved yet. Keep playing while we "
+            "wait, or quit now (the moves not saved yet are lost).",
+            seconds,
+        ).format(count=seconds)
 
         def answered(choice: str | None) -> None:
             self.asking = False
@@ -138,10 +143,10 @@ class StoreWatch:
             if choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ChoiceScreen(message, [("wait", "Keep waiting", "w"), ("quit", "Quit", "q")]), answered)
+        self.app.push_screen(ChoiceScreen(message, [("wait", tr("Keep waiting"), "w"), ("quit", tr("Quit"), "q")]), answered)
 
     def _explain_lost(self, lost: ProfileLost) -> None:
-        message = f"{lost} This window stopped saving, so nothing saved elsewhere is overwritten. Choose a learner to carry on."
+        message = f"{lost} {tr('This window stopped saving, so nothing saved elsewhere is overwritten. Choose a learner to carry on.')}"
 
         def answered(choice: str | None) -> None:
             if choice == "quit":
@@ -149,7 +154,7 @@ class StoreWatch:
             else:
                 self.choose_learner()
 
-        self.app.push_screen(ChoiceScreen(message, [("choose", "Choose a learner", "c"), ("quit", "Quit", "q")]), answered)
+        self.app.push_screen(ChoiceScreen(message, [("choose", tr("Choose a learner"), "c"), ("quit", tr("Quit"), "q")]), answered)
 
     # ----- at start: is this profile open in another window? ----------------------------------
 
@@ -164,20 +169,20 @@ class StoreWatch:
             self._ask_in_use(session, in_use, go_on)
             return False
         except StoreError as error:
-            warn(self.app, f"{error} Your progress is kept and saved as soon as it can be.")
+            warn(self.app, f"{error} {tr('Your progress is kept and saved as soon as it can be.')}")
         return True
 
     def _ask_in_use(self, session: LearnerSession, in_use: ProfileInUse, go_on: Callable[[Profile], None]) -> None:
-        message = (
-            f"{in_use} If two windows saved it at once, one would undo the other. Look only "
-            f"(nothing is saved here), take over (the other window stops saving), or choose "
-            f"another learner."
+        message = f"{in_use} " + tr(
+            "If two windows saved it at once, one would undo the other. Look only "
+            "(nothing is saved here), take over (the other window stops saving), or choose "
+            "another learner."
         )
 
         def answered(choice: str | None) -> None:
             if choice == "look":
                 session.look_only()
-                warn(self.app, f"Looking only: nothing {session.name} does in this window is saved.", timeout=20)
+                warn(self.app, tr("Looking only: nothing {name} does in this window is saved.").format(name=session.name), timeout=20)
             elif choice == "take":
                 try:
                     session.claim(take_over=True)
@@ -188,20 +193,22 @@ class StoreWatch:
                 return
             go_on(session.profile)
 
-        self.app.push_screen(ChoiceScreen(message, [("look", "Look only", "l"), ("take", "Take over", "t"), ("other", "Another learner", "a")]), answered)
+        self.app.push_screen(
+            ChoiceScreen(message, [("look", tr("Look only"), "l"), ("take", tr("Take over"), "t"), ("other", tr("Another learner"), "a")]), answered
+        )
 
 
 def _waiting_text(fault: StoreError) -> str:
     if isinstance(fault, StoreBusy):
-        return "Waiting for another window to finish saving... Keep playing: your progress is kept and saved as soon as it is done."
+        return tr("Waiting for another window to finish saving... Keep playing: your progress is kept and saved as soon as it is done.")
     if isinstance(fault, StoreFull):
-        return (
+        return tr(
             "The disk is full, so your progress cannot be saved right now. Keep playing: it is "
             "kept and saved as soon as there is room (a grown-up can free some space)."
         )
     if isinstance(fault, StoreUnreachable):
-        return (
+        return tr(
             "The school's computer that keeps progress cannot be reached right now. Keep playing: "
             "your progress is kept here and saved as soon as it answers again (a grown-up can check the network)."
         )
-    return f"{fault} Keep playing: your progress is kept and saved as soon as it can be."
+    return f"{fault} {tr('Keep playing: your progress is kept and saved as soon as it can be.')}"

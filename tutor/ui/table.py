@@ -22,7 +22,9 @@ from textual.widgets import Static
 
 from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
-from tutor.wording import TRY_THIS, counted
+from tutor.engine.rules import side_of
+from tutor.language import ntr, tr
+from tutor.wording import TRY_THIS
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.table import role_of, where_is
 
@@ -37,8 +39,12 @@ class SeatView(Static):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, seat: int, name: str, where: str) -> None:
-        super().__init__(id=f"seat-{seat}", classes=f"seat {where.split()[-1]}")  # left, right, across or opposite
+    def __init__(self, seat: int, name: str, where: str, side: str = "") -> None:
+        """`where`: the seat's place in words ("on your left"); `side`: the place itself ("left",
+        "right", "across" or "opposite"), its style class and its short words on a compact table."""
+        side = side or where.split()[-1]
+        super().__init__(id=f"seat-{seat}", classes=f"seat {side}")
+        self.side = side
         self.key = seat
         """The number shown on the seat (and the key that picks it): its place from the viewer's left."""
         self.seat = seat
@@ -52,7 +58,7 @@ class SeatView(Static):
         safe = self.seat in seen.safe
         role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
         text = Text()
-        where = f" ({self.where.removeprefix('on your ')})" if self.compact else f"\n{self.where}"
+        where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
         text.append(f"{self.key}", style="bold underline")
         text.append(f"·{self._fitted_name(len(where) if self.compact else 0)}", style="bold")
         text.append(where, style="italic")
@@ -60,9 +66,9 @@ class SeatView(Static):
         if end:
             text.append(end, style="bold")
         elif safe:
-            text.append(out_mark(seen.rules) if seen.rules is not None else "no cards", style="bold")
+            text.append(out_mark(seen.rules) if seen.rules is not None else tr("no cards"), style="bold")
         else:
-            status = counted(cards, "card") + (f", {role}" if role else "")
+            status = ntr("{count} card", "{count} cards", cards).format(count=cards) + (f", {role}" if role else "")
             backs = min(cards, 4, self.content_region.width - len(status) - 1)
             text.append("▒" * backs + " " if backs > 0 else "")
             text.append(status, style="bold" if role else "")
@@ -86,6 +92,12 @@ class SeatView(Static):
         self.post_message(self.Chosen(self.seat))
 
 
+def short_side(side: str) -> str:
+    """Where a seat sits, in one word, for a compact table ("left")."""
+    words = {"left": tr("left"), "right": tr("right"), "across": tr("across"), "opposite": tr("opposite")}
+    return words.get(side, side)
+
+
 class PanelKind(StrEnum):
     """What a panel holds; the value is its style class in game.tcss."""
 
@@ -105,7 +117,7 @@ class Panel:
 def explanation_text(explanation: Explanation) -> Text:
     """A mistake explained: what happened, why it breaks the rule, and what to do instead."""
     text = Text(f"{explanation.what}\n{explanation.why}\n")
-    text.append(TRY_THIS, style="bold")
+    text.append(tr(TRY_THIS), style="bold")
     text.append(explanation.instead)
     return text
 
@@ -118,7 +130,7 @@ class SeatsRow(Horizontal):
         super().__init__(id="seats")
         players = len(names)
         self.names = list(names)
-        self.views = [SeatView(seat, names[seat], where_is(seat, players)) for seat in range(1, players)]
+        self.views = [SeatView(seat, names[seat], where_is(seat, players), side_of(seat, 0, players)) for seat in range(1, players)]
 
     def compose(self) -> ComposeResult:
         yield from self.views

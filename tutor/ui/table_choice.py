@@ -20,13 +20,13 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import StoreError
+from tutor.language import mark, ntr, tr
 from tutor.names import NAME_LENGTH, one_line
 from tutor.store.tables import SeatView, TableStatus, TableView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
-from tutor.wording import counted
 
 WATCH_SECONDS = 0.5
 """How often the list asks whether another window wrote (a cheap question: no table is read)."""
@@ -36,9 +36,9 @@ NAME_SHOWN = 24
 
 class TableChoiceScreen(Screen[None]):
     CSS_PATH = "table.tcss"
-    HELP_TITLE = "Play with others"
+    HELP_TITLE = mark("Play with others")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to where you were"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to where you were")),
     ]
 
     def __init__(self) -> None:
@@ -52,13 +52,13 @@ class TableChoiceScreen(Screen[None]):
         with Vertical(id="choose-table"):
             yield Static(id="tables-intro")
             yield OptionList(id="tables")
-            yield Input(placeholder="Type a name for a new table", id="table-name", max_length=NAME_LENGTH, select_on_focus=False)
+            yield Input(placeholder=tr("Type a name for a new table"), id="table-name", max_length=NAME_LENGTH, select_on_focus=False)
             yield Static(id="table-problem")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Play with others"
+        self.sub_title = tr("Play with others")
         self.show_tables()
         tables = self.query_one("#tables", OptionList)
         (tables if self.views else self.query_one("#table-name", Input)).focus()
@@ -107,11 +107,11 @@ class TableChoiceScreen(Screen[None]):
             names.focus()  # the first table to appear, while nothing is typed: Enter sits down at it
         intro = Text()
         if self.views:
-            intro.append("Choose a table and press Enter to sit down, ", style="bold")
-            intro.append("or type a name for a new table below (Tab gets you there).")
+            intro.append(tr("Choose a table and press Enter to sit down,") + " ", style="bold")
+            intro.append(tr("or type a name for a new table below (Tab gets you there)."))
         else:
-            intro.append("Nobody has opened a table yet. ", style="bold")
-            intro.append("Type a name for a new table and press Enter: your classmates can then sit down at it.")
+            intro.append(tr("Nobody has opened a table yet.") + " ", style="bold")
+            intro.append(tr("Type a name for a new table and press Enter: your classmates can then sit down at it."))
         self.query_one("#tables-intro", Static).update(intro)
         if not self.views and names.has_focus:
             self.query_one("#table-name", Input).focus()
@@ -123,7 +123,7 @@ class TableChoiceScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():
-            self._say("Type a name for the table first, then press Enter.")
+            self._say(tr("Type a name for the table first, then press Enter."))
             return
         self._sit_down(event.value)
 
@@ -157,19 +157,23 @@ def _may_sit(view: TableView, mine: bool) -> bool:
 
 def _status(view: TableView, mine: bool) -> str:
     if mine and view.status is not TableStatus.FINISHED:
-        return "waiting to start: your seat is here" if view.status is TableStatus.WAITING else "playing now: your seat waits for you"
+        return tr("waiting to start: your seat is here") if view.status is TableStatus.WAITING else tr("playing now: your seat waits for you")
     if view.status is TableStatus.WAITING:
-        free = view.players - len(view.seats)
-        return f"waiting to start: {counted(free, 'seat')} free of {view.players}" if free else f"waiting to start: all {view.players} seats taken"
+        free, players = view.players - len(view.seats), view.players
+        if free:
+            return ntr("waiting to start: {count} seat free of {players}", "waiting to start: {count} seats free of {players}", free).format(
+                count=free, players=players
+            )
+        return ntr("waiting to start: all {count} seat taken", "waiting to start: all {count} seats taken", players).format(count=players)
     if view.status is TableStatus.PLAYING:
-        return "playing now: no seat free"
-    return "game over: choose it to see how it ended" if mine else "game over: choose it to start a new game here"
+        return tr("playing now: no seat free")
+    return tr("game over: choose it to see how it ended") if mine else tr("game over: choose it to start a new game here")
 
 
 def _who(view: TableView, seat: SeatView) -> str:
     name = one_line(seat.name, limit=NAME_SHOWN)
     if seat.profile_id is None:
-        return f"{name} (computer)"
+        return tr("{name} (computer)").format(name=name)
     if seat.profile_id == view.host_id:
-        return f"{name} (host)"
-    return name + (" (away)" if seat.taken_over else "")
+        return tr("{name} (host)").format(name=name)
+    return tr("{name} (away)").format(name=name) if seat.taken_over else name

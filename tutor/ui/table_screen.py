@@ -28,6 +28,7 @@ from textual.widgets import Button, Static
 
 from tutor.engine import Card, Rules
 from tutor.errors import StaleMove, StoreBusy, StoreError, TableRefused, TutorError
+from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS
@@ -52,15 +53,17 @@ Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
 """The learner's part of the table (see TableScreen._part)."""
 POLL_SECONDS = 0.18
 """How often the screen asks whether another window wrote (`SharedGame.poll`, a cheap question)."""
-STALE = "Someone moved first: look again."
-LEFT_PLAYING = "You left table {name}. Your seat waits for you for a minute: open the table again to come back. After that, a computer player takes your cards."
+STALE = mark("Someone moved first: look again.")
+LEFT_PLAYING = mark(
+    "You left table {name}. Your seat waits for you for a minute: open the table again to come back. After that, a computer player takes your cards."
+)
 
 
 class TableScreen(CardTableScreen):
     CSS_PATH = ["game.tcss", "table.tcss"]
-    HELP_TITLE = "Playing at a table"
+    HELP_TITLE = mark("Playing at a table")
     BINDINGS = [
-        Binding("enter", "start", "Start the game", tooltip="Start the game now: the empty seats get computer players"),
+        Binding("enter", "start", mark("Start the game"), tooltip=mark("Start the game now: the empty seats get computer players")),
         MOVE_LEFT,
         MOVE_RIGHT,
         SELECT,
@@ -68,8 +71,8 @@ class TableScreen(CardTableScreen):
         DONE,
         HINT,
         SORT,
-        Binding("r", "rules", "Rules", tooltip="The rules this table plays by"),
-        Binding("escape", "leave", "Leave", tooltip="Leave the table (you are asked first while the game is on)"),
+        Binding("r", "rules", mark("Rules"), tooltip=mark("The rules this table plays by")),
+        Binding("escape", "leave", mark("Leave"), tooltip=mark("Leave the table (you are asked first while the game is on)")),
         *NUMBERS,
     ]
 
@@ -102,8 +105,8 @@ class TableScreen(CardTableScreen):
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = f"Table {self.shared.name}"
-        self.query_one("#log", LogTail).border_title = "What happened"
+        self.sub_title = tr("Table {name}").format(name=self.shared.name)
+        self.query_one("#log", LogTail).border_title = tr("What happened")
         self.redraw()
         self.poll_timer = self.set_interval(POLL_SECONDS, self._tick)
 
@@ -230,7 +233,7 @@ class TableScreen(CardTableScreen):
                 row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
                 for box in row.views:  # who is a classmate and who a computer, on the box's top line
                     seat = seats.get(box.seat)
-                    box.border_title = None if seat is None else "computer" if seat.profile_id is None else "away" if seat.taken_over else None
+                    box.border_title = None if seat is None else tr("computer") if seat.profile_id is None else tr("away") if seat.taken_over else None
 
     def _waiting_text(self) -> Text:
         """Before the deal: the table's seats, who sits there, and the rules it plays by."""
@@ -238,17 +241,17 @@ class TableScreen(CardTableScreen):
         text = Text()
         if shared.stage is Stage.CLOSED:
             return Text(shared.next_step(), style="bold")
-        text.append("Your rules (from your settings): " if shared.is_host else "Rules: ", style="bold")
+        text.append((tr("Your rules (from your settings):") if shared.is_host else tr("Rules:")) + " ", style="bold")
         text.append(rules_in_brief(view.settings().rules()) + "\n\n")
         taken = {seat.seat: seat for seat in view.seats}
         for number in range(view.players):
             seat = taken.get(number)
-            text.append(f"Seat {number + 1}: ", style="bold")
+            text.append(tr("Seat {number}:").format(number=number + 1) + " ", style="bold")
             if seat is None:
-                text.append("free: a computer plays here if nobody comes\n", style="italic")
+                text.append(tr("free: a computer plays here if nobody comes") + "\n", style="italic")
                 continue
             text.append(seat.name)
-            notes = [note for note, wanted in (("host", seat.profile_id == view.host_id), ("you", number == shared.seat)) if wanted]
+            notes = [note for note, wanted in ((tr("host"), seat.profile_id == view.host_id), (tr("you"), number == shared.seat)) if wanted]
             text.append(f" ({', '.join(notes)})\n" if notes else "\n")
         return text
 
@@ -278,34 +281,47 @@ class TableScreen(CardTableScreen):
         shared = self.shared
         stage, game, guided = shared.stage, shared.game, shared.guidance == "guided"
         if stage is Stage.WAITING and shared.is_host:
-            return "Press Enter to start the game when everyone is here; the empty seats get computer players."
+            return tr("Press Enter to start the game when everyone is here; the empty seats get computer players.")
         if stage is Stage.CLOSED:
-            return "Press Escape to go back and choose another table."
+            return tr("Press Escape to go back and choose another table.")
         if stage is Stage.OVER:
-            return shared.next_step() + " Press Escape to leave the table."
+            return shared.next_step() + " " + tr("Press Escape to leave the table.")
         if game is None or stage not in (Stage.PAIRING, Stage.DRAW):
             return shared.next_step()
         seats = Seats(shared.names, shared.seat)
-        same = "the same picture" if game.rules.pictures else "the same rank"
+        pictures = game.rules.pictures
         if stage is Stage.PAIRING and not guided:
-            return "Lay down your pairs, then press D."
+            return tr("Lay down your pairs, then press D.")
         if stage is Stage.PAIRING and game.pairs_in(shared.seat):
-            return (
-                f"Lay down your pairs: pick two cards with {same} (press the key under each card, or ← → and Space), "
+            if pictures:
+                return tr(
+                    "Lay down your pairs: pick two cards with the same picture (press the key under each card, or ← → and Space), "
+                    "then press Enter. Press D when you have no pairs left."
+                )
+            return tr(
+                "Lay down your pairs: pick two cards with the same rank (press the key under each card, or ← → and Space), "
                 "then press Enter. Press D when you have no pairs left."
             )
         if stage is Stage.PAIRING:
-            return f"Check your hand for pairs. If no two cards have {same}, press D to say you're done."
+            if pictures:
+                return tr("Check your hand for pairs. If no two cards have the same picture, press D to say you're done.")
+            return tr("Check your hand for pairs. If no two cards have the same rank, press D to say you're done.")
         if shared.choosing_giver and not guided:
-            return "Your turn: who do you draw from? Pick that player."
+            return tr("Your turn: who do you draw from? Pick that player.")
         if shared.choosing_giver:
-            verb = "do you take" if game.rules.book.giver_offers else "must you take"
-            return f"Your turn to draw! Who {verb} a card from? Press the player's number, or choose with ← → and press Enter."
-        giver = seats.whose(game.giver) if game.giver is not None else "the giver's"
+            if game.rules.book.giver_offers:
+                return tr("Your turn to draw! Who do you take a card from? Press the player's number, or choose with ← → and press Enter.")
+            return tr("Your turn to draw! Who must you take a card from? Press the player's number, or choose with ← → and press Enter.")
         told = shared.only_giver()
+        told = told and told + " "
+        if game.giver is None:
+            if guided:
+                return told + tr("Draw one of the giver's face-down cards: press the key under a card, or choose with ← → and press Enter.")
+            return told + tr("Your turn: draw one of the giver's cards.")
+        giver = seats.who(game.giver)
         if guided:
-            return (told and told + " ") + f"Draw one of {giver} face-down cards: press the key under a card, or choose with ← → and press Enter."
-        return (told and told + " ") + f"Your turn: draw one of {giver} cards."
+            return told + tr("Draw one of {name}'s face-down cards: press the key under a card, or choose with ← → and press Enter.").format(name=giver)
+        return told + tr("Your turn: draw one of {name}'s cards.").format(name=giver)
 
     def _seat_cursor(self) -> int:
         """The seat the ◆ is on while the learner chooses whom to draw from (first, one the rules
@@ -420,7 +436,7 @@ class TableScreen(CardTableScreen):
             outcome = move()
         except StaleMove:
             self._refreshed()
-            self.say(STALE)
+            self.say(tr(STALE))
             return False
         except TutorError as refused:  # the table closed, or the file is busy or full: nothing was written
             self._refreshed()
@@ -498,12 +514,14 @@ class TableScreen(CardTableScreen):
             self._leave()
             return
         if stage is Stage.WAITING and shared.is_host:
-            question = f"Leave table {shared.name}? It closes, and everyone waiting there goes back to choose another table."
+            question = tr("Leave table {name}? It closes, and everyone waiting there goes back to choose another table.").format(name=shared.name)
         elif stage is Stage.WAITING:
-            question = f"Leave table {shared.name}? Your seat goes to whoever sits down next."
+            question = tr("Leave table {name}? Your seat goes to whoever sits down next.").format(name=shared.name)
         else:
-            question = f"Leave the game at table {shared.name}? Your seat waits for you for a minute; after that, a computer player takes your cards."
-        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), self._leave_answer)
+            question = tr("Leave the game at table {name}? Your seat waits for you for a minute; after that, a computer player takes your cards.").format(
+                name=shared.name
+            )
+        self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Stay")), self._leave_answer)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if leave:
@@ -524,21 +542,21 @@ class TableScreen(CardTableScreen):
         if on_top(self):
             self.app.pop_screen()
         if stage in (Stage.PAIRING, Stage.DRAW, Stage.OTHERS):
-            notify(self.app, LEFT_PLAYING.format(name=name), timeout=8)
+            notify(self.app, tr(LEFT_PLAYING).format(name=name), timeout=8)
         elif host_waiting:
-            notify(self.app, f"You closed table {name}.", timeout=5)
+            notify(self.app, tr("You closed table {name}.").format(name=name), timeout=5)
         elif stage is Stage.WAITING:
-            notify(self.app, f"You left table {name}.", timeout=5)
+            notify(self.app, tr("You left table {name}.").format(name=name), timeout=5)
 
 
 class TableEndScreen(Screen[None]):
     """The end of a table's game: everyone's result and this learner's own mistakes."""
 
-    HELP_TITLE = "The end of the game"
+    HELP_TITLE = mark("The end of the game")
     BINDINGS = [
-        Binding("a", "play_again", "Play again here", tooltip="Another game at this table, with whoever sits down"),
-        Binding("n", "again", "Another table", tooltip="Choose a table to play at again"),
-        Binding("escape", "back", "Back", tooltip="Leave the table"),
+        Binding("a", "play_again", mark("Play again here"), tooltip=mark("Another game at this table, with whoever sits down")),
+        Binding("n", "again", mark("Another table"), tooltip=mark("Choose a table to play at again")),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Leave the table")),
     ]
 
     def __init__(self, shared: SharedGame, celebration: Celebration | None = None) -> None:
@@ -551,16 +569,16 @@ class TableEndScreen(Screen[None]):
         with VerticalScroll(id="end"):
             yield Static(self.summary(), id="summary")
             yield Horizontal(
-                Button("Play again here (A)", id="play-again", variant="primary"),
-                Button("Another table (N)", id="again"),
-                Button("Back (Esc)", id="end-back"),
+                Button(tr("Play again here (A)"), id="play-again", variant="primary"),
+                Button(tr("Another table (N)"), id="again"),
+                Button(tr("Back (Esc)"), id="end-back"),
                 classes="buttons",
             )
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = f"Table {self.shared.name}: game over"
+        self.sub_title = tr("Table {name}: game over").format(name=self.shared.name)
         self.query_one("#play-again", Button).focus(scroll_visible=False)
 
     def summary(self) -> Text:
@@ -604,7 +622,7 @@ class TableEndScreen(Screen[None]):
 
 def _refusal(refused: TutorError) -> str:
     """Why a move or the start did not happen, and what to do."""
-    return f"{refused} Try again in a moment." if isinstance(refused, StoreBusy) else str(refused)
+    return f"{refused} {tr('Try again in a moment.')}" if isinstance(refused, StoreBusy) else str(refused)
 
 
 def _new_lines(before: tuple[str, ...], now: tuple[str, ...]) -> int:

@@ -26,6 +26,7 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from tutor.classroom import is_served
 from tutor.errors import StoreError
+from tutor.language import mark, ntr, tr
 from tutor.learner.class_report import (
     SORTS,
     ClassRow,
@@ -41,8 +42,8 @@ from tutor.learner.class_report import (
 from tutor.learner.lessons import course_for_app
 from tutor.learner.teacher import (
     LONGEST_PIN,
-    PIN_RULE,
     SET_AT_THE_TERMINAL,
+    SHORTEST_PIN,
     PinState,
     Protected,
     check_pin,
@@ -65,7 +66,16 @@ if TYPE_CHECKING:
 
 REPORT_PATH = "~/old-maid-class.csv"
 NAME_WIDTH = 18
-LEVEL_WORDS = {Level.MASTERED: "mastered", Level.PRACTISED: "practised", Level.LEARNING: "not yet"}
+LEVEL_WORDS = {Level.MASTERED: mark("mastered"), Level.PRACTISED: mark("practised"), Level.LEARNING: mark("not yet")}
+SORT_WORDS = {"name": mark("name"), "last active": mark("last active"), "lessons done": mark("lessons done")}
+"""Each way the table sorts (tutor.learner.class_report.SORTS), as the line above the table says it."""
+STATE_WORDS = (mark("is not set yet"), mark("is set"), mark("is damaged"))
+"""What follows "The teacher's PIN" (tutor.learner.teacher.PinState), for the catalogue."""
+
+
+def pin_rule() -> str:
+    """ "6 to 8 digits", in the language in use."""
+    return tr("{shortest} to {longest} digits").format(shortest=SHORTEST_PIN, longest=LONGEST_PIN)
 
 
 async def teacher_allows(app: App[None], action: Protected) -> bool:
@@ -73,7 +83,8 @@ async def teacher_allows(app: App[None], action: Protected) -> bool:
     typed the PIN. Call it from a worker (it waits for the dialog)."""
     if not needs_pin(action):
         return True
-    allowed: bool = await app.push_screen_wait(PinScreen.asking(f"In a classroom, only the teacher can {action.words}. Teacher: please type your PIN."))
+    why = tr("In a classroom, only the teacher can {action}. Teacher: please type your PIN.").format(action=tr(action.words))
+    allowed: bool = await app.push_screen_wait(PinScreen.asking(why))
     return allowed
 
 
@@ -84,7 +95,7 @@ class PinScreen(ModalScreen[bool]):
     """Asks for the teacher's PIN (or, the first time, to choose one, typed twice); dismisses with
     True when the PIN was right (or chosen and kept), False when the dialog was left."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel", tooltip="Never mind: close this")]
+    BINDINGS = [Binding("escape", "close", mark("Cancel"), tooltip=mark("Never mind: close this"))]
     DEFAULT_CSS = """
     #pin-why, #pin-problem { margin-bottom: 1; }
     #pin-again { margin-top: 1; }
@@ -105,11 +116,11 @@ class PinScreen(ModalScreen[bool]):
 
     @classmethod
     def choose(cls) -> PinScreen:
-        return cls(f"The first time here: choose the teacher's PIN ({PIN_RULE}), and keep it from the pupils.", choosing=True)
+        return cls(tr("The first time here: choose the teacher's PIN ({rule}), and keep it from the pupils.").format(rule=pin_rule()), choosing=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pin-dialog"):
-            yield Static(Text("Choose the teacher's PIN" if self.choosing else "The teacher's PIN", style="bold"))
+            yield Static(Text(tr("Choose the teacher's PIN") if self.choosing else tr("The teacher's PIN"), style="bold"))
             yield Static(Text(self.why), id="pin-why")
             yield Input(
                 password=True,
@@ -117,14 +128,14 @@ class PinScreen(ModalScreen[bool]):
                 max_length=LONGEST_PIN,
                 id="pin",
                 compact=True,
-                placeholder="The PIN" if not self.choosing else f"A new PIN: {PIN_RULE}",
+                placeholder=tr("The PIN") if not self.choosing else tr("A new PIN: {rule}").format(rule=pin_rule()),
             )
             if self.choosing:
-                yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin-again", compact=True, placeholder="The same PIN again")
+                yield Input(password=True, restrict=r"[0-9]*", max_length=LONGEST_PIN, id="pin-again", compact=True, placeholder=tr("The same PIN again"))
             yield Static(id="pin-problem")
             with Horizontal(classes="buttons"):
-                yield Button("OK (Enter)", id="ok", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(tr("OK (Enter)"), id="ok", variant="primary")
+                yield Button(tr("Cancel (Esc)"), id="cancel")
 
     @unless_closed
     def on_mount(self) -> None:
@@ -156,7 +167,7 @@ class PinScreen(ModalScreen[bool]):
                 result = check_pin(store, pin)
                 problem, wait = result.message, result.wait
         except StoreError as error:
-            problem = f"{error} Please try again in a moment."
+            problem = f"{error} {tr('Please try again in a moment.')}"
         if not problem:
             dismiss_on_top(self, True)
             return
@@ -178,7 +189,7 @@ class PinScreen(ModalScreen[bool]):
         for widget in (self.query_one("#pin", Input), self.query_one("#ok", Button)):
             widget.disabled = False
         self.query_one("#pin", Input).focus()
-        self._say("You can type the PIN again now.")
+        self._say(tr("You can type the PIN again now."))
 
     def _say(self, problem: str) -> None:
         shown = self.query_one("#pin-problem", Static)
@@ -193,16 +204,19 @@ def detail_text(row: ClassRow) -> Text:
     """The highlighted learner: how well each rule is known in the quiz, and the common mistakes."""
     text = Text()
     text.append(row.name, style="bold")
-    text.append(" · quiz: ")
+    text.append(" · " + tr("quiz:") + " ")
     known = [(level, row.level(level)) for level in (Level.MASTERED, Level.PRACTISED)]
     for level, concepts in known:
         if concepts:
-            text.append(f"{LEVEL_WORDS[level]} ", style="bold")
+            text.append(f"{tr(LEVEL_WORDS[level])} ", style="bold")
             text.append(f"{listed([concept.title for concept in concepts])}; ")
     rest, total = len(row.level(Level.LEARNING)), len(row.levels)
-    text.append(f"none of the {total} rules known yet\n" if rest == total else f"{rest} of {total} rules not yet\n")
+    if rest == total:
+        text.append(ntr("none of the {total} rule known yet", "none of the {total} rules known yet", total).format(total=total) + "\n")
+    else:
+        text.append(ntr("{count} of {total} rule not yet", "{count} of {total} rules not yet", total).format(count=rest, total=total) + "\n")
     if not row.mistakes:
-        text.append("No rule mistakes noted.")
+        text.append(tr("No rule mistakes noted."))
     for mistake in row.mistakes:
         text.append(f"{mistake.times}× ", style="bold")
         text.append(f"{mistake.rule}\n")
@@ -212,14 +226,14 @@ def detail_text(row: ClassRow) -> Text:
 
 class TeacherScreen(Screen[None]):
     CSS_PATH = "teacher.tcss"
-    HELP_TITLE = "The teacher's view"
+    HELP_TITLE = mark("The teacher's view")
     BINDINGS = [
-        Binding("escape", "back", "Back", tooltip="Back to “Who is learning?”"),
-        Binding("s", "sort", "Sort", tooltip="Sort by name, last active or lessons done"),
-        Binding("f", "filter", "Filter", tooltip="Filter: show only names with these letters"),
-        Binding("e", "export", "CSV", tooltip="Export the table as a CSV file"),
-        Binding("r", "reset", "Reset", tooltip="Reset the highlighted learner's progress (lessons, quiz, games)"),
-        Binding("delete", "remove", "Remove", show=False, tooltip="Remove the highlighted learner and all their progress"),
+        Binding("escape", "back", mark("Back"), tooltip=mark("Back to “Who is learning?”")),
+        Binding("s", "sort", mark("Sort"), tooltip=mark("Sort by name, last active or lessons done")),
+        Binding("f", "filter", mark("Filter"), tooltip=mark("Filter: show only names with these letters")),
+        Binding("e", "export", mark("CSV"), tooltip=mark("Export the table as a CSV file")),
+        Binding("r", "reset", mark("Reset"), tooltip=mark("Reset the highlighted learner's progress (lessons, quiz, games)")),
+        Binding("delete", "remove", mark("Remove"), show=False, tooltip=mark("Remove the highlighted learner and all their progress")),
     ]
 
     def __init__(self) -> None:
@@ -232,7 +246,7 @@ class TeacherScreen(Screen[None]):
         yield TutorHeader()
         with Vertical(id="teacher"):
             with Horizontal(id="teacher-bar"):
-                yield Input(placeholder="Filter by name (F)", id="teacher-filter")
+                yield Input(placeholder=tr("Filter by name (F)"), id="teacher-filter")
                 yield Static(id="teacher-sort")
             yield DataTable(id="teacher-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="teacher-detail")
@@ -241,10 +255,16 @@ class TeacherScreen(Screen[None]):
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "The teacher's view"
+        self.sub_title = tr("The teacher's view")
         table = self.query_one(DataTable)
-        table.add_column("Name", width=NAME_WIDTH, key="name")
-        for label, key in (("Lessons", "lessons"), ("Stars", "stars"), ("Mastered", "mastered"), ("Games", "games"), ("Last active", "last")):
+        table.add_column(tr("Name"), width=NAME_WIDTH, key="name")
+        for label, key in (
+            (tr("Lessons"), "lessons"),
+            (tr("Stars"), "stars"),
+            (tr("Mastered"), "mastered"),
+            (tr("Games"), "games"),
+            (tr("Last active"), "last"),
+        ):
             table.add_column(label, key=key)
         self.query_one("#teacher-note").display = False
         self.rows = class_rows(tutor_app(self.app).store, course_for_app(replay=False))
@@ -259,22 +279,24 @@ class TeacherScreen(Screen[None]):
         for index, row in enumerate(self.shown):
             table.add_row(
                 Text(row.name, overflow="ellipsis", no_wrap=True),
-                f"{row.lessons_done} of {row.lessons}",
+                tr("{count} of {total}").format(count=row.lessons_done, total=row.lessons),
                 f"★ {row.stars}",
-                f"{row.mastered} of {len(row.levels)}",
+                tr("{count} of {total}").format(count=row.mastered, total=len(row.levels)),
                 str(row.games),
-                when_text(row.last_active),
+                tr("never") if row.last_active is None else when_text(row.last_active),
                 key=str(index),
             )
-        self.query_one("#teacher-sort", Static).update(Text(f"{len(self.shown)} of {len(self.rows)} · sorted by {self.sort}"))
+        self.query_one("#teacher-sort", Static).update(
+            Text(tr("{count} of {total} · sorted by {sort}").format(count=len(self.shown), total=len(self.rows), sort=tr(SORT_WORDS.get(self.sort, self.sort))))
+        )
         self._show_detail(0)
 
     def _show_detail(self, index: int) -> None:
         detail = self.query_one("#teacher-detail", Static)
         if not self.rows:
-            detail.update(Text("No learners yet. They appear here once they have chosen a name."))
+            detail.update(Text(tr("No learners yet. They appear here once they have chosen a name.")))
         elif not self.shown:
-            detail.update(Text("No names have those letters. Change the filter (F) to see more."))
+            detail.update(Text(tr("No names have those letters. Change the filter (F) to see more.")))
         else:
             detail.update(detail_text(self.shown[min(index, len(self.shown) - 1)]))
 
@@ -319,35 +341,39 @@ class TeacherScreen(Screen[None]):
         row = self.highlighted()
         if row is None or not await self.app.push_screen_wait(
             ConfirmScreen(
-                f"Reset all of {row.name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; "
-                "the settings stay. A tab where they are learning stops saving. This cannot be undone.",
-                "Reset it",
-                "Keep it",
+                tr(
+                    "Reset all of {name}'s progress? Lessons, quiz answers, games and mistakes are forgotten; "
+                    "the settings stay. A tab where they are learning stops saving. This cannot be undone."
+                ).format(name=row.name),
+                tr("Reset it"),
+                tr("Keep it"),
             )
         ):
             return
-        self._change(row, reset_learner, f"✓ {row.name}'s progress is reset.")
+        self._change(row, reset_learner, tr("✓ {name}'s progress is reset.").format(name=row.name))
 
     @work(exclusive=True, group="teacher-dialog")
     async def action_remove(self) -> None:
         row = self.highlighted()
         if row is None or not await self.app.push_screen_wait(
             ConfirmScreen(
-                f"Remove {row.name}, with all their progress and settings? A tab where they are learning stops saving. This cannot be undone.",
-                "Remove them",
-                "Keep them",
+                tr("Remove {name}, with all their progress and settings? A tab where they are learning stops saving. This cannot be undone.").format(
+                    name=row.name
+                ),
+                tr("Remove them"),
+                tr("Keep them"),
             )
         ):
             return
-        self._change(row, remove_learner, f"✓ {row.name} is removed.")
+        self._change(row, remove_learner, tr("✓ {name} is removed.").format(name=row.name))
 
     def _change(self, row: ClassRow, change: Callable[[Store, str], None], done: str) -> None:
         try:
             change(tutor_app(self.app).store, row.name)
         except NoSuchProfile:
-            done = f"{row.name} isn't in the store any more."
+            done = tr("{name} isn't in the store any more.").format(name=row.name)
         except StoreError as error:
-            done = f"✗ {error} Please try again in a moment."
+            done = f"✗ {error} {tr('Please try again in a moment.')}"
         self.rows = class_rows(tutor_app(self.app).store, course_for_app(replay=False))
         self.show_rows()
         self.note(done)
@@ -359,23 +385,27 @@ class TeacherScreen(Screen[None]):
         if in_browser(self.app):  # to the browser's downloads, never to the server's disk
             name = Path(REPORT_PATH).name
             send_to_browser(self.app, csv_text(self.shown), name)
-            self.note(f"✓ The class table is on its way to your browser's downloads as {name}.")
+            self.note(tr("✓ The class table is on its way to your browser's downloads as {file}.").format(file=name))
             return
         path = await save_where_typed(
             self.app,
-            "Export the class table as CSV",
-            f"Where should the file go? It holds the {len(self.shown)} learners shown, in this order.",
+            tr("Export the class table as CSV"),
+            ntr(
+                "Where should the file go? It holds the {count} learner shown, in this order.",
+                "Where should the file go? It holds the {count} learners shown, in this order.",
+                len(self.shown),
+            ).format(count=len(self.shown)),
             REPORT_PATH,
             self._export,
         )
         if path is not None:
-            self.note(f"✓ Saved the class table in {path}.")
+            self.note(tr("✓ Saved the class table in {path}.").format(path=path))
 
     def _export(self, path: Path) -> str:
         """Write the CSV; what went wrong, in words, or "" when all is well."""
         try:
             if path.is_dir():
-                return f"✗ {path} is a folder. Add a file name at the end, like {path / 'class.csv'}"
+                return tr("✗ {path} is a folder. Add a file name at the end, like {example}").format(path=path, example=path / "class.csv")
             write_report(path, self.shown)
         except (OSError, ValueError) as error:
             return save_problem(error)
@@ -392,12 +422,17 @@ async def open_teacher_view(app: App[None]) -> bool:
     try:
         state = pin_state(store)
     except StoreError as error:
-        warn(app, f"{error} Please try again in a moment.")
+        warn(app, f"{error} {tr('Please try again in a moment.')}")
         return False
     if state is not PinState.SET and is_served():
-        warn(app, f"The teacher's PIN {state.words}. The teacher sets it at the teacher's computer, with: {SET_AT_THE_TERMINAL}")
+        warn(
+            app,
+            tr("The teacher's PIN {state}. The teacher sets it at the teacher's computer, with: {command}").format(
+                state=tr(state.words), command=SET_AT_THE_TERMINAL
+            ),
+        )
         return False
-    pin = PinScreen.asking("Type the teacher's PIN to see the class.") if state is PinState.SET else PinScreen.choose()
+    pin = PinScreen.asking(tr("Type the teacher's PIN to see the class.")) if state is PinState.SET else PinScreen.choose()
     if not await app.push_screen_wait(pin):
         return False
     await app.push_screen_wait(TeacherScreen())

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tutor.errors import CannotJoin, StoreError
+from tutor.language import mark, tr
 from tutor.learner.together import one_more
 from tutor.names import shown
 from tutor.ui.dialogs import dismiss_on_top
@@ -30,7 +31,7 @@ from tutor.wording import listed
 if TYPE_CHECKING:
     from tutor.ui.app import TutorApp
 
-WHERE = (
+WHERE = mark(
     "Play with others! Are your friends here, taking turns at this keyboard? Or is each one at their "
     "own screen (another window, or their own tab in class)? Then you all sit at a table."
 )
@@ -50,15 +51,15 @@ def ask_where_to_play(app: TutorApp) -> None:
         elif where == TABLE:
             app.choose_table()
 
-    choices = [(HERE, "Here, taking turns", "k"), (TABLE, "At a table", "t")]
-    app.push_screen(ChoiceScreen(WHERE, choices), chosen)
+    choices = [(HERE, tr("Here, taking turns"), "k"), (TABLE, tr("At a table"), "t")]
+    app.push_screen(ChoiceScreen(tr(WHERE), choices), chosen)
 
 
 class FriendsScreen(ModalScreen[list[str] | None]):
     """Who plays at this keyboard besides the learner: names typed one by one; dismisses with them,
     or None for Escape (never mind)."""
 
-    BINDINGS = [Binding("escape", "close", "Back")]
+    BINDINGS = [Binding("escape", "close", mark("Back"))]
 
     def __init__(self) -> None:
         super().__init__()
@@ -66,19 +67,19 @@ class FriendsScreen(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text("Who plays with you at this keyboard?", style="bold"))
+            yield Static(Text(tr("Who plays with you at this keyboard?"), style="bold"))
             yield Static(id="friends-playing")
-            yield Input(placeholder="A friend's name", id="friends-name", max_length=60)
+            yield Input(placeholder=tr("A friend's name"), id="friends-name", max_length=60)
             yield Static(id="friends-problem")
-            yield Static(Text("Type a name, then Enter. When everyone is in, press Enter in the empty box to start."))
+            yield Static(Text(tr("Type a name, then Enter. When everyone is in, press Enter in the empty box to start.")))
 
     def on_mount(self) -> None:
         self._show_playing()
         self.query_one("#friends-name", Input).focus()
 
     def _show_playing(self) -> None:
-        players = ["you", *(shown(name) for name in self.names)]
-        self.query_one("#friends-playing", Static).update(Text(f"Playing: {listed(players)}."))
+        players = [tr("you"), *(shown(name) for name in self.names)]
+        self.query_one("#friends-playing", Static).update(Text(tr("Playing: {players}.").format(players=listed(players))))
 
     def _say(self, problem: str) -> None:
         self.query_one("#friends-problem", Static).update(Text(problem))
@@ -90,7 +91,7 @@ class FriendsScreen(ModalScreen[list[str] | None]):
             if self.names:
                 dismiss_on_top(self, self.names)
             else:
-                self._say("Type the name of a friend who plays with you first.")
+                self._say(tr("Type the name of a friend who plays with you first."))
             return
         session = learner(self)
         try:

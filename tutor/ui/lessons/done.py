@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from tutor.language import tr
 from tutor.learner.celebrations import Celebration
 from tutor.ui.opening import unless_closed
 from tutor.wording.lessons import WHAT_YOU_LEARNED, stars_words
@@ -29,7 +30,7 @@ class LessonDone(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(self._words(), id="lesson-done-words")
-        label = "Next lesson ▶" if self.next_title else "Back to the lessons"
+        label = tr("Next lesson ▶") if self.next_title else tr("Back to the lessons")
         yield Button(f" {label} ", id="lesson-next", variant="success", compact=True)
 
     @unless_closed
@@ -53,7 +54,7 @@ class LessonDone(Vertical):
             text.append(f" ({stars_words(celebration.stars)})", style="bold")
         text.append("\n" + "\n".join(celebration.lines))
         if self.summary.strip():
-            text.append(f"\n{WHAT_YOU_LEARNED}", style="bold")
+            text.append(f"\n{tr(WHAT_YOU_LEARNED)}", style="bold")
             text.append(self.summary.strip())
         return text
 

@@ -33,6 +33,7 @@ from tutor.course import (
     TaskStep,
 )
 from tutor.course.check import replay_problems
+from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
@@ -72,6 +73,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
             self.screen._show_more_sign()
 
 
+NEXT_WORDS = mark("The next step, once this one is done (or the next lesson, at the end).")
 HELD_KEYS = 4
 """At most this many keys are kept for a step that is still appearing (a key held down is not kept)."""
 HELD_FOR = 1.0
@@ -80,16 +82,16 @@ HELD_FOR = 1.0
 
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
-    HELP_TITLE = "A lesson"
+    HELP_TITLE = mark("A lesson")
     BINDINGS = [
-        Binding("enter", "next", "Next"),
-        Binding("n", "next", "Next", show=False),
-        Binding("space", "next", "Next", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("b", "back", "Back"),
-        Binding("R,ctrl+r", "restart", "Start again", show=False),
-        Binding("r", "rules", "Rules", show=False),
-        Binding("escape", "leave", "Lessons"),
+        Binding("enter", "next", mark("Next"), tooltip=NEXT_WORDS),
+        Binding("n", "next", mark("Next"), show=False, tooltip=NEXT_WORDS),
+        Binding("space", "next", mark("Next"), show=False, tooltip=NEXT_WORDS),
+        Binding("h", "hint", mark("Hint"), tooltip=mark("A hint: press again for more, after another try; the last one is the answer.")),
+        Binding("b", "back", mark("Back"), tooltip=mark("Back to the step before.")),
+        Binding("R,ctrl+r", "restart", mark("Start again"), show=False, tooltip=mark("Start the lesson again from step 1 (it asks first).")),
+        Binding("r", "rules", mark("Rules"), show=False, tooltip=mark("Read the rules this step plays by.")),
+        Binding("escape", "leave", mark("Lessons"), tooltip=mark("Back to the list of lessons (your place is kept).")),
         Binding("pagedown", "scroll_body(1)", show=False, priority=True),
         Binding("pageup", "scroll_body(-1)", show=False, priority=True),
     ]
@@ -123,7 +125,7 @@ class LessonScreen(Screen[None]):
             yield Static(id="lesson-text")
         yield Static(id="lesson-more")
         with VerticalScroll(id="lesson-why-box") as why:
-            why.border_title = f"{BROKEN} {NOT_QUITE}"
+            why.border_title = f"{BROKEN} {tr(NOT_QUITE)}"
             yield Static(id="lesson-why")
         with VerticalScroll(id="lesson-feedback-box"):
             yield Static(id="lesson-feedback")
@@ -134,8 +136,8 @@ class LessonScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.watch(self.query_one(LessonBody), "scroll_y", self._show_more_sign, init=False)
-        self.sub_title = "Lesson"
-        self._show_closed(Text("Getting the lesson ready…", style="italic"))
+        self.sub_title = tr("Lesson")
+        self._show_closed(Text(tr("Getting the lesson ready…"), style="italic"))
         self.run_worker(self._prepare, thread=True, name="prepare")
 
     def _prepare(self) -> Lesson | Text:
@@ -143,14 +145,14 @@ class LessonScreen(Screen[None]):
         course = self.learner.course
         entry = next((entry for entry in course.entries if entry.id == self.lesson_id), None)
         if entry is None:
-            ids = ", ".join(lesson.id for lesson in course.lessons) or "none"
-            text = Text(f"There is no lesson called “{self.lesson_id}”.\n\n", style="bold")
-            text.append(f"The lessons are: {ids}.\n\nPress Escape to see the list of lessons.")
+            ids = ", ".join(lesson.id for lesson in course.lessons) or tr("none")
+            text = Text(tr("There is no lesson called “{lesson}”.").format(lesson=self.lesson_id) + "\n\n", style="bold")
+            text.append(tr("The lessons are: {lessons}.").format(lessons=ids) + "\n\n" + tr("Press Escape to see the list of lessons."))
             return text
         problems = entry.problems if isinstance(entry, BrokenLesson) else tuple(replay_problems(entry))
         if problems:
-            text = problems_text(problems, f"The lesson “{entry.title or entry.path}” has a problem, so it can't be opened:")
-            text.append("\n\nPress Escape to go back to the list of lessons.")
+            text = problems_text(problems, tr("The lesson “{lesson}” has a problem, so it can't be opened:").format(lesson=entry.title or entry.path))
+            text.append("\n\n" + tr("Press Escape to go back to the list of lessons."))
             return text
         return cast(Lesson, entry)
 
@@ -159,7 +161,9 @@ class LessonScreen(Screen[None]):
         if event.worker.name != "prepare":
             return
         if event.state is WorkerState.ERROR:
-            self._show_closed(Text(f"Sorry, this lesson could not be opened: {event.worker.error}\n\nPress Escape to go back."))
+            self._show_closed(
+                Text(tr("Sorry, this lesson could not be opened: {error}").format(error=event.worker.error) + "\n\n" + tr("Press Escape to go back."))
+            )
         elif event.state is WorkerState.SUCCESS:
             result = event.worker.result
             if isinstance(result, Lesson):
@@ -169,11 +173,11 @@ class LessonScreen(Screen[None]):
 
     def _open(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.sub_title = f"Lesson: {lesson.title}"
+        self.sub_title = tr("Lesson: {title}").format(title=lesson.title)
         step = self.learner.lesson_to_resume(lesson)
         if step is not None:
-            question = f"{carry_on_question(step, len(lesson.steps))}\n(No starts the lesson again from step 1.)"
-            self.app.push_screen(ConfirmScreen(question, "Carry on", "Start again"), lambda carry_on: self._carry_on_or_not(carry_on, step))
+            question = f"{carry_on_question(step, len(lesson.steps))}\n{tr('(No starts the lesson again from step 1.)')}"
+            self.app.push_screen(ConfirmScreen(question, tr("Carry on"), tr("Start again")), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
         self.learner.begin_lesson(self.lesson_id)
         self._begin(0)
@@ -201,7 +205,7 @@ class LessonScreen(Screen[None]):
 
     def _show_broken(self, broken: StepBroken) -> None:
         self.run = None
-        self._show_closed(Text(f"{step_broken(broken.index, broken.message)}\n{CHECK_HINT}\n\nPress Escape to go back."))
+        self._show_closed(Text(f"{step_broken(broken.index, broken.message)}\n{tr(CHECK_HINT)}\n\n{tr('Press Escape to go back.')}"))
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
@@ -279,7 +283,7 @@ class LessonScreen(Screen[None]):
         self.query_one("#lesson-top").display = True
         self.query_one("#lesson-feedback-box").display = True
         steps = len(run.lesson.steps)
-        self.query_one("#lesson-step", Static).update(Text(f"Step {run.index + 1} of {steps}", style="bold"))
+        self.query_one("#lesson-step", Static).update(Text(tr("Step {step} of {steps}").format(step=run.index + 1, steps=steps), style="bold"))
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
         self.query_one("#lesson-text", Static).update(self.step_text)
         self.query_one("#lesson-feedback", Static).update(self.message or self._instruction())
@@ -358,7 +362,7 @@ class LessonScreen(Screen[None]):
         assert run is not None and view is not None
         if run.finished:
             return Text()
-        words = "Press Enter (or N) to go on." if run.solved else view.instruction()
+        words = tr("Press Enter (or N) to go on.") if run.solved else view.instruction()
         return Text(words, style="italic")
 
     # ----- the learner's answers ---------------------------------------------------------------
@@ -411,14 +415,14 @@ class LessonScreen(Screen[None]):
         run = self.run
         assert run is not None
         if not feedback.solved:
-            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind, done="press D"))
+            return Text(f"{DONE} ", style="bold") + Text(self._narrate(feedback) + keep_going(run.step.kind, done=tr("press D")))
         text = Text(f"{DONE} ", style="bold")
         text.append(feedback.message.strip())
         if feedback.explanation is not None:  # a mistake made on purpose: what the tutor says about it
-            text.append(f"\n{ON_PURPOSE}\n", style="italic")
+            text.append(f"\n{tr(ON_PURPOSE)}\n", style="italic")
             text.append_text(explanation_text(feedback.explanation))
         if not run.finished:
-            text.append("\nPress Enter (or N) for the next step.", style="italic")
+            text.append("\n" + tr("Press Enter (or N) for the next step."), style="italic")
         return text
 
     def _narrate(self, feedback: Feedback) -> str:
@@ -447,7 +451,7 @@ class LessonScreen(Screen[None]):
         text = Text(hint_heading(hint.level, hint.levels), style="bold")
         text.append(hint.text)
         if hint.more_after_a_try:
-            text.append(f"\n{HINT_AFTER_A_TRY}", style="italic")
+            text.append(f"\n{tr(HINT_AFTER_A_TRY)}", style="italic")
         else:
             self.recorder.lesson_hint_used(self.lesson_id)
         self.message = text
@@ -472,7 +476,7 @@ class LessonScreen(Screen[None]):
         """Start the lesson again from step 1 (it asks first)."""
         if self.run is None:
             return
-        self.app.push_screen(ConfirmScreen(START_AGAIN, "Start again", "Keep going"), self._restart_answered)
+        self.app.push_screen(ConfirmScreen(tr(START_AGAIN), tr("Start again"), tr("Keep going")), self._restart_answered)
 
     def _restart_answered(self, again: bool | None) -> None:
         if again:

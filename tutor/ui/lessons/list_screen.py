@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tutor.course import BrokenLesson, Course, Lesson
+from tutor.language import mark, ntr, tr
 from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mistakes, standing_of, star_marks
 from tutor.learner.policy import course_map
 from tutor.learner.progress_words import NEXT_MARK, map_line
@@ -37,8 +38,8 @@ Entry = Lesson | BrokenLesson
 
 class LessonListScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
-    HELP_TITLE = "The lessons"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Home")]
+    HELP_TITLE = mark("The lessons")
+    BINDINGS = [Binding("escape", "app.pop_screen", mark("Home"))]
 
     def __init__(self) -> None:
         super().__init__()
@@ -65,7 +66,7 @@ class LessonListScreen(Screen[None]):
 
     @unless_closed
     def on_mount(self) -> None:
-        self.sub_title = "Lessons"
+        self.sub_title = tr("Lessons")
         self.fill()
         self.run_worker(self.learner.checked_course, thread=True, name="check-course")
 
@@ -95,7 +96,7 @@ class LessonListScreen(Screen[None]):
         options: list[Option] = []
         self.entries = {}
         for topic, entries in grouped(self.course):
-            options.append(Option(Text(topic, style="bold underline"), disabled=True))
+            options.append(Option(Text(tr(topic), style="bold underline"), disabled=True))
             for number, entry in entries:
                 key = f"entry-{number}"
                 self.entries[key] = entry
@@ -112,7 +113,7 @@ class LessonListScreen(Screen[None]):
 
     def _line(self, number: int, entry: Entry) -> Text:
         if isinstance(entry, BrokenLesson):
-            mark, words = BROKEN, "broken: can't be opened"
+            mark, words = BROKEN, tr("broken: can't be opened")
         else:
             standing = self._standing(entry)
             mark, words = standing.mark, standing.words
@@ -135,18 +136,20 @@ class LessonListScreen(Screen[None]):
 
     def _about(self, entry: Entry) -> Text:
         if isinstance(entry, BrokenLesson):
-            return problems_text(entry.problems, "This lesson file has a problem, so it can't be opened:")
+            return problems_text(entry.problems, tr("This lesson file has a problem, so it can't be opened:"))
         standing = self._standing(entry)
         text = Text(f"{entry.title}\n", style="bold")
         text.append(f"{entry.intro.strip()}\n")
         if standing.status is Status.LOCKED:
-            text.append(f"{standing.mark} Locked: finish {and_list(standing.missing)} first, then come back.", style="bold")
+            words = tr("{mark} Locked: finish {lessons} first, then come back.").format(mark=standing.mark, lessons=and_list(standing.missing))
         elif standing.status is Status.DONE:
-            text.append(f"{standing.mark} Done! {star_marks(standing.stars)} Press Enter to play it again.", style="bold")
+            words = tr("{mark} Done! {stars} Press Enter to play it again.").format(mark=standing.mark, stars=star_marks(standing.stars))
         elif standing.status is Status.STARTED:
-            text.append(f"{standing.mark} You stopped at {standing.words}. Press Enter to carry on.", style="bold")
+            words = tr("{mark} You stopped at {step}. Press Enter to carry on.").format(mark=standing.mark, step=standing.words)
         else:
-            text.append(f"{len(entry.steps)} steps. Press Enter to start.", style="bold")
+            steps = len(entry.steps)
+            words = ntr("{count} step. Press Enter to start.", "{count} steps. Press Enter to start.", steps).format(count=steps)
+        text.append(words, style="bold")
         return text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -158,7 +161,7 @@ class LessonListScreen(Screen[None]):
             return  # a broken file: its problems are already on show
         standing = self._standing(entry)
         if standing.status is Status.LOCKED:
-            self.notify(f"Finish {and_list(standing.missing)} first.", timeout=4, markup=False)
+            self.notify(tr("Finish {lessons} first.").format(lessons=and_list(standing.missing)), timeout=4, markup=False)
             return
         from tutor.ui.lessons.lesson_screen import LessonScreen
 

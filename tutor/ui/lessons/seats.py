@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tutor.course import DealStep, ExplainStep, LessonRun, PairStep, SeatStep
+from tutor.language import tr
 from tutor.ui.lessons.words import BROKEN, role
 from tutor.wording import Seats
 from tutor.wording.table import SHORT_SIDES, SIDES, cards_words
@@ -70,8 +71,8 @@ class LessonSeats(Horizontal):
                 continue
             pointed, flagged = view.seat in cursor, view.seat in wrong
             view.update(_seat_text(run, view.seat, tells_roles, narrow))
-            view.border_title = "dealer" if run.game is not None and run.game.dealer == view.seat else None
-            view.border_subtitle = f"{BROKEN} not it" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
+            view.border_title = tr("dealer") if run.game is not None and run.game.dealer == view.seat else None
+            view.border_subtitle = f"{BROKEN} {tr('not it')}" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
             view.set_class(pointed, "cursor")
             view.set_class(flagged and not pointed, "flagged")
             view.set_class(run.game is None, "name-only")
@@ -85,9 +86,9 @@ def _seat_text(run: LessonRun, seat: int, tells_roles: bool, narrow: bool) -> Te
     if learner is None:
         where = ""
     elif seat == learner:
-        where = "that's you"
+        where = tr("that's you")
     else:
-        where = (SHORT_SIDES if narrow else SIDES)[game.rules.side_of(seat, learner)]
+        where = tr((SHORT_SIDES if narrow else SIDES)[game.rules.side_of(seat, learner)])
     text.append(f"\n{where}\n", style="italic")
     text.append(cards_words(game, seat, tells_roles, seat == learner, narrow, face_up=run.step.behind_the_scenes, letters=run.letters))
     return text

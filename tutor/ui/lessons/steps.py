@@ -46,6 +46,7 @@ from tutor.course import (
     Step,
 )
 from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.language import mark, ntr, tr
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
@@ -208,14 +209,14 @@ class ChartView(ReadView):
 
 class DealView(StepView):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "deal(1)", "Deal one", tooltip="Deal one card, to the next player"),
-        Binding("enter", "deal(1)", "Deal one", show=False, tooltip="Deal one card, to the next player"),
-        Binding("a", "deal(0)", "Deal all", tooltip="Deal all the cards that are left"),
-        Binding("f", "finish_deal", "Finished"),
+        Binding("space", "deal(1)", mark("Deal one"), tooltip=mark("Deal one card, to the next player")),
+        Binding("enter", "deal(1)", mark("Deal one"), show=False, tooltip=mark("Deal one card, to the next player")),
+        Binding("a", "deal(0)", mark("Deal all"), tooltip=mark("Deal all the cards that are left")),
+        Binding("f", "finish_deal", mark("Finished"), tooltip=mark("Say the deal is finished.")),
     ]
 
     def instruction(self) -> str:
-        return "Press Space to deal one card, A to deal all the rest, or F to say the deal is finished."
+        return tr("Press Space to deal one card, A to deal all the rest, or F to say the deal is finished.")
 
     def action_deal(self, count: int) -> None:
         self.answer(DealCards(count or None))
@@ -227,17 +228,17 @@ class DealView(StepView):
 
 class LayDownView(StepView):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "select", "Select"),
-        Binding("enter", "lay_down", "Lay down"),
-        Binding("d", "done", "Done"),
-        *arrows("Move between your cards"),
-        *numbers("Select or unselect a card by its number"),
-        Binding("0", "number(10)", show=False, tooltip="Select or unselect a card by its number"),
+        Binding("space", "select", mark("Select"), tooltip=mark("Select or unselect the card under the ▲.")),
+        Binding("enter", "lay_down", mark("Lay down"), tooltip=mark("Lay down the cards you selected, as a pair.")),
+        Binding("d", "done", mark("Done"), tooltip=mark("Say you're done laying down pairs.")),
+        *arrows(mark("Move between your cards")),
+        *numbers(mark("Select or unselect a card by its number")),
+        Binding("0", "number(10)", show=False, tooltip=mark("Select or unselect a card by its number")),
     ]
     hand_keys = "1234567890"
 
     def instruction(self) -> str:
-        return "Select the cards of a pair with Space (or the number under each card), then press Enter to lay them down. Press D when you're done."
+        return tr("Select the cards of a pair with Space (or the number under each card), then press Enter to lay them down. Press D when you're done.")
 
     def hand_is_played(self) -> bool:
         return self.answering
@@ -259,7 +260,7 @@ class LayDownView(StepView):
         """Lay down the cards you selected, as a pair."""
         hand = self.query_one("#lesson-hand", HandView)
         if not hand.selected:
-            self.say("Select the cards of a pair first: press Space on each one, or the number under it. No pairs left? Press D.")
+            self.say(tr("Select the cards of a pair first: press Space on each one, or the number under it. No pairs left? Press D."))
             return
         self.answer(LayDownCards(sorted(hand.selected)))
 
@@ -276,9 +277,9 @@ class SeatView(StepView):
     """A question answered by pointing at a seat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Choose", tooltip="Choose the player the ◆ points at"),
-        *arrows("Move between the players"),
-        *numbers("Choose a player by their number"),
+        Binding("enter", "pick", mark("Choose"), tooltip=mark("Choose the player the ◆ points at")),
+        *arrows(mark("Move between the players")),
+        *numbers(mark("Choose a player by their number")),
     ]
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
@@ -286,7 +287,7 @@ class SeatView(StepView):
         self.seat_cursor: int | None = None
 
     def instruction(self) -> str:
-        return f"Choose a player: press 1-{len(self.run.names)}, or use ← → and Enter."
+        return tr("Choose a player: press 1-{count}, or use ← → and Enter.").format(count=len(self.run.names))
 
     def pointed_seats(self) -> set[int]:
         return {self.seat_cursor} if self.answering and self.seat_cursor is not None else set()
@@ -301,7 +302,7 @@ class SeatView(StepView):
 
     def action_pick(self) -> None:
         if self.seat_cursor is None:
-            self.say("Choose a player first: press their number, or use ← → to move to them.")
+            self.say(tr("Choose a player first: press their number, or use ← → to move to them."))
         else:
             self.pick_seat(self.seat_cursor)
 
@@ -323,10 +324,10 @@ class DrawView(SeatView):
     """A draw: first the seat to take a card from, then a face-down card from its fan."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Choose", tooltip="Choose the player (then the card) the cursor is on"),
-        Binding("escape", "choose_again", "Someone else"),
-        *arrows("Move between the players, then between the cards held out"),
-        *numbers("Choose a player, then a card, by its number"),
+        Binding("enter", "pick", mark("Choose"), tooltip=mark("Choose the player (then the card) the cursor is on")),
+        Binding("escape", "choose_again", mark("Someone else"), tooltip=mark("Choose someone else to take a card from.")),
+        *arrows(mark("Move between the players, then between the cards held out")),
+        *numbers(mark("Choose a player, then a card, by its number")),
     ]
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
@@ -345,8 +346,8 @@ class DrawView(SeatView):
 
     def instruction(self) -> str:
         if self.draw_from is None:
-            return f"Who must you take a card from? Press 1-{len(self.run.names)}, or use ← → and Enter."
-        return "Pick a card: press its number, or use ← → and Enter. (Escape: choose someone else.)"
+            return tr("Who must you take a card from? Press 1-{count}, or use ← → and Enter.").format(count=len(self.run.names))
+        return tr("Pick a card: press its number, or use ← → and Enter. (Escape: choose someone else.)")
 
     def pointed_seats(self) -> set[int]:
         return {seat for seat in (self.seat_cursor, self.draw_from) if seat is not None} if self.answering else set()
@@ -364,7 +365,8 @@ class DrawView(SeatView):
         if showing:
             assert run.game is not None and self.draw_from is not None
             count = len(run.game.hands[self.draw_from])
-            label.update(Text(f"{seat_name(run, self.draw_from)} holds out {count} card{'s' * (count != 1)}, face down:", style="bold"))
+            held_out = ntr("{name} holds out {count} card, face down:", "{name} holds out {count} cards, face down:", count)
+            label.update(Text(held_out.format(name=seat_name(run, self.draw_from), count=count), style="bold"))
             fan.show(count)
 
     def action_move(self, step: int) -> None:
@@ -398,7 +400,7 @@ class DrawView(SeatView):
         run = self.run
         self.seat_cursor = seat
         if seat == run.learner:
-            self.say("That's you! Choose someone else to take a card from.")
+            self.say(tr("That's you! Choose someone else to take a card from."))
         elif not run.may_draw_from(seat):
             self.answer(DrawFrom(seat))  # a seat the rules rule out (or an empty hand): told now, before any card
         else:
@@ -418,7 +420,7 @@ class DrawView(SeatView):
 class ChoiceView(StepView):
     """A multiple-choice question: the options, numbered."""
 
-    BINDINGS: ClassVar[list[BindingType]] = numbers("Choose an answer by its number")
+    BINDINGS: ClassVar[list[BindingType]] = numbers(mark("Choose an answer by its number"))
 
     def __init__(self, run: LessonRun, letters: bool) -> None:
         super().__init__(run, letters)

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from tutor.course import Feedback, Problem
 from tutor.engine import Game
+from tutor.language import tr
 from tutor.learner.celebrations import course_done
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK
 from tutor.ui.table import explanation_text
@@ -35,7 +36,7 @@ def problems_text(problems: Sequence[Problem], heading: str) -> Text:
     text = Text(f"{BROKEN} {heading}\n", style="bold")
     for problem in problems:
         text.append(f"• {problem}\n")
-    text.append(CHECK_HINT, style="italic")
+    text.append(tr(CHECK_HINT), style="italic")
     return text
 
 

@@ -1,0 +1,97 @@
+"""The screens in the learner's language: the Settings screen offers each language in its own words,
+and a change is spoken at once on every screen (Home opens again in it); help and the footer say
+their keys in it too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from textual.widgets import OptionList, Select
+from ui_helpers import home_ready, open_from_home
+
+from tutor import language
+from tutor.language import LANGUAGES
+from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import HelpScreen
+from tutor.ui.footer import KeysLine
+from tutor.ui.home import HomeScreen
+from tutor.ui.settings_screen import SettingsScreen
+
+GERMAN = {
+    "Lessons": "Lektionen",
+    "Settings": "Einstellungen",
+    "Home": "Start",
+    "Help": "Hilfe",
+    "Quit": "Beenden",
+    "On this screen": "Auf diesem Bildschirm",
+    "Settings saved. They apply to your next game.": "Einstellungen gespeichert. Sie gelten ab deinem nächsten Spiel.",
+}
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A German catalogue of a few of the screens' words (the real one is filled by the translators)."""
+    catalogue = Catalog(locale="de")
+    for english, german in GERMAN.items():
+        catalogue.add(english, german)
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / f"{language.DOMAIN}.mo").open("wb") as file:
+        write_mo(file, catalogue)
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    yield
+    language.use(language.ENGLISH)
+
+
+def menu_words(app: TutorApp) -> list[str]:
+    menu = app.screen.query_one("#menu", OptionList)
+    return [str(menu.get_option_at_index(index).prompt) for index in range(menu.option_count)]
+
+
+async def test_settings_offers_each_language_in_its_own_words(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_home(pilot, "s", SettingsScreen)
+        choice = screen.query_one("#language", Select)
+        assert [label for label, _ in choice._options] == list(LANGUAGES.values())
+        assert choice.value == "en"  # the language spoken now, while the learner has chosen none
+
+
+async def test_a_new_language_is_spoken_at_once_from_home(store: Any, profile: Any, german: None) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home_ready(pilot)
+        old_home = app.screen
+        assert "Lessons" in menu_words(app)
+        screen = await open_from_home(pilot, "s", SettingsScreen)
+        screen.query_one("#language", Select).value = "de"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert language.current() == "de"
+        assert isinstance(app.screen, HomeScreen) and app.screen is not old_home
+        assert len(app.screen_stack) == 2  # nothing made in English is left below it
+        assert "Lektionen" in menu_words(app) and "Lessons" not in menu_words(app)
+        assert app.screen.sub_title == "Start"
+        footer = [entry.description for entry in app.screen.query_one(KeysLine).entries]
+        assert "Hilfe" in footer and "Einstellungen" in footer
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert any("Auf diesem Bildschirm" in str(static.content) for static in app.screen.query(".help-section"))
+    assert store.load_settings(profile).language == "de"
+
+
+async def test_settings_saved_unchanged_keep_following_the_environment(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_from_home(pilot, "s", SettingsScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert store.load_settings(profile).language == ""
