@@ -470,11 +470,12 @@ class _Parser(Checker):
             if "ask" not in found and "wrong" in found:
                 self.problem(found["wrong"], "options say why they are wrong with their own `why`; `wrong` is for numbered options")
             keys = tuple(option.text for option in options) if "ask" in found else ()
-            return {"ask": ask, "options": options, **self.answer_words(step, found, context, keys)}
+            return {"ask": ask, "options": options, **self.answer_words(step, found, context, keys, options_read=True)}
         return {}
 
-    def answer_words(self, step: Item, found: dict[str, Item], context: Context, keys: tuple[str, ...]) -> dict[str, Any]:
-        """`because` (why the answer is right) and `wrong` (why each wrong answer is not)."""
+    def answer_words(self, step: Item, found: dict[str, Item], context: Context, keys: tuple[str, ...], options_read: bool = False) -> dict[str, Any]:
+        """`because` (why the answer is right) and `wrong` (why each wrong answer is not): keyed by
+        seat names, or by the options' words as read in the language in use (`options_read`)."""
         if "because" not in found:
             self.problem(step, "missing (why the right answer is right: the last hint says it with the answer)", step.child("because"))
         because = self.text(found.get("because"), context.placeholders)
@@ -485,7 +486,7 @@ class _Parser(Checker):
         elif item is not None:
             assert isinstance(item.value, dict)
             for key, child in item.value.items():
-                key = tr(key.strip()) if keys and isinstance(key, str) else key  # an option's words, as read
+                key = tr(key.strip()) if options_read and isinstance(key, str) else key
                 if key not in keys and not context.broken:
                     self.problem(child, f"{key!r} is not an answer here (answers: {', '.join(keys)})")
                 words = self.text(child, context.placeholders)
