@@ -56,9 +56,12 @@ class SeatView(Static):
         """Draw the seat from what the learner sees; `end` is its result once the game is over."""
         cards = seen.hand_sizes[self.seat]
         safe = self.seat in seen.safe
-        role = role_of(seen, self.seat).split()[-1] if role_of(seen, self.seat) else ""
+        mark, _, role = role_of(seen, self.seat).partition(" ")
+        width = self.content_region.width
         text = Text()
         where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
+        if self.compact and len(f"{self.key}·{self.seat_name}{where}") > width:
+            where = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
         text.append(f"{self.key}", style="bold underline")
         text.append(f"·{self._fitted_name(len(where) if self.compact else 0)}", style="bold")
         text.append(where, style="italic")
@@ -68,8 +71,11 @@ class SeatView(Static):
         elif safe:
             text.append(out_mark(seen.rules) if seen.rules is not None else tr("no cards"), style="bold")
         else:
-            status = ntr("{count} card", "{count} cards", cards).format(count=cards) + (f", {role}" if role else "")
-            backs = min(cards, 4, self.content_region.width - len(status) - 1)
+            count = ntr("{count} card", "{count} cards", cards).format(count=cards)
+            status = f"{count}, {role}" if role else count
+            if role and len(status) > width:
+                status = f"{count} {mark}"  # the role's arrow when its word does not fit beside the count
+            backs = min(cards, 4, width - len(status) - 1)
             text.append("▒" * backs + " " if backs > 0 else "")
             text.append(status, style="bold" if role else "")
         if cursor or flagged:

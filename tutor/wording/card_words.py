@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor import language
-from tutor.engine.cards import show_names, show_ranks
+from tutor.engine.cards import SUITS, show_names, show_ranks
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,8 @@ class CardWords:
     articles: dict[str, str]
     """'a Queen' / 'an Ace': the article before each rank; `default_article` for the rest."""
     default_article: str
-    suits: dict[str, str]
-    """Each suit symbol's name in the plural, as a sentence lists them ("hearts")."""
+    suits: tuple[str, str, str, str]
+    """Each suit's name in the plural, as a sentence lists them ("hearts"), in the engine's SUITS order."""
 
 
 _NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -43,7 +43,7 @@ WORDS: dict[str, CardWords] = {
         plurals={"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings", **{n: f"{n}s" for n in _NUMBERS}},
         articles={"A": "an", "8": "an"},
         default_article="a",
-        suits={"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"},
+        suits=("clubs", "diamonds", "hearts", "spades"),
     ),
     "es": CardWords(
         letters={},
@@ -51,7 +51,7 @@ WORDS: dict[str, CardWords] = {
         plurals={"A": "ases", "J": "jotas", "Q": "reinas", "K": "reyes", **{n: f"{n}" for n in _NUMBERS}},
         articles={"J": "una", "Q": "una"},
         default_article="un",
-        suits={"♣": "tréboles", "♦": "diamantes", "♥": "corazones", "♠": "picas"},
+        suits=("tréboles", "diamantes", "corazones", "picas"),
     ),
     "de": CardWords(
         letters={"J": "B", "Q": "D"},
@@ -59,7 +59,7 @@ WORDS: dict[str, CardWords] = {
         plurals={"A": "Asse", "J": "Buben", "Q": "Damen", "K": "Könige", **{n: f"{n}er" for n in _NUMBERS}},
         articles={"A": "ein", "J": "ein", "K": "ein"},
         default_article="eine",
-        suits={"♣": "Kreuz", "♦": "Karo", "♥": "Herz", "♠": "Pik"},
+        suits=("Kreuz", "Karo", "Herz", "Pik"),
     ),
 }
 
@@ -90,7 +90,7 @@ def a_rank_name(rank: str) -> str:
 
 def suit_name(suit: str) -> str:
     """'hearts' ('corazones', 'Herz')."""
-    return words().suits.get(suit, suit)
+    return words().suits[SUITS.index(suit)] if suit in SUITS else suit
 
 
 def _letter(rank: str) -> str:
