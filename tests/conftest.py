@@ -54,24 +54,55 @@ def profile(store: Any) -> Any:
 BACKENDS = ("sqlite", "postgres")
 
 
+SHARED_CLUSTER = "OLD_MAID_TUTOR_TEST_CLUSTER"
+"""The folder of the one PostgreSQL cluster a run's processes share (its xdist workers inherit it)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's own process (xdist's controller, or the only process) names an empty folder for
+    the PostgreSQL cluster; the first test that needs it starts it there (see `postgres_cluster`),
+    so one cluster serves every worker instead of one each (initdb and a server, about 2.5 s of
+    CPU each), and a run without PostgreSQL tests starts none."""
+    if hasattr(config, "workerinput") or os.environ.get(SHARED_CLUSTER):
+        return
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="omt-pg-")
+    config.stash[_cluster_folder] = folder
+    os.environ[SHARED_CLUSTER] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_cluster_folder, None)
+    if folder is not None:
+        from postgres_cluster import Cluster
+
+        Cluster.stop_shared(Path(folder))
+        os.environ.pop(SHARED_CLUSTER, None)
+
+
+_cluster_folder = pytest.StashKey[str]()
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[Any]:
-    """One PostgreSQL cluster for the whole session (each test gets a database of its own: see
-    `store_place`), from Debian's initdb and pg_ctl; skipped with one line where there is none,
-    never under CI=true (`.ci/run` installs the package)."""
+    """One PostgreSQL cluster for the whole run, shared by its xdist workers (each test gets a
+    database of its own: see `store_place`), from Debian's initdb and pg_ctl; skipped with one line
+    where there is none, never under CI=true (`.ci/run` installs the package)."""
     from postgres_cluster import TEMPLATE, Cluster, Missing
 
     from tutor.store import open_store
 
+    def prepare(cluster: Cluster) -> None:
+        open_store(database=cluster.url(TEMPLATE)).close()  # every test's database starts up to date
+
     try:
-        cluster = Cluster.start()
+        cluster = Cluster.shared(Path(os.environ[SHARED_CLUSTER]), prepare)
     except Missing as missing:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{missing}; CI must test the PostgreSQL back end")
         pytest.skip(f"{missing}: the PostgreSQL back end is not tested here")
-    open_store(database=cluster.url(TEMPLATE)).close()  # every test's database starts up to date
     yield cluster
-    cluster.stop()
 
 
 @pytest.fixture(params=BACKENDS)
