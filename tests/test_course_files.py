@@ -402,7 +402,7 @@ def run_command(argv: list[str]) -> int:
 
 def test_lessons_check_passes_the_packaged_course(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_command(["lessons", "check"]) == 0
-    assert capsys.readouterr().out == "15 course files checked: all good.\n"  # 11 lessons, quiz.yaml, mistakes.yaml, 2 picture decks
+    assert capsys.readouterr().out == "17 course files checked: all good.\n"  # 11 lessons, quiz.yaml, mistakes.yaml, 2 picture decks, 2 catalogues
 
 
 def test_lessons_check_lists_every_problem_and_fails(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -93,10 +93,15 @@ def test_with_keys_names_each_binding_as_the_help_does() -> None:
 
 
 def _strings(path: Path) -> list[str]:
-    """The string constants of a module, docstrings left out (an f-string's `{{id}}` reads `{id}` here)."""
+    """The string constants of a module, docstrings left out (an f-string's `{{id}}` reads `{id}` here),
+        without the placeholders the module fills in itself (`tr("{card} ...").format(card=...)`, or a
+    helper's `place=...`):
+        what is left in braces is for the screen to fill, a key's binding id."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docstrings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Expr)}
-    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str) and node not in docstrings]
+    filled = {keyword.arg for node in ast.walk(tree) if isinstance(node, ast.Call) for keyword in node.keywords if keyword.arg}
+    strings = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str) and node not in docstrings]
+    return [re.sub(r"(?<!\{)\{(\w+)\}(?!\})", lambda found: "" if found.group(1) in filled else found.group(0), text) for text in strings]
 
 
 def test_every_key_the_play_layer_names_is_a_binding_of_the_game_screen() -> None:

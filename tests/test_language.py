@@ -167,3 +167,14 @@ def test_lessons_check_checks_a_catalogue_and_every_shipped_one(tmp_path: Path, 
     assert said[-1] == "7 problems in 1 of 1 course file."
     assert main(["lessons", "check"]) == 0  # every shipped catalogue complete, and the course good in each language
     assert capsys.readouterr().out.strip().endswith("all good.")
+
+
+@pytest.mark.parametrize(("code", "name"), [("es", "la Mona"), ("de", "Schwarzer Peter")])
+def test_the_rules_say_what_children_call_the_game_and_how_theirs_differs(code: str, name: str) -> None:
+    from tutor.engine import Rules
+    from tutor.wording.rules import rules_summary
+
+    language.use(code)
+    heading, said = rules_summary(Rules.bicycle())[-1]
+    assert heading in ("El nombre", "Der Name") and name in said
+    assert ("baraja española" in said) if code == "es" else ("Buben" in said and "Dame" in said)

@@ -40,6 +40,7 @@ def test_every_point_has_its_paragraph_in_both_rulesets() -> None:
         "The end",
         "Wrong pairs",
         "House rules and variants",
+        "The name",
     ]
     for rules in every_rules():
         assert [heading for heading, _ in rules_summary(rules)] == headings

@@ -29,6 +29,14 @@ def book_rules(book: Rulebook | Rules) -> str:
     return rules_name(book.name)
 
 
+THE_NAME = mark(
+    "Old Maid is the name English-speaking children know this game by. Everything on this page "
+    "comes from the two rulebooks the tutor teaches, Bicycle's and the Table rules."
+)
+"""What children who speak the language call the game, and how the game they know by that name
+differs from the rulebooks' (each catalogue says it for its own country: tutor/locale/GLOSSARY.md)."""
+
+
 def rules_summary(rules: Rules) -> list[tuple[str, str]]:
     """(heading, paragraph) pairs describing `rules` for a young reader."""
     odd = _odd_card(rules)
@@ -55,6 +63,7 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
         (tr("The end"), _ending_text(rules, odd)),
         (tr("Wrong pairs"), _wrong_pair_text(rules)),
         (tr("House rules and variants"), _house_rules_text(rules)),
+        (tr("The name"), tr(THE_NAME)),
     ]
 
 
