@@ -20,8 +20,10 @@ from functools import cache
 
 from rich.text import Text
 
+from tutor import language
 from tutor.engine.cards import Card
 from tutor.engine.decks import ART_LINES, ART_WIDTH, find_deck
+from tutor.language import tr
 
 PICTURE_WIDTH = ART_WIDTH + 2
 """The widest a picture card gets (see `card_width`)."""
@@ -29,13 +31,20 @@ PICTURE_HEIGHTS = {"compact": 2, "normal": 6, "large": 7}
 """Lines per row of picture cards in each scale, the key line included."""
 
 
-@cache
 def face_width(deck_id: str) -> int:
     """Cells inside a card's border for this deck: its widest drawing or name (a name too long
-    for the card is shown by its short name), at most ART_WIDTH."""
+    for the card is shown by its short name), at most ART_WIDTH; names in the language in use."""
+    return _face_width(deck_id, language.current())
+
+
+@cache
+def _face_width(deck_id: str, code: str) -> int:
     pictures = [*find_deck(deck_id).pictures, find_deck(deck_id).character]
     widths = [len(line.rstrip()) for picture in pictures if picture is not None for line in picture.art]
-    widths += [len(picture.name) if len(picture.name) <= ART_WIDTH else len(picture.short) for picture in pictures if picture is not None]
+    for picture in pictures:
+        if picture is not None:
+            name = tr(picture.name)
+            widths.append(len(name) if len(name) <= ART_WIDTH else len(tr(picture.short)))
     return min(ART_WIDTH, max(widths, default=ART_WIDTH))
 
 
@@ -50,9 +59,7 @@ def label(card: Card, room: int) -> str:
     if picture is None:
         return card.text()[:room]
     name = card.text()  # the picture's name in the language in use
-    if name != picture.name:  # a translated name: its English short name would not match it
-        return name[:room]
-    return picture.name if len(picture.name) <= room else picture.short[:room]
+    return name if len(name) <= room else tr(picture.short)[:room]
 
 
 def art(card: Card, width: int = ART_WIDTH) -> list[str]:
