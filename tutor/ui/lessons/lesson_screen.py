@@ -315,11 +315,11 @@ class LessonScreen(Screen[None]):
         body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
         above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
         if above and below:
-            words = "▲▼ More above and below: press PgUp or PgDn (or scroll)"
+            words = tr("▲▼ More above and below: press PgUp or PgDn (or scroll)")
         elif below:
-            words = "▼ More below: press PgDn (or scroll down)"
+            words = tr("▼ More below: press PgDn (or scroll down)")
         else:
-            words = "▲ More above: press PgUp (or scroll up)"
+            words = tr("▲ More above: press PgUp (or scroll up)")
         sign.update(Text(words, style="bold"))
         shown = (above or below) and body.display
         if shown != sign.display:
