@@ -10,9 +10,9 @@ from datetime import date
 from typing import Any
 
 import pytest
+from scale import scaled
 from textual.geometry import Region
 from textual.widgets import Switch
-from scale import scaled
 from ui_helpers import crafted_app
 
 from tutor.engine import Rules
