@@ -48,11 +48,12 @@ lint: setup
 # engine's run each keep one core busy, so they go side by side (each one's output kept together),
 # and the engine's run is one process: 9 s of CPU instead of 12 s on two workers, and its time
 # hidden behind mypy's.
+WORKERS ?= 4
 ENGINE_TESTS := $(wildcard tests/test_engine_*.py) tests/test_cards_and_rules.py tests/test_decks_engine.py tests/test_simulate.py
 
 test: setup
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint engine-coverage
-	$(BIN)/python -m pytest -n 4 --dist worksteal $(addprefix --ignore=,$(ENGINE_TESTS)) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal $(addprefix --ignore=,$(ENGINE_TESTS)) $(PYTEST_ARGS)
 
 engine-coverage: $(STAMP)
 	$(BIN)/python -m pytest -q --cov=tutor.engine --cov-report=term:skip-covered --cov-fail-under=95 $(ENGINE_TESTS)
