@@ -4,6 +4,7 @@ catalogue checker (tutor.language, tutor.wording.card_words, tutor.catalogue).""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from textwrap import dedent
 
 import pytest
@@ -178,3 +179,17 @@ def test_the_rules_say_what_children_call_the_game_and_how_theirs_differs(code: 
     heading, said = rules_summary(Rules.bicycle())[-1]
     assert heading in ("El nombre", "Der Name") and name in said
     assert ("baraja española" in said) if code == "es" else ("Buben" in said and "Dame" in said)
+
+
+def test_a_language_the_learner_chooses_now_is_spoken_now_even_over_lang(store: Any, profile: Any) -> None:
+    from dataclasses import replace
+
+    from tutor.learner.session import LearnerSession
+
+    language.ask("de")
+    session = LearnerSession(store, profile)
+    assert language.current() == "de"
+    session.save_settings(replace(session.settings, guidance="hints"))
+    assert language.current() == "de"  # saving something else keeps what --lang asked
+    session.save_settings(replace(session.settings, language="es"))
+    assert language.current() == "es"

@@ -53,10 +53,12 @@ def test_lang_on_the_command_line_speaks_that_language_in_plain_lines(tmp_path: 
     assert any("Q♥" in line for line in after(lines, "w"))
 
 
-def test_lang_wins_this_time_and_the_choice_is_kept_for_next_time(tmp_path: Path) -> None:
+def test_a_language_chosen_now_is_spoken_now_even_over_lang_and_kept(tmp_path: Path) -> None:
     code, lines, _ = run_plain(tmp_path, [LANGUAGE_ITEM, "2", "w", "q"], "--lang", "de", "--profile", "Ana", "--plain", columns=COLUMNS)
     assert code == 0 and saved_language(tmp_path) == "es"
-    assert any("D♥" in line for line in after(lines, "w")), "--lang de is spoken this time"
+    assert "Gespeichert" not in " ".join(lines) and any("Q♥" in line for line in after(lines, "w")), "Spanish at once, not --lang's German"
+    code, lines, _ = run_plain(tmp_path, ["q"], "--lang", "de", "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0 and any("Tschüss" in line for line in lines), "next time, --lang speaks again"
 
 
 def test_cards_as_words_use_each_languages_card_words() -> None:

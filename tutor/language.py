@@ -142,6 +142,15 @@ def use_for_learner(saved: str) -> None:
         use(chosen(_asked, saved))
 
 
+def learner_chose(code: str) -> None:
+    """The learner has just chosen `code` (Settings): spoken at once, even over --lang, for as long
+    as this program runs; "" (no choice) goes back to --lang and the environment."""
+    global _asked
+    if code:
+        _asked = None
+    use_for_learner(code)
+
+
 def _load(code: str) -> gettext.NullTranslations:
     if code == ENGLISH:
         return gettext.NullTranslations()

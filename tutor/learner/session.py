@@ -75,9 +75,14 @@ class LearnerSession:
     # ----- settings -----------------------------------------------------------------------------
 
     def save_settings(self, settings: Settings) -> None:
+        """Save the learner's settings; a language they have just chosen is spoken at once."""
+        chose = settings.language != self.settings.language
         self.settings = settings
         self.store.save_settings(self.profile, settings)
-        language.use_for_learner(settings.language)
+        if chose:
+            language.learner_chose(settings.language)
+        else:
+            language.use_for_learner(settings.language)
 
     def _settings_from_store(self) -> Settings:
         """The profile's settings; until they choose otherwise, the learner is called by their profile name."""

@@ -214,11 +214,5 @@ def _language_setting(lines: Lines, session: LearnerSession) -> None:
         return
     picked = codes[number - 1]
     session.save_settings(replace(session.settings, language=picked))
-    if language.current() == picked:
-        lines.say(tr("Saved: the tutor speaks {language}.").format(language=language.LANGUAGES[picked]))
-    else:  # --lang said which language to speak this time
-        lines.say(
-            tr("Saved: {chosen} from next time. This time the tutor speaks {language}, as it was asked to when it started.").format(
-                chosen=language.LANGUAGES[picked], language=language.LANGUAGES[language.current()]
-            )
-        )
+    language.learner_chose(picked)  # chosen just now: spoken now, even when --lang asked for another
+    lines.say(tr("Saved: the tutor speaks {language}.").format(language=language.LANGUAGES[picked]))
