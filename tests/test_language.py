@@ -4,8 +4,8 @@ catalogue checker (tutor.language, tutor.wording.card_words, tutor.catalogue).""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 from textwrap import dedent
+from typing import Any
 
 import pytest
 
