@@ -1,0 +1,66 @@
+"""Every sentence a learner reads goes through the catalogue: a string in the learner-facing code
+that reads like a sentence or a label (a capital letter and a second word, or words ending in . ! ?)
+is inside tr(), ntr(), ptr() or mark(), or is a docstring, a style, CSS or a log line for developers.
+A sentence left outside stays English in every language (this is how "More below: press PgDn"
+was found on the lesson screen)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+TUTOR = Path(__file__).resolve().parent.parent / "tutor"
+LEARNER_FACING = ("ui", "plain", "wording", "play", "learner", "quiz/words.py", "quiz/generators.py", "quiz/round.py", "course/runner.py", "course/mistakes.py")
+SAID_WITH = {"tr", "ntr", "ptr", "mark"}
+NOT_FOR_LEARNERS = {"debug", "info", "warning", "error", "exception", "log"}
+SENTENCE = re.compile(r"^[A-Z][a-z']* [a-z]{2,}|[a-z]{2,}[ ,][a-z ]{2,}[.!?]$")
+
+
+def _sources() -> list[Path]:
+    files: list[Path] = []
+    for part in LEARNER_FACING:
+        path = TUTOR / part
+        files += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return files
+
+
+def untranslated(tree: ast.Module) -> list[tuple[int, str]]:
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or node in docstrings or not SENTENCE.search(node.value):
+            continue
+        if not _said_or_exempt(node, parents):
+            found.append((node.lineno, node.value))
+    return found
+
+
+def _said_or_exempt(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
+        if isinstance(parent, ast.Call):
+            called = parent.func.id if isinstance(parent.func, ast.Name) else parent.func.attr if isinstance(parent.func, ast.Attribute) else ""
+            if called in SAID_WITH or called in NOT_FOR_LEARNERS:
+                return True
+        if isinstance(parent, (ast.Raise, ast.Assert)):
+            return True  # an error for developers, or a check
+        if isinstance(parent, ast.Assign) and any(isinstance(target, ast.Name) and target.id in ("CSS", "DEFAULT_CSS") for target in parent.targets):
+            return True
+        parent = parents.get(parent)
+    return False
+
+
+def test_every_sentence_in_the_learners_code_is_looked_up_in_the_catalogue() -> None:
+    left = [
+        f"{path.relative_to(TUTOR.parent)}:{line}: {text[:70]!r}"
+        for path in _sources()
+        for line, text in untranslated(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not left, "say these with tr() (or mark() for a constant, tr() where shown):\n" + "\n".join(left)
+
+
+def test_the_scan_finds_a_sentence_left_outside_the_catalogue() -> None:
+    tree = ast.parse('words = "More below: press PgDn"\nok = tr("Well done!")\nstyle = "bold underline"\nmarked = mark("Try again.")\n')
+    assert untranslated(tree) == [(1, "More below: press PgDn")]
