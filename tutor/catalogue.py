@@ -16,7 +16,7 @@ from typing import IO, Any
 from tutor.course.problems import Problem
 from tutor.course.source import hearing
 
-Message = tuple[int, str | None, str, list[str]]
+Message = tuple[int, str | None, str | tuple[str, ...], list[str]]
 
 
 def extract_course(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]) -> Iterator[Message]:
@@ -156,3 +156,38 @@ def course_problems_in(code: str) -> list[Problem]:
     finally:
         language.use(before)
     return [replace(problem, message=f"{problem.message} (in {language.LANGUAGES[code]})") for problem in found]
+
+
+# ----- the code's messages ----------------------------------------------------------------------
+
+LOOKUPS = {"tr": 1, "mark": 1, "ntr": 2, "ptr": 2}
+"""The functions that look words up (tutor.language), and how many of their first arguments are
+words (babel.cfg's keywords say which is which: ntr's two forms, ptr's context then its words)."""
+
+
+def extract_python(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]) -> Iterator[Message]:
+    """Babel's extractor interface for the tutor's Python: every tr(), ntr(), ptr() and mark() with
+    literal words, read from the syntax tree, so one inside an f-string's braces is found too
+    (Babel's own reader does not look there before Python 3.12); a `# TRANSLATORS:` comment on the
+    lines just above is kept for the translator."""
+    import ast
+
+    source = fileobj.read().decode("utf-8")
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in LOOKUPS):
+            continue
+        words = node.args[: LOOKUPS[node.func.id]]
+        if len(words) == LOOKUPS[node.func.id] and all(isinstance(word, ast.Constant) and isinstance(word.value, str) for word in words):
+            texts = tuple(str(word.value) for word in words if isinstance(word, ast.Constant))
+            yield node.lineno, node.func.id, texts if len(texts) > 1 else texts[0], _translator_comments(lines, node.lineno)
+
+
+def _translator_comments(lines: list[str], line: int) -> list[str]:
+    said: list[str] = []
+    number = line - 2
+    while number >= 0 and lines[number].strip().startswith("#"):
+        said.insert(0, lines[number].strip().lstrip("#").strip())
+        number -= 1
+    at = next((index for index, text in enumerate(said) if text.startswith("TRANSLATORS:")), None)
+    return said[at:] if at is not None else []

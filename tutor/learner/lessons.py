@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tutor import language
 from tutor.concepts import CONCEPTS
-from tutor.language import mark
+from tutor.language import mark, tr
 from tutor.wording import listed
 
 if TYPE_CHECKING:
@@ -193,12 +193,12 @@ def standing_of(
     """Done (with stars), locked (with the lessons to finish first), started or new."""
     saved = lessons.get(lesson.id)
     if saved is not None and saved.finished:
-        return Standing(Status.DONE, "done", stars=best_stars(saved, (slips or {}).get(lesson.id, 0)))
+        return Standing(Status.DONE, tr("done"), stars=best_stars(saved, (slips or {}).get(lesson.id, 0)))
     missing = () if unlock_all else tuple(title_of(course, required) for required in lesson.requires if not finished(lessons, required))
     if missing:
-        return Standing(Status.LOCKED, f"locked: finish {and_list(missing)} first", missing)
+        return Standing(Status.LOCKED, tr("locked: finish {lessons} first").format(lessons=and_list(missing)), missing)
     if saved is not None and 0 < saved.step < len(lesson.steps):
-        return Standing(Status.STARTED, f"step {saved.step + 1} of {len(lesson.steps)}")
+        return Standing(Status.STARTED, tr("step {step} of {steps}").format(step=saved.step + 1, steps=len(lesson.steps)))
     return Standing(Status.NEW, "")
 
 
@@ -218,4 +218,5 @@ def title_of(course: Course, lesson_id: str) -> str:
 
 def and_list(titles: Sequence[str]) -> str:
     """'“A”', '“A” and “B”', '“A”, “B” and “C”'."""
-    return listed([f"“{title}”" for title in titles])
+    # TRANSLATORS: a lesson's title in quotation marks, as the language writes them („…“ in German).
+    return listed([tr("“{title}”").format(title=title) for title in titles])
