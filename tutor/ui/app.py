@@ -71,6 +71,9 @@ PLAIN_COMMANDS = {
     "Screenshot": (mark("Save a picture"), mark("Save a picture of this screen in your folder (an SVG file)")),
 }
 """Textual's commands a learner or a grown-up may want, in plain words; the others are left out."""
+TEXTUAL_WORDS = (mark("palette"), mark("Open the command palette"), mark("Dismiss menu"))
+"""Textual's own words for keys it adds (the palette's, a menu's), for the catalogue: the footer and
+help say every key's words through it."""
 
 
 class TutorApp(App[None]):
@@ -207,7 +210,7 @@ class TutorApp(App[None]):
         from tutor.ui.palette import SafeCommandPalette
 
         if self.use_command_palette and not any(isinstance(shown, CommandPalette) for shown in self.screen_stack):
-            self.push_screen(SafeCommandPalette(id="--command-palette"))
+            self.push_screen(SafeCommandPalette(id="--command-palette", placeholder=tr("Search for commands…")))
 
     # ----- themes ---------------------------------------------------------------------------------
 
