@@ -61,11 +61,12 @@ def test_an_unknown_language_on_the_command_line_is_one_line_and_exit_2(capsys: 
 def test_german_cards_print_b_and_d_and_keep_their_codes() -> None:
     queen, jack, king = Card.parse("Q♥"), Card.parse("J♠"), Card.parse("K♣")
     language.use("de")
-    assert (queen.text(), jack.text(), king.text(), jack.text(letters=True)) == ("D♥", "B♠", "K♣", "BS")
+    assert (queen.text(), jack.text(), king.text(), jack.text(letters=True), king.text(letters=True)) == ("D♥", "B♠", "K♣", "BP", "KT")
     assert (str(queen), str(jack)) == ("Q♥", "J♠")
     assert card_words.rank_name("Q", plural=True) == "Damen" and card_words.a_rank_name("A") == "ein Ass"
     language.use("es")
     assert queen.text() == "Q♥" and card_words.rank_name("Q") == "Reina" and card_words.suit_name("♥") == "corazones"
+    assert (queen.text(letters=True), king.text(letters=True)) == ("QC", "KT")  # corazones, tréboles
     language.use("en")
     assert jack.text() == "J♠" and card_words.a_rank_name("8") == "an 8"
 

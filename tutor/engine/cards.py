@@ -25,6 +25,8 @@ RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"
 
 _SHOWN_RANKS: dict[str, str] = {}
 """The letter printed on a card of each rank where it is not the rank's code (German cards: J is B)."""
+_SHOWN_SUITS: dict[str, str] = {}
+"""The letter shown for a suit (cards in letters) where it is not the suit's code letter (Spanish ♣ is T)."""
 _shown_name: Callable[[str], str] = str
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
 _RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "T": "10"}
@@ -114,7 +116,7 @@ class Card:
         is the card's code, the same in every language."""
         if self.picture is not None:
             return _shown_name(self.picture.name)
-        return _SHOWN_RANKS.get(self.rank, self.rank) + (SUIT_LETTERS[self.suit] if letters else self.suit)
+        return _SHOWN_RANKS.get(self.rank, self.rank) + (_SHOWN_SUITS.get(self.suit, SUIT_LETTERS[self.suit]) if letters else self.suit)
 
     def __str__(self) -> str:
         return self.picture.name if self.picture is not None else self.rank + self.suit
@@ -168,13 +170,17 @@ def groups_of_a_kind(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
 
 def in_suit_letters(text: str) -> str:
     """`text` with every suit symbol written as its letter: "5♣ and 5♥" -> "5C and 5H"."""
-    return text.translate(_TO_LETTERS)
+    shown: dict[str, str | int | None] = {**SUIT_LETTERS, **_SHOWN_SUITS}
+    return text.translate(str.maketrans(shown) if _SHOWN_SUITS else _TO_LETTERS)
 
 
-def show_ranks(letters: dict[str, str]) -> None:
-    """Show each rank in `letters` with its letter ({"J": "B", "Q": "D"}), the rest as their codes."""
+def show_ranks(letters: dict[str, str], suits: dict[str, str] | None = None) -> None:
+    """Show each rank in `letters` with its letter ({"J": "B", "Q": "D"}), the rest as their codes;
+    and each suit in `suits` with its letter when cards are shown in letters ({"♣": "T"})."""
     _SHOWN_RANKS.clear()
     _SHOWN_RANKS.update({rank: letter for rank, letter in letters.items() if rank in RANKS and letter != rank})
+    _SHOWN_SUITS.clear()
+    _SHOWN_SUITS.update({suit: letter for suit, letter in (suits or {}).items() if suit in SUITS and letter != SUIT_LETTERS[suit]})
 
 
 def show_names(translate: Callable[[str], str]) -> None:

@@ -7,6 +7,9 @@ Chosen after the French-suited cards sold in each country:
   children call them As, Jota, Reina, Rey, and the suits tréboles, diamantes, corazones, picas.
 - German: the French-suited pack prints A (Ass), B (Bube), D (Dame), K (König); the suits are
   Kreuz, Karo, Herz, Pik. A German Queen of hearts is D♥.
+- Suits as letters (a setting, for terminals or eyes that need them): the first letter of each suit's
+  name: Spanish T D C P; German T K H P, as German card games write them (T for Treff, the other
+  name of Kreuz, since Kreuz and Karo share a K).
 
 A card's code (`str(card)`, "Q♥") never changes: it is what is saved and what course files write.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor import language
-from tutor.engine.cards import SUITS, show_names, show_ranks
+from tutor.engine.cards import SUIT_LETTERS, SUITS, show_names, show_ranks
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class CardWords:
     """'a Queen' / 'an Ace': the article before each rank; `default_article` for the rest."""
     default_article: str
     suits: tuple[str, str, str, str]
+    suit_letters: str
+    """The letter for each suit when cards are shown in letters, in the engine's SUITS order."""
     """Each suit's name in the plural, as a sentence lists them ("hearts"), in the engine's SUITS order."""
 
 
@@ -44,6 +49,7 @@ WORDS: dict[str, CardWords] = {
         articles={"A": "an", "8": "an"},
         default_article="a",
         suits=("clubs", "diamonds", "hearts", "spades"),
+        suit_letters="".join(SUIT_LETTERS[suit] for suit in SUITS),
     ),
     "es": CardWords(
         letters={},
@@ -52,6 +58,7 @@ WORDS: dict[str, CardWords] = {
         articles={"J": "una", "Q": "una"},
         default_article="un",
         suits=("tréboles", "diamantes", "corazones", "picas"),
+        suit_letters="TDCP",
     ),
     "de": CardWords(
         letters={"J": "B", "Q": "D"},
@@ -60,6 +67,7 @@ WORDS: dict[str, CardWords] = {
         articles={"A": "ein", "J": "ein", "K": "ein"},
         default_article="eine",
         suits=("Kreuz", "Karo", "Herz", "Pik"),
+        suit_letters="TKHP",
     ),
 }
 
@@ -98,7 +106,7 @@ def _letter(rank: str) -> str:
 
 
 def _show_current_ranks() -> None:
-    show_ranks(words().letters)
+    show_ranks(words().letters, dict(zip(SUITS, words().suit_letters, strict=True)))
 
 
 language.on_change(_show_current_ranks)
