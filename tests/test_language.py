@@ -194,3 +194,24 @@ def test_a_language_the_learner_chooses_now_is_spoken_now_even_over_lang(store: 
     assert language.current() == "de"  # saving something else keeps what --lang asked
     session.save_settings(replace(session.settings, language="es"))
     assert language.current() == "es"
+
+
+def test_a_shared_tables_log_is_read_in_each_learners_own_language(store: Any) -> None:
+    """Two pupils at one table, one in German, one in English: the log is kept in every language
+    and each reads it in theirs (a move written by one is not left in the writer's language)."""
+    from tutor.settings import Settings
+    from tutor.store.tables import Tables
+
+    tables = Tables(store)
+    ana, ben = store.get_or_create_profile("Ana"), store.get_or_create_profile("Ben")
+    language.use("de")
+    view, _ = tables.open_or_join("Eule", ana, Settings(players=2))
+    tables.open_or_join("Eule", ben, Settings(players=2))
+    state = tables.start(view.id, ana, seed=3)
+    german = state.log
+    assert "Ana hat den Tisch Eule eröffnet." in german and "Ben hat sich an den Tisch Eule gesetzt." in german
+    assert any("hat alle 51 Karten ausgeteilt" in line for line in german)
+    language.use("en")
+    english = tables.load(view.id).log
+    assert "Ana opened table Eule." in english and "Ben sat down at table Eule." in english
+    assert len(english) == len(german) and not any("Karten" in line for line in english)

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
+T = TypeVar("T")
 DOMAIN = "tutor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch"}
@@ -37,6 +40,8 @@ _asked: str | None = None
 _asked_is_a_default = False
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _forgetters: list[Callable[[], None]] = []
+_switches: list[Callable[[], None]] = []
+_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 class UnknownLanguage(ValueError):
@@ -80,8 +85,43 @@ def use(code: str) -> None:
         return
     _catalogue = _load(code)
     _current = code
+    for switch in tuple(_switches):
+        switch()
     for forget in tuple(_forgetters):
         forget()
+
+
+def on_switch(switch: Callable[[], None]) -> Callable[[], None]:
+    """Call `switch` whenever another language is spoken, for good or for a moment (`speaking`):
+    something cheap that must follow at once (the letters printed on cards)."""
+    _switches.append(switch)
+    return switch
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak `code` for a moment (words to keep for readers of every language, like a shared
+    table's log), then the language in use again; caches kept with `on_change` are not forgotten."""
+    global _current, _catalogue
+    before = (_current, _catalogue)
+    _current, _catalogue = known(code), _load(known(code))
+    for switch in tuple(_switches):
+        switch()
+    try:
+        yield
+    finally:
+        _current, _catalogue = before
+        for switch in tuple(_switches):
+            switch()
+
+
+def in_every_language(say: Callable[[], T]) -> dict[str, T]:
+    """What `say` says in each language the tutor speaks, by code."""
+    said = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            said[code] = say()
+    return said
 
 
 def on_change(forget: Callable[[], None]) -> Callable[[], None]:
@@ -152,9 +192,10 @@ def learner_chose(code: str) -> None:
 
 
 def _load(code: str) -> gettext.NullTranslations:
-    if code == ENGLISH:
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    if code not in _loaded:
+        english = code == ENGLISH
+        _loaded[code] = gettext.NullTranslations() if english else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return _loaded[code]
 
 
 def catalogue_missing(code: str) -> bool:

@@ -70,13 +70,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
+from tutor import language
 from tutor.engine import Draw, Event, FinishPairing, Game, LayDown
 from tutor.errors import (
     NoSuchTable,
@@ -88,7 +90,7 @@ from tutor.errors import (
     TableNotOpen,
     TableRefused,
 )
-from tutor.language import ntr, tr
+from tutor.language import ENGLISH, in_every_language, ntr, tr
 from tutor.names import lookalike_key, shown, tidy_name
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
@@ -116,6 +118,9 @@ RULES_CHOICES = ("ruleset", "players", "odd_rank", *SWITCH_ORDER, "deck")
 """The settings' fields a table keeps: the rules its game is played by."""
 
 PlayerAction = LayDown | FinishPairing | Draw
+
+Said = Callable[[], Sequence[str]]
+"""Lines for a table's log, said in the language in use (`_say` asks in each)."""
 
 
 class TableStatus(StrEnum):
@@ -275,15 +280,15 @@ class Tables:
             mine = view.seat_of(profile)
             if view.status is TableStatus.CLOSED or (view.status is TableStatus.FINISHED and (mine is None or view.id == again)):
                 _retire(db, view)
-                over = "its last game is over" if view.status is TableStatus.FINISHED else "it had been closed"
-                return _open(db, name, profile, settings, when, f"{profile.name} opened table {name} again: {over}."), 0
+                finished = view.status is TableStatus.FINISHED
+                return _open(db, name, profile, settings, when, lambda: [_opened_again(profile.name, name, finished)]), 0
             if mine is not None:
                 _come_back(db, view, mine, when)
                 return _view(db, _table_row(db, view.id)), mine
             seat = _free_seat(view)
             if seat is not None:
                 _sit(db, view.id, seat, profile, when)
-                _say(db, view.id, view.move, [f"{profile.name} sat down at table {view.name}."], when)
+                _say(db, view.id, view.move, lambda: [tr("{name} sat down at table {table}.").format(name=profile.name, table=view.name)], when)
                 return _view(db, _table_row(db, view.id)), seat
             taken = len(view.seats) if view.status is TableStatus.WAITING else view.players
         raise TableFull(
@@ -356,8 +361,7 @@ class Tables:
                 )
             view = _view(db, _table_row(db, table))
             _write_game(db, view, game, when)
-            dealt = f"{view.names[dealer]} dealt all {rules.cards_in_play} cards. Everyone lays down their pairs."
-            _say(db, table, 1, [dealt, *_ending(view, game)], when)
+            _say(db, table, 1, lambda: [_dealt(view.names[dealer], rules.cards_in_play), *_ending(view, game)], when)
         return self.load(table)
 
     # ----- playing ----------------------------------------------------------------------------
@@ -428,13 +432,13 @@ class Tables:
                 return
             if view.status is TableStatus.WAITING and profile.id == view.host_id:
                 db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), table))
-                _say(db, table, view.move, [f"{profile.name} closed table {view.name}."], when)
+                _say(db, table, view.move, lambda: [tr("{name} closed table {table}.").format(name=profile.name, table=view.name)], when)
             elif view.status is TableStatus.WAITING:
                 db.execute("DELETE FROM table_seat WHERE table_id = ? AND seat = ?", (table, seat))
-                _say(db, table, view.move, [f"{profile.name} left table {view.name}."], when)
+                _say(db, table, view.move, lambda: [tr("{name} left table {table}.").format(name=profile.name, table=view.name)], when)
             else:
                 db.execute("UPDATE table_seat SET left_at = ? WHERE table_id = ? AND seat = ?", (time_text(when), table, seat))
-                _say(db, table, view.move, [f"{profile.name} has left the table; the seat waits one minute for {profile.name} to come back."], when)
+                _say(db, table, view.move, partial(_seat_waits, profile.name), when)
 
     def tend(self, table: int) -> bool:
         """Hand the seats of learners gone AWAY_SECONDS to computers and close the table once they
@@ -450,8 +454,7 @@ class Tables:
             takeovers = _takeovers_due(view, when)
             for seat in takeovers:
                 db.execute("UPDATE table_seat SET taken_over = 1 WHERE table_id = ? AND seat = ?", (table, seat.seat))
-                why = "has left the table" if seat.left_at is not None else "has been away for a minute"
-                _say(db, table, view.move, [f"{seat.name} {why}; a computer player takes {seat.name}'s seat."], when)
+                _say(db, table, view.move, partial(_taken_over, seat), when)
             closing = _close_due(view, when)
             if closing:
                 _close(db, view, when)
@@ -477,7 +480,7 @@ class Tables:
         with self._damage_set_aside(), self.store._snapshot() as db:
             view, game = _loaded(db, table)
             rows = db.execute("SELECT line FROM table_log WHERE table_id = ? ORDER BY id DESC LIMIT ?", (table, LOG_KEPT)).fetchall()
-        return TableState(view, game, tuple(shown(str(row["line"])) for row in reversed(rows)))
+        return TableState(view, game, tuple(shown(in_my_language(str(row["line"]))) for row in reversed(rows)))
 
     # ----- plumbing ---------------------------------------------------------------------------
 
@@ -589,7 +592,7 @@ def _game(view: TableView, row: Row) -> Game | None:
 # ----- writing rows ---------------------------------------------------------------------------
 
 
-def _open(db: Database, name: str, host: Profile, settings: Settings, when: datetime, said: str = "") -> TableView:
+def _open(db: Database, name: str, host: Profile, settings: Settings, when: datetime, said: Said | None = None) -> TableView:
     stamp = time_text(when)
     cursor = db.execute(
         "INSERT INTO card_table (name, name_key, host_id, rules, status, move, state, created, updated) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)",
@@ -597,7 +600,7 @@ def _open(db: Database, name: str, host: Profile, settings: Settings, when: date
     )
     assert cursor.lastrowid is not None  # always set after an INSERT
     _sit(db, cursor.lastrowid, 0, host, when)
-    _say(db, cursor.lastrowid, 0, [said or f"{host.name} opened table {name}."], when)
+    _say(db, cursor.lastrowid, 0, said or (lambda: [tr("{name} opened table {table}.").format(name=host.name, table=name)]), when)
     return _view(db, _table_row(db, cursor.lastrowid))
 
 
@@ -624,7 +627,7 @@ def _come_back(db: Database, view: TableView, number: int, when: datetime) -> No
     seat = view.seats[[seat.seat for seat in view.seats].index(number)]
     db.execute("UPDATE table_seat SET last_seen = ?, left_at = NULL, taken_over = 0 WHERE table_id = ? AND seat = ?", (time_text(when), view.id, number))
     if seat.taken_over and view.status is TableStatus.PLAYING:
-        _say(db, view.id, view.move, [f"{seat.name} is back and plays again."], when)
+        _say(db, view.id, view.move, lambda: [tr("{name} is back and plays again.").format(name=seat.name)], when)
 
 
 def _write_game(db: Database, view: TableView, game: Game, when: datetime, move: int = 1) -> None:
@@ -638,17 +641,65 @@ def _write_game(db: Database, view: TableView, game: Game, when: datetime, move:
 def _write_move(db: Database, view: TableView, game: Game, events: Sequence[Event], when: datetime) -> None:
     move = view.move + 1
     _write_game(db, view, game, when, move)
-    _say(db, view.id, move, Narrator(view.names, None).lines(events, game), when)
+    _say(db, view.id, move, lambda: Narrator(view.names, None).lines(events, game), when)
 
 
-def _say(db: Database, table: int, move: int, lines: Iterable[str], when: datetime) -> None:
-    db.executemany("INSERT INTO table_log (table_id, move, line, said) VALUES (?, ?, ?, ?)", [(table, move, line, time_text(when)) for line in lines])
+def _say(db: Database, table: int, move: int, said: Said, when: datetime) -> None:
+    """Add lines to the table's log in every language the tutor speaks (`said` is called once in
+    each): every learner at the table reads them in their own (`in_my_language`)."""
+    versions = in_every_language(lambda: list(said()))
+    rows = [
+        (table, move, json.dumps({code: lines[index] for code, lines in versions.items() if index < len(lines)}, ensure_ascii=False), time_text(when))
+        for index in range(len(versions[ENGLISH]))
+    ]
+    db.executemany("INSERT INTO table_log (table_id, move, line, said) VALUES (?, ?, ?, ?)", rows)
+
+
+def in_my_language(line: str) -> str:
+    """A line of a table's log in the language in use (English if it lacks it); a line kept before
+    the log kept every language is shown as it was written."""
+    if not line.startswith("{"):
+        return line
+    try:
+        versions = json.loads(line)
+    except ValueError:
+        return line
+    said = versions.get(language.current(), versions.get(ENGLISH)) if isinstance(versions, dict) else None
+    return said if isinstance(said, str) else line
+
+
+def _seat_waits(name: str) -> list[str]:
+    return [tr("{name} has left the table; the seat waits one minute for {name} to come back.").format(name=name)]
+
+
+def _dealt(dealer: str, count: int) -> str:
+    return tr("{dealer} dealt all {count} cards. Everyone lays down their pairs.").format(dealer=dealer, count=count)
+
+
+def _taken_over(seat: SeatView) -> list[str]:
+    if seat.left_at is not None:
+        return [tr("{name} has left the table; a computer player takes {name}'s seat.").format(name=seat.name)]
+    return [tr("{name} has been away for a minute; a computer player takes {name}'s seat.").format(name=seat.name)]
+
+
+def _opened_again(name: str, table: str, finished: bool) -> str:
+    if finished:
+        return tr("{name} opened table {table} again: its last game is over.").format(name=name, table=table)
+    return tr("{name} opened table {table} again: it had been closed.").format(name=name, table=table)
 
 
 def _close(db: Database, view: TableView, when: datetime) -> None:
     db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), view.id))
-    why = f"{view.host or 'its host'} had gone before starting the game" if _host_gone(view, when) else "everyone had gone"
-    _say(db, view.id, view.move, [f"Table {view.name} was closed: {why}."], when)
+    host_gone = _host_gone(view, when)
+
+    def said() -> list[str]:
+        if not host_gone:
+            return [tr("Table {table} was closed: everyone had gone.").format(table=view.name)]
+        if view.host:
+            return [tr("Table {table} was closed: {host} had gone before starting the game.").format(table=view.name, host=view.host)]
+        return [tr("Table {table} was closed: its host had gone before starting the game.").format(table=view.name)]
+
+    _say(db, view.id, view.move, said, when)
 
 
 def _host_gone(view: TableView, when: datetime) -> bool:

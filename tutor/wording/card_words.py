@@ -109,6 +109,6 @@ def _show_current_ranks() -> None:
     show_ranks(words().letters, dict(zip(SUITS, words().suit_letters, strict=True)))
 
 
-language.on_change(_show_current_ranks)
+language.on_switch(_show_current_ranks)
 _show_current_ranks()
 show_names(language.tr)
