@@ -144,6 +144,18 @@ def of_locale(value: str) -> str | None:
     return code if code in LANGUAGES else None
 
 
+def argument(code: str) -> str:
+    """`--lang`'s value, for argparse: the code, or an error saying which languages there are."""
+    import argparse
+
+    try:
+        return known(code)
+    except UnknownLanguage as unknown:
+        raise argparse.ArgumentTypeError(
+            tr("unknown language {code}: choose one of {codes}").format(code=repr(unknown.code), codes=", ".join(LANGUAGES))
+        ) from None
+
+
 def chosen(asked: str | None = None, saved: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: `asked` (--lang), else `saved` (the learner's setting), else the
     first the environment names that the tutor speaks (LANGUAGE may list several, "de:en"), else English."""

@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        type=_language,
+        type=language.argument,
         help=tr("the language to speak: {languages}; by default the learner's own setting, else $LANGUAGE, $LC_ALL or $LANG, else English").format(
             languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
         ),
@@ -239,15 +239,6 @@ def _open_lesson(args: argparse.Namespace) -> int:
         print(_error("old-maid-tutor lesson", message), file=sys.stderr)
         return 2
     return run_app(args, start=f"lesson:{args.id}", seed=args.seed)
-
-
-def _language(code: str) -> str:
-    try:
-        return language.known(code)
-    except language.UnknownLanguage as unknown:
-        raise argparse.ArgumentTypeError(
-            tr("unknown language {code}: choose one of {codes}").format(code=repr(unknown.code), codes=", ".join(LANGUAGES))
-        ) from None
 
 
 def _error(prog: str, message: str) -> str:

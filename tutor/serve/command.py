@@ -53,7 +53,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--lang",
         dest="class_lang",
         metavar="CODE",
-        type=_language,
+        type=language.argument,
         help=tr("the language each pupil's tutor speaks until the pupil chooses their own: {languages}").format(
             languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
         ),
@@ -66,15 +66,6 @@ def class_language(code: str | None) -> list[str]:
     language (a tab's `--lang` is a default: tutor.language.ask(code, as_default=True) in a served
     tab), or none."""
     return ["--lang", code] if code else []
-
-
-def _language(code: str) -> str:
-    try:
-        return language.known(code)
-    except language.UnknownLanguage as unknown:
-        raise argparse.ArgumentTypeError(
-            tr("unknown language {code}: choose one of {codes}").format(code=repr(unknown.code), codes=", ".join(LANGUAGES))
-        ) from None
 
 
 def _port(text: str) -> int:
