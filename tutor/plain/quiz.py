@@ -16,6 +16,7 @@ from tutor.quiz.words import (
     LOOK_AGAIN,
     NOT_QUITE,
     RIGHT,
+    RIGHT_LATER,
     came_back,
     pointer_words,
     seat_marks,
@@ -101,6 +102,7 @@ def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> Non
         said.append(tr(LOOK_AGAIN))
         for missed in summary.missed:
             said += [missed.question.prompt, the_answer(missed.question.answers), missed.explanation]
+            said += [tr(RIGHT_LATER)] if missed.right_later else []
     if summary.try_again:
         said.append(try_again(summary))
     titles = {lesson.id: lesson.title for lesson in session.course.lessons}

@@ -16,6 +16,11 @@ LOOK_AGAIN = mark("The ones to look at again:")
 LESSONS_WORTH_A_LOOK = mark("Those lessons are worth another look")
 
 
+RIGHT_LATER = mark("✓ When it came back, you got it right.")
+"""Under a missed question the learner answered right on its second try: why "Try these again"
+counts fewer questions than the list above it."""
+
+
 def the_answer(answers: tuple[str, ...]) -> str:
     """'The answer: Ben.' (several right answers between slashes)."""
     return tr("The answer: {answer}").format(answer=sentence(" / ".join(answers)))
