@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tutor.classroom import is_served
-from tutor.language import mark, tr
+from tutor.language import mark, ptr, tr
 from tutor.learner.session import LearnerSession
 from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
@@ -202,6 +202,11 @@ class TutorApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(HomeScreen(offer_resume=False))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it; Textual's one word among them ("space") in the language in use."""
+        shown = super().get_key_display(binding)
+        return ptr("a key in the footer", "space") if shown == "space" else shown
 
     def action_command_palette(self) -> None:
         """Textual's palette, guarded against its PageUp/PageDown crash (see tutor/ui/palette.py)."""
