@@ -207,7 +207,7 @@ class TutorFooter(Footer):
         active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if active is None:
             return None
-        display, description = self.app.get_key_display(active.binding), active.binding.description
+        display, description = self.app.get_key_display(active.binding), said(active.binding.description)
         if cell_len(display) + cell_len(description) + PALETTE_FRAME > room:
             return None
         return active.binding, active.enabled
@@ -247,11 +247,11 @@ class TutorFooter(Footer):
         return FooterKey(
             binding.key,
             self.app.get_key_display(binding),
-            binding.description,
+            said(binding.description),
             binding.action,
             classes=f"{PALETTE_KEY} -compact",  # the class its `compact` (True) gives it anyway: made with it, it is not restyled at once
             disabled=not enabled,
-            tooltip=binding.tooltip or binding.description,
+            tooltip=said(binding.tooltip or binding.description),
         )
 
     def on_resize(self, event: events.Resize) -> None:
