@@ -215,3 +215,15 @@ def test_a_shared_tables_log_is_read_in_each_learners_own_language(store: Any) -
     english = tables.load(view.id).log
     assert "Ana opened table Eule." in english and "Ben sat down at table Eule." in english
     assert len(english) == len(german) and not any("Karten" in line for line in english)
+
+
+def test_the_learner_in_a_list_of_players_is_named_as_one_who_does_something() -> None:
+    """Spanish and German name "you" differently after "from" (de ti, von dir) and as one of the
+    players a sentence is about (Bea y tú, Bea und du)."""
+    from tutor.wording import Seats
+
+    seats = Seats(["Robin", "Bea", "Sam"])
+    language.use("es")
+    assert (seats.listed([1, 0]), seats.who(0)) == ("Bea y tú", "ti")
+    language.use("de")
+    assert (seats.listed([0, 2], capital=True), seats.who(0)) == ("Du und Sam", "dir")

@@ -237,8 +237,15 @@ class Seats:
         return third_person(verb)
 
     def listed(self, seats: Iterable[int], capital: bool = False) -> str:
-        """'Bea, Sam and you' (or 'You and Bea' to start a sentence)."""
-        return listed(self.who(seat, capital and index == 0) for index, seat in enumerate(seats))
+        """'Bea, Sam and you' (or 'You and Bea' to start a sentence): the players a sentence is
+        about, so the learner is named as one who does something ("Bea y tú", "Bea und du"), where
+        `who` names them as a giver, after "from" ("de ti", "von dir")."""
+        return listed(self._doing(seat, capital and index == 0) for index, seat in enumerate(seats))
+
+    def _doing(self, seat: int, capital: bool) -> str:
+        if seat == self.learner:
+            return ptr("a seat doing something", "You") if capital else ptr("a seat doing something", "you")
+        return self.who(seat, capital)
 
 
 def same_name(one: str, other: str) -> bool:
