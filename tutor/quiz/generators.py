@@ -334,7 +334,7 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
                 mark("{why}, to the next player on your left who holds cards: {drawer}."),
                 mark("{why}, to the next player on {name}'s left who holds cards: {drawer}."),
                 why=why,
-                drawer=seats.who(drawer),
+                drawer=seats.who_does(drawer),
             )
         ]
     else:

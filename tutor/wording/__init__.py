@@ -240,9 +240,11 @@ class Seats:
         """'Bea, Sam and you' (or 'You and Bea' to start a sentence): the players a sentence is
         about, so the learner is named as one who does something ("Bea y tú", "Bea und du"), where
         `who` names them as a giver, after "from" ("de ti", "von dir")."""
-        return listed(self._doing(seat, capital and index == 0) for index, seat in enumerate(seats))
+        return listed(self.who_does(seat, capital and index == 0) for index, seat in enumerate(seats))
 
-    def _doing(self, seat: int, capital: bool) -> str:
+    def who_does(self, seat: int, capital: bool = False) -> str:
+        """A seat named as the one who does something, or who is meant ("…who holds cards: you"):
+        Spanish "tú", German "du"; `who` is the form after "from" ("de ti", "von dir")."""
         if seat == self.learner:
             return ptr("a seat doing something", "You") if capital else ptr("a seat doing something", "you")
         return self.who(seat, capital)
