@@ -30,7 +30,8 @@ _SHOWN_SUITS: dict[str, str] = {}
 _shown_name: Callable[[str], str] = str
 _SUIT_ALIASES: dict[str, str] = {**{s: s for s in SUITS}, **{v: k for k, v in SUIT_LETTERS.items()}}
 _RANK_ALIASES: dict[str, str] = {**{r: r for r in RANKS}, "T": "10"}
-_TO_LETTERS = str.maketrans(SUIT_LETTERS)
+_to_shown_letters = str.maketrans(SUIT_LETTERS)
+"""Suit symbols to the letters shown for them (`show_ranks`), made once per language."""
 ACCEPTED = f"a rank (A 2-10 J Q K, or T for 10) then a suit ({' '.join(SUIT_LETTERS.values())} or {' '.join(SUITS)}), like 5C, 10♥ or QS"
 
 
@@ -170,8 +171,7 @@ def groups_of_a_kind(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
 
 def in_suit_letters(text: str) -> str:
     """`text` with every suit symbol written as its letter: "5♣ and 5♥" -> "5C and 5H"."""
-    shown: dict[str, str | int | None] = {**SUIT_LETTERS, **_SHOWN_SUITS}
-    return text.translate(str.maketrans(shown) if _SHOWN_SUITS else _TO_LETTERS)
+    return text.translate(_to_shown_letters)
 
 
 def show_ranks(letters: dict[str, str], suits: dict[str, str] | None = None) -> None:
@@ -181,6 +181,8 @@ def show_ranks(letters: dict[str, str], suits: dict[str, str] | None = None) -> 
     _SHOWN_RANKS.update({rank: letter for rank, letter in letters.items() if rank in RANKS and letter != rank})
     _SHOWN_SUITS.clear()
     _SHOWN_SUITS.update({suit: letter for suit, letter in (suits or {}).items() if suit in SUITS and letter != SUIT_LETTERS[suit]})
+    global _to_shown_letters
+    _to_shown_letters = str.maketrans({**SUIT_LETTERS, **_SHOWN_SUITS})
 
 
 def show_names(translate: Callable[[str], str]) -> None:
