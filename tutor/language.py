@@ -208,8 +208,3 @@ def _load(code: str) -> gettext.NullTranslations:
         english = code == ENGLISH
         _loaded[code] = gettext.NullTranslations() if english else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     return _loaded[code]
-
-
-def catalogue_missing(code: str) -> bool:
-    """Whether `code`'s compiled catalogue is not there (a checkout where `make setup` has not run)."""
-    return code != ENGLISH and not (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()

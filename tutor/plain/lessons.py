@@ -209,9 +209,11 @@ class _LessonLines:
             return tr("Your answer?")
         if isinstance(step, DrawStep) and self.draw_from is not None and run.game is not None:
             held = len(run.game.hands[self.draw_from])
-            holds = Seats(run.names, run.learner).does(self.draw_from, "hold")
-            # TRANSLATORS: {holds} is "Bea holds" or "You hold" (a name and the verb)
-            return ntr("{holds} out {count} face-down card.", "{holds} out {count} face-down cards.", held).format(holds=holds, count=held)
+            seats = Seats(run.names, run.learner)
+            if seats.is_you(self.draw_from):
+                return ntr("You hold out {count} face-down card.", "You hold out {count} face-down cards.", held).format(count=held)
+            said = ntr("{name} holds out {count} face-down card.", "{name} holds out {count} face-down cards.", held)
+            return said.format(name=seats.who(self.draw_from, capital=True), count=held)
         return ""
 
     def _choices(self) -> Choices:

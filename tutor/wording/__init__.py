@@ -15,9 +15,8 @@ from tutor.language import current, mark, ntr, ptr, tr
 from tutor.names import lookalike_key, shown
 from tutor.wording.card_words import a_rank_name, rank_name
 
-_IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
-_SECOND_PERSON = {"be": "are"}
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+_COUNT_WORDS = {2: mark("two"), 3: mark("three"), 4: mark("four")}
+"""How many cards of one picture a sentence names in words ("the two Cat cards")."""
 _BAR_EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
 BAR_WIDTH = 30
 NOT_QUITE = mark("Not quite")
@@ -99,14 +98,6 @@ def ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
-def third_person(verb: str) -> str:
-    """'draw' -> 'draws', 'have' -> 'has' (English only: a sentence for other languages is a
-    whole message of its own; kept for `Seats.does`, which screens outside the wording still call)."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-
-
 def card_list(cards: Iterable[Card], letters: bool = False) -> str:
     """'7♣ and 7♦', '5♣, 5♦ and 5♥' (sorted), as a sentence names cards; picture cards as
     `picture_list` names them ('the two Cat cards', 'the Cat and the Dog')."""
@@ -121,9 +112,8 @@ def picture_list(cards: Sequence[Card]) -> str:
     pair), 'the Cat and the Dog', 'the Cat, the Dog and the Old Maid'."""
     names = [card.text() for card in cards]
     if len(names) > 1 and len(set(names)) == 1:
-        if current() == "en":
-            return f"the {_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} cards"
-        return ntr("the {count} {name} card", "the {count} {name} cards", len(names)).format(count=len(names), name=names[0])
+        count = tr(_COUNT_WORDS[len(names)]) if len(names) in _COUNT_WORDS else str(len(names))
+        return ntr("the {count} {name} card", "the {count} {name} cards", len(names)).format(count=count, name=names[0])
     return listed(tr("the {picture}").format(picture=name) for name in names) or tr("those cards")
 
 
@@ -224,17 +214,6 @@ class Seats:
         if seat == self.learner:
             return ptr("a seat", "Your") if capital else ptr("a seat", "your")
         return tr("{name}'s").format(name=self.who(seat, capital))
-
-    def does(self, seat: int, verb: str, capital: bool = True) -> str:
-        """'You draw' (or 'you draw') or 'Bea draws': English only (a sentence to translate is a
-        whole message for "you" and one for another seat; kept for callers outside the wording)."""
-        return f"{self.who(seat, capital)} {self.verb(seat, verb)}"
-
-    def verb(self, seat: int, verb: str) -> str:
-        """The verb as it agrees with the seat: 'are'/'is', 'draw'/'draws'."""
-        if seat == self.learner:
-            return _SECOND_PERSON.get(verb, verb)
-        return third_person(verb)
 
     def listed(self, seats: Iterable[int], capital: bool = False) -> str:
         """'Bea, Sam and you' (or 'You and Bea' to start a sentence): the players a sentence is
