@@ -123,7 +123,7 @@ class LessonListScreen(Screen[None]):
         if words:
             line.append(f"  ({words})", style="italic")
         if entry.id == self.next_id:
-            line.append(f"  {NEXT_MARK}", style="bold")
+            line.append(f"  {tr(NEXT_MARK)}", style="bold")
         return line
 
     def _standing(self, lesson: Lesson) -> Standing:
