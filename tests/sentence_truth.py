@@ -255,6 +255,15 @@ def old_maid_claims_untrue(text: str, said: Said) -> list[str]:
     return untrue
 
 
+
+_LIMIT_REASON = re.compile(r"\bhands? (?:get|gets|are|would be|grow) (?:very |too )?(?:small|tiny)\b|\b(?:good|decent|fair) handful\b", re.IGNORECASE)
+
+
+def limit_reasons_unsourced(text: str) -> list[str]:
+    """Neither rulebook says why its player count is what it is: a sentence that gives a reason
+    (hands too small, a good handful) teaches the app's guess as the book's."""
+    return [sentence for sentence in sentences(text) if _LIMIT_REASON.search(sentence)]
+
 def untrue_claims(said: Said) -> list[str]:
     """Every checker's findings for one sentence, each as 'kind: quote'."""
     game = said.game
@@ -265,6 +274,7 @@ def untrue_claims(said: Said) -> list[str]:
     found += [f"sides with {said.rules.players} players: {quote}" for quote in side_claims_untrue(said.text, said.rules.players)]
     found += [f"seat's side: {quote}" for quote in seat_side_claims_untrue(said.text, said)]
     found += [f"pair: {quote}" for quote in pair_claims_untrue(said.text)]
+    found += [f"a reason no rulebook gives: {quote}" for quote in limit_reasons_unsourced(said.text)]
     if said.game is not None:
         found += [f"partner: {quote}" for quote in partner_claims_untrue(said.text, said.game)]
         found += [f"count: {quote}" for quote in count_claims_untrue(said.text, said)]

@@ -541,6 +541,31 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         await until(pilot, lambda: hand.selected == {hand.cards[0]})  # the 1 picked the first card, however busy the machine
 
 
+
+async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile: Any) -> None:
+    """As at the game: the refused cards are marked by the mistake, with nothing left to unselect
+    before the next try."""
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await ready(pilot)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        first, second = _two_of_different_ranks(hand.cards)
+        await pilot.press(str(first + 1), str(second + 1))
+        assert len(hand.selected) == 2
+        await pilot.press("enter")
+        await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#lesson-why-box").border_title))
+        assert not hand.selected, "the wrong pair is marked by its ! signs, not left selected to undo"
+
+
+def _two_of_different_ranks(cards: list[Card]) -> tuple[int, int]:
+    for second, card in enumerate(cards):
+        if card.rank != cards[0].rank:
+            return 0, second
+    raise AssertionError("a hand of one rank")
+
+
 def finish_worker(screen: Any, name: str, result: object) -> None:
     """Tell a screen its worker `name` finished with `result`, as Textual would."""
     from types import SimpleNamespace

@@ -10,6 +10,7 @@ from sentence_truth import (
     ending_claims_untrue,
     going_out_claims_untrue,
     holding_claims_untrue,
+    limit_reasons_unsourced,
     laid_down_claims_untrue,
     old_maid_claims_untrue,
     pair_claims_untrue,
@@ -155,3 +156,22 @@ def test_every_checker_speaks_through_untrue_claims() -> None:
     said = Said("Sam is safe: no cards left! Your Q♥ may still find a partner. Bea has 3 cards.", "test", REVERSED, NAMES, 0, game)
     found = untrue_claims(said)
     assert [claim.split(":")[0] for claim in found] == ["going out", "partner", "count"]
+
+
+def test_a_reason_for_the_player_count_is_one_no_rulebook_gives() -> None:
+    assert limit_reasons_unsourced("Bicycle rules stop at 5 players. With more, the hands get very small.") == [
+        "With more, the hands get very small."
+    ]
+    assert limit_reasons_unsourced("so everyone still gets a good handful of cards")
+    assert not limit_reasons_unsourced("Bicycle rules stop at 5 players. The book doesn't say why.")
+
+
+def test_no_message_gives_a_reason_for_the_player_count() -> None:
+    """Every sentence of the course, quiz, Rules and screens, as gathered in tutor.pot."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    with (Path(__file__).parents[1] / "tutor" / "locale" / "tutor.pot").open("rb") as file:
+        texts = [text for message in read_po(file) for text in ([message.id] if isinstance(message.id, str) else message.id)]
+    assert not [quote for text in texts for quote in limit_reasons_unsourced(text)]

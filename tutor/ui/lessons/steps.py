@@ -140,8 +140,7 @@ class StepView(Vertical, can_focus=True):
         self.flagged_cards = set(feedback.mistake.cards) if not feedback.right and feedback.mistake is not None else set()
         if isinstance(answer, (PickSeat, DrawFrom)) and not feedback.right:
             self.wrong_seats.add(answer.seat)
-        if feedback.right:
-            self.query_one("#lesson-hand", HandView).selected.clear()
+        self.query_one("#lesson-hand", HandView).selected.clear()  # a wrong pair is marked by its ! signs, not left to undo
         learner = self.run.learner
         self.drawn_card = next((event.card for event in feedback.events if isinstance(event, Drew) and event.drawer == learner), None)
 
