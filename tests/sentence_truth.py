@@ -255,7 +255,6 @@ def old_maid_claims_untrue(text: str, said: Said) -> list[str]:
     return untrue
 
 
-
 _LIMIT_REASON = re.compile(r"\bhands? (?:get|gets|are|would be|grow) (?:very |too )?(?:small|tiny)\b|\b(?:good|decent|fair) handful\b", re.IGNORECASE)
 
 
@@ -263,6 +262,7 @@ def limit_reasons_unsourced(text: str) -> list[str]:
     """Neither rulebook says why its player count is what it is: a sentence that gives a reason
     (hands too small, a good handful) teaches the app's guess as the book's."""
     return [sentence for sentence in sentences(text) if _LIMIT_REASON.search(sentence)]
+
 
 def untrue_claims(said: Said) -> list[str]:
     """Every checker's findings for one sentence, each as 'kind: quote'."""

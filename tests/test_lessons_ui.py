@@ -541,7 +541,6 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         await until(pilot, lambda: hand.selected == {hand.cards[0]})  # the 1 picked the first card, however busy the machine
 
 
-
 async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile: Any) -> None:
     """As at the game: the refused cards are marked by the mistake, with nothing left to unselect
     before the next try."""

@@ -10,8 +10,8 @@ from sentence_truth import (
     ending_claims_untrue,
     going_out_claims_untrue,
     holding_claims_untrue,
-    limit_reasons_unsourced,
     laid_down_claims_untrue,
+    limit_reasons_unsourced,
     old_maid_claims_untrue,
     pair_claims_untrue,
     partner_claims_untrue,
@@ -159,9 +159,7 @@ def test_every_checker_speaks_through_untrue_claims() -> None:
 
 
 def test_a_reason_for_the_player_count_is_one_no_rulebook_gives() -> None:
-    assert limit_reasons_unsourced("Bicycle rules stop at 5 players. With more, the hands get very small.") == [
-        "With more, the hands get very small."
-    ]
+    assert limit_reasons_unsourced("Bicycle rules stop at 5 players. With more, the hands get very small.") == ["With more, the hands get very small."]
     assert limit_reasons_unsourced("so everyone still gets a good handful of cards")
     assert not limit_reasons_unsourced("Bicycle rules stop at 5 players. The book doesn't say why.")
 
