@@ -82,7 +82,7 @@ async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> No
             if session.stage is Stage.PAIRING:
                 await lay_down_all_and_finish(pilot, app)
             elif session.stage is Stage.CHOOSE_GIVER:
-                await pilot.press("enter")  # the cursor starts on the seat to draw from
+                await pilot.press(str((session.game.giver - session.viewer) % session.game.rules.players))  # numbered from the left
             elif session.stage is Stage.DRAW:
                 mine += 1
                 await pilot.press("1")

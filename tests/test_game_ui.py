@@ -24,6 +24,7 @@ from tutor.ui.footer import KeysLine
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.hint_dialog import AnswerHintDialog
 from tutor.ui.home import HomeScreen
+from tutor.ui.table import SeatView
 
 
 def prompt_text(app: TutorApp) -> str:
@@ -77,7 +78,16 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         assert not hand.selected
         await play_until_choosing(pilot, app)  # at every help level: they differ in help, not in what is asked
         session = session_of(app)
-        assert isinstance(screen, GameScreen) and screen.seat_cursor == session.game.giver, "Enter at once is never a mistake"
+        assert isinstance(screen, GameScreen)
+        giver_box = next(box for box in screen.query(SeatView) if box.seat == session.game.giver)
+        if guidance == "guided":
+            assert screen.seat_cursor == session.game.giver, "guided: the answer shown, and Enter at once is never a mistake"
+            assert "offers" in str(giver_box.content) or "gives" in str(giver_box.content)
+        else:
+            assert screen.seat_cursor is None, "no seat chosen for the learner: that would give the answer away"
+            assert "offers" not in str(giver_box.content) and "gives" not in str(giver_box.content)
+            await pilot.press("enter")
+            assert session.stage is Stage.CHOOSE_GIVER and "Choose a player first" in prompt_text(app)
         empty, wrong = (2, 1) if variant == "bicycle" else (1, 3)
         await mistake(pilot, app, [str(empty)], "drew-from-empty", "no cards left")
         await mistake(pilot, app, [str(wrong)], "wrong-neighbour", "You chose to draw from")
@@ -137,7 +147,10 @@ async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> 
         while session.stage is Stage.COMPUTER:
             await pilot.press("f")
         assert session.stage is Stage.CHOOSE_GIVER, "the Hints level chooses whom to draw from too"
-        await pilot.press("enter")  # the cursor starts on a seat the rules let you draw from
+        await pilot.press("enter")  # on no seat yet: the learner chooses
+        assert session.stage is Stage.CHOOSE_GIVER and "Choose a player first" in prompt_text(app)
+        await pilot.press("left")  # from the learner's own seat to the one on their right: Bicycle's giver
+        await pilot.press("enter")
         assert session.stage is Stage.DRAW and not session.mistakes
         await pilot.press("h", "h", "h")
         assert isinstance(app.screen, GameScreen), "a blind draw has no answer to hide"

@@ -109,15 +109,18 @@ def test_every_level_asks_whom_to_draw_from_and_explains_a_wrong_choice(guidance
     assert "on your right" in wrong.explanation.why
     assert ("Ana" in wrong.explanation.instead) is (guidance != "own"), "on your own: the rule, not the answer"
     assert session.mistake_counts() == {"wrong-neighbour": 1}
+    guided = guidance == "guided"
+    assert session.giver_cursor() == (3 if guided else None) and session.shows_giver is guided, "the answer shown only when guided"
     assert not session.choose_giver(3).refused and session.stage is Stage.DRAW
+    assert session.shows_giver, "once chosen, the giver is marked at every level"
     assert "Pick any of them" in session.peek_hint(2).text
 
 
 @pytest.mark.parametrize("rules", [Rules.bicycle(), Rules.table()])
-def test_the_seat_cursor_starts_where_the_rules_let_you_draw(rules: Rules) -> None:
+def test_guided_the_seat_cursor_starts_where_the_rules_let_you_draw(rules: Rules) -> None:
     asked = 0
     for seed in range(6):
-        session = GuidedGame.new(Settings(ruleset=rules.variant), seed=seed)
+        session = GuidedGame.new(Settings(ruleset=rules.variant, guidance="guided"), seed=seed)
         while session.stage is not Stage.CHOOSE_GIVER and session.stage is not Stage.OVER:
             if session.stage is Stage.PAIRING:
                 for pair in session.game.pairs_in(0):
@@ -127,7 +130,8 @@ def test_the_seat_cursor_starts_where_the_rules_let_you_draw(rules: Rules) -> No
                 session.play_computer_turn()
         if session.stage is Stage.CHOOSE_GIVER:
             asked += 1
-            assert not session.choose_giver(session.giver_cursor()).refused, f"seed {seed}: Enter at once is not a mistake"
+            cursor = session.giver_cursor()
+            assert cursor is not None and not session.choose_giver(cursor).refused, f"seed {seed}: Enter at once is not a mistake"
     assert asked >= 3
 
 

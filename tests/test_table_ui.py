@@ -93,7 +93,8 @@ async def take_a_turn(pilot: Pilot[None]) -> str:
     if shared.stage is Stage.DRAW and shared.choosing_giver:
         asked = "Press the player's number" if shared.guidance == "guided" else "who do you draw from? Pick that player."
         assert game.giver is not None and asked in words(app, "#prompt")
-        assert app.screen.seat_cursor == game.giver, "the cursor starts on a seat the rules let you draw from"
+        start = game.giver if shared.guidance == "guided" else None
+        assert app.screen.seat_cursor == start, "guided, the cursor starts on a seat the rules let you draw from; else on none"
         await pilot.press(str((game.giver - shared.seat) % game.rules.players))  # 1 is the player on your left
         assert words(app, "#prompt").startswith(f" Yes: you draw from {shared.names[game.giver]}.")
         return "chose"

@@ -168,7 +168,7 @@ class _GameLines:
             return end_mark(game, seat)
         if seat in seen.safe:
             return out_mark(game.rules)
-        role = role_of(seen, seat)
+        role = role_of(seen, seat) if self.game.shows_giver or seat != seen.giver else ""
         cards = _cards(seen.hand_sizes[seat])
         return tr("{cards}, {role}").format(cards=cards, role=role.split()[-1]) if role else cards
 

@@ -12,10 +12,14 @@ from tutor.language import tr
 from tutor.wording import Seats
 
 
-def cursor_start(game: Game, seat: int) -> int:
-    """The seat the cursor starts on while `seat` chooses whom to draw from: one the rules let them
-    draw from, so pressing Enter at once is never a mistake (the seat on their left when nobody
-    may give, which only happens when it is not their turn to draw)."""
+def cursor_start(game: Game, seat: int, guided: bool) -> int | None:
+    """The seat the cursor starts on while `seat` chooses whom to draw from. Guided: one the rules
+    let them draw from, so the learner sees the answer and Enter is never a mistake (the seat on
+    their left when nobody may give, which only happens when it is not their turn to draw). At the
+    other help levels no seat: choosing is the learner's to do, and a cursor already on the giver
+    would give the answer away."""
+    if not guided:
+        return None
     givers = game.may_draw_from(seat)
     return givers[0] if givers else game.rules.seat_left_of(seat)
 

@@ -308,10 +308,16 @@ class GuidedGame:
         draw from ("Sam is the only other player, so you draw from Sam."); else ""."""
         return only_giver(self.game, self.viewer, self.seats) if self.stage is Stage.DRAW else ""
 
-    def giver_cursor(self) -> int:
-        """Where the seat cursor starts while the viewer chooses whom to draw from: a seat the
-        rules let them draw from (the engine's giver)."""
-        return cursor_start(self.game, self.viewer)
+    @property
+    def shows_giver(self) -> bool:
+        """Whether the table may mark the giver as such now: not while a learner who is not guided
+        chooses whom to draw from, as the mark would be the answer."""
+        return self.stage is not Stage.CHOOSE_GIVER or self.guidance == "guided"
+
+    def giver_cursor(self) -> int | None:
+        """Where the seat cursor starts while the viewer chooses whom to draw from
+        (tutor.play.giver.cursor_start): on the giver when guided, else on no seat."""
+        return cursor_start(self.game, self.viewer, self.guidance == "guided")
 
     def mistake_counts(self) -> Counter[str]:
         return Counter(made.code for made in self.mistakes)

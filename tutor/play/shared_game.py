@@ -248,11 +248,17 @@ class SharedGame:
         game = self.game
         return "" if game is None or self.stage is not Stage.DRAW else only_giver(game, self.seat, Seats(self.names, self.seat))
 
-    def giver_cursor(self) -> int:
-        """Where the seat cursor starts while this learner chooses whom to draw from: a seat the
-        rules let them draw from (the engine's giver)."""
+    @property
+    def shows_giver(self) -> bool:
+        """Whether the table may mark the giver as such now: not while this learner, not guided,
+        chooses whom to draw from, as the mark would be the answer."""
+        return not self.choosing_giver or self.guidance == "guided"
+
+    def giver_cursor(self) -> int | None:
+        """Where the seat cursor starts while this learner chooses whom to draw from
+        (tutor.play.giver.cursor_start): on the giver when guided, else on no seat."""
         game = self.game
-        return self.seat if game is None else cursor_start(game, self.seat)
+        return None if game is None else cursor_start(game, self.seat, self.guidance == "guided")
 
     def hint(self, level: int) -> Hint:
         """The hint at `level` (1 to 3) for this seat, as in a game against the computer."""

@@ -49,6 +49,7 @@ NOTHING_SELECTED = mark(
     "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
 )
 ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
+CHOOSE_A_PLAYER = mark("Choose a player first: press the number on their box, or move the ◆ to them with ← → and press Enter.")
 PAST_THE_KEYS = mark("Cards with no key under them: use ← →.")
 
 MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip=mark("Move to the card (or player) on the left"), id="move_left")

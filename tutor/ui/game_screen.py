@@ -25,7 +25,7 @@ from tutor.language import mark, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import DAMAGED_GAME, OTHER_LEARNERS, WELCOME_BACK, WELCOME_BACK_TOGETHER, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
-from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
+from tutor.ui.card_table import CHOOSE_A_PLAYER, CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import with_keys
@@ -71,7 +71,7 @@ class GameScreen(CardTableScreen):
         self.session: GuidedGame = self._load_or_deal()
         self.players: dict[int, LearnerSession] = dict(zip(self.session.humans, [learner(self), *self.guests], strict=False))
         """Each learner's session, by seat: their recorder keeps their mistakes and their game."""
-        self.seat_cursor = self.session.giver_cursor()
+        self.seat_cursor: int | None = self.session.giver_cursor()
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage: Stage | None = None
@@ -155,9 +155,10 @@ class GameScreen(CardTableScreen):
             self._stage_shown(stage)
             return
         if stage is Stage.CHOOSE_GIVER and self.shown_stage is not Stage.CHOOSE_GIVER:
-            self.seat_cursor = session.giver_cursor()  # on a seat the rules let them draw from
+            self.seat_cursor = session.giver_cursor()  # guided: on a seat the rules let them draw from
         self.draw_cards(game, seen, session.seats, session.drawn_card, session.news, session.letters)
-        self.query_one(SeatsRow).show(seen, self.seat_cursor if stage is Stage.CHOOSE_GIVER else None, self.flagged_seats, game)
+        cursor = self.seat_cursor if stage is Stage.CHOOSE_GIVER else None
+        self.query_one(SeatsRow).show(seen, cursor, self.flagged_seats, game, session.shows_giver)
         self.show_panel()
         self.show_prompt()
         self._stage_shown(stage)
@@ -223,7 +224,8 @@ class GameScreen(CardTableScreen):
         if stage is Stage.CHOOSE_GIVER:
             rules, viewer = self.session.game.rules, self.session.viewer
             others = [seat for seat in range(rules.players) if seat != viewer]
-            self.seat_cursor = rules.next_seat(self.seat_cursor, step, among=others)
+            start = viewer if self.seat_cursor is None else self.seat_cursor  # on no seat yet: from the learner's own
+            self.seat_cursor = rules.next_seat(start, step, among=others)
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
@@ -233,7 +235,10 @@ class GameScreen(CardTableScreen):
         if stage is Stage.PAIRING:
             self._lay_down_selected()
         elif stage is Stage.CHOOSE_GIVER:
-            self._choose_giver(self.seat_cursor)
+            if self.seat_cursor is None:
+                self.say(tr(CHOOSE_A_PLAYER))
+            else:
+                self._choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW:
             self.draw_at(self.query_one("#fan", FanView).cursor)
 

@@ -52,11 +52,14 @@ class SeatView(Static):
         self.seat_name = name
         self.where = where
 
-    def show(self, seen: Observation, cursor: bool, flagged: bool, end: str = "") -> None:
-        """Draw the seat from what the learner sees; `end` is its result once the game is over."""
+    def show(self, seen: Observation, cursor: bool, flagged: bool, end: str = "", giver_shown: bool = True) -> None:
+        """Draw the seat from what the learner sees; `end` is its result once the game is over;
+        `giver_shown`: mark the giver as such (not while a learner who is not guided chooses whom to
+        draw from: it would give the answer away)."""
         cards = seen.hand_sizes[self.seat]
         safe = self.seat in seen.safe
-        mark, _, role = role_of(seen, self.seat).partition(" ")
+        told = giver_shown or seen.giver != self.seat
+        mark, _, role = (role_of(seen, self.seat) if told else "").partition(" ")
         width = self.content_region.width
         text = Text()
         where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
@@ -81,7 +84,7 @@ class SeatView(Static):
         if cursor or flagged:
             text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
-        self.set_class(seen.drawer == self.seat or seen.giver == self.seat, "turn")
+        self.set_class(seen.drawer == self.seat or (told and seen.giver == self.seat), "turn")
         self.set_class(safe, "safe")
         self.set_class(cursor, "cursor")
         self.set_class(flagged, "flagged")
@@ -141,14 +144,14 @@ class SeatsRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield from self.views
 
-    def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None) -> None:
+    def show(self, seen: Observation, cursor: int | None = None, flagged: set[int] | None = None, game: Game | None = None, giver_shown: bool = True) -> None:
         """Draw every other seat as `seen.seat` sees the table (number 1 the seat on its left);
-        `cursor` and `flagged` are seats."""
+        `cursor` and `flagged` are seats; `giver_shown` as for `SeatView.show`."""
         for view in self.views:
             view.seat = seen.rules.seat_left_of(seen.seat, view.key) if seen.rules is not None else view.key
             view.seat_name = self.names[view.seat]
             end = end_mark(game, view.seat) if game is not None else ""
-            view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end)
+            view.show(seen, view.seat == cursor, bool(flagged and view.seat in flagged), end, giver_shown)
 
 
 class LogTail(Widget):

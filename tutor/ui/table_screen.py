@@ -34,7 +34,7 @@ from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
-from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
+from tutor.ui.card_table import CHOOSE_A_PLAYER, CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
@@ -230,7 +230,7 @@ class TableScreen(CardTableScreen):
         seats = {seat.seat: seat for seat in shared.view.seats}
         for row in self.query(SeatsRow):
             if row.is_mounted:  # just mounted: drawn at the next refresh
-                row.show(seen, cursor, self.flagged_seats, game if game.is_over else None)
+                row.show(seen, cursor, self.flagged_seats, game if game.is_over else None, shared.shows_giver)
                 for box in row.views:  # who is a classmate and who a computer, on the box's top line
                     seat = seats.get(box.seat)
                     box.border_title = None if seat is None else tr("computer") if seat.profile_id is None else tr("away") if seat.taken_over else None
@@ -323,12 +323,11 @@ class TableScreen(CardTableScreen):
             return told + tr("Draw one of {name}'s face-down cards: press the key under a card, or choose with ← → and press Enter.").format(name=giver)
         return told + tr("Your turn: draw one of {name}'s cards.").format(name=giver)
 
-    def _seat_cursor(self) -> int:
-        """The seat the ◆ is on while the learner chooses whom to draw from (first, one the rules
-        let them draw from: the engine's giver)."""
+    def _seat_cursor(self) -> int | None:
+        """The seat the ◆ is on while the learner chooses whom to draw from (first, when guided, one
+        the rules let them draw from: the engine's giver; else none until they move it)."""
         if self.seat_cursor not in self._others():
             self.seat_cursor = self.shared.giver_cursor()
-        assert self.seat_cursor is not None
         return self.seat_cursor
 
     def _forget_the_panel(self) -> None:
@@ -381,7 +380,9 @@ class TableScreen(CardTableScreen):
     def action_move(self, step: int) -> None:
         shared = self.shared
         if shared.choosing_giver and shared.game is not None:
-            self.seat_cursor = shared.game.rules.next_seat(self._seat_cursor(), step, among=self._others())
+            cursor = self._seat_cursor()
+            start = shared.seat if cursor is None else cursor  # on no seat yet: from the learner's own
+            self.seat_cursor = shared.game.rules.next_seat(start, step, among=self._others())
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
@@ -391,7 +392,11 @@ class TableScreen(CardTableScreen):
         if stage is Stage.PAIRING:
             self._lay_down_selected()
         elif stage is Stage.DRAW and self.shared.choosing_giver:
-            self._choose_giver(self._seat_cursor())
+            cursor = self._seat_cursor()
+            if cursor is None:
+                self.say(tr(CHOOSE_A_PLAYER))
+            else:
+                self._choose_giver(cursor)
         elif stage is Stage.DRAW:
             self.draw_at(self.query_one("#fan", FanView).cursor)
 
