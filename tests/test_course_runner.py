@@ -190,6 +190,8 @@ def test_a_draw_step_knows_a_wrong_seat_before_any_card_is_picked(lesson_id: str
     wrong = next(seat for seat in range(len(run.names)) if seat not in allowed and seat != run.learner)
     feedback = run.submit(DrawFrom(wrong))  # the seat alone, no card: the engine says why
     assert feedback.mistake is not None and game.draws == 0
+    if run.step.expect is not None:  # a step that asks for a mistake: never "Try this: draw from <the giver>"
+        assert feedback.explanation is not None and run.names[game.giver] not in feedback.explanation.instead
     assert run_at("pairs", "lay-down-the-fives").may_draw_from(0) is False  # not a draw step
 
 
@@ -206,6 +208,7 @@ def test_a_mistake_step_wants_the_mistake_and_flags_it_as_on_purpose() -> None:
     run = run_at("common-mistakes", "colours")
     other = run.submit(LayDownCards(["5♣", "9♦"]))
     assert not other.right and other.mistake.code is MistakeCode.NOT_A_PAIR and not other.on_purpose  # type: ignore[union-attr]
+    assert other.explanation.instead.startswith("To see this mistake:"), "the step's own aim, not the move it says not to make"  # type: ignore[union-attr]
     wanted = run.submit(Done())
     assert wanted.right and wanted.solved and wanted.explanation.code == "kept-pair"  # type: ignore[union-attr]
     assert wanted.on_purpose and wanted.mistake.code is MistakeCode.KEPT_PAIR  # type: ignore[union-attr]

@@ -276,3 +276,12 @@ def test_a_lesson_seat_that_went_out_is_said_as_its_rules_say() -> None:
         game = Game.from_hands(rules, [["5C", "7D"], [], ["QS", "7H"]], 2)
         assert 1 in game.safe
         assert cards_words(game, 1, tells_roles=True, learner=False) == expected[name]
+
+
+def test_cards_laid_down_as_a_pair_that_are_not_one_are_not_called_pairs() -> None:
+    """The strict pair check lets a wrong pair go down (lesson 7): 'Your pairs on the table: 5♣ 9♦'
+    called it a pair."""
+    from tutor.wording.table import pairs_on_the_table
+
+    assert pairs_on_the_table([cards("5C 5H")]) == "Your pairs on the table: 5♣ 5♥"
+    assert pairs_on_the_table([cards("5C 5H"), cards("5D 9D")]) == "Laid down as pairs: 5♣ 5♥ · 5♦ 9♦ (not a pair)"

@@ -367,7 +367,7 @@ class LessonRun:
                 self.solved = True
                 return Feedback(True, True, tr(RIGHT_MOVE_INSTEAD), events=tuple(events))
             self.tries += 1
-            return self._mistake_feedback(mistake)
+            return self._mistake_feedback(mistake, aside=True)
         if mistake is not None:
             self.tries += 1
             return self._mistake_feedback(mistake)
@@ -400,9 +400,19 @@ class LessonRun:
             return self.learner not in game.waiting_for
         return game.draws > self._draws_at_start
 
-    def _mistake_feedback(self, mistake: Mistake) -> Feedback:
+    def _mistake_feedback(self, mistake: Mistake, aside: bool = False) -> Feedback:
+        """`aside`: another mistake than the one this step asks for on purpose: what to do instead
+        is this step's mistake, not the move the rules want (which the step says not to make)."""
         explanation = self._explain(mistake)
+        if aside:
+            explanation = replace(explanation, instead=self._to_see_this_mistake())
         return Feedback(False, False, self._say(explanation.text(), fill=False), explanation, mistake)
+
+    def _to_see_this_mistake(self) -> str:
+        step = self.step
+        assert isinstance(step, TaskStep)
+        steps = _then(self._describe(a) for a in step.solution)
+        return self._say(tr("To see this mistake: {steps}.").format(steps=steps), fill=False)
 
     def _explain(self, mistake: Mistake) -> Explanation:
         assert self.game is not None
@@ -498,8 +508,7 @@ class LessonRun:
         if not isinstance(step, TaskStep):
             return ""
         if step.expect is not None:
-            steps = _then(self._describe(a) for a in step.solution)
-            return self._say(tr("To see this mistake: {steps}.").format(steps=steps), fill=False)
+            return self._to_see_this_mistake()
         if isinstance(step, SeatStep):
             names = [self._name(seat) for seat in sorted(self.right_seats())]
             if len(names) == 1:

@@ -26,7 +26,7 @@ from tutor.course import (
 )
 from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
-from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
@@ -188,9 +188,9 @@ class _LessonLines:
         hand = self._hand()
         if game is not None and run.learner is not None and (hand or game.phase is not Phase.DEALING):
             said += [hand_heading(len(hand)), *self._hand_lines(hand)]
-            mine = [cards_text(pair, self.letters) for seat, pair in game.pairs if seat == run.learner]
+            mine = [pair for seat, pair in game.pairs if seat == run.learner]
             if mine:
-                said.append(pairs_on_the_table(mine))
+                said.append(pairs_on_the_table(mine, self.letters))
         return said
 
     def _hand_lines(self, hand: list[Card]) -> list[str]:

@@ -3,9 +3,9 @@ its part in the coming draw, and what anyone can see of its cards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
-from tutor.engine import Game, Observation, Phase, Side
+from tutor.engine import Card, Game, Observation, Phase, Side, cards_text
 from tutor.engine.rules import side_of
 from tutor.language import mark, ntr, tr
 from tutor.wording import capitalised, rules_name
@@ -105,6 +105,14 @@ def hand_heading(count: int) -> str:
     return tr("Your cards ({count}):").format(count=count) if count else tr("Your hand is empty.")
 
 
-def pairs_on_the_table(pairs: list[str]) -> str:
-    """The learner's pairs laid down so far, each already in words."""
-    return tr("Your pairs on the table: {pairs}").format(pairs=" · ".join(pairs))
+def pairs_on_the_table(pairs: Sequence[Sequence[Card]], letters: bool = False) -> str:
+    """The learner's pairs laid down so far; two cards laid down as a pair that are not one (the
+    strict pair check lets them go down) are said to be so."""
+    real = [first.pairs_with(second) for first, second in pairs]
+    said = " · ".join(
+        cards_text(pair, letters) if pairs_up else tr("{cards} (not a pair)").format(cards=cards_text(pair, letters))
+        for pair, pairs_up in zip(pairs, real, strict=True)
+    )
+    if all(real):
+        return tr("Your pairs on the table: {pairs}").format(pairs=said)
+    return tr("Laid down as pairs: {pairs}").format(pairs=said)

@@ -45,7 +45,7 @@ from tutor.course import (
     SeatStep,
     Step,
 )
-from tutor.engine import Card, Drew, Phase, cards_text
+from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
@@ -188,7 +188,7 @@ class StepView(Vertical, can_focus=True):
             return
         label.update(Text(hand_heading(len(cards)), style="bold"))
         hand.show(sorted(cards), self.flagged_cards, self.drawn_card)
-        pairs.update(Text(pairs_on_the_table([cards_text(pair, self.letters) for pair in mine])))
+        pairs.update(Text(pairs_on_the_table(mine, self.letters)))
 
     def hand_is_played(self) -> bool:
         return False
