@@ -65,6 +65,8 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
         assert isinstance(app.screen, GameScreen)
         kept = "You still hold a pair" if guidance == "own" else "5♣ and 5♥ make a pair"  # on your own: the rule, not the cards
         await mistake(pilot, app, ["d"], "kept-pair", kept)
+        await pilot.press("d")  # again at once: explained again, counted once (in the game and the profile)
+        assert len(session_of(app).mistakes) == 1 and len(store.mistakes(profile)) == 1 and kept in prompt_text(app)
         marked = app.screen.query_one("#hand", HandView).flagged
         assert (not marked) if guidance == "own" else len(marked) == 2, "on your own, no card gives the answer away"
         await select_cards(pilot, app, cards("7C 7D 7S"))

@@ -36,6 +36,18 @@ def test_each_mistake_is_refused_explained_and_counted() -> None:
     assert session.mistake_counts() == {"kept-pair": 1, "laid-down-three": 1, "not-a-pair": 1}
 
 
+def test_a_mistake_made_again_at_once_is_explained_again_and_counted_once() -> None:
+    """A child who presses D three times with a pair in hand made one mistake, not three; made
+    again after another move, it counts again."""
+    session = crafted(Rules.bicycle(), ["5C 5H 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
+    first, second, third = (session.finish_pairing() for _ in range(3))
+    assert first.refused and not first.again and second.again and third.again
+    assert third.explanation is not None and "5♣ and 5♥ make a pair" in third.explanation.why, "explained each time"
+    assert session.mistake_counts() == {"kept-pair": 1}
+    assert session.lay_down(cards("5C 9D")).refused and session.finish_pairing().refused
+    assert session.mistake_counts() == {"kept-pair": 2, "not-a-pair": 1}
+
+
 def test_choosing_whom_to_draw_from_in_the_guided_level() -> None:
     session = crafted(Rules.bicycle(), ["5C 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     session.finish_pairing()

@@ -288,7 +288,8 @@ class _GameLines:
         chose_giver = self.game.giver_chosen
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
-            self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
+            if not outcome.again:  # made again at once: explained again, counted once
+                self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
             self.lines.say(tr("Not quite!"), *outcome.explanation.lines())
         elif outcome.lines:
             self.lines.say(*outcome.lines)

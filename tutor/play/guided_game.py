@@ -85,10 +85,18 @@ class Outcome:
     lines: list[str] = field(default_factory=list)
     mistake: Mistake | None = None
     explanation: Explanation | None = None
+    again: bool = False
+    """The very mistake just refused, made again with nothing moved in between (D pressed twice
+    with a pair in hand): explained again, counted once."""
 
     @property
     def refused(self) -> bool:
         return self.mistake is not None
+
+
+def refused_moment(mistake: Mistake, game: Game) -> tuple[object, ...]:
+    """A refused move and where the game stands: the same twice in a row is one mistake made again."""
+    return (mistake.code, mistake.cards, mistake.seats, game.draws, len(game.pairs), game.phase)
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,7 @@ class GuidedGame:
         self._narrators = {seat: Narrator(self.names, seat, letters) for seat in self.humans}
         self._seats = {seat: Seats(self.names, seat) for seat in self.humans}
         self.log: list[str] = []
+        self._last_refused: tuple[object, ...] | None = None
 
     @classmethod
     def new_together(cls, settings: Settings, learners: Sequence[tuple[str, str]], seed: int | None = None) -> GuidedGame:
@@ -432,11 +441,14 @@ class GuidedGame:
         return self._told(events)
 
     def _refuse(self, mistake: Mistake) -> Outcome:
-        self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
+        moment = refused_moment(mistake, self.game)
+        again, self._last_refused = moment == self._last_refused, moment
+        if not again:
+            self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
         explanation = explain(mistake, self.game, self._names_for_you(), self.letters)
         if self.guidance == "own":
             explanation = without_the_answer(explanation, self.game.rules.pictures)
-        return Outcome(mistake=mistake, explanation=explanation)
+        return Outcome(mistake=mistake, explanation=explanation, again=again)
 
     def _names_for_you(self) -> list[str]:
         return [self.seats.who(seat) for seat in range(len(self.names))]

@@ -223,7 +223,8 @@ class CardTableScreen(Screen[None]):
         assert outcome.mistake is not None and outcome.explanation is not None
         self.flagged_cards = set() if own else set(outcome.mistake.cards)
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-        recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
+        if not outcome.again:  # made again at once: explained again, counted once
+            recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
         self.panel = Panel(PanelKind.MISTAKE, tr("✗ {not_quite}!").format(not_quite=tr(NOT_QUITE)), explanation_text(outcome.explanation))
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
