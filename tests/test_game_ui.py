@@ -152,6 +152,7 @@ async def test_no_are_you_sure_before_a_blind_draw(store: Any, profile: Any) -> 
         await pilot.press("enter")  # on no seat yet: the learner chooses
         assert session.stage is Stage.CHOOSE_GIVER and "Choose a player first" in prompt_text(app)
         await pilot.press("left")  # from the learner's own seat to the one on their right: Bicycle's giver
+        assert "Choose a player first" not in prompt_text(app)
         await pilot.press("enter")
         assert session.stage is Stage.DRAW and not session.mistakes
         await pilot.press("h", "h", "h")

@@ -226,6 +226,7 @@ class GameScreen(CardTableScreen):
             others = [seat for seat in range(rules.players) if seat != viewer]
             start = viewer if self.seat_cursor is None else self.seat_cursor  # on no seat yet: from the learner's own
             self.seat_cursor = rules.next_seat(start, step, among=others)
+            self.message = Text()  # "Choose a player first" is done with
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)

@@ -383,6 +383,7 @@ class TableScreen(CardTableScreen):
             cursor = self._seat_cursor()
             start = shared.seat if cursor is None else cursor  # on no seat yet: from the learner's own
             self.seat_cursor = shared.game.rules.next_seat(start, step, among=self._others())
+            self.message = Text()  # "Choose a player first" is done with
             self.redraw()
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
