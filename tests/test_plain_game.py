@@ -53,6 +53,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     hand: dict[int, str] = {}
     in_hand = False
     tried_giver = 0
+    refused = False
     for _ in range(5000):
         line = game.stdout.readline()
         assert line, "the game ended before it was over"
@@ -70,7 +71,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
             continue
         question = " ".join(said[-3:])  # a question may take two lines
         if "Type n for a new game" in question:
-            answer = "q"
+            answer, refused = ("q", refused) if refused else ("x", True)
         elif "Type the numbers of two cards (like" in question:
             answer = a_pair(hand) or "d"
             if answer != "d":
@@ -90,6 +91,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     said += rest
     check_lines(said, COLUMNS)
     assert "The game is over. Type n for a new game, or q to stop." in said
+    assert said[said.index("> x") + 1] == "Type one letter: n or q."  # not taken as q
     assert "How everyone did:" in said
     assert any(line.startswith("The game took ") for line in said)
     assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said

@@ -96,7 +96,7 @@ def _choose_deck(lines: Lines, session: LearnerSession) -> str | None:
         picked = pick_number(typed, len(decks))
         if picked is not None:
             return decks[picked - 1].id
-        lines.say(tr("Type a number from 1 to {count}, just Enter, or q.").format(count=len(decks)))
+        lines.wrong(tr("Type a number from 1 to {count}, just Enter, or q.").format(count=len(decks)))
 
 
 def _saved(lines: Lines, session: LearnerSession, deck: str | None) -> GuidedGame | None:
@@ -256,7 +256,7 @@ class _GameLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(
+            self.lines.wrong(
                 tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you have no pairs left.").format(
                     count=len(hand)
                 )
@@ -268,7 +268,7 @@ class _GameLines:
         rules = self.game.game.rules
         number = pick_number(typed, rules.players - 1)
         if number is None:
-            self.lines.say(tr("Type a player's number, from 1 to {count}.").format(count=rules.players - 1))
+            self.lines.wrong(tr("Type a player's number, from 1 to {count}.").format(count=rules.players - 1))
             return
         self._after(self.game.choose_giver(rules.seat_left_of(LEARNER, number)))
 
@@ -277,7 +277,7 @@ class _GameLines:
         held = len(self.game.game.hands[giver]) if giver is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(tr("Type a card's number, from 1 to {count}.").format(count=held))
+            self.lines.wrong(tr("Type a card's number, from 1 to {count}.").format(count=held))
             return
         self._after(self.game.draw(number - 1))
 
@@ -305,8 +305,8 @@ class _GameLines:
         game = self.game
         celebration = self.recorder.game_finished(game.game, len(game.mistakes))
         self.lines.say(*end_words(game, celebration))
-        typed = self.lines.ask(tr("The game is over."), Choices(tr("Type n for a new game, or q to stop."), (("n", tr("a new game")), STOP)))
-        if typed.lower() != "n":
+        typed = self.lines.ask_letter(tr("The game is over."), Choices(tr("Type n for a new game, or q to stop."), (("n", tr("a new game")), STOP)))
+        if typed != "n":
             return False
         fresh = new_game(self.lines, self.session)
         if fresh is None:

@@ -82,7 +82,7 @@ def choose_lesson(lines: Lines, session: LearnerSession) -> None:
             return
         chosen = pick_number(typed, len(entries))
         if chosen is None:
-            lines.say(tr("Type a lesson's number, from 1 to {count}, or q to stop.").format(count=len(entries)))
+            lines.wrong(tr("Type a lesson's number, from 1 to {count}, or q to stop.").format(count=len(entries)))
             continue
         entry = entries[chosen - 1]
         if isinstance(entry, BrokenLesson):
@@ -105,11 +105,11 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson, seed: int
         return
     step = session.lesson_to_resume(lesson)
     if step is not None:
-        typed = lines.ask(
+        carry_on = lines.ask_yes_no(
             carry_on_question(step, len(lesson.steps)),
             Choices(tr("Type y to carry on, or n to start again from step 1."), (("y", tr("carry on")), ("n", tr("start again from step 1")))),
         )
-        if typed.lower().startswith("n"):
+        if not carry_on:
             session.start_lesson_over(lesson.id)
             step = None
     try:
@@ -269,7 +269,7 @@ class _LessonLines:
         elif command in ("", "n"):
             self._advance()
         else:
-            self.lines.say(tr("Type n or just Enter for the next step, b to go back, or q to stop."))
+            self.lines.wrong(tr("Type n or just Enter for the next step, b to go back, or q to stop."))
         return True
 
     def _answered(self, typed: str) -> bool:
@@ -314,7 +314,7 @@ class _LessonLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(
+            self.lines.wrong(
                 tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you're done.").format(count=len(hand))
             )
             return None
@@ -325,7 +325,7 @@ class _LessonLines:
         if self.draw_from is None:
             number = pick_number(typed, players)
             if number is None:
-                self.lines.say(tr("Type the number of the player to draw from, from 1 to {count}.").format(count=players))
+                self.lines.wrong(tr("Type the number of the player to draw from, from 1 to {count}.").format(count=players))
                 return None
             held = len(run.game.hands[number - 1]) if run.game is not None else 0
             if held <= 1 or number - 1 == run.learner:
@@ -338,13 +338,13 @@ class _LessonLines:
         held = len(run.game.hands[self.draw_from]) if run.game is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(tr("Type the number of a card, from 1 to {count}, or e to choose someone else.").format(count=held))
+            self.lines.wrong(tr("Type the number of a card, from 1 to {count}, or e to choose someone else.").format(count=held))
             return None
         return DrawFrom(self.draw_from, number - 1)
 
     def _or_say(self, answer: Answer | None, expected: str) -> Answer | None:
         if answer is None:
-            self.lines.say(expected)
+            self.lines.wrong(expected)
         return answer
 
     def _submit(self, answer: Answer) -> None:
@@ -390,11 +390,11 @@ class _LessonLines:
             self.lines.say(tr("There is no hint for this step."))
             return
         if hint.confirm:
-            typed = self.lines.ask(
+            see = self.lines.ask_yes_no(
                 hint.text,
                 Choices(tr("Type y to see the answer now, or n to have another go first."), (("y", tr("see the answer")), ("n", tr("have another go first")))),
             )
-            if not typed.lower().startswith("y"):
+            if not see:
                 return
             hint = run.hint(confirm=True)
             if hint is None:
@@ -446,9 +446,9 @@ class _LessonLines:
         following = self.session.next_lesson(self.lesson.id)
         if following is None:
             return
-        typed = self.lines.ask(
+        start = self.lines.ask_yes_no(
             tr("Next lesson: {title}.").format(title=following.title),
             Choices(tr("Type y to start it, or n to go back to the list."), (("y", tr("start the next lesson")), ("n", tr("back to the list")))),
         )
-        if typed.lower().startswith("y"):
+        if start:
             play_lesson(self.lines, self.session, following)
