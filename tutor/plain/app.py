@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tutor.store import Profile, Store
 
 GOODBYE = mark("Everything is saved. Goodbye!")
+WELCOME = mark("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again.")
 MENU = (
     (mark("Continue"), mark("the one next step, following your progress"), ""),
     (mark("Lessons"), mark("short lessons, one rule at a time"), "lessons"),
@@ -50,15 +51,18 @@ def run_plain(
     deck: str | None = None,
     read: TextIO | None = None,
     write: TextIO | None = None,
+    welcome: bool = True,
 ) -> int:
     """The tutor as plain lines on `read` and `write` (standard input and output); 0 when the
     learner stops or input ends, 1 when the learner's progress is open in another window and
     they chose not to take it over. Ctrl+C (KeyboardInterrupt) goes up to the command line (130):
-    every answer is saved as it is made, so nothing is lost."""
+    every answer is saved as it is made, so nothing is lost. `welcome`: False when the tutor's
+    first line was said already (by `who_is_learning`)."""
     lines = Lines(read or sys.stdin, write or sys.stdout)
     session: LearnerSession | None = None
     try:
-        lines.say(tr("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again."))
+        if welcome:
+            lines.say(tr(WELCOME))
         for notice in store.notices:
             lines.say(notice)
         session = _who(lines, store, profile)
@@ -72,6 +76,19 @@ def run_plain(
             session.release()
     lines.say(tr(GOODBYE))
     return 0
+
+
+def who_is_learning(store: Store, read: TextIO | None = None, write: TextIO | None = None) -> Profile | None:
+    """Who is learning, asked in plain lines before the tutor starts, so that a learner who listens
+    can answer it whatever the tutor starts as next; None (having said goodbye) at q or the end of
+    input."""
+    lines = Lines(read or sys.stdin, write or sys.stdout)
+    lines.say(tr(WELCOME))
+    try:
+        return pick_learner(lines, store)
+    except (InputEnded, Stopped):
+        lines.say(tr(GOODBYE))
+        return None
 
 
 def _who(lines: Lines, store: Store, profile: Profile | None) -> LearnerSession | None:
