@@ -158,3 +158,12 @@ def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
     assert codes and all("(" not in line for line in codes)
     assert after(lines, "w", nth=1)[0] == "Cards as words, like Q♥ (Queen of hearts)."
     assert all(line.endswith(")") for line in after(lines, "t", nth=1) if CARD.match(line))
+
+
+def test_the_seat_you_draw_from_says_what_it_does_in_a_whole_phrase_in_every_language(tmp_path: Path) -> None:
+    """Not the screen's mark cut to its last word ('4 cards, offers'; German 'bietet an' as 'an')."""
+    typed = ["3 2", "4 5", "4 5", "d"]
+    code, lines, _ = run_plain(tmp_path / "en", typed, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0 and "3. Kit, on your right: 4 cards, holds them out to you" in lines
+    code, lines, _ = run_plain(tmp_path / "de", typed, "--profile", "Ana", "--lang", "de", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0 and "3. Kit, rechts von dir: 4 Karten, hält sie dir hin" in lines

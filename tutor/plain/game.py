@@ -21,7 +21,7 @@ from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck
 from tutor.wording.ending import end_of_game
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.lessons import hint_heading
-from tutor.wording.table import direction_text, hand_heading, role_of, where_is
+from tutor.wording.table import direction_text, hand_heading, where_is
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
@@ -168,9 +168,24 @@ class _GameLines:
             return end_mark(game, seat)
         if seat in seen.safe:
             return out_mark(game.rules)
-        role = role_of(seen, seat) if self.game.shows_giver or seat != seen.giver else ""
-        cards = _cards(seen.hand_sizes[seat])
-        return tr("{cards}, {role}").format(cards=cards, role=role.split()[-1]) if role else cards
+        held = seen.hand_sizes[seat]
+        role = self._role(seat, held) if self.game.shows_giver or seat != seen.giver else ""
+        return tr("{cards}, {role}").format(cards=_cards(held), role=role) if role else _cards(held)
+
+    def _role(self, seat: int, held: int) -> str:
+        """What a seat does in the draw now, as a whole phrase after its cards ("4 cards, holds
+        them out to you"), where the screen marks it "▶ draws" or "◀ offers"/"◀ gives"; "" if nothing."""
+        seen = self.game.seen
+        if seen.drawer == seat:
+            return tr("draws next")
+        if seen.giver != seat or seen.drawer is None:
+            return ""
+        gives = seen.rules is not None and not seen.rules.book.giver_offers  # Table's book: the drawer takes from the giver's fan
+        if seen.drawer == LEARNER:
+            said = ntr("gives it to you", "gives you one of them", held) if gives else ntr("holds it out to you", "holds them out to you", held)
+            return said.format(count=held)
+        said = ntr("gives it to {name}", "gives {name} one of them", held) if gives else ntr("holds it out to {name}", "holds them out to {name}", held)
+        return said.format(name=self.game.seats.who(seen.drawer), count=held)
 
     def _hand_lines(self, hand: list[Card]) -> list[str]:
         """The hand as numbered lines, the card just drawn marked ★ while you decide what to do with it."""
