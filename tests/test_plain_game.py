@@ -8,7 +8,7 @@ import re
 import signal
 from pathlib import Path
 
-from plain_helpers import check_lines, run_plain, start_plain
+from plain_helpers import after, check_lines, run_plain, start_plain
 
 from tutor.learner.session import LearnerSession
 from tutor.play.guided_game import GuidedGame
@@ -149,8 +149,6 @@ def test_a_new_game_asks_which_cards_suggesting_the_smallest_picture_deck_for_a_
 
 
 def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
-    from plain_helpers import after
-
     code, lines, _ = run_plain(tmp_path, ["w", "t", "w", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
     assert code == 0
     assert after(lines, "w")[0] == "Cards as short codes, like Q♥."
@@ -164,6 +162,26 @@ def test_the_seat_you_draw_from_says_what_it_does_in_a_whole_phrase_in_every_lan
     """Not the screen's mark cut to its last word ('4 cards, offers'; German 'bietet an' as 'an')."""
     typed = ["3 2", "4 5", "4 5", "d"]
     code, lines, _ = run_plain(tmp_path / "en", typed, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
-    assert code == 0 and "3. Kit, on your right: 4 cards, holds them out to you" in lines
+    assert code == 0 and "3. Kit, on your right: 4 cards, 5 pairs down, holds them out to you" in lines
     code, lines, _ = run_plain(tmp_path / "de", typed, "--profile", "Ana", "--lang", "de", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
-    assert code == 0 and "3. Kit, rechts von dir: 4 Karten, hält sie dir hin" in lines
+    assert code == 0 and "3. Kit, rechts von dir: 4 Karten, 5 Paare abgelegt, hält sie dir hin" in lines
+
+
+def test_a_new_game_says_the_deal_and_every_seat_says_its_pairs_down(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["3 2", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0
+    assert lines[2:6] == [
+        "A game of Old Maid: Bicycle rules, 4 players.",
+        "Bicycle rules: you draw from your right.",
+        "Bea dealt all 51 cards. Everyone lays down their pairs.",
+        "The other players, clockwise from your left:",
+    ]
+    table = after(lines, "t")
+    assert table[1:4] == [
+        "1. Bea, on your left: 6 cards, 3 pairs down",
+        "2. Sam, across: 3 cards, 5 pairs down",
+        "3. Kit, on your right: 5 cards, 4 pairs down",
+    ]
+    assert "Your pairs down: 1 pair." in table  # face down in Bicycle rules, but you know your own
+    code, lines, _ = run_plain(tmp_path, ["q"], "--profile", "Ana", "play", columns=COLUMNS)
+    assert "Bea dealt all 51 cards. Everyone lays down their pairs." not in lines  # a game carried on is not dealt again

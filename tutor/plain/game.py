@@ -40,11 +40,12 @@ def _cards(count: int) -> str:
 def play_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None, new: bool = False) -> None:
     """The game in progress (or a new one), until it ends or the learner stops."""
     game = None if new else _saved(lines, session, deck)
+    fresh = game is None
     if game is None:
         game = new_game(lines, session, seed, deck)
         if game is None:
             return
-    _GameLines(lines, session, game).play()
+    _GameLines(lines, session, game).play(fresh)
 
 
 def new_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None) -> GuidedGame | None:
@@ -126,13 +127,14 @@ class _GameLines:
     def __init__(self, lines: Lines, session: LearnerSession, game: GuidedGame) -> None:
         self.lines, self.session, self.game = lines, session, game
         self.recorder = session.recorder
-        self.told = len(game.log)
 
-    def play(self) -> None:
+    def play(self, fresh: bool) -> None:
+        """The game until it ends or the learner stops; `fresh`: just dealt, so the deal is said."""
         rules = self.game.game.rules
         self.lines.say(
             tr("A game of Old Maid: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players),
             direction_text(self.game.game),
+            *(self.game.log if fresh else ()),  # a new game's log is its deal: "Sam dealt all 51 cards. Everyone lays down their pairs."
         )
         self._table()
         while True:
@@ -157,9 +159,9 @@ class _GameLines:
             said.append(numbered(key, line))
         hand = self._hand()
         said += [hand_heading(len(hand)), *self._hand_lines(hand)]
-        mine = [pair for seat, pair in game.pairs if seat == LEARNER] if seen.rules is not None and game.rules.pairs_face_up else []
+        mine = seen.pair_counts[LEARNER] if seen.pair_counts else 0  # face up or face down, you know your own
         if mine:
-            said.append(ntr("Your pairs down: {count} pair.", "Your pairs down: {count} pairs.", len(mine)).format(count=len(mine)))
+            said.append(ntr("Your pairs down: {count} pair.", "Your pairs down: {count} pairs.", mine).format(count=mine))
         self.lines.say(*said)
 
     def _seat_words(self, seat: int) -> str:
@@ -170,7 +172,9 @@ class _GameLines:
             return out_mark(game.rules)
         held = seen.hand_sizes[seat]
         role = self._role(seat, held) if self.game.shows_giver or seat != seen.giver else ""
-        return tr("{cards}, {role}").format(cards=_cards(held), role=role) if role else _cards(held)
+        laid = seen.pair_counts[seat] if seat < len(seen.pair_counts) else 0
+        said = [_cards(held), *([ntr("{count} pair down", "{count} pairs down", laid).format(count=laid)] if laid else []), *([role] if role else [])]
+        return ", ".join(said)
 
     def _role(self, seat: int, held: int) -> str:
         """What a seat does in the draw now, as a whole phrase after its cards ("4 cards, holds
@@ -328,7 +332,7 @@ class _GameLines:
             return False
         self.game = fresh
         rules = self.game.game.rules
-        self.lines.say(tr("A new game: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players))
+        self.lines.say(tr("A new game: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players), *fresh.log)
         self._table()
         return True
 
