@@ -185,3 +185,12 @@ def test_a_new_game_says_the_deal_and_every_seat_says_its_pairs_down(tmp_path: P
     assert "Your pairs down: 1 pair." in table  # face down in Bicycle rules, but you know your own
     code, lines, _ = run_plain(tmp_path, ["q"], "--profile", "Ana", "play", columns=COLUMNS)
     assert "Bea dealt all 51 cards. Everyone lays down their pairs." not in lines  # a game carried on is not dealt again
+
+
+def test_the_answer_hint_in_a_game_says_the_numbers_to_type(tmp_path: Path) -> None:
+    typed = ["h", "h", "h", "8 9", "3 2", "4 5", "d", "h", "h", "h"]
+    code, lines, _ = run_plain(tmp_path, typed, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=200)
+    assert code == 0
+    answers = [line for line in lines if line.startswith("Hint 3 of 3 (the answer): ")]
+    assert answers[0].startswith("Hint 3 of 3 (the answer): Lay down 9♥ and 9♠.") and answers[0].endswith(" Type 8 9.")
+    assert answers[1].startswith("Hint 3 of 3 (the answer): Draw from Kit.") and answers[1].endswith(" Type 3.")  # Kit is player 3

@@ -122,3 +122,14 @@ def test_a_step_done_is_praised_once(tmp_path: Path) -> None:
     code, lines, _ = run_plain(tmp_path, ["1", "", "2", "q"], "--profile", "Ana", "--plain", "lesson", "deck-and-deal", "--seed", "1")
     assert code == 0
     assert not [line for line in lines if line.startswith(("Right. Right!", "Right. Yes!", "Right. Brilliant!"))], lines
+
+
+def test_the_answer_hint_says_the_numbers_to_type_not_only_the_cards(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "1 3", "h", "2 3", "h", "h", "y"], "--profile", "Ana", "lesson", "pairs", columns=200)
+    assert code == 0
+    assert after(lines, "y")[0].startswith("Hint 3 of 3 (the answer): Lay down 5♣ and 5♥, then say you're done.")
+    assert after(lines, "y")[0].endswith(" Type 1 2, then d.")
+    code, lines, _ = run_plain(
+        tmp_path / "choice", ["", "3", "h", "1", "h", "h", "y"], "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED, columns=200
+    )
+    assert after(lines, "y")[0].startswith("Hint 3 of 3 (the answer): The answer is “51”.") and after(lines, "y")[0].endswith(" Type 2.")

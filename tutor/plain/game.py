@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tutor.course.mistakes import rules_broken
-from tutor.engine import Card
+from tutor.engine import Card, Draw, LayDown
+from tutor.engine.actions import Action
 from tutor.engine.decks import all_decks
 from tutor.language import mark, ntr, tr
 from tutor.learner.session import LearnerSession
@@ -216,7 +217,8 @@ class _GameLines:
             say_rules(self.lines, self.game.game.rules)
         elif typed == "h" and self.game.hints_allowed:
             hint = self.game.hint()
-            self.lines.say(hint_heading(hint.level, LEVELS) + fill_keys(hint.text))
+            typed_too = self._typed(hint.move, stage)
+            self.lines.say(hint_heading(hint.level, LEVELS) + fill_keys(hint.text) + (f" {typed_too}" if typed_too else ""))
         elif stage is Stage.PAIRING:
             self._pairing(typed)
         elif stage is Stage.CHOOSE_GIVER:
@@ -224,6 +226,20 @@ class _GameLines:
         else:
             self._draw(typed)
         return True
+
+    def _typed(self, move: Action | None, stage: Stage) -> str:
+        """The last hint's move as it is typed here ("Type 6 7."): the hint names the cards or the
+        player, the learner types their numbers. "" for a hint with no move."""
+        if isinstance(move, LayDown):
+            hand = self._hand()
+            return tr("Type {numbers}.").format(numbers=" ".join(str(hand.index(card) + 1) for card in sorted(move.cards)))
+        if isinstance(move, Draw) and stage is Stage.CHOOSE_GIVER:
+            rules = self.game.game.rules
+            number = next(key for key in range(1, rules.players) if rules.seat_left_of(LEARNER, key) == move.from_seat)
+            return tr("Type {numbers}.").format(numbers=number)
+        if isinstance(move, Draw):
+            return tr("Type {numbers}.").format(numbers=(move.position or 0) + 1)
+        return ""
 
     def _question(self, stage: Stage) -> tuple[str, Choices]:
         hints = self.game.hints_allowed

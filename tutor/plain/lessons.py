@@ -4,6 +4,8 @@ same recorder: a lesson started here carries on in the app, and the other way ro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.course import (
     BrokenLesson,
     ChoiceStep,
@@ -30,7 +32,7 @@ from tutor.engine import Card, Drew, Phase, cards_text
 from tutor.language import mark, ntr, tr
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
-from tutor.plain.lines import Choices, Lines
+from tutor.plain.lines import Choices, Lines, either
 from tutor.plain.words import STOP, card_lines, numbered, numbers_in, pick_number
 from tutor.wording import Seats, sentence
 from tutor.wording.lessons import (
@@ -399,12 +401,39 @@ class _LessonLines:
             hint = run.hint(confirm=True)
             if hint is None:
                 return
-        said = [hint_heading(hint.level, hint.levels) + hint.text]
+        typed = self._typed_answer() if hint.level == hint.levels else ""
+        said = [hint_heading(hint.level, hint.levels) + hint.text + (f" {typed}" if typed else "")]
         if hint.more_after_a_try:
             said.append(tr(HINT_AFTER_A_TRY))
         else:
             self.recorder.lesson_hint_used(self.lesson.id)
         self.lines.say(*said)
+
+    def _typed_answer(self) -> str:
+        """The answer as it is typed here ("Type 2 5, then d."), after the last hint, which names
+        the answer, the cards or the players; "" for a step that asks for a mistake on purpose."""
+        step, run = self.run.step, self.run
+        if not isinstance(step, TaskStep) or step.expect is not None:
+            return ""
+        if isinstance(step, ChoiceStep):
+            return tr("Type {numbers}.").format(numbers=either([str(index + 1) for index in sorted(run.right_options())]))
+        if isinstance(step, SeatStep):
+            return tr("Type {numbers}.").format(numbers=either([str(seat + 1) for seat in sorted(run.right_seats())]))
+        if isinstance(step, DealStep):
+            return tr("Type a.")
+        if run.game is None or run.learner is None:
+            return ""
+        if isinstance(step, PairStep):
+            return self._pairs_typed(run.game.pairs_in(run.learner))
+        return tr("Type {numbers}.").format(numbers=(run.game.giver or 0) + 1)
+
+    def _pairs_typed(self, pairs: Sequence[Sequence[Card]]) -> str:
+        """The first pair's numbers in the hand as it is now (the hand is numbered again after each pair)."""
+        if not pairs:
+            return tr("Type d.")
+        hand = self._hand()
+        numbers = " ".join(str(hand.index(card) + 1) for card in sorted(pairs[0]))
+        return tr("Type {numbers}, then d.").format(numbers=numbers) if len(pairs) == 1 else tr("Type {numbers} for the first pair.").format(numbers=numbers)
 
     # ----- moving through the lesson --------------------------------------------------------------
 
