@@ -73,5 +73,15 @@ def test_the_next_lesson_question_refuses_anything_but_yes_or_no(tmp_path: Path)
     code, lines, _ = run_plain(tmp_path, typed, "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED, columns=COLUMNS)
     assert code == 0
     assert after(lines, "x")[0] == "Type y for yes or n for no."
-    assert after(lines, "x")[1].startswith("Next lesson: Pairs.")
+    assert after(lines, "x")[1].startswith("Start it now? Type y to start it")
     assert after(lines, "n")[0] == "Home. Ana, what would you like to do?"  # not the next lesson: `lesson ID` goes back Home
+
+
+def test_home_and_the_plain_lines_setting_speak_an_eight_year_olds_words(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["7", ""], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0
+    assert "1. Continue: the next thing for you to do" in lines
+    assert "7. Plain lines: start in plain lines each time, or in the big-screen app" in lines
+    said = " ".join(after(lines, "7"))
+    assert "big-screen app" in said and "full-screen" not in said
+    assert after(lines, "")[0] == "Nothing changed."  # just Enter keeps the setting

@@ -97,6 +97,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said
     asked = " ".join(said)
     assert re.search(r"Your turn: draw a card\. \w+'s hand: \d+ cards?, face down\.", asked), "the fan's size in words"  # not "face down: 6."
+    assert "Your turn to draw! Who do you draw from?" in asked and "Whom" not in asked  # an eight-year-old's words
     assert finished_games(tmp_path) == 1 and saved_game(tmp_path) is None
     drawn = [line for line in said if line.startswith("You drew ") and " from " in line]
     assert drawn and any(CARD.match(line) and line.endswith(" ★") for line in said)  # the card just drawn, marked in the hand
@@ -127,8 +128,9 @@ def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
     while "or q to stop." not in game.stdout.readline():
         pass
     game.send_signal(signal.SIGINT)
-    _, err = game.communicate(timeout=30)
+    out, err = game.communicate(timeout=30)
     assert game.returncode == 130 and "Traceback" not in err
+    assert out.splitlines()[-1] == "Everything is saved. Goodbye!" and "stopped" not in err  # the same kind goodbye as q
     kept = saved_game(tmp_path)
     assert kept is not None and len(kept.hand) == 11
 

@@ -41,6 +41,9 @@ def test_a_whole_lesson_with_wrong_answers_each_with_its_own_reason(tmp_path: Pa
     done = next(line for line in lines if line.startswith("Lesson done:"))
     assert "of 3 stars" in done
     assert any(line.startswith("What you learned: ") for line in lines)
+    ending = lines[lines.index(done) : lines.index("> n")]
+    assert [line for line in ending if "Pairs" in line] == ["Next up: “Pairs”."]  # said once: then "Start it now?", not "Next lesson: Pairs." again
+    assert any(line.startswith("Start it now? Type y to start it") for line in lines)
     assert lines[-1] == "Everything is saved. Goodbye!"
     assert progress(tmp_path, "deck-and-deal") is not None and progress(tmp_path, "deck-and-deal")[1]  # type: ignore[index]
 

@@ -377,10 +377,11 @@ def run_app(
     if asked:
         from tutor.plain.app import who_is_learning
 
-        profile = who_is_learning(store)
-        if profile is None:
+        chosen = who_is_learning(store)
+        if isinstance(chosen, int):  # nobody chosen: the exit code
             store.close()
-            return 0
+            return chosen
+        profile = chosen
     if plain_wanted(args, profile is not None and store.load_settings(profile).plain_lines):
         return _run_plain(args, store, profile, start, seed, deck, together, welcome=not asked)
     from tutor.ui.app import TutorApp

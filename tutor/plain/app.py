@@ -18,15 +18,17 @@ if TYPE_CHECKING:
     from tutor.store import Profile, Store
 
 GOODBYE = mark("Everything is saved. Goodbye!")
+STOPPED = 130
+"""The exit code after Ctrl+C, as for every command (tutor.cli.command)."""
 WELCOME = mark("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again.")
 MENU = (
-    (mark("Continue"), mark("the one next step, following your progress"), ""),
+    (mark("Continue"), mark("the next thing for you to do"), ""),
     (mark("Lessons"), mark("short lessons, one rule at a time"), "lessons"),
     (mark("Play a game"), mark("you against computer players"), "play"),
     (mark("Quiz"), mark("a round of eight questions"), "quiz"),
     (mark("My progress"), mark("stars, rules growing, mistakes and games"), "progress"),
     (mark("Rules"), mark("the rules in play, complete"), "rules"),
-    (mark("Plain lines"), mark("start in plain lines each time, or in the full-screen app"), "plain"),
+    (mark("Plain lines"), mark("start in plain lines each time, or in the big-screen app"), "plain"),
     (mark("Language"), "", "language"),
 )
 """Home's choices: name, what it is (said with `tr`; "": each language in its own words), the
@@ -55,8 +57,8 @@ def run_plain(
 ) -> int:
     """The tutor as plain lines on `read` and `write` (standard input and output); 0 when the
     learner stops or input ends, 1 when the learner's progress is open in another window and
-    they chose not to take it over. Ctrl+C (KeyboardInterrupt) goes up to the command line (130):
-    every answer is saved as it is made, so nothing is lost. `welcome`: False when the tutor's
+    they chose not to take it over; 130 (STOPPED) after Ctrl+C, with the same goodbye: every
+    answer is saved as it is made, so nothing is lost. `welcome`: False when the tutor's
     first line was said already (by `who_is_learning`)."""
     lines = Lines(read or sys.stdin, write or sys.stdout)
     session: LearnerSession | None = None
@@ -71,6 +73,9 @@ def run_plain(
         _home(lines, session, start, seed, deck)
     except (InputEnded, Stopped):
         pass
+    except KeyboardInterrupt:
+        lines.say("", tr(GOODBYE))  # on a line of its own, after the terminal's ^C
+        return STOPPED
     finally:
         if session is not None:
             session.release()
@@ -78,17 +83,20 @@ def run_plain(
     return 0
 
 
-def who_is_learning(store: Store, read: TextIO | None = None, write: TextIO | None = None) -> Profile | None:
+def who_is_learning(store: Store, read: TextIO | None = None, write: TextIO | None = None) -> Profile | int:
     """Who is learning, asked in plain lines before the tutor starts, so that a learner who listens
-    can answer it whatever the tutor starts as next; None (having said goodbye) at q or the end of
-    input."""
+    can answer it whatever the tutor starts as next; else, having said goodbye, the exit code: 0
+    at q or the end of input, 130 (STOPPED) after Ctrl+C."""
     lines = Lines(read or sys.stdin, write or sys.stdout)
     lines.say(tr(WELCOME))
     try:
         return pick_learner(lines, store)
     except (InputEnded, Stopped):
         lines.say(tr(GOODBYE))
-        return None
+        return 0
+    except KeyboardInterrupt:
+        lines.say("", tr(GOODBYE))
+        return STOPPED
 
 
 def _who(lines: Lines, store: Store, profile: Profile | None) -> LearnerSession | None:
@@ -207,7 +215,7 @@ def _plain_setting(lines: Lines, session: LearnerSession) -> None:
     lines.say(
         tr("Saved: plain lines each time, even at a terminal.")
         if plain
-        else tr("Saved: at a terminal the tutor starts full-screen (plain lines with --plain).")
+        else tr("Saved: at a terminal the tutor starts in the big-screen app (plain lines with --plain).")
     )
 
 
@@ -216,11 +224,11 @@ def _plain_chosen(lines: Lines, now: bool) -> bool | None:
     said = (
         tr("Plain lines each time is on: the tutor starts in plain lines.")
         if now
-        else tr("Plain lines each time is off: at a terminal the tutor starts full-screen.")
+        else tr("Plain lines each time is off: at a terminal the tutor starts in the big-screen app.")
     )
     choices = Choices(
-        tr("Type y to start in plain lines each time, n for the full-screen app, or just Enter to keep it as it is."),
-        (("y", tr("plain lines each time")), ("n", tr("the full-screen app")), (tr("Enter"), tr("keep it as it is"))),
+        tr("Type y to start in plain lines each time, n for the big-screen app, or just Enter to keep it as it is."),
+        (("y", tr("plain lines each time")), ("n", tr("the big-screen app")), (tr("Enter"), tr("keep it as it is"))),
     )
     while True:
         typed = lines.ask(said, choices)

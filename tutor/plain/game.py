@@ -263,7 +263,7 @@ class _GameLines:
                 if hints
                 else tr("Type the player's number (1 to {count}), t for the table, or q to stop.")
             )
-            return tr("Your turn to draw! Whom do you draw from?"), Choices(
+            return tr("Your turn to draw! Who do you draw from?"), Choices(
                 typing.format(count=players - 1), ((tr("1 to 9"), tr("draw from that player")), *extra)
             )
         giver = self.game.game.giver

@@ -30,6 +30,7 @@ from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
 from tutor.engine import Card, Drew, Phase, cards_text
 from tutor.language import mark, ntr, tr
+from tutor.learner.celebrations import NEXT_UP
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines, either
@@ -475,8 +476,9 @@ class _LessonLines:
         following = self.session.next_lesson(self.lesson.id)
         if following is None:
             return
+        told = tr(NEXT_UP).format(title=following.title) in celebration.lines  # "Next up: “Pairs”." just said: not twice
         start = self.lines.ask_yes_no(
-            tr("Next lesson: {title}.").format(title=following.title),
+            tr("Start it now?") if told else tr("Next lesson: {title}.").format(title=following.title),
             Choices(tr("Type y to start it, or n to go back to the list."), (("y", tr("start the next lesson")), ("n", tr("back to the list")))),
         )
         if start:
