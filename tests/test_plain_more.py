@@ -15,7 +15,7 @@ from tutor.store import open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.progress_screen import ProgressScreen
-from tutor.wording.rules import rules_summary
+from tutor.wording.rules import CHANGE_OUTSIDE_PLAIN_LINES, rules_summary
 
 COLUMNS = 72
 
@@ -79,8 +79,9 @@ def test_the_rules_are_every_heading_and_paragraph_of_the_rules_screen(tmp_path:
     code, lines, _ = run_plain(tmp_path, ["6", "q"], "--profile", "Ana", "--plain", columns=2000)
     assert code == 0
     said = after(lines, "6")
-    for heading, paragraph in rules_summary(Settings().rules()):
+    for heading, paragraph in rules_summary(Settings().rules(), CHANGE_OUTSIDE_PLAIN_LINES):
         assert f"{heading}:" in said and all(line in said for line in paragraph.split("\n"))
+    assert "You can change these in Settings." not in said  # plain lines have no Settings: said how to change them instead
 
 
 async def test_a_game_saved_in_plain_lines_goes_on_in_the_app_and_progress_shows_there(tmp_path: Path) -> None:
