@@ -8,7 +8,7 @@ import re
 import signal
 from pathlib import Path
 
-from plain_helpers import check_lines, run_plain, start_plain
+from plain_helpers import after, check_lines, run_plain, start_plain
 
 from tutor.learner.session import LearnerSession
 from tutor.play.guided_game import GuidedGame
@@ -53,6 +53,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     hand: dict[int, str] = {}
     in_hand = False
     tried_giver = 0
+    refused = False
     for _ in range(5000):
         line = game.stdout.readline()
         assert line, "the game ended before it was over"
@@ -70,7 +71,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
             continue
         question = " ".join(said[-3:])  # a question may take two lines
         if "Type n for a new game" in question:
-            answer = "q"
+            answer, refused = ("q", refused) if refused else ("x", True)
         elif "Type the numbers of two cards (like" in question:
             answer = a_pair(hand) or "d"
             if answer != "d":
@@ -90,11 +91,13 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     said += rest
     check_lines(said, COLUMNS)
     assert "The game is over. Type n for a new game, or q to stop." in said
+    assert said[said.index("> x") + 1] == "Type one letter: n or q."  # not taken as q
     assert "How everyone did:" in said
     assert any(line.startswith("The game took ") for line in said)
     assert any(" draws from " in line or " drew " in line or " took " in line for line in said)  # every computer move said
     asked = " ".join(said)
     assert re.search(r"Your turn: draw a card\. \w+'s hand: \d+ cards?, face down\.", asked), "the fan's size in words"  # not "face down: 6."
+    assert "Your turn to draw! Who do you draw from?" in asked and "Whom" not in asked  # an eight-year-old's words
     assert finished_games(tmp_path) == 1 and saved_game(tmp_path) is None
     drawn = [line for line in said if line.startswith("You drew ") and " from " in line]
     assert drawn and any(CARD.match(line) and line.endswith(" ★") for line in said)  # the card just drawn, marked in the hand
@@ -125,8 +128,9 @@ def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
     while "or q to stop." not in game.stdout.readline():
         pass
     game.send_signal(signal.SIGINT)
-    _, err = game.communicate(timeout=30)
+    out, err = game.communicate(timeout=30)
     assert game.returncode == 130 and "Traceback" not in err
+    assert out.splitlines()[-1] == "Everything is saved. Goodbye!" and "stopped" not in err  # the same kind goodbye as q
     kept = saved_game(tmp_path)
     assert kept is not None and len(kept.hand) == 11
 
@@ -147,8 +151,6 @@ def test_a_new_game_asks_which_cards_suggesting_the_smallest_picture_deck_for_a_
 
 
 def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
-    from plain_helpers import after
-
     code, lines, _ = run_plain(tmp_path, ["w", "t", "w", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
     assert code == 0
     assert after(lines, "w")[0] == "Cards as short codes, like Q♥."
@@ -156,3 +158,41 @@ def test_w_switches_cards_between_words_and_short_codes(tmp_path: Path) -> None:
     assert codes and all("(" not in line for line in codes)
     assert after(lines, "w", nth=1)[0] == "Cards as words, like Q♥ (Queen of hearts)."
     assert all(line.endswith(")") for line in after(lines, "t", nth=1) if CARD.match(line))
+
+
+def test_the_seat_you_draw_from_says_what_it_does_in_a_whole_phrase_in_every_language(tmp_path: Path) -> None:
+    """Not the screen's mark cut to its last word ('4 cards, offers'; German 'bietet an' as 'an')."""
+    typed = ["3 2", "4 5", "4 5", "d"]
+    code, lines, _ = run_plain(tmp_path / "en", typed, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0 and "3. Kit, on your right: 4 cards, 5 pairs down, holds them out to you" in lines
+    code, lines, _ = run_plain(tmp_path / "de", typed, "--profile", "Ana", "--lang", "de", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0 and "3. Kit, rechts von dir: 4 Karten, 5 Paare abgelegt, hält sie dir hin" in lines
+
+
+def test_a_new_game_says_the_deal_and_every_seat_says_its_pairs_down(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["3 2", "t"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0
+    assert lines[2:6] == [
+        "A game of Old Maid: Bicycle rules, 4 players.",
+        "Bicycle rules: you draw from your right.",
+        "Bea dealt all 51 cards. Everyone lays down their pairs.",
+        "The other players, clockwise from your left:",
+    ]
+    table = after(lines, "t")
+    assert table[1:4] == [
+        "1. Bea, on your left: 6 cards, 3 pairs down",
+        "2. Sam, across: 3 cards, 5 pairs down",
+        "3. Kit, on your right: 5 cards, 4 pairs down",
+    ]
+    assert "Your pairs down: 1 pair." in table  # face down in Bicycle rules, but you know your own
+    code, lines, _ = run_plain(tmp_path, ["q"], "--profile", "Ana", "play", columns=COLUMNS)
+    assert "Bea dealt all 51 cards. Everyone lays down their pairs." not in lines  # a game carried on is not dealt again
+
+
+def test_the_answer_hint_in_a_game_says_the_numbers_to_type(tmp_path: Path) -> None:
+    typed = ["h", "h", "h", "8 9", "3 2", "4 5", "d", "h", "h", "h"]
+    code, lines, _ = run_plain(tmp_path, typed, "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=200)
+    assert code == 0
+    answers = [line for line in lines if line.startswith("Hint 3 of 3 (the answer): ")]
+    assert answers[0].startswith("Hint 3 of 3 (the answer): Lay down 9♥ and 9♠.") and answers[0].endswith(" Type 8 9.")
+    assert answers[1].startswith("Hint 3 of 3 (the answer): Draw from Kit.") and answers[1].endswith(" Type 3.")  # Kit is player 3

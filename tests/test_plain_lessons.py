@@ -41,6 +41,9 @@ def test_a_whole_lesson_with_wrong_answers_each_with_its_own_reason(tmp_path: Pa
     done = next(line for line in lines if line.startswith("Lesson done:"))
     assert "of 3 stars" in done
     assert any(line.startswith("What you learned: ") for line in lines)
+    ending = lines[lines.index(done) : lines.index("> n")]
+    assert [line for line in ending if "Pairs" in line] == ["Next up: “Pairs”."]  # said once: then "Start it now?", not "Next lesson: Pairs." again
+    assert any(line.startswith("Start it now? Type y to start it") for line in lines)
     assert lines[-1] == "Everything is saved. Goodbye!"
     assert progress(tmp_path, "deck-and-deal") is not None and progress(tmp_path, "deck-and-deal")[1]  # type: ignore[index]
 
@@ -122,3 +125,14 @@ def test_a_step_done_is_praised_once(tmp_path: Path) -> None:
     code, lines, _ = run_plain(tmp_path, ["1", "", "2", "q"], "--profile", "Ana", "--plain", "lesson", "deck-and-deal", "--seed", "1")
     assert code == 0
     assert not [line for line in lines if line.startswith(("Right. Right!", "Right. Yes!", "Right. Brilliant!"))], lines
+
+
+def test_the_answer_hint_says_the_numbers_to_type_not_only_the_cards(tmp_path: Path) -> None:
+    code, lines, _ = run_plain(tmp_path, ["", "1 3", "h", "2 3", "h", "h", "y"], "--profile", "Ana", "lesson", "pairs", columns=200)
+    assert code == 0
+    assert after(lines, "y")[0].startswith("Hint 3 of 3 (the answer): Lay down 5♣ and 5♥, then say you're done.")
+    assert after(lines, "y")[0].endswith(" Type 1 2, then d.")
+    code, lines, _ = run_plain(
+        tmp_path / "choice", ["", "3", "h", "1", "h", "h", "y"], "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED, columns=200
+    )
+    assert after(lines, "y")[0].startswith("Hint 3 of 3 (the answer): The answer is “51”.") and after(lines, "y")[0].endswith(" Type 2.")

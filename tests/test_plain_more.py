@@ -15,7 +15,7 @@ from tutor.store import open_store
 from tutor.ui.app import TutorApp
 from tutor.ui.game_screen import GameScreen
 from tutor.ui.progress_screen import ProgressScreen
-from tutor.wording.rules import rules_summary
+from tutor.wording.rules import CHANGE_OUTSIDE_PLAIN_LINES, rules_summary
 
 COLUMNS = 72
 
@@ -42,6 +42,7 @@ def test_a_quiz_round_with_right_and_wrong_answers(tmp_path: Path) -> None:
     assert " ".join(after(lines, str(wrong + 1))).startswith(f"Not quite. The answer: {first.options[right]}")
     assert any(line.startswith("Once more, a question you missed") for line in lines)
     assert any(line.startswith("Type n for a new round") or line.startswith("Type t to try these again") for line in lines)
+    assert "Type one letter: t, n or q." in lines or "Type one letter: n or q." in lines  # the 1s typed after the round: not taken as q
     assert quiz_answers(tmp_path) >= 9  # every answer kept in the learner's record, as the app keeps them
 
 
@@ -51,20 +52,36 @@ def test_my_progress_says_every_section_in_words(tmp_path: Path) -> None:
     assert code == 0
     said = after(lines, "5")
     assert said[0] == "My progress."
-    assert said[1].startswith("Ana: 0 of 11 lessons done")
+    assert said[1] == "Ana: 0 of 11 lessons done, 0 stars, no quiz answers yet, 0 games played."
     for heading in ("What next:", "Lessons: 0 of 11 done:", "Quiz:", "Mistakes:", "Games:"):
         assert heading in said
-    assert any(line.startswith("▶ step 3 of 6 1. The deck and the deal") for line in said), said
-    assert any(line.startswith("Rules growing:") for line in said)
+    assert "1. The deck and the deal: you are on step 3 of 6. This is the next one." in said  # number and title first, then the state in words
+    assert "2. Pairs: locked until you finish “The deck and the deal”." in said
+    assert "Three and four of a kind: not grown yet." in said
+    assert not [line for line in said if any(mark in line for mark in ("▶", "◀", "⊘", "·", "★", "block", "+"))], said  # no screen marks or jargon
     assert "No games finished yet. Choose Play a game at Home to play one." in " ".join(said)
+
+
+def test_my_progress_says_a_lesson_done_and_a_rule_grown_today_in_sentences(tmp_path: Path) -> None:
+    from test_plain_lessons import SEED, WHOLE_LESSON
+
+    run_plain(tmp_path, WHOLE_LESSON, "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED)
+    code, lines, _ = run_plain(tmp_path, ["5", "q"], "--profile", "Ana", "--plain", columns=COLUMNS)
+    assert code == 0
+    said = after(lines, "5")
+    done = next(line for line in said if line.startswith("1. The deck and the deal: "))
+    assert done in ("1. The deck and the deal: done, with 1 star.", "1. The deck and the deal: done, with 2 stars.")
+    assert "2. Pairs: not started yet. This is the next one." in said
+    assert "The 51-card deck and the odd card: grown 1 of 6 steps, 1 of them today." in said
 
 
 def test_the_rules_are_every_heading_and_paragraph_of_the_rules_screen(tmp_path: Path) -> None:
     code, lines, _ = run_plain(tmp_path, ["6", "q"], "--profile", "Ana", "--plain", columns=2000)
     assert code == 0
     said = after(lines, "6")
-    for heading, paragraph in rules_summary(Settings().rules()):
+    for heading, paragraph in rules_summary(Settings().rules(), CHANGE_OUTSIDE_PLAIN_LINES):
         assert f"{heading}:" in said and all(line in said for line in paragraph.split("\n"))
+    assert "You can change these in Settings." not in said  # plain lines have no Settings: said how to change them instead
 
 
 async def test_a_game_saved_in_plain_lines_goes_on_in_the_app_and_progress_shows_there(tmp_path: Path) -> None:

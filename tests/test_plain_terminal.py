@@ -84,3 +84,51 @@ def test_no_line_is_rewritten_in_place_in_a_terminal(tmp_path: Path) -> None:
     assert not wide, f"lines wider than the terminal: {wide}"
     assert "Lesson: The deck and the deal." in said and "Everything is saved. Goodbye!" in said
     assert said.index("Step 1 of 6.") < said.index("Step 2 of 6.") < said.index("Not quite.")
+
+
+def start_in_tmux(tmp_path: Path, *args: str) -> tuple[Path, str]:
+    """The tutor in a new tmux pane (WIDTH wide), every byte it writes copied to the file returned."""
+    raw, session = tmp_path / "raw", f"plain-{uuid.uuid4().hex[:8]}"
+    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {sys.executable} -m tutor --data-dir {tmp_path / 'data'} {' '.join(args)}"
+    tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", "20", command)
+    tmux("pipe-pane", "-t", session, "-o", f"cat >> {raw}")
+    return raw, session
+
+
+def a_shared_computer(data: Path) -> None:
+    """Ana listens (plain lines each time), Ben looks at the screen: neither named on the command line."""
+    store = open_store(data)
+    ana = store.get_or_create_profile("Ana")
+    store.save_settings(ana, replace(store.load_settings(ana), plain_lines=True))
+    store.get_or_create_profile("Ben")
+    store.close()
+
+
+def test_on_a_shared_computer_who_is_learning_is_asked_in_plain_lines_when_anyone_listens(tmp_path: Path) -> None:
+    a_shared_computer(tmp_path / "data")
+    raw, session = start_in_tmux(tmp_path)
+    try:
+        seen = wait_for(raw, "or q to stop.\r\n")
+        tmux("send-keys", "-t", session, "1", "Enter")
+        seen = wait_for(raw, PROMPT, after=wait_for(raw, "Home. Ana,", after=seen))
+        tmux("send-keys", "-t", session, "q", "Enter")
+        wait_for(raw, "Goodbye!", after=seen)
+        written = raw.read_bytes()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    assert b"\x1b" not in written, "the full-screen app"
+    said = written.decode().replace("\r\n", "\n").split("\n")
+    assert said[said.index("Who is learning?") + 1 :][:2] == ["1. Ana", "2. Ben"]
+    assert said.count("Old Maid Tutor, in plain lines. Type ? at any question to") == 1  # said once, before the question
+
+
+def test_on_a_shared_computer_a_learner_who_looks_gets_the_full_screen_app_once_chosen(tmp_path: Path) -> None:
+    a_shared_computer(tmp_path / "data")
+    raw, session = start_in_tmux(tmp_path)
+    try:
+        seen = wait_for(raw, "or q to stop.\r\n")
+        assert b"\x1b" not in raw.read_bytes()  # asked in plain lines
+        tmux("send-keys", "-t", session, "2", "Enter")
+        wait_for(raw, "\x1b[?1049h", after=seen)  # the app takes the whole screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -373,8 +373,17 @@ def run_app(
             store.close()
             print(_error("old-maid-tutor play", one_line(str(refused))), file=sys.stderr)
             return 1 if refused.in_use else 2
+    asked = _who_by_ear(args, store, profile)
+    if asked:
+        from tutor.plain.app import who_is_learning
+
+        chosen = who_is_learning(store)
+        if isinstance(chosen, int):  # nobody chosen: the exit code
+            store.close()
+            return chosen
+        profile = chosen
     if plain_wanted(args, profile is not None and store.load_settings(profile).plain_lines):
-        return _run_plain(args, store, profile, start, seed, deck, together)
+        return _run_plain(args, store, profile, start, seed, deck, together, welcome=not asked)
     from tutor.ui.app import TutorApp
 
     app = TutorApp(store, profile, start=start, seed=seed, deck=deck, together=together)
@@ -397,8 +406,25 @@ def plain_wanted(args: argparse.Namespace, chosen: bool = False) -> bool:
     return bool(getattr(args, "plain", False)) or chosen or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
+def _who_by_ear(args: argparse.Namespace, store: Store, profile: Profile | None) -> bool:
+    """Ask "Who is learning?" in plain lines first: at a terminal, where the tutor would start
+    full-screen and ask it there, when any learner on this computer starts in plain lines. On a
+    shared family computer the child who listens can then answer it; each learner, once chosen,
+    gets the tutor their own way (plain lines, or the big screen)."""
+    if profile is not None or is_served() or plain_wanted(args):
+        return False
+    return any(store.load_settings(one).plain_lines for one in store.profiles())
+
+
 def _run_plain(
-    args: argparse.Namespace, store: Store, profile: Profile | None, start: str | None, seed: int | None, deck: str | None, together: Sequence[str]
+    args: argparse.Namespace,
+    store: Store,
+    profile: Profile | None,
+    start: str | None,
+    seed: int | None,
+    deck: str | None,
+    together: Sequence[str],
+    welcome: bool = True,
 ) -> int:
     """The tutor in plain lines (tutor.plain): the same store, sessions, course and engine."""
     from tutor.plain.app import run_plain
@@ -407,7 +433,7 @@ def _run_plain(
         if together or (start or "").startswith("table:"):
             print(_error("old-maid-tutor", tr("playing with others (--with, --table) needs the full-screen app, not plain lines")), file=sys.stderr)
             return 2
-        return run_plain(store, profile, start, seed, deck=deck)
+        return run_plain(store, profile, start, seed, deck=deck, welcome=welcome)
     finally:
         store.close()
 

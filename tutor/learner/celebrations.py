@@ -11,6 +11,8 @@ from tutor.learner.lessons import star_marks
 from tutor.store import GameResult
 from tutor.wording import counted
 
+NEXT_UP = mark("Next up: “{title}”.")
+"""What a lesson's celebration says comes next (plain lines ask to start it without naming it again)."""
 RESULT_WORDS = {GameResult.SAFE: mark("safe"), GameResult.OLD_MAID: mark("the Old Maid"), GameResult.WON: mark("won"), GameResult.LOST: mark("lost")}
 """How a finished game went for the learner, in words (the English, marked: say each with tr())."""
 
@@ -51,7 +53,7 @@ def lesson_done(
         how = tr("You finished it with {hints} and {mistakes}: well done for keeping going!").format(hints=help_words[0], mistakes=help_words[1])
     else:
         how = tr("You finished it with {help}: well done for keeping going!").format(help=help_words[0])
-    next_words = tr("Next up: “{title}”.").format(title=next_title) if next_title else tr("That was the last lesson. Try a game or a quiz round next.")
+    next_words = tr(NEXT_UP).format(title=next_title) if next_title else tr("That was the last lesson. Try a game or a quiz round next.")
     after = (course_end.headline, *course_end.lines) if course_end is not None and not next_title else (next_words,)
     return Celebration(tr("Lesson done: “{title}”! {stars}").format(title=title, stars=star_marks(stars)), (how, *after), stars)
 

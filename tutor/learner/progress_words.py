@@ -25,7 +25,7 @@ from tutor.learner.policy import (
     standings,
 )
 from tutor.store import Answer, GameResult, Level
-from tutor.wording import counted
+from tutor.wording import counted, listed
 
 Parts = list[tuple[str, str]]
 
@@ -75,13 +75,13 @@ def map_line(plan: CourseMap) -> str:
     return said.format(star=star_marks(1)[0], stars=plan.stars, most=plan.most_stars, done=plan.done, count=len(plan.stops))
 
 
-def lessons(record: Record, course: Course, width: int = MARK_WIDTH) -> Parts:
+def lessons(record: Record, course: Course) -> Parts:
     """The course map: every lesson with its best stars and the next one marked, the stars so far,
-    and the course's ending once every lesson is done."""
+    and the course's ending once every lesson is done (plain lines say it: `lessons_said`)."""
     plan = course_map(record, course)
     parts: Parts = []
     for stop in plan.stops:
-        parts += [(f"{lesson_mark(stop.standing):<{width}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
+        parts += [(f"{lesson_mark(stop.standing):<{MARK_WIDTH}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
         if stop.next:
             parts.append((f"  {tr(NEXT_MARK)}", "bold"))
         parts.append(("\n", ""))
@@ -93,6 +93,69 @@ def lessons(record: Record, course: Course, width: int = MARK_WIDTH) -> Parts:
     return parts
 
 
+# ----- said aloud: plain lines, for a screen reader (each line a sentence, no marks) ---------------
+
+
+STARS_SAID = mark("Three stars: no hints and no mistakes. Two stars: one or two of them. One star: done with more help.")
+GROWTH_SAID = mark(
+    "Each rule grows one step for its lesson, one for each of 3 right quiz answers and one for each of 2 different days "
+    "with a right answer; when it has grown all the way, you have mastered it."
+)
+
+
+def glance_said(record: Record, course: Course) -> str:
+    """The first look as one sentence: "Ana: 0 of 11 lessons done, 2 stars, no quiz answers yet, 1 game played."."""
+    stars = sum(standing.stars for standing in standings(record, course).values())
+    quiz = tr("{right} quiz answers right").format(right=right_of(list(record.answers))) if record.answers else tr("no quiz answers yet")
+    done = tr("{done} of {count} lessons done").format(done=lessons_done(record, course), count=len(course.lessons))
+    played = ntr("{count} game played", "{count} games played", len(record.games)).format(count=len(record.games))
+    return tr("{name}: {done}, {stars}, {quiz}, {played}.").format(name=record.name, done=done, stars=counted(stars, "star"), quiz=quiz, played=played)
+
+
+def lessons_said(record: Record, course: Course) -> list[str]:
+    """The course map as sentences, each lesson's number and title first, then where it stands:
+    "3. A turn in Bicycle rules: you are on step 5 of 10. This is the next one."; then the stars."""
+    plan = course_map(record, course)
+    said = []
+    for stop in plan.stops:
+        line = tr("{number}. {title}: {standing}").format(number=stop.number, title=stop.lesson.title, standing=standing_said(stop.standing))
+        said.append(line + (" " + tr("This is the next one.") if stop.next else ""))
+    stars = tr("You have {stars} of {most} stars, and {done} of {count} lessons done.")
+    said.append(stars.format(stars=plan.stars, most=plan.most_stars, done=plan.done, count=len(plan.stops)))
+    if plan.complete:
+        ending = course_done(plan.stars, plan.most_stars)
+        said += [ending.headline, *ending.lines]
+    return [*said, tr(STARS_SAID)]
+
+
+def standing_said(standing: Standing) -> str:
+    """Where a lesson stands, as the end of a sentence: "done, 2 of 3 stars.", "you are on step 3 of 6."."""
+    if standing.status is Status.DONE:
+        return ntr("done, with {count} star.", "done, with {count} stars.", standing.stars).format(count=standing.stars)
+    if standing.status is Status.LOCKED:
+        first = listed([tr("“{title}”").format(title=title) for title in standing.missing])
+        return tr("locked until you finish {lessons}.").format(lessons=first)
+    if standing.status is Status.STARTED:
+        return tr("you are on {step}.").format(step=standing.words)
+    return tr("not started yet.")
+
+
+def concepts_said(grown: list[Growth]) -> list[str]:
+    """Each rule's growth as a sentence: "What makes a pair: grown 2 of 6 steps, 1 of them today."."""
+    said = []
+    for item in grown:
+        if item.level is Level.MASTERED:
+            growth = tr("grown all the way: mastered!")
+        elif not item.steps:
+            growth = tr("not grown yet.")
+        elif item.today:
+            growth = ntr("grown {steps} of {count} steps, {today} of them today.", "grown {steps} of {count} steps, {today} of them today.", item.today)
+        else:
+            growth = tr("grown {steps} of {count} steps.")
+        said.append(tr("{title}: {growth}").format(title=item.concept.title, growth=growth.format(steps=item.steps, count=GROWTH_STEPS, today=item.today)))
+    return [*said, tr(GROWTH_SAID)]
+
+
 def concepts_title(grown: list[Growth]) -> str:
     mastered = sum(item.level is Level.MASTERED for item in grown)
     started = sum(item.steps > 0 for item in grown)
@@ -101,16 +164,11 @@ def concepts_title(grown: list[Growth]) -> str:
     return tr("Rules growing: {started} of {count} started").format(started=started, count=len(grown))
 
 
-def concepts(grown: list[Growth], bars: bool = True) -> Parts:
-    """Each rule's growth: a bar (or, without `bars`, its steps in words), grown today, its title."""
+def concepts(grown: list[Growth]) -> Parts:
+    """Each rule's growth: a bar, grown today, its title (plain lines say it: `concepts_said`)."""
     parts: Parts = []
     for item in grown:
-        parts.append((growth_bar(item.steps) if bars else tr("{steps} of {count} blocks,").format(steps=item.steps, count=GROWTH_STEPS), "bold"))
-        if bars:
-            parts.append((f" {f'+{item.today}' if item.today else '':<3}", "bold"))
-        else:
-            parts.append((" " + tr("+{count} today,").format(count=item.today) + " " if item.today else " ", "bold"))
-        parts.append((f"{item.concept.title}", ""))
+        parts += [(growth_bar(item.steps), "bold"), (f" {f'+{item.today}' if item.today else '':<3}", "bold"), (f"{item.concept.title}", "")]
         if item.level is Level.MASTERED:
             parts.append((" " + tr("✓ mastered"), "bold"))
         parts.append(("\n", ""))

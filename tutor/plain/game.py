@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tutor.course.mistakes import rules_broken
-from tutor.engine import Card
+from tutor.engine import Card, Draw, LayDown
+from tutor.engine.actions import Action
 from tutor.engine.decks import all_decks
 from tutor.language import mark, ntr, tr
 from tutor.learner.session import LearnerSession
@@ -21,7 +22,7 @@ from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck
 from tutor.wording.ending import end_of_game
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.lessons import hint_heading
-from tutor.wording.table import direction_text, hand_heading, role_of, where_is
+from tutor.wording.table import direction_text, hand_heading, where_is
 
 if TYPE_CHECKING:
     from tutor.learner.celebrations import Celebration
@@ -40,11 +41,12 @@ def _cards(count: int) -> str:
 def play_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None, new: bool = False) -> None:
     """The game in progress (or a new one), until it ends or the learner stops."""
     game = None if new else _saved(lines, session, deck)
+    fresh = game is None
     if game is None:
         game = new_game(lines, session, seed, deck)
         if game is None:
             return
-    _GameLines(lines, session, game).play()
+    _GameLines(lines, session, game).play(fresh)
 
 
 def new_game(lines: Lines, session: LearnerSession, seed: int | None = None, deck: str | None = None) -> GuidedGame | None:
@@ -96,7 +98,7 @@ def _choose_deck(lines: Lines, session: LearnerSession) -> str | None:
         picked = pick_number(typed, len(decks))
         if picked is not None:
             return decks[picked - 1].id
-        lines.say(tr("Type a number from 1 to {count}, just Enter, or q.").format(count=len(decks)))
+        lines.wrong(tr("Type a number from 1 to {count}, just Enter, or q.").format(count=len(decks)))
 
 
 def _saved(lines: Lines, session: LearnerSession, deck: str | None) -> GuidedGame | None:
@@ -126,13 +128,14 @@ class _GameLines:
     def __init__(self, lines: Lines, session: LearnerSession, game: GuidedGame) -> None:
         self.lines, self.session, self.game = lines, session, game
         self.recorder = session.recorder
-        self.told = len(game.log)
 
-    def play(self) -> None:
+    def play(self, fresh: bool) -> None:
+        """The game until it ends or the learner stops; `fresh`: just dealt, so the deal is said."""
         rules = self.game.game.rules
         self.lines.say(
             tr("A game of Old Maid: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players),
             direction_text(self.game.game),
+            *(self.game.log if fresh else ()),  # a new game's log is its deal: "Sam dealt all 51 cards. Everyone lays down their pairs."
         )
         self._table()
         while True:
@@ -157,9 +160,9 @@ class _GameLines:
             said.append(numbered(key, line))
         hand = self._hand()
         said += [hand_heading(len(hand)), *self._hand_lines(hand)]
-        mine = [pair for seat, pair in game.pairs if seat == LEARNER] if seen.rules is not None and game.rules.pairs_face_up else []
+        mine = seen.pair_counts[LEARNER] if seen.pair_counts else 0  # face up or face down, you know your own
         if mine:
-            said.append(ntr("Your pairs down: {count} pair.", "Your pairs down: {count} pairs.", len(mine)).format(count=len(mine)))
+            said.append(ntr("Your pairs down: {count} pair.", "Your pairs down: {count} pairs.", mine).format(count=mine))
         self.lines.say(*said)
 
     def _seat_words(self, seat: int) -> str:
@@ -168,9 +171,26 @@ class _GameLines:
             return end_mark(game, seat)
         if seat in seen.safe:
             return out_mark(game.rules)
-        role = role_of(seen, seat) if self.game.shows_giver or seat != seen.giver else ""
-        cards = _cards(seen.hand_sizes[seat])
-        return tr("{cards}, {role}").format(cards=cards, role=role.split()[-1]) if role else cards
+        held = seen.hand_sizes[seat]
+        role = self._role(seat, held) if self.game.shows_giver or seat != seen.giver else ""
+        laid = seen.pair_counts[seat] if seat < len(seen.pair_counts) else 0
+        said = [_cards(held), *([ntr("{count} pair down", "{count} pairs down", laid).format(count=laid)] if laid else []), *([role] if role else [])]
+        return ", ".join(said)
+
+    def _role(self, seat: int, held: int) -> str:
+        """What a seat does in the draw now, as a whole phrase after its cards ("4 cards, holds
+        them out to you"), where the screen marks it "▶ draws" or "◀ offers"/"◀ gives"; "" if nothing."""
+        seen = self.game.seen
+        if seen.drawer == seat:
+            return tr("draws next")
+        if seen.giver != seat or seen.drawer is None:
+            return ""
+        gives = seen.rules is not None and not seen.rules.book.giver_offers  # Table's book: the drawer takes from the giver's fan
+        if seen.drawer == LEARNER:
+            said = ntr("gives it to you", "gives you one of them", held) if gives else ntr("holds it out to you", "holds them out to you", held)
+            return said.format(count=held)
+        said = ntr("gives it to {name}", "gives {name} one of them", held) if gives else ntr("holds it out to {name}", "holds them out to {name}", held)
+        return said.format(name=self.game.seats.who(seen.drawer), count=held)
 
     def _hand_lines(self, hand: list[Card]) -> list[str]:
         """The hand as numbered lines, the card just drawn marked ★ while you decide what to do with it."""
@@ -197,7 +217,8 @@ class _GameLines:
             say_rules(self.lines, self.game.game.rules)
         elif typed == "h" and self.game.hints_allowed:
             hint = self.game.hint()
-            self.lines.say(hint_heading(hint.level, LEVELS) + fill_keys(hint.text))
+            typed_too = self._typed(hint.move, stage)
+            self.lines.say(hint_heading(hint.level, LEVELS) + fill_keys(hint.text) + (f" {typed_too}" if typed_too else ""))
         elif stage is Stage.PAIRING:
             self._pairing(typed)
         elif stage is Stage.CHOOSE_GIVER:
@@ -205,6 +226,20 @@ class _GameLines:
         else:
             self._draw(typed)
         return True
+
+    def _typed(self, move: Action | None, stage: Stage) -> str:
+        """The last hint's move as it is typed here ("Type 6 7."): the hint names the cards or the
+        player, the learner types their numbers. "" for a hint with no move."""
+        if isinstance(move, LayDown):
+            hand = self._hand()
+            return tr("Type {numbers}.").format(numbers=" ".join(str(hand.index(card) + 1) for card in sorted(move.cards)))
+        if isinstance(move, Draw) and stage is Stage.CHOOSE_GIVER:
+            rules = self.game.game.rules
+            number = next(key for key in range(1, rules.players) if rules.seat_left_of(LEARNER, key) == move.from_seat)
+            return tr("Type {numbers}.").format(numbers=number)
+        if isinstance(move, Draw):
+            return tr("Type {numbers}.").format(numbers=(move.position or 0) + 1)
+        return ""
 
     def _question(self, stage: Stage) -> tuple[str, Choices]:
         hints = self.game.hints_allowed
@@ -228,7 +263,7 @@ class _GameLines:
                 if hints
                 else tr("Type the player's number (1 to {count}), t for the table, or q to stop.")
             )
-            return tr("Your turn to draw! Whom do you draw from?"), Choices(
+            return tr("Your turn to draw! Who do you draw from?"), Choices(
                 typing.format(count=players - 1), ((tr("1 to 9"), tr("draw from that player")), *extra)
             )
         giver = self.game.game.giver
@@ -256,7 +291,7 @@ class _GameLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(
+            self.lines.wrong(
                 tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you have no pairs left.").format(
                     count=len(hand)
                 )
@@ -268,7 +303,7 @@ class _GameLines:
         rules = self.game.game.rules
         number = pick_number(typed, rules.players - 1)
         if number is None:
-            self.lines.say(tr("Type a player's number, from 1 to {count}.").format(count=rules.players - 1))
+            self.lines.wrong(tr("Type a player's number, from 1 to {count}.").format(count=rules.players - 1))
             return
         self._after(self.game.choose_giver(rules.seat_left_of(LEARNER, number)))
 
@@ -277,7 +312,7 @@ class _GameLines:
         held = len(self.game.game.hands[giver]) if giver is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(tr("Type a card's number, from 1 to {count}.").format(count=held))
+            self.lines.wrong(tr("Type a card's number, from 1 to {count}.").format(count=held))
             return
         self._after(self.game.draw(number - 1))
 
@@ -306,15 +341,15 @@ class _GameLines:
         game = self.game
         celebration = self.recorder.game_finished(game.game, len(game.mistakes))
         self.lines.say(*end_words(game, celebration))
-        typed = self.lines.ask(tr("The game is over."), Choices(tr("Type n for a new game, or q to stop."), (("n", tr("a new game")), STOP)))
-        if typed.lower() != "n":
+        typed = self.lines.ask_letter(tr("The game is over."), Choices(tr("Type n for a new game, or q to stop."), (("n", tr("a new game")), STOP)))
+        if typed != "n":
             return False
         fresh = new_game(self.lines, self.session)
         if fresh is None:
             return False
         self.game = fresh
         rules = self.game.game.rules
-        self.lines.say(tr("A new game: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players))
+        self.lines.say(tr("A new game: {rules} rules, {players} players.").format(rules=rules_named(rules.name), players=rules.players), *fresh.log)
         self._table()
         return True
 

@@ -4,6 +4,8 @@ same recorder: a lesson started here carries on in the app, and the other way ro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.course import (
     BrokenLesson,
     ChoiceStep,
@@ -28,9 +30,10 @@ from tutor.course.answers import Answer
 from tutor.course.check import replay_problems
 from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
+from tutor.learner.celebrations import NEXT_UP
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
-from tutor.plain.lines import Choices, Lines
+from tutor.plain.lines import Choices, Lines, either
 from tutor.plain.words import STOP, card_lines, numbered, numbers_in, pick_number
 from tutor.wording import Seats, sentence
 from tutor.wording.lessons import (
@@ -82,7 +85,7 @@ def choose_lesson(lines: Lines, session: LearnerSession) -> None:
             return
         chosen = pick_number(typed, len(entries))
         if chosen is None:
-            lines.say(tr("Type a lesson's number, from 1 to {count}, or q to stop.").format(count=len(entries)))
+            lines.wrong(tr("Type a lesson's number, from 1 to {count}, or q to stop.").format(count=len(entries)))
             continue
         entry = entries[chosen - 1]
         if isinstance(entry, BrokenLesson):
@@ -105,11 +108,11 @@ def play_lesson(lines: Lines, session: LearnerSession, lesson: Lesson, seed: int
         return
     step = session.lesson_to_resume(lesson)
     if step is not None:
-        typed = lines.ask(
+        carry_on = lines.ask_yes_no(
             carry_on_question(step, len(lesson.steps)),
             Choices(tr("Type y to carry on, or n to start again from step 1."), (("y", tr("carry on")), ("n", tr("start again from step 1")))),
         )
-        if typed.lower().startswith("n"):
+        if not carry_on:
             session.start_lesson_over(lesson.id)
             step = None
     try:
@@ -269,7 +272,7 @@ class _LessonLines:
         elif command in ("", "n"):
             self._advance()
         else:
-            self.lines.say(tr("Type n or just Enter for the next step, b to go back, or q to stop."))
+            self.lines.wrong(tr("Type n or just Enter for the next step, b to go back, or q to stop."))
         return True
 
     def _answered(self, typed: str) -> bool:
@@ -314,7 +317,7 @@ class _LessonLines:
         hand = self._hand()
         picked = numbers_in(typed, len(hand))
         if picked is None or len(picked) < 2:
-            self.lines.say(
+            self.lines.wrong(
                 tr("Type the numbers of two cards from your hand (1 to {count}), with a space between, or d when you're done.").format(count=len(hand))
             )
             return None
@@ -325,7 +328,7 @@ class _LessonLines:
         if self.draw_from is None:
             number = pick_number(typed, players)
             if number is None:
-                self.lines.say(tr("Type the number of the player to draw from, from 1 to {count}.").format(count=players))
+                self.lines.wrong(tr("Type the number of the player to draw from, from 1 to {count}.").format(count=players))
                 return None
             held = len(run.game.hands[number - 1]) if run.game is not None else 0
             if held <= 1 or number - 1 == run.learner:
@@ -338,13 +341,13 @@ class _LessonLines:
         held = len(run.game.hands[self.draw_from]) if run.game is not None else 0
         number = pick_number(typed, held)
         if number is None:
-            self.lines.say(tr("Type the number of a card, from 1 to {count}, or e to choose someone else.").format(count=held))
+            self.lines.wrong(tr("Type the number of a card, from 1 to {count}, or e to choose someone else.").format(count=held))
             return None
         return DrawFrom(self.draw_from, number - 1)
 
     def _or_say(self, answer: Answer | None, expected: str) -> Answer | None:
         if answer is None:
-            self.lines.say(expected)
+            self.lines.wrong(expected)
         return answer
 
     def _submit(self, answer: Answer) -> None:
@@ -390,21 +393,48 @@ class _LessonLines:
             self.lines.say(tr("There is no hint for this step."))
             return
         if hint.confirm:
-            typed = self.lines.ask(
+            see = self.lines.ask_yes_no(
                 hint.text,
                 Choices(tr("Type y to see the answer now, or n to have another go first."), (("y", tr("see the answer")), ("n", tr("have another go first")))),
             )
-            if not typed.lower().startswith("y"):
+            if not see:
                 return
             hint = run.hint(confirm=True)
             if hint is None:
                 return
-        said = [hint_heading(hint.level, hint.levels) + hint.text]
+        typed = self._typed_answer() if hint.level == hint.levels else ""
+        said = [hint_heading(hint.level, hint.levels) + hint.text + (f" {typed}" if typed else "")]
         if hint.more_after_a_try:
             said.append(tr(HINT_AFTER_A_TRY))
         else:
             self.recorder.lesson_hint_used(self.lesson.id)
         self.lines.say(*said)
+
+    def _typed_answer(self) -> str:
+        """The answer as it is typed here ("Type 2 5, then d."), after the last hint, which names
+        the answer, the cards or the players; "" for a step that asks for a mistake on purpose."""
+        step, run = self.run.step, self.run
+        if not isinstance(step, TaskStep) or step.expect is not None:
+            return ""
+        if isinstance(step, ChoiceStep):
+            return tr("Type {numbers}.").format(numbers=either([str(index + 1) for index in sorted(run.right_options())]))
+        if isinstance(step, SeatStep):
+            return tr("Type {numbers}.").format(numbers=either([str(seat + 1) for seat in sorted(run.right_seats())]))
+        if isinstance(step, DealStep):
+            return tr("Type a.")
+        if run.game is None or run.learner is None:
+            return ""
+        if isinstance(step, PairStep):
+            return self._pairs_typed(run.game.pairs_in(run.learner))
+        return tr("Type {numbers}.").format(numbers=(run.game.giver or 0) + 1)
+
+    def _pairs_typed(self, pairs: Sequence[Sequence[Card]]) -> str:
+        """The first pair's numbers in the hand as it is now (the hand is numbered again after each pair)."""
+        if not pairs:
+            return tr("Type d.")
+        hand = self._hand()
+        numbers = " ".join(str(hand.index(card) + 1) for card in sorted(pairs[0]))
+        return tr("Type {numbers}, then d.").format(numbers=numbers) if len(pairs) == 1 else tr("Type {numbers} for the first pair.").format(numbers=numbers)
 
     # ----- moving through the lesson --------------------------------------------------------------
 
@@ -446,9 +476,10 @@ class _LessonLines:
         following = self.session.next_lesson(self.lesson.id)
         if following is None:
             return
-        typed = self.lines.ask(
-            tr("Next lesson: {title}.").format(title=following.title),
+        told = tr(NEXT_UP).format(title=following.title) in celebration.lines  # "Next up: “Pairs”." just said: not twice
+        start = self.lines.ask_yes_no(
+            tr("Start it now?") if told else tr("Next lesson: {title}.").format(title=following.title),
             Choices(tr("Type y to start it, or n to go back to the list."), (("y", tr("start the next lesson")), ("n", tr("back to the list")))),
         )
-        if typed.lower().startswith("y"):
+        if start:
             play_lesson(self.lines, self.session, following)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tutor.language import mark, tr
+from tutor.language import mark, ptr, tr
 
 MIN_WIDTH = 20
 HERE_TOO = (
@@ -29,6 +29,10 @@ HERE_TOO = (
 
 class InputEnded(Exception):
     """Standard input ended (Ctrl+D, or the end of a piped file): save and stop, cleanly."""
+
+
+class Stopped(Exception):
+    """The learner typed q before anything was open (at "Who is learning?"): stop, cleanly."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,11 @@ class Lines:
         self.last = lines
         self._write(lines)
 
+    def wrong(self, expected: str) -> None:
+        """One line saying what was expected, after an entry that is not one of the question's.
+        Not remembered for `r`: `r` says the question's own words again, not this line."""
+        self._write(self._lines([expected]))
+
     def blank(self) -> None:
         self._write([""])
 
@@ -116,6 +125,26 @@ class Lines:
             else:
                 return typed
 
+    def ask_letter(self, question: str, choices: Choices) -> str:
+        """`ask` until one of the question's letters (its commands' one-letter keys) is typed:
+        that letter, in lower case. Anything else gets one line naming the letters, then the
+        question again."""
+        letters = [key for key, _ in choices.commands if len(key) == 1 and key.isalpha()]
+        while True:
+            typed = self.ask(question, choices).lower()
+            if typed in letters:
+                return typed
+            self.wrong(tr("Type one letter: {letters}.").format(letters=either(letters)))
+
+    def ask_yes_no(self, question: str, choices: Choices) -> bool:
+        """`ask` a question answered y or n (or the words yes or no, in English or the language in
+        use): True for yes. Anything else gets one line saying so, then the question again."""
+        while True:
+            answer = yes_or_no(self.ask(question, choices))
+            if answer is not None:
+                return answer
+            self.wrong(tr("Type y for yes or n for no."))
+
     def _read_line(self) -> str:
         line = self.read.readline()
         if not line:
@@ -124,6 +153,33 @@ class Lines:
         if self.echo:
             self._write(self._lines([f"> {typed}"]))
         return typed
+
+
+def yes_or_no(typed: str) -> bool | None:
+    """True for y or yes, False for n or no, the words also in the language in use ("sí", "ja",
+    "nein"), in any case, with or without accents; None for anything else. The letters stay y and
+    n in every language, as every question says them."""
+    word = _bare(typed)
+    # TRANSLATORS: the word a child may type to answer yes to a question that says "Type y ... or n ..."
+    if word in ("y", "yes", _bare(ptr("typed", "yes"))):
+        return True
+    # TRANSLATORS: the word a child may type to answer no to a question that says "Type y ... or n ..."
+    if word in ("n", "no", _bare(ptr("typed", "no"))):
+        return False
+    return None
+
+
+def _bare(word: str) -> str:
+    """`word` in lower case without accents: "Sí" is "si"."""
+    return "".join(char for char in unicodedata.normalize("NFKD", word.strip().lower()) if not unicodedata.combining(char))
+
+
+def either(choices: Sequence[str]) -> str:
+    """Choices said as a list ending in "or": "t, n or q"."""
+    if len(choices) < 2:
+        return "".join(choices)
+    # TRANSLATORS: the end of a list of choices, "t, n or q": {some} is "t, n", {last} is "q"
+    return tr("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
 
 
 def _cards_as_words() -> str:

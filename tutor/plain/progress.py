@@ -1,5 +1,6 @@
-"""My progress as plain lines: the same sections, in the same words, as the progress screen
-(tutor.learner.progress_words), read from the store each time."""
+"""My progress as plain lines: the same sections as the progress screen, each line a sentence a
+screen reader reads well (tutor.learner.progress_words says them both ways), read from the store
+each time."""
 
 from __future__ import annotations
 
@@ -15,17 +16,17 @@ def say_progress(lines: Lines, session: LearnerSession) -> None:
     grown = growth(record, course)
     lines.say(
         tr("My progress."),
-        _text(said.glance(record, course)),
+        said.glance_said(record, course),
         "",
         tr("What next:"),
         next_step(record, course).text,
         *(("", tr("Today:"), *today(record, course)) if today(record, course) else ()),
         "",
         tr("{heading}:").format(heading=said.lessons_title(record, course)),
-        _text(said.lessons(record, course, width=0), gap=" "),
+        *said.lessons_said(record, course),
         "",
         tr("{heading}:").format(heading=said.concepts_title(grown)),
-        _text(said.concepts(grown, bars=False)),
+        *said.concepts_said(grown),
         "",
         tr("Quiz:"),
         _text(said.quiz(list(record.answers))) or tr("{no_quiz_yet} Choose Quiz at Home for a round.").format(no_quiz_yet=tr(said.NO_QUIZ_YET)),
@@ -46,7 +47,7 @@ def _mistakes(session: LearnerSession) -> list[str]:
     return [*(f"{times}: {rule}{lesson}" for times, rule, lesson in rows), tr(said.ON_PURPOSE_NOT_COUNTED)]
 
 
-def _text(parts: said.Parts, gap: str = "") -> str:
+def _text(parts: said.Parts) -> str:
     """The parts as plain text, each line's leading spaces (a screen's indent) dropped."""
-    text = "".join(part + (gap if style == "bold" and gap else "") for part, style in parts)
+    text = "".join(part for part, _ in parts)
     return "\n".join(line.strip() for line in text.split("\n"))

@@ -38,8 +38,8 @@ def play_quiz(lines: Lines, session: LearnerSession, seed: int | None = None) ->
         _say_summary(lines, session, summary)
         again = (("t", tr("try the missed questions again")),) if summary.try_again else ()
         typing = tr("Type t to try these again, n for a new round, or q to stop.") if again else tr("Type n for a new round, or q to stop.")
-        typed = lines.ask("", Choices(typing, (*again, ("n", tr("a new round")), STOP))).lower()
-        if typed == "t" and summary.try_again:
+        typed = lines.ask_letter("", Choices(typing, (*again, ("n", tr("a new round")), STOP)))
+        if typed == "t":
             retry = summary.try_again
         elif typed == "n":
             retry = ()
@@ -63,7 +63,7 @@ def _play_round(lines: Lines, session: LearnerSession, round_: QuizRound) -> boo
             number = pick_number(typed, count)
             if number is not None:
                 break
-            lines.say(tr("Type the number of an answer, from 1 to {count}.").format(count=count))
+            lines.wrong(tr("Type the number of an answer, from 1 to {count}.").format(count=count))
         result = round_.answer(number - 1)
         said = [tr(RIGHT).strip()] if result.right else [tr(NOT_QUITE) + the_answer(result.answers)]
         said.append(result.explanation)

@@ -37,8 +37,14 @@ THE_NAME = mark(
 differs from the rulebooks' (each catalogue says it for its own country: tutor/locale/GLOSSARY.md)."""
 
 
-def rules_summary(rules: Rules) -> list[tuple[str, str]]:
-    """(heading, paragraph) pairs describing `rules` for a young reader."""
+CHANGE_IN_SETTINGS = mark("You can change these in Settings.")
+CHANGE_OUTSIDE_PLAIN_LINES = mark("In plain lines you can't change these yet: a grown-up can change them for you in Settings, in the big-screen app.")
+"""How to change the house rules, where the Rules are said: the app has Settings, plain lines have none."""
+
+
+def rules_summary(rules: Rules, change: str = CHANGE_IN_SETTINGS) -> list[tuple[str, str]]:
+    """(heading, paragraph) pairs describing `rules` for a young reader; `change` (said with tr)
+    ends the house rules: how to change them where they are read."""
     odd = _odd_card(rules)
     if rules.pairs_face_up:
         before = tr("Everybody first lays down all the pairs in their hand, face up.")
@@ -62,7 +68,7 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
         (tr("Empty hands"), empty_hand_rule(rules)),
         (tr("The end"), _ending_text(rules, odd)),
         (tr("Wrong pairs"), _wrong_pair_text(rules)),
-        (tr("House rules and variants"), _house_rules_text(rules)),
+        (tr("House rules and variants"), _house_rules_text(rules, change)),
         (tr("The name"), tr(THE_NAME)),
     ]
 
@@ -289,7 +295,7 @@ def from_outside(source: str) -> str:
     return tr("a variant from outside the rulebooks, which {source} describes").format(source=source)
 
 
-def _house_rules_text(rules: Rules) -> str:
+def _house_rules_text(rules: Rules, change: str) -> str:
     book = rules.book
     lines = []
     if book.odd_rank_variant_from:
@@ -307,4 +313,4 @@ def _house_rules_text(rules: Rules) -> str:
         outside = f"; {from_outside(SWITCHES_FROM_OUTSIDE[name])}" if name in SWITCHES_FROM_OUTSIDE else ""
         said = tr("{title} ({meaning}{outside}): on.") if getattr(rules, name) else tr("{title} ({meaning}{outside}): off.")
         lines.append(said.format(title=tr(title), meaning=tr(meaning), outside=outside))
-    return "\n".join([*lines, tr("You can change these in Settings.")])
+    return "\n".join([*lines, tr(change)])
