@@ -3,6 +3,7 @@ answers, each wrong answer's own reason, hints, stars, and the same progress as 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from plain_helpers import after, run_plain
@@ -136,3 +137,13 @@ def test_the_answer_hint_says_the_numbers_to_type_not_only_the_cards(tmp_path: P
         tmp_path / "choice", ["", "3", "h", "1", "h", "h", "y"], "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED, columns=200
     )
     assert after(lines, "y")[0].startswith("Hint 3 of 3 (the answer): The answer is “51”.") and after(lines, "y")[0].endswith(" Type 2.")
+
+
+def test_the_charts_words_fit_what_plain_lines_show(tmp_path: Path) -> None:
+    """Plain lines say each seat's share as a number, with no bar: lesson 10 spoke of "the
+    shortest bar" to a child who hears only numbers."""
+    code, lines, _ = run_plain(tmp_path, ["", "2", "h", "h"], "--profile", "Ana", "lesson", "is-it-fair", columns=100)
+    assert code == 0
+    said = "\n".join(lines)
+    assert "(dealer)" in said and "%" in said and "smallest number" in said
+    assert not re.search(r"\bbars?\b", said, re.IGNORECASE), said
