@@ -208,7 +208,7 @@ def test_a_mistake_step_wants_the_mistake_and_flags_it_as_on_purpose() -> None:
     run = run_at("common-mistakes", "colours")
     other = run.submit(LayDownCards(["5♣", "9♦"]))
     assert not other.right and other.mistake.code is MistakeCode.NOT_A_PAIR and not other.on_purpose  # type: ignore[union-attr]
-    assert other.explanation.instead.startswith("To see this mistake:"), "the step's own aim, not the move it says not to make"  # type: ignore[union-attr]
+    assert other.explanation.instead == "Say you're done, to see the mistake this step shows.", "the step's own aim, not the move it says not to make"  # type: ignore[union-attr]
     wanted = run.submit(Done())
     assert wanted.right and wanted.solved and wanted.explanation.code == "kept-pair"  # type: ignore[union-attr]
     assert wanted.on_purpose and wanted.mistake.code is MistakeCode.KEPT_PAIR  # type: ignore[union-attr]

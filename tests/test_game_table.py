@@ -284,4 +284,4 @@ def test_cards_laid_down_as_a_pair_that_are_not_one_are_not_called_pairs() -> No
     from tutor.wording.table import pairs_on_the_table
 
     assert pairs_on_the_table([cards("5C 5H")]) == "Your pairs on the table: 5♣ 5♥"
-    assert pairs_on_the_table([cards("5C 5H"), cards("5D 9D")]) == "Laid down as pairs: 5♣ 5♥ · 5♦ 9♦ (not a pair)"
+    assert pairs_on_the_table([cards("5C 5H"), cards("5D 9D")]) == "Laid down: 5♣ 5♥ · 5♦ 9♦ (not a pair)"

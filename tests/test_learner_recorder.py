@@ -3,6 +3,7 @@ No UI module is imported here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,15 @@ def test_lesson_steps_hints_and_finishing(recorder: Any) -> None:
     assert lesson.title in celebration.headline and "★★☆" in celebration.headline
     assert "1 hint" in celebration.text
     assert f"“{course_for_app().lessons[1].title}”" in celebration.text
+
+
+def test_the_last_open_lesson_done_out_of_order_says_lessons_are_still_to_do(recorder: Any) -> None:
+    """Lesson 7 finished first (jumped to), later lessons still locked: "That was the last lesson"
+    was said, which was untrue."""
+    lessons = course_for_app().lessons
+    recorder.store.save_settings(recorder.profile, replace(recorder.store.load_settings(recorder.profile), unlock_all_lessons=False))
+    done = recorder.lesson_finished(lessons[6].id)
+    assert "last lesson" not in done.text and "Some lessons are still to do" in done.text
 
 
 def test_a_worse_replay_keeps_the_best_stars(recorder: Any) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import ui_helpers
+from layout_helpers import screen_lines
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -25,6 +26,7 @@ from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
 from tutor.ui.lessons import LessonListScreen, LessonScreen
+from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import VIEWS
 
 SIZE = (80, 24)
@@ -539,6 +541,26 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         hand = app.screen.query_one("#lesson-hand", HandView)
         assert "Pick the two cards of your pair" in shown(app, "#lesson-text")
         await until(pilot, lambda: hand.selected == {hand.cards[0]})  # the 1 picked the first card, however busy the machine
+
+
+async def test_the_stars_are_in_sight_when_the_end_does_not_fit(store: Any, profile: Any) -> None:
+    """Lesson 7's last step leaves a long answer under the lesson: the end's box cannot fit whole on
+    a small terminal, and its button was shown with the stars scrolled away above it."""
+    store.save_lesson_progress(profile, "common-mistakes", 9, 0, False)
+    app = TutorApp(store, profile, start="lesson:common-mistakes")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        await pilot.press("y")  # carry on from step 10
+        await ready(pilot)
+        await pilot.press("d")  # the pair held back: the mistake this step asks for
+        await until(pilot, lambda: bool(app.screen.query("#lesson-done")))
+        await pilot.pause(0.3)
+        body, done = app.screen.query_one("#lesson-body"), app.screen.query_one("#lesson-done", LessonDone)
+        assert done.outer_size.height > body.region.height, "the case this test is about: the box does not fit"
+        done.into_view()  # as the screen asks once the box is laid out (the moment varies with a busy machine)
+        await pilot.pause()
+        assert any("Lesson done" in line for line in screen_lines(app.screen)), "the line with the stars is in sight"
+        assert app.screen.query_one("#lesson-next").has_focus, "Enter still presses the button out of sight"
 
 
 async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile: Any) -> None:

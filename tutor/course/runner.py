@@ -53,7 +53,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
 from tutor.language import mark, ntr, ptr, tr
-from tutor.wording import ARE_YOU_SURE, SPARE_NAMES, bar, listed, pair_reason, picture_list, same_name
+from tutor.wording import ARE_YOU_SURE, SPARE_NAMES, bar, capitalised, listed, pair_reason, picture_list, same_name
 from tutor.wording.simulation import rules_title
 
 from .answers import Answer, DealCards, Done, DrawFrom, FinishDealing, LayDownCards, PickOption, PickSeat
@@ -404,15 +404,15 @@ class LessonRun:
         """`aside`: another mistake than the one this step asks for on purpose: what to do instead
         is this step's mistake, not the move the rules want (which the step says not to make)."""
         explanation = self._explain(mistake)
-        if aside:
-            explanation = replace(explanation, instead=self._to_see_this_mistake())
+        if aside:  # after "Try this: "
+            instead = tr("{steps}, to see the mistake this step shows.").format(steps=capitalised(self._solution_steps()))
+            explanation = replace(explanation, instead=self._say(instead, fill=False))
         return Feedback(False, False, self._say(explanation.text(), fill=False), explanation, mistake)
 
-    def _to_see_this_mistake(self) -> str:
+    def _solution_steps(self) -> str:
         step = self.step
         assert isinstance(step, TaskStep)
-        steps = _then(self._describe(a) for a in step.solution)
-        return self._say(tr("To see this mistake: {steps}.").format(steps=steps), fill=False)
+        return _then(self._describe(a) for a in step.solution)
 
     def _explain(self, mistake: Mistake) -> Explanation:
         assert self.game is not None
@@ -508,7 +508,7 @@ class LessonRun:
         if not isinstance(step, TaskStep):
             return ""
         if step.expect is not None:
-            return self._to_see_this_mistake()
+            return self._say(tr("To see this mistake: {steps}.").format(steps=self._solution_steps()), fill=False)
         if isinstance(step, SeatStep):
             names = [self._name(seat) for seat in sorted(self.right_seats())]
             if len(names) == 1:

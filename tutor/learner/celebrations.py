@@ -53,7 +53,9 @@ def lesson_done(
         how = tr("You finished it with {hints} and {mistakes}: well done for keeping going!").format(hints=help_words[0], mistakes=help_words[1])
     else:
         how = tr("You finished it with {help}: well done for keeping going!").format(help=help_words[0])
-    next_words = tr(NEXT_UP).format(title=next_title) if next_title else tr("That was the last lesson. Try a game or a quiz round next.")
+    # No lesson open after this one, and the course not finished: earlier lessons still to do
+    # (one played out of order), or later ones that open once those are done.
+    next_words = tr(NEXT_UP).format(title=next_title) if next_title else tr("Some lessons are still to do: you'll find them in the list of lessons.")
     after = (course_end.headline, *course_end.lines) if course_end is not None and not next_title else (next_words,)
     return Celebration(tr("Lesson done: “{title}”! {stars}").format(title=title, stars=star_marks(stars)), (how, *after), stars)
 

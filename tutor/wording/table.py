@@ -115,4 +115,4 @@ def pairs_on_the_table(pairs: Sequence[Sequence[Card]], letters: bool = False) -
     )
     if all(real):
         return tr("Your pairs on the table: {pairs}").format(pairs=said)
-    return tr("Laid down as pairs: {pairs}").format(pairs=said)
+    return tr("Laid down: {pairs}").format(pairs=said)

@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tutor.language import tr
@@ -40,12 +39,10 @@ class LessonDone(Vertical):
         self.set_timer(0.1, self.into_view)  # again once the feedback under the lesson has settled
 
     def into_view(self) -> None:
-        """The top of the celebration (its stars), then as much as fits down to the button; the
-        button first only when the whole celebration cannot fit."""
+        """The top of the celebration (its stars), then as much as fits down to the button. The
+        button may stay below, out of sight: it has the focus, so Enter still presses it, and the
+        stars are what a child must not miss (on a small terminal they were scrolled away)."""
         self.scroll_visible(animate=False, top=True)
-        body = self.parent
-        if isinstance(body, Widget) and self.outer_size.height > body.scrollable_content_region.height:
-            self.query_one("#lesson-next", Button).scroll_visible(animate=False)
 
     def _words(self) -> Text:
         celebration = self.celebration

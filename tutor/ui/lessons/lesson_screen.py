@@ -330,12 +330,15 @@ class LessonScreen(Screen[None]):
                 done.call_after_refresh(done.into_view)
 
     def action_scroll_body(self, direction: int) -> None:
-        """Scroll the lesson up or down a page, to see what is out of sight."""
-        body = self.query_one(LessonBody)
+        """Scroll up or down a page, to see what is out of sight: a reason or an answer too long for
+        its box first (its box cannot take the focus), then the lesson."""
+        boxes = [box for box in self.query("#lesson-why-box, #lesson-feedback-box").results(VerticalScroll) if box.display]
+        box = next((box for box in boxes if (box.scroll_y < box.max_scroll_y if direction > 0 else box.scroll_y > 0)), None)
+        scrolled = box or self.query_one(LessonBody)
         if direction > 0:
-            body.scroll_page_down(animate=False)
+            scrolled.scroll_page_down(animate=False)
         else:
-            body.scroll_page_up(animate=False)
+            scrolled.scroll_page_up(animate=False)
 
     def _step_text(self, run: LessonRun) -> Text:
         text = Text()
