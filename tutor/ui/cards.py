@@ -84,9 +84,10 @@ class CardRow(Widget, can_focus=True):
         raise NotImplementedError
 
     def mark(self, index: int) -> str:
-        if index in self.flagged:
-            return "!"
-        return "▲" if self.has_focus and index == self.cursor else " "
+        """The cursor first: on a card a mistake was about, the ! would hide where Space picks."""
+        if self.has_focus and index == self.cursor:
+            return "▲"
+        return "!" if index in self.flagged else " "
 
     def key_of(self, index: int) -> str | None:
         """The key that picks card `index` (counting from 0), or None."""
