@@ -191,12 +191,15 @@ class QuizRound:
     # ----- the end of the round ------------------------------------------------------------------
 
     def summary(self) -> Summary:
-        missed = tuple(Missed(entry.question, entry.misses, entry.right_later) for entry in self._asked if entry.misses)
-        misses: Counter[str] = Counter()
-        for entry in self._asked:
-            misses[entry.question.concept] += entry.misses
-        returns = [entry for entry in self._asked if entry.answered > 1]
+        """The round's numbered questions and their returns. An extra question that gave a returning
+        one room is not counted (its answer is kept in the learner's record): counted, a missed extra
+        made "N still to get right" more than the questions missed and not put right."""
         numbered = [entry for entry in self._asked if entry.numbered and entry.answered > 0]
+        missed = tuple(Missed(entry.question, entry.misses, entry.right_later) for entry in numbered if entry.misses)
+        misses: Counter[str] = Counter()
+        for entry in numbered:
+            misses[entry.question.concept] += entry.misses
+        returns = [entry for entry in numbered if entry.answered > 1]
         return Summary(
             right=sum(entry.right_first for entry in numbered),
             asked=len(numbered),
