@@ -25,6 +25,8 @@ def extract_course(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags
     text = fileobj.read().decode("utf-8")
     with hearing() as heard:
         _parse(name, text)
+    if not heard and text.strip():  # unreadable (broken YAML): its words would leave every catalogue
+        raise ValueError(f"{name}: no words could be read from it; `old-maid-tutor lessons check` says why")
     seen: set[str] = set()
     for line, words in heard:
         if words not in seen:
