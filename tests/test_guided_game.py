@@ -356,5 +356,5 @@ def test_a_wrong_pair_that_went_down_under_the_strict_check_is_told_as_it_happen
     made = Mistake(MistakeCode(mistake.code), seat=0, cards=tuple(cards("5C 9D")))
     words = explain(made, session.game, session.names)
     assert words.what == "5♣ and 9♦ are not a pair."
-    assert "go down without being checked" in words.why and "checked at the end" in words.why
+    assert "Nobody checks the pairs as they go down" in words.why and "at the end they are all checked" in words.why
     assert "can't go down" not in " ".join((words.what, words.why, words.instead))
