@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -118,16 +119,19 @@ class HomeScreen(Screen[None]):
     def _read_course(self) -> None:
         """Read the course in a daemon thread, then follow progress. Not a Textual worker: the
         app waits for those when it closes, and quitting must never wait for the course."""
-        app, session = tutor_app(self), learner(self)
+        session = learner(self)
 
         def read() -> None:
             session.course  # noqa: B018 (read here, off the screen's thread)
-            try:
-                app.call_from_thread(self._follow_progress)
-            except RuntimeError:
-                pass  # the app closed meanwhile
+            self.post_message(self.CourseRead())  # thread-safe; dropped if the screen has closed meanwhile
 
         threading.Thread(target=read, name="home-course", daemon=True).start()
+
+    class CourseRead(Message):
+        """The course has been read, off the screen's thread."""
+
+    def on_home_screen_course_read(self, _: CourseRead) -> None:
+        self._follow_progress()
 
     @unless_closed  # the app may have closed (and its store with it) while the course was read
     def _follow_progress(self) -> None:
