@@ -94,6 +94,15 @@ def test_an_unreachable_database_is_one_line_and_exit_2(how: str, monkeypatch: p
     assert error.startswith(f"old-maid-tutor: error: The school's database {UNREACHABLE} cannot be reached (")
 
 
+@pytest.mark.parametrize("url", [UNREACHABLE, "postgresql://postgres@127.0.0.1:1/school"])
+def test_a_server_that_refuses_is_said_at_once_not_after_the_timeout(url: str) -> None:
+    started = time.monotonic()
+    store = open_store(database=url)
+    assert time.monotonic() - started < 2  # the timeout (5 s) is for a host that does not answer
+    assert store.database_problem is not None and "cannot be reached" in store.database_problem
+    store.close()
+
+
 def test_in_the_app_an_unreachable_database_keeps_the_session_in_memory_and_says_so() -> None:
     store = open_store(database=UNREACHABLE)
     assert store.in_memory and store.database is None

@@ -445,6 +445,7 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         num_workers=1,  # one process's store: a connection or two, made one at a time
     )
     try:
+        _first_contact(url, where)
         pool.open(wait=True, timeout=CONNECT_SECONDS)
     except psycopg_pool.PoolTimeout as error:
         pool.close()
@@ -460,6 +461,15 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         pool.close()
         raise
     return database, PostgresBackend(database)
+
+
+def _first_contact(url: str, where: str) -> None:
+    """StoreUnreachable at once for a server that refuses (or no server at that address): the
+    pool would keep trying for CONNECT_SECONDS; a host that does not answer still gets them."""
+    try:
+        psycopg.connect(url, connect_timeout=int(CONNECT_SECONDS)).close()
+    except psycopg.Error as error:
+        raise StoreUnreachable(tr("The school's database {where} cannot be reached ({problem}).").format(where=where, problem=_first_line(error))) from error
 
 
 def _unreachable_reason(url: str) -> str:
