@@ -72,6 +72,16 @@ def test_the_sqlite_path_never_loads_psycopg(tmp_path: Path) -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+@pytest.mark.parametrize("command", [["profiles", "list"], ["serve", "--port", "18765"]])
+def test_without_the_postgres_extra_a_database_is_one_line_saying_how_to_install_it(command: list[str], tmp_path: Path) -> None:
+    script = "import sys\nsys.modules['psycopg'] = None\nfrom tutor.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    arguments = ["--data-dir", str(tmp_path), "--database", "postgresql://tutor@school-server/tutor", *command]
+    done = subprocess.run([sys.executable, "-c", script, *arguments], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "PostgreSQL support is not installed here" in done.stderr
+    assert "pip install 'old-maid-tutor[postgres]'" in done.stderr
+
+
 # ----- choosing the database -----
 
 
