@@ -142,15 +142,28 @@ def test_every_command_reaches_the_database(how: str, postgres_cluster: Any, mon
 # ----- a database the tutor will not use: refused, never changed -----
 
 
-def test_a_database_made_by_another_program_is_refused_and_left_alone(postgres_cluster: Any) -> None:
+@pytest.mark.parametrize(
+    ("made", "held"),
+    [
+        ("CREATE TABLE pupils (name TEXT)", "public.pupils"),
+        ("CREATE VIEW pupils AS SELECT 1 AS one", "public.pupils"),
+        ("CREATE SEQUENCE pupil_numbers", "public.pupil_numbers"),
+        ("CREATE FUNCTION pupils() RETURNS int LANGUAGE sql AS 'SELECT 1'", "public.pupils"),
+        ("CREATE SCHEMA school; CREATE TABLE school.pupils (name TEXT)", "school.pupils"),
+    ],
+)
+def test_a_database_made_by_another_program_is_refused_and_left_alone(made: str, held: str, postgres_cluster: Any) -> None:
     url = postgres_cluster.new_database(blank=True)
-    rows(url, "CREATE TABLE pupils (name TEXT)")
+    rows(url, made)
+    name = urlsplit(url).path.lstrip("/")
+    rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} SET search_path = school, public")
+    objects = rows(url, "SELECT count(*) FROM pg_class")
     store = open_store(database=url)
     assert store.in_memory
-    assert store.database_problem is not None and "was made by another program (it holds the tables pupils)" in store.database_problem
+    assert store.database_problem is not None and f"was made by another program (it holds {held})" in store.database_problem
+    assert store.database_problem.count("\n") == 0
     store.close()
-    tables = rows(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
-    assert tables == [("pupils",)]
+    assert rows(url, "SELECT count(*) FROM pg_class") == objects  # nothing made, not even the tutor's schema table
 
 
 def test_a_newer_tutors_database_is_refused_and_left_alone(postgres_cluster: Any) -> None:

@@ -72,6 +72,15 @@ _IDENTITY_TABLES = ("profile", "finished_game", "quiz_answer", "mistake", "card_
 _TABLES = (
     f"SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '{SCHEMA_TABLE}'"
 )
+_OTHER_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND n.nspname NOT LIKE 'pg\\_%temp\\_%'"
+_OBJECTS = (
+    "SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE " + _OTHER_SCHEMAS
+    + " UNION SELECT n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE " + _OTHER_SCHEMAS
+    + " UNION SELECT n.nspname || '.' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
+    " WHERE t.typtype IN ('d', 'e', 'r', 'm') AND " + _OTHER_SCHEMAS
+)
+"""Whatever a database holds outside PostgreSQL's own schemas, in any schema (tables, views,
+sequences, indexes, functions, types): an empty database holds none."""
 _STATEMENTS = {
     "BEGIN IMMEDIATE": ("BEGIN", f"SELECT pg_advisory_xact_lock({WRITE_LOCK})"),
     "BEGIN": ("BEGIN ISOLATION LEVEL REPEATABLE READ",),
@@ -506,12 +515,12 @@ def _prepare(database: Database) -> None:
     try:
         ours = database.execute("SELECT to_regclass(?)", (SCHEMA_TABLE,)).fetchone()
         if ours is None or ours[0] is None:
-            found = sorted(str(row[0]) for row in database.execute(_TABLES).fetchall())
+            found = sorted(str(row[0]) for row in database.execute(_OBJECTS).fetchall())
             if found:
                 shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
                 raise Refused(
-                    tr("The database {where} was made by another program (it holds the tables {tables}); the tutor leaves it as it is.").format(
-                        where=database.where, tables=shown
+                    tr("The database {where} was made by another program (it holds {objects}); the tutor leaves it as it is.").format(
+                        where=database.where, objects=shown
                     )
                 )
             database.execute(f"CREATE TABLE {SCHEMA_TABLE} (version INTEGER NOT NULL)")
