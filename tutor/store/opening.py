@@ -170,9 +170,7 @@ def _on_database(url: str, notices: list[str]) -> Store:
     try:
         from tutor.store import postgres  # only here: the SQLite path never loads psycopg
     except ImportError as missing:
-        raise StoreError(
-            tr("Old Maid Tutor's PostgreSQL support is not installed here; install it with: pip install 'old-maid-tutor[postgres]'")
-        ) from missing
+        raise StoreError(tr("Old Maid Tutor's PostgreSQL support is not installed here; install it with: pip install 'old-maid-tutor[postgres]'")) from missing
     db, backend = postgres.connect(url, BUSY_TIMEOUT_SECONDS)
     return Store(db, None, notices, backend, database=postgres.shown_address(url))
 

@@ -74,8 +74,10 @@ _TABLES = (
 )
 _OTHER_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND n.nspname NOT LIKE 'pg\\_%temp\\_%'"
 _OBJECTS = (
-    "SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE " + _OTHER_SCHEMAS
-    + " UNION SELECT n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE " + _OTHER_SCHEMAS
+    "SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE "
+    + _OTHER_SCHEMAS
+    + " UNION SELECT n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE "
+    + _OTHER_SCHEMAS
     + " UNION SELECT n.nspname || '.' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
     " WHERE t.typtype IN ('d', 'e', 'r', 'm') AND " + _OTHER_SCHEMAS
 )
