@@ -12,12 +12,14 @@ from tutor.errors import ProfileInUse
 from tutor.language import mark, tr
 from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.plain.lines import Choices, InputEnded, Lines
+from tutor.plain.saving import Saving
 from tutor.plain.words import STOP, numbered, pick_number
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
 
 GOODBYE = mark("Everything is saved. Goodbye!")
+NOT_SAVED = mark("Your last moves could not be saved yet, so they are lost as the tutor closes. Goodbye!")
 MENU = (
     (mark("Continue"), mark("the one next step, following your progress"), ""),
     (mark("Lessons"), mark("short lessons, one rule at a time"), "lessons"),
@@ -56,6 +58,8 @@ def run_plain(
     they chose not to take it over. Ctrl+C (KeyboardInterrupt) goes up to the command line (130):
     every answer is saved as it is made, so nothing is lost."""
     lines = Lines(read or sys.stdin, write or sys.stdout)
+    saving = Saving(lines, store)
+    lines.before_reading = saving.try_again
     session: LearnerSession | None = None
     try:
         lines.say(tr("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again."))
@@ -68,9 +72,10 @@ def run_plain(
     except InputEnded:
         pass
     finally:
+        saving.try_again(now=True)
         if session is not None:
             session.release()
-    lines.say(tr(GOODBYE))
+    lines.say(tr(GOODBYE) if saving.all_saved else tr(NOT_SAVED))
     return 0
 
 
