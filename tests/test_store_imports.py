@@ -17,7 +17,7 @@ from special_files import ZERO, device
 
 from tutor.errors import ProfileFileError, UnsafeTarget
 from tutor.learner.policy import level_of
-from tutor.store import Store, open_store
+from tutor.store import Store
 
 
 @pytest.fixture
