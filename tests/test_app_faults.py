@@ -259,3 +259,45 @@ async def test_a_lost_school_database_is_said_plainly_and_the_moves_are_saved_wh
     store.close()
     with open_store(database=url) as again:
         assert again.load_game(again.profiles()[0]) == {"turn": 4}
+
+
+async def test_reads_while_the_school_database_is_lost_use_the_learner_kept_here_and_the_moves_are_saved_when_it_is_back(
+    postgres_cluster: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lessons list and the progress screen read the learner's record: while the database is
+    gone they read the copy kept here (with the moves not saved yet), say so once, and nothing is lost."""
+    from test_game_table import lay_down_all_and_finish
+    from test_store_postgres import rows, terminate
+    from ui_helpers import session_of
+
+    from tutor.ui.lessons.list_screen import LessonListScreen
+    from tutor.ui.progress_screen import ProgressScreen
+
+    monkeypatch.setattr(store_faults, "OTHER_RETRY_SECONDS", 0.2)
+    url = postgres_cluster.new_database()  # type: ignore[attr-defined]
+    name = url.partition("@/")[2].partition("?")[0]
+    store = open_store(database=url)
+    ana = store.get_or_create_profile("Ana")
+    app = TutorApp(store, ana, start="play", seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")  # type: ignore[attr-defined]
+        terminate(postgres_cluster, store)
+        await lay_down_all_and_finish(pilot, app)  # moves, each one saved (waiting)
+        played = session_of(app).to_dict()
+        assert store.unsaved >= 1
+        await pilot.press("escape")
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LessonListScreen))
+        app.action_open("progress")
+        await until(pilot, lambda: isinstance(app.screen, ProgressScreen))
+        assert app.is_running
+        lost = [toast for toast in toasts(app) if "cannot be reached right now" in toast]
+        assert len(lost) == 1, toasts(app)
+        assert store.profile_data(ana).game == played  # the copy kept here has the moves not saved yet
+        rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")  # type: ignore[attr-defined]
+        await until(pilot, lambda: store.unsaved == 0, seconds=10)
+        assert any("Everything is saved again" in toast for toast in toasts(app))
+    store.close()
+    with open_store(database=url) as again:
+        assert again.load_game(again.profiles()[0]) == played

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import signal
 from pathlib import Path
+from typing import Any
 
 from plain_helpers import after, check_lines, run_plain, start_plain
 
@@ -85,7 +86,6 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
         game.stdin.flush()
         if answer == "q":
             break
-    game.stdin.close()
     rest = game.stdout.read().splitlines()
     assert game.wait(timeout=30) == 0
     said += rest
@@ -196,3 +196,35 @@ def test_the_answer_hint_in_a_game_says_the_numbers_to_type(tmp_path: Path) -> N
     answers = [line for line in lines if line.startswith("Hint 3 of 3 (the answer): ")]
     assert answers[0].startswith("Hint 3 of 3 (the answer): Lay down 9♥ and 9♠.") and answers[0].endswith(" Type 8 9.")
     assert answers[1].startswith("Hint 3 of 3 (the answer): Draw from Kit.") and answers[1].endswith(" Type 3.")  # Kit is player 3
+
+
+def test_a_school_database_lost_mid_game_is_one_line_and_the_game_goes_on_and_is_saved(tmp_path: Path, postgres_cluster: Any) -> None:
+    from test_store_postgres import rows
+
+    url = postgres_cluster.new_database()
+    name = url.partition("@/")[2].partition("?")[0]
+    game = start_plain(tmp_path, "--database", url, "--profile", "Finn", "--plain", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert game.stdin is not None and game.stdout is not None
+
+    def heard_until_asked() -> str:
+        assert game.stdout is not None
+        heard = [game.stdout.readline()]
+        while heard[-1] and "or q to stop." not in heard[-1]:  # "": the tutor stopped
+            heard.append(game.stdout.readline())
+        return " ".join(line.strip() for line in heard)
+
+    heard_until_asked()
+    rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+    rows(postgres_cluster.socket_url, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+    game.stdin.write("3 2\n")
+    game.stdin.flush()
+    heard = heard_until_asked()
+    assert heard.count("cannot be reached right now") == 1 and "Keep playing: your progress is kept" in heard, heard
+    assert "You laid down 2♦ and 2♥." in heard  # and the game goes on
+    rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    out, err = game.communicate(timeout=60)
+    assert game.returncode == 0 and "Traceback" not in err, err
+    assert out.rstrip().endswith("Everything is saved. Goodbye!")
+    with open_store(database=url) as store:
+        saved = store.load_game(store.find_profile("Finn"))  # type: ignore[arg-type]
+        assert saved is not None and len(GuidedGame.from_dict(saved).hand) == 11  # the pair laid down while the database was gone

@@ -129,6 +129,17 @@ def test_serve_on_the_network_without_a_pin_says_how_to_set_it_on_the_database(
     assert error.count("\n") == 1 and error.rstrip().endswith(f"Set it first with: old-maid-tutor --database '{url}' teacher pin")
 
 
+def test_serve_with_an_unreachable_database_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.cli import main
+
+    url = "postgresql://postgres@127.0.0.1:1/school"
+    assert main(["--data-dir", str(tmp_path), "--database", url, "serve", "--port", str(free_port())]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1, error
+    assert error.startswith(f"old-maid-tutor serve: error: The school's database {url} cannot be reached (")
+    assert "until the app is closed" not in error
+
+
 # ----- the school's nginx in front of the classes (deploy/nginx.conf) -----
 
 NGINX = Path("/usr/sbin/nginx")

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +17,13 @@ from special_files import ZERO, device
 
 from tutor.errors import ProfileFileError, UnsafeTarget
 from tutor.learner.policy import level_of
-from tutor.store import Store, open_store
+from tutor.store import Store
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with open_store(tmp_path / "data") as opened:
+def store(store_place: Callable[[], Store]) -> Iterator[Store]:
+    """A store on each back end in turn: a profile file reads the same into either."""
+    with store_place() as opened:
         yield opened
 
 
@@ -55,6 +56,8 @@ def import_text(store: Store, tmp_path: Path, text: str) -> None:
         (lambda doc: doc["profile"].update(name="N" * 1_000_000), "a text of 1,000,000 characters is longer than"),
         (lambda doc: doc["game_in_progress"].update(names=["N" * 1_000_000, "Bo"]), "longer than the"),
         (lambda doc: doc["answers"][0].update(concept="c" * 5000), "longer than the"),
+        (lambda doc: doc["answers"][0].update(concept="pa\x00irs"), "answers[0].concept holds a hidden NUL character"),
+        (lambda doc: doc["finished_games"][0].update(when="2025-03-01T17:30:00\x00"), "finished_games[0].when holds a hidden NUL character"),
     ],
 )
 def test_values_out_of_range_are_refused_with_one_clear_message(store: Store, tmp_path: Path, change: Any, message: str) -> None:

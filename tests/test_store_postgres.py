@@ -72,6 +72,16 @@ def test_the_sqlite_path_never_loads_psycopg(tmp_path: Path) -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+@pytest.mark.parametrize("command", [["profiles", "list"], ["serve", "--port", "18765"]])
+def test_without_the_postgres_extra_a_database_is_one_line_saying_how_to_install_it(command: list[str], tmp_path: Path) -> None:
+    script = "import sys\nsys.modules['psycopg'] = None\nfrom tutor.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    arguments = ["--data-dir", str(tmp_path), "--database", "postgresql://tutor@school-server/tutor", *command]
+    done = subprocess.run([sys.executable, "-c", script, *arguments], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "PostgreSQL support is not installed here" in done.stderr
+    assert "pip install 'old-maid-tutor[postgres]'" in done.stderr
+
+
 # ----- choosing the database -----
 
 
@@ -92,6 +102,15 @@ def test_an_unreachable_database_is_one_line_and_exit_2(how: str, monkeypatch: p
     error = capsys.readouterr().err
     assert error.count("\n") == 1, error
     assert error.startswith(f"old-maid-tutor: error: The school's database {UNREACHABLE} cannot be reached (")
+
+
+@pytest.mark.parametrize("url", [UNREACHABLE, "postgresql://postgres@127.0.0.1:1/school"])
+def test_a_server_that_refuses_is_said_at_once_not_after_the_timeout(url: str) -> None:
+    started = time.monotonic()
+    store = open_store(database=url)
+    assert time.monotonic() - started < 2  # the timeout (5 s) is for a host that does not answer
+    assert store.database_problem is not None and "cannot be reached" in store.database_problem
+    store.close()
 
 
 def test_in_the_app_an_unreachable_database_keeps_the_session_in_memory_and_says_so() -> None:
@@ -123,15 +142,28 @@ def test_every_command_reaches_the_database(how: str, postgres_cluster: Any, mon
 # ----- a database the tutor will not use: refused, never changed -----
 
 
-def test_a_database_made_by_another_program_is_refused_and_left_alone(postgres_cluster: Any) -> None:
+@pytest.mark.parametrize(
+    ("made", "held"),
+    [
+        ("CREATE TABLE pupils (name TEXT)", "public.pupils"),
+        ("CREATE VIEW pupils AS SELECT 1 AS one", "public.pupils"),
+        ("CREATE SEQUENCE pupil_numbers", "public.pupil_numbers"),
+        ("CREATE FUNCTION pupils() RETURNS int LANGUAGE sql AS 'SELECT 1'", "public.pupils"),
+        ("CREATE SCHEMA school; CREATE TABLE school.pupils (name TEXT)", "school.pupils"),
+    ],
+)
+def test_a_database_made_by_another_program_is_refused_and_left_alone(made: str, held: str, postgres_cluster: Any) -> None:
     url = postgres_cluster.new_database(blank=True)
-    rows(url, "CREATE TABLE pupils (name TEXT)")
+    rows(url, made)
+    name = urlsplit(url).path.lstrip("/")
+    rows(postgres_cluster.socket_url, f"ALTER DATABASE {name} SET search_path = school, public")
+    objects = rows(url, "SELECT count(*) FROM pg_class")
     store = open_store(database=url)
     assert store.in_memory
-    assert store.database_problem is not None and "was made by another program (it holds the tables pupils)" in store.database_problem
+    assert store.database_problem is not None and f"was made by another program (it holds {held})" in store.database_problem
+    assert store.database_problem.count("\n") == 0
     store.close()
-    tables = rows(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
-    assert tables == [("pupils",)]
+    assert rows(url, "SELECT count(*) FROM pg_class") == objects  # nothing made, not even the tutor's schema table
 
 
 def test_a_newer_tutors_database_is_refused_and_left_alone(postgres_cluster: Any) -> None:

@@ -88,8 +88,13 @@ def test_bad_profile_names_are_refused_clearly(store: Store, name: str, complain
         st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp"), blacklist_characters="\u115f\u1160\u3164\uffa0"), min_size=1, max_size=20
     ).filter(lambda text: text.strip())
 )
-def test_any_acceptable_name_round_trips(tmp_path_factory: pytest.TempPathFactory, name: str) -> None:
-    with open_store(tmp_path_factory.mktemp("names")) as store:
+@pytest.mark.parametrize("where", ["sqlite", "postgres"])
+def test_any_acceptable_name_round_trips(where: str, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest, name: str) -> None:
+    if where == "sqlite":
+        opened = open_store(tmp_path_factory.mktemp("names"))
+    else:
+        opened = open_store(database=request.getfixturevalue("postgres_cluster").new_database())
+    with opened as store:
         made = store.get_or_create_profile(name)
         assert store.find_profile(made.name) == made
 

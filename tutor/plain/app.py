@@ -12,6 +12,7 @@ from tutor.errors import ProfileInUse
 from tutor.language import mark, tr
 from tutor.learner.session import LearnerSession, learner_named, learners
 from tutor.plain.lines import Choices, InputEnded, Lines, Stopped, yes_or_no
+from tutor.plain.saving import Saving
 from tutor.plain.words import STOP, numbered, pick_number
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ GOODBYE = mark("Everything is saved. Goodbye!")
 STOPPED = 130
 """The exit code after Ctrl+C, as for every command (tutor.cli.command)."""
 WELCOME = mark("Old Maid Tutor, in plain lines. Type ? at any question to hear what you can type, r to hear the last thing again.")
+NOT_SAVED = mark("Your last moves could not be saved yet, so they are lost as the tutor closes. Goodbye!")
 MENU = (
     (mark("Continue"), mark("the next thing for you to do"), ""),
     (mark("Lessons"), mark("short lessons, one rule at a time"), "lessons"),
@@ -61,6 +63,8 @@ def run_plain(
     answer is saved as it is made, so nothing is lost. `welcome`: False when the tutor's
     first line was said already (by `who_is_learning`)."""
     lines = Lines(read or sys.stdin, write or sys.stdout)
+    saving = Saving(lines, store)
+    lines.before_reading = saving.try_again
     session: LearnerSession | None = None
     try:
         if welcome:
@@ -77,9 +81,10 @@ def run_plain(
         lines.say("", tr(GOODBYE))  # on a line of its own, after the terminal's ^C
         return STOPPED
     finally:
+        saving.try_again(now=True)
         if session is not None:
             session.release()
-    lines.say(tr(GOODBYE))
+    lines.say(tr(GOODBYE) if saving.all_saved else tr(NOT_SAVED))
     return 0
 
 

@@ -12,7 +12,7 @@ import os
 import shutil
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -77,6 +77,8 @@ class Lines:
         """The last thing said (not a question), for `r`."""
         self.card_words = True
         """Cards said as words ("Queen of hearts") after their short codes; `w` switches."""
+        self.before_reading: Callable[[], None] | None = None
+        """Called before each line is read (`tutor.plain.saving` tries waiting writes again)."""
 
     # ----- speaking -----------------------------------------------------------------------------
 
@@ -146,6 +148,8 @@ class Lines:
             self.wrong(tr("Type y for yes or n for no."))
 
     def _read_line(self) -> str:
+        if self.before_reading is not None:
+            self.before_reading()
         line = self.read.readline()
         if not line:
             raise InputEnded

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tutor import language
 from tutor.language import LANGUAGES, ntr, tr
+from tutor.names import one_line
 
 if TYPE_CHECKING:
     from tutor.learner.teacher import PinState
@@ -140,6 +141,10 @@ def run(args: argparse.Namespace) -> int:
     if on_the_network and database is None and not (folder / FILE_NAME).is_file():  # no progress file yet, so no PIN: make nothing
         return _no_pin(folder, PinState.NONE)
     store = open_store(folder, waiting=lambda text: print(text, file=sys.stderr), database=database)
+    if store.database_problem is not None:  # as every command: one line, and no class served
+        store.close()
+        print(_error(one_line(store.database_problem)), file=sys.stderr)
+        return 2
     for notice in store.notices:
         print(notice, file=sys.stderr)
     kept = not store.in_memory

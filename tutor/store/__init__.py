@@ -68,7 +68,10 @@ one short transaction that waits its turn.
             from then on a busy file, a full disk or a profile reset, removed or taken over
             elsewhere is reported to ``handler`` instead of raised; the writes wait, in order,
             until ``store.flush()`` can save them (``store.unsaved`` counts them). Without a
-            handler these raise (after a long wait for a busy file).
+            handler these raise (after a long wait for a busy file). On the school's database,
+            the learners open here (claimed or watched) are kept in memory too: while it cannot
+            be reached, their reads come from there (the fault said once), writes wait, and
+            ``flush`` goes back to the database once it answers.
 
     Windows sharing one file (tabs of a classroom too)
         store.claim(profile, take_over=False)   # ProfileInUse when another running window has it

@@ -153,11 +153,8 @@ def _open_database(url: str, path: Path, notices: list[str]) -> Store:
     reached or is not one the tutor may use (left as it is: never set aside, never changed)."""
     problem = address_problem(url)
     if problem is None:
-        from tutor.store import postgres  # only here: the SQLite path never loads psycopg
-
         try:
-            db, backend = postgres.connect(url, BUSY_TIMEOUT_SECONDS)
-            return Store(db, None, notices, backend, database=postgres.shown_address(url))
+            return _on_database(url, notices)
         except StoreError as error:
             problem = str(error).rstrip(".")
     notices.append(
@@ -166,6 +163,16 @@ def _open_database(url: str, path: Path, notices: list[str]) -> Store:
     store = Store(_in_memory(path, copy=False), None, notices)
     store.database_problem = problem
     return store
+
+
+def _on_database(url: str, notices: list[str]) -> Store:
+    """The store on the school's database; StoreError saying why not (its driver missing too)."""
+    try:
+        from tutor.store import postgres  # only here: the SQLite path never loads psycopg
+    except ImportError as missing:
+        raise StoreError(tr("Old Maid Tutor's PostgreSQL support is not installed here; install it with: pip install 'old-maid-tutor[postgres]'")) from missing
+    db, backend = postgres.connect(url, BUSY_TIMEOUT_SECONDS)
+    return Store(db, None, notices, backend, database=postgres.shown_address(url))
 
 
 def _open_or_start_afresh(path: Path, notices: list[str], waiting: Callable[[str], None] | None, keep_waiting: Callable[[], bool] | None) -> sqlite3.Connection:

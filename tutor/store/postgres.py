@@ -72,6 +72,17 @@ _IDENTITY_TABLES = ("profile", "finished_game", "quiz_answer", "mistake", "card_
 _TABLES = (
     f"SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '{SCHEMA_TABLE}'"
 )
+_OTHER_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND n.nspname NOT LIKE 'pg\\_%temp\\_%'"
+_OBJECTS = (
+    "SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE "
+    + _OTHER_SCHEMAS
+    + " UNION SELECT n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE "
+    + _OTHER_SCHEMAS
+    + " UNION SELECT n.nspname || '.' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
+    " WHERE t.typtype IN ('d', 'e', 'r', 'm') AND " + _OTHER_SCHEMAS
+)
+"""Whatever a database holds outside PostgreSQL's own schemas, in any schema (tables, views,
+sequences, indexes, functions, types): an empty database holds none."""
 _STATEMENTS = {
     "BEGIN IMMEDIATE": ("BEGIN", f"SELECT pg_advisory_xact_lock({WRITE_LOCK})"),
     "BEGIN": ("BEGIN ISOLATION LEVEL REPEATABLE READ",),
@@ -445,6 +456,7 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         num_workers=1,  # one process's store: a connection or two, made one at a time
     )
     try:
+        _first_contact(url, where)
         pool.open(wait=True, timeout=CONNECT_SECONDS)
     except psycopg_pool.PoolTimeout as error:
         pool.close()
@@ -460,6 +472,15 @@ def connect(url: str, wait_seconds: float) -> tuple[Database, PostgresBackend]:
         pool.close()
         raise
     return database, PostgresBackend(database)
+
+
+def _first_contact(url: str, where: str) -> None:
+    """StoreUnreachable at once for a server that refuses (or no server at that address): the
+    pool would keep trying for CONNECT_SECONDS; a host that does not answer still gets them."""
+    try:
+        psycopg.connect(url, connect_timeout=int(CONNECT_SECONDS)).close()
+    except psycopg.Error as error:
+        raise StoreUnreachable(tr("The school's database {where} cannot be reached ({problem}).").format(where=where, problem=_first_line(error))) from error
 
 
 def _unreachable_reason(url: str) -> str:
@@ -496,12 +517,12 @@ def _prepare(database: Database) -> None:
     try:
         ours = database.execute("SELECT to_regclass(?)", (SCHEMA_TABLE,)).fetchone()
         if ours is None or ours[0] is None:
-            found = sorted(str(row[0]) for row in database.execute(_TABLES).fetchall())
+            found = sorted(str(row[0]) for row in database.execute(_OBJECTS).fetchall())
             if found:
                 shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
                 raise Refused(
-                    tr("The database {where} was made by another program (it holds the tables {tables}); the tutor leaves it as it is.").format(
-                        where=database.where, tables=shown
+                    tr("The database {where} was made by another program (it holds {objects}); the tutor leaves it as it is.").format(
+                        where=database.where, objects=shown
                     )
                 )
             database.execute(f"CREATE TABLE {SCHEMA_TABLE} (version INTEGER NOT NULL)")

@@ -9,14 +9,14 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
-from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError
+from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError, StoreUnreachable
 from tutor.language import tr
 from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_name
 from tutor.settings import Settings
@@ -37,6 +37,7 @@ from tutor.store.records import (
     time_from_text,
     time_text,
 )
+from tutor.store.schema import migrate
 
 # A saved game bigger than this is not a game this app wrote.
 MAX_GAME_BYTES = 1024 * 1024
@@ -124,6 +125,10 @@ class Store:
         self._claims: dict[int, str] = {}  # profile id -> this window's claim token
         self._lost: set[int] = set()  # profiles this window may no longer save
         self._watching: set[int] = set()  # profiles open read-only here
+        # The school's database only: the learners open here, kept in memory too, to read from while
+        # the database cannot be reached (`_offline`); every write of theirs is made to both.
+        self._memory: sqlite3.Connection | None = None
+        self._offline = False
         self._backend.watch_claims(lambda: list(self._claims.values()))
 
     @property
@@ -149,6 +154,8 @@ class Store:
             self._claims.clear()
             self._backend.close()
             self._db.close()
+            if self._memory is not None:
+                self._memory.close()
 
     def __enter__(self) -> Store:
         return self
@@ -164,7 +171,7 @@ class Store:
     # Profiles
 
     def profiles(self) -> list[Profile]:
-        rows = self._read("SELECT id, name, created FROM profile ORDER BY name_key")
+        rows = self._read("SELECT id, name, created FROM profile ORDER BY name_key", stand_in=False)  # memory holds only the learners open here
         return [_profile(row) for row in rows]
 
     def find_profile(self, name: str) -> Profile | None:
@@ -427,7 +434,7 @@ class Store:
     def teacher_pin(self) -> TeacherPin | None:
         """The kept PIN hash and its wrong tries in a row, or None when no PIN was set yet;
         DamagedPin when the row is not one the tutor wrote."""
-        rows = self._read(f"SELECT {_PIN_COLUMNS} FROM teacher_pin WHERE id = 1")
+        rows = self._read(f"SELECT {_PIN_COLUMNS} FROM teacher_pin WHERE id = 1", stand_in=False)  # memory never holds it
         return checked_pin(rows[0]) if rows else None
 
     def claim_pin_try(self, when: datetime, wait: Callable[[TeacherPin, datetime], float]) -> tuple[TeacherPin | None, float]:
@@ -483,6 +490,7 @@ class Store:
         self._claims[profile.id] = token
         self._lost.discard(profile.id)
         self._watching.discard(profile.id)
+        self._remember(profile)
 
     def claimed_elsewhere(self, profile: Profile) -> bool:
         """Whether another running window (another tab of a classroom) has claimed ``profile``:
@@ -494,6 +502,7 @@ class Store:
     def watch(self, profile: Profile) -> None:
         """Open ``profile`` read-only here: it is shown, nothing of it is saved from this window."""
         self._watching.add(profile.id)
+        self._remember(profile)
 
     def watching(self, profile: Profile) -> bool:
         return profile.id in self._watching
@@ -536,8 +545,11 @@ class Store:
             self._db.execute(f"PRAGMA busy_timeout = {int(wait_seconds * 1000)}")
 
     def flush(self) -> bool:
-        """Try to save every waiting write, in order, in one transaction; True when none is left."""
+        """Try to save every waiting write, in order, in one transaction; True when none is left
+        (and the school's database answers again, if reads were answered from memory)."""
         with self._lock:
+            if self._offline and not self._pending:
+                return self._answers_again()
             while self._pending:
                 current: Profile | None = None
                 try:
@@ -555,9 +567,11 @@ class Store:
                     if self.on_fault is None:
                         self._pending.clear()
                         raise
+                    self._offline = isinstance(error, StoreUnreachable) and self._memory is not None
                     self.on_fault(error)
                     return False
                 self._pending.clear()
+            self._offline = False
             return True
 
     def _save(self, profile: Profile | None, write: Write, kind: str = "") -> None:
@@ -570,7 +584,9 @@ class Store:
                 self._pending[-1] = item
             else:
                 self._pending.append(item)
-            self.flush()
+            self._write_in_memory(write)
+            if not self._offline:  # else the app's next try (`flush`) saves it: no wait for a database that is gone
+                self.flush()
 
     def _check_holder(self, db: Database, profile: Profile) -> None:
         """ProfileLost unless ``profile`` is still there and still this window's to save."""
@@ -611,9 +627,16 @@ class Store:
         """
         return self._transaction("BEGIN IMMEDIATE", profiles)
 
-    def _snapshot(self) -> AbstractContextManager[Database]:
-        """Several reads that see the same moment, even while another copy writes."""
-        return self._transaction("BEGIN")
+    @contextmanager
+    def _snapshot(self) -> Iterator[Database]:
+        """Several reads that see the same moment, even while another copy writes (from memory
+        while the school's database cannot be reached: see `_from_memory`)."""
+        with self._lock, ExitStack() as stack:
+            try:
+                db = self._stand_in() or stack.enter_context(self._transaction("BEGIN"))
+            except StoreUnreachable as error:
+                db = self._from_memory(error)
+            yield db
 
     @contextmanager
     def _transaction(self, begin: str, profiles: Sequence[int] = ()) -> Iterator[Database]:
@@ -635,13 +658,66 @@ class Store:
     def _folder(self) -> Path | None:
         return None if self.path is None else self.path.parent
 
-    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+    def _read(self, sql: str, parameters: Sequence[object] = (), stand_in: bool = True) -> list[Row]:
+        """The rows; from memory while the school's database cannot be reached (unless not
+        `stand_in`: what memory does not hold, which raises StoreUnreachable instead)."""
         with self._lock:
             try:
-                rows: list[Row] = self._db.execute(sql, parameters).fetchall()
-                return rows
+                rows: list[Row] = ((stand_in and self._stand_in()) or self._db).execute(sql, parameters).fetchall()
             except sqlite3.OperationalError as error:
                 raise faults.fault(error, self._folder) from error
+            except StoreUnreachable as error:
+                if not stand_in:
+                    raise
+                rows = self._from_memory(error).execute(sql, parameters).fetchall()
+            return rows
+
+    # While the school's database cannot be reached
+
+    def _remember(self, profile: Profile) -> None:
+        """Keep a copy of a learner open here in memory (a store on the school's database only)."""
+        if self.database is None:
+            return
+        with suppress(StoreError):
+            data = self.profile_data(profile)
+            if self._memory is None:
+                self._memory = _memory_database()
+            self._write_in_memory(lambda db: _copy_learner(db, profile, data))
+
+    def _write_in_memory(self, write: Write) -> None:
+        """Make a write to the copy in memory too, at once (the database gets it when it can)."""
+        if self._memory is None:
+            return
+        self._memory.execute("BEGIN")
+        try:
+            write(self._memory)
+            self._memory.execute("COMMIT")
+        except sqlite3.Error:
+            self._memory.execute("ROLLBACK")  # memory is only a stand-in: the write still waits for the database
+
+    def _stand_in(self) -> sqlite3.Connection | None:
+        """The copy in memory while the database cannot be reached, else None."""
+        return self._memory if self._offline else None
+
+    def _from_memory(self, error: StoreUnreachable) -> sqlite3.Connection:
+        """The copy in memory to read from now that the database cannot be reached, said once
+        (`on_fault`, as a write's fault is); `error` again when there is no copy or nobody to tell."""
+        if self._memory is None or self.on_fault is None:
+            raise error
+        if not self._offline:
+            self._offline = True
+            self.on_fault(error)
+        return self._memory
+
+    def _answers_again(self) -> bool:
+        """Whether the database answers again (then reads go back to it)."""
+        try:
+            with self._transaction("BEGIN"):
+                pass
+        except StoreError:
+            return False
+        self._offline = False
+        return True
 
     def _existing(self, name: str) -> Profile:
         profile = self.find_profile(name)
@@ -684,6 +760,27 @@ def _ended(pid: int) -> bool:
     except OSError:
         return False  # no /proc here: trust the signal check
     return stat.rpartition(")")[2].split()[:1] == ["Z"]
+
+
+def _memory_database() -> sqlite3.Connection:
+    """An empty store in memory, in autocommit mode like the others (the store begins each transaction)."""
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    memory.row_factory = sqlite3.Row
+    migrate(memory)
+    return memory
+
+
+def _copy_learner(db: Database, profile: Profile, data: transfer.ProfileData) -> None:
+    """A learner's rows as the school's database holds them, with their own id (replacing any copy)."""
+    db.execute("DELETE FROM profile WHERE id = ?", (profile.id,))
+    db.execute("INSERT INTO profile (id, name, name_key, created) VALUES (?, ?, ?, ?)", (profile.id, data.name, name_key(data.name), time_text(data.created)))
+    _write_settings(db, profile.id, data.settings)
+    if data.game is not None:
+        _write_game(db, profile.id, json.dumps(data.game))
+    _insert_finished_games(db, profile.id, data.finished_games)
+    _write_lessons(db, profile.id, data.lessons)
+    _insert_answers(db, profile.id, data.answers)
+    _insert_mistakes(db, profile.id, data.mistakes)
 
 
 def _profile(row: Row) -> Profile:

@@ -254,6 +254,8 @@ def _text(value: object, where: str) -> str:
         raise ProfileFileError(tr("{where} should be text").format(where=where))
     if len(value) > MAX_WORD:
         raise ProfileFileError(tr("{where} is {length} characters long; at most {most} fit").format(where=where, length=f"{len(value):,}", most=MAX_WORD))
+    if "\x00" in value:  # kept by SQLite, refused by PostgreSQL: the same file reads the same into either
+        raise ProfileFileError(tr("{where} holds a hidden NUL character, which no text in a profile file may hold").format(where=where))
     return value
 
 
