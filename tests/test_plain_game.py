@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,8 @@ def a_pair(hand: dict[int, str]) -> str | None:
 def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     game = start_plain(tmp_path, "--profile", "Ana", "play", "--deck", "standard", "--seed", "5", columns=COLUMNS)
     assert game.stdin is not None and game.stdout is not None
+    watchdog = threading.Timer(180, game.kill)  # a question the bot does not know would wait for ever
+    watchdog.start()
     said: list[str] = []
     hand: dict[int, str] = {}
     in_hand = False
@@ -57,7 +60,7 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
     refused = False
     for _ in range(5000):
         line = game.stdout.readline()
-        assert line, "the game ended before it was over"
+        assert line, "the game ended before it was over; the last lines:\n" + "\n".join(said[-15:])
         line = line.rstrip("\n")
         said.append(line)
         if line.startswith("Your cards ("):
@@ -86,8 +89,10 @@ def test_a_whole_game_played_from_what_is_said(tmp_path: Path) -> None:
         game.stdin.flush()
         if answer == "q":
             break
+    game.stdin.close()  # q at the game's end goes Home; the end of input stops there
     rest = game.stdout.read().splitlines()
     assert game.wait(timeout=30) == 0
+    watchdog.cancel()
     said += rest
     check_lines(said, COLUMNS)
     assert "The game is over. Type n for a new game, or q to stop." in said
