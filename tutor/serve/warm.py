@@ -98,7 +98,8 @@ def main() -> int:
     if problem := unshareable():
         print(f"old-maid-tutor: after its rehearsal, the warm process cannot fork tabs: {problem}", file=sys.stderr)
         return 1
-    pools.fill_free_blocks()  # a tab's own objects then copy fewer of the pages tabs share
+    pools.fill_heap_holes()  # a tab's own objects then copy fewer of the pages tabs share
+    pools.fill_free_blocks()
     gc.freeze()
     request = serve(control)  # returns only in a forked tab
     return run_tab(request, control, server)
