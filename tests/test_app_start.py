@@ -178,6 +178,20 @@ async def reach_home(pilot: Pilot[None], seconds: float) -> None:
             return
 
 
+async def test_home_follows_a_course_read_already_on_its_first_frame(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A classroom's tab finds the course read by the warm process: Continue says where to go at
+    once, with no wait and no thread to read it."""
+    from tutor.learner.lessons import course_for_app
+    from tutor.ui import home
+
+    course_for_app()
+    monkeypatch.setattr(home, "COURSE_AFTER", 60.0)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert isinstance(app.screen, HomeScreen) and app.screen.followed
+
+
 async def test_home_covered_at_once_reads_the_course_only_once_it_shows(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """`play` covers Home at once: the course (a few MiB) is not read behind the game, and Continue
     follows the learner's progress as soon as Home shows."""

@@ -42,7 +42,7 @@ class Step:
 
 STEPS = (
     Step((*"Rehearsal", "enter"), "HomeScreen"),
-    Step(("c",), "LessonListScreen"),
+    Step(("l",), "LessonListScreen"),
     Step(("enter", "1", "h"), "LessonScreen"),
     Step(("escape", "2", "enter", "enter"), "LessonScreen"),
     Step(("escape", "escape"), "HomeScreen"),

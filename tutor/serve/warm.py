@@ -4,8 +4,9 @@ app for each tab (`python -m tutor.serve.warm --data-dir DIR`, started by the cl
 A tab started afresh spends most of its start importing (about half a second of CPU; thirty of
 them keep two cores busy for seconds). A tab forked from here starts with all of that done, and
 shares those pages with the other tabs until it writes to them (the garbage collector is kept off
-them with `gc.freeze()`). The course, the mistakes' words and the quiz are read here once too, and a pupil's first minutes are
-rehearsed (tutor.serve.rehearsal).
+them with `gc.freeze()`, and a tab's new objects out of them: tutor.serve.pools). The course, the
+mistakes' words and the quiz are read here once too, and a pupil's first minutes are rehearsed
+(tutor.serve.rehearsal).
 
 The server asks over the socket on this process's stdin (tutor.serve.warm_start): one message per
 tab, the tab's environment as JSON with three descriptors (SCM_RIGHTS) for its stdin, stdout and
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from tutor.serve import TAB_MODULE, WARM_MODULE, tab
+from tutor.serve import TAB_MODULE, WARM_MODULE, pools, tab
 from tutor.serve.rehearsal import rehearse
 
 FRESH_HANDLERS = {number: signal.getsignal(number) for number in signal.valid_signals()}
@@ -97,6 +98,8 @@ def main() -> int:
     if problem := unshareable():
         print(f"old-maid-tutor: after its rehearsal, the warm process cannot fork tabs: {problem}", file=sys.stderr)
         return 1
+    pools.fill_heap_holes()  # a tab's own objects then copy fewer of the pages tabs share
+    pools.fill_free_blocks()
     gc.freeze()
     request = serve(control)  # returns only in a forked tab
     return run_tab(request, control, server)

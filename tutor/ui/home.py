@@ -47,7 +47,8 @@ COURSE_AFTER = 1.0
 """Seconds after Home first shows before the course is read: reading it (about half a second of
 imports and parsing, measured) alongside the start-up would delay the first paint as long. While
 another screen covers Home (`play` from the command line), the course is not read at all: it is
-read when Home shows, at once if that is later than this."""
+read when Home shows, at once if that is later than this. A course read already (in a classroom,
+by the warm process every tab is forked from) is followed at once, on Home's first frame."""
 
 
 class HomeScreen(Screen[None]):
@@ -106,10 +107,11 @@ class HomeScreen(Screen[None]):
             # Covered at once (a game the command line opened, the saved game's question): the course
             # is read when Home shows. (Textual's is_current says True here: the screen on top is not styled yet.)
             return
-        if self.followed and learner(self).course_is_read():
-            self._follow_progress()
-        elif not self.reading:  # the first time, always once Home is painted and settled, so the
-            self.reading = True  # first look is the same whether or not the course was read before
+        if learner(self).course_is_read() and (self.followed or not self.reading):
+            self.reading = True  # read already (a classroom's tab has it from the warm process):
+            self._follow_progress()  # Continue says where to go on Home's first frame
+        elif not self.reading:  # the first time, once Home is painted and settled
+            self.reading = True
             wait = self.made_at + COURSE_AFTER - time.monotonic()
             if wait > 0:
                 self.set_timer(wait, self._read_course)
