@@ -126,17 +126,39 @@ def test_in_the_app_an_unreachable_database_keeps_the_session_in_memory_and_says
 
 
 @pytest.mark.parametrize("how", ["option", "environment"])
-def test_every_command_reaches_the_database(how: str, postgres_cluster: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    url = postgres_cluster.new_database()
+def test_every_command_reaches_the_database(
+    how: str, postgres_cluster: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each command that opens the store, on the database (and none on a data folder: the SQLite
+    file must never be made)."""
+    url, other = postgres_cluster.new_database(), postgres_cluster.new_database()
     with open_store(database=url) as store:
-        store.get_or_create_profile("Ana")
-    if how == "environment":
-        monkeypatch.setenv("OLD_MAID_TUTOR_DATABASE", url)
-        arguments = ["profiles", "list"]
-    else:
-        arguments = ["--database", url, "profiles", "list"]
-    assert main(arguments) == 0
-    assert "Ana" in capsys.readouterr().out
+        store.record_answer(store.get_or_create_profile("Ana"), "q1", "pairs", True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+
+    def run(*arguments: str, on: str = url) -> str:
+        if how == "environment":
+            monkeypatch.setenv("OLD_MAID_TUTOR_DATABASE", on)
+            assert main(list(arguments)) == 0, arguments
+        else:
+            assert main(["--database", on, *arguments]) == 0, arguments
+        return capsys.readouterr().out
+
+    assert "Ana" in run("profiles", "list")
+    run("profiles", "export", "Ana", str(tmp_path / "ana.json"))
+    run("profiles", "report", str(tmp_path / "class.csv"))
+    assert "Ana" in (tmp_path / "class.csv").read_text(encoding="utf-8")
+    run("tables")
+    run("profiles", "reset", "Ana", "--yes")
+    with open_store(database=url) as store:
+        ana = store.find_profile("Ana")
+        assert ana is not None and store.answers(ana) == []
+    run("profiles", "import", str(tmp_path / "ana.json"), on=other)
+    assert "Ana" in run("profiles", "list", on=other)
+    with open_store(database=other) as store:
+        ana = store.find_profile("Ana")
+        assert ana is not None and len(store.answers(ana)) == 1
+    assert not list((tmp_path / "home").rglob("*.sqlite*")), "no progress file made beside the database"
 
 
 # ----- a database the tutor will not use: refused, never changed -----
