@@ -406,13 +406,7 @@ class Store:
                     )
                 ) from taken
             profile = _add_profile(db, name, data.created)
-            _write_settings(db, profile.id, data.settings)
-            if data.game is not None:
-                _write_game(db, profile.id, json.dumps(data.game))
-            _insert_finished_games(db, profile.id, data.finished_games)
-            _write_lessons(db, profile.id, data.lessons)
-            _insert_answers(db, profile.id, data.answers)
-            _insert_mistakes(db, profile.id, data.mistakes)
+            _write_learner(db, profile.id, data)
         return profile
 
     def profile_data(self, profile: Profile) -> transfer.ProfileData:
@@ -774,13 +768,18 @@ def _copy_learner(db: Database, profile: Profile, data: transfer.ProfileData) ->
     """A learner's rows as the school's database holds them, with their own id (replacing any copy)."""
     db.execute("DELETE FROM profile WHERE id = ?", (profile.id,))
     db.execute("INSERT INTO profile (id, name, name_key, created) VALUES (?, ?, ?, ?)", (profile.id, data.name, name_key(data.name), time_text(data.created)))
-    _write_settings(db, profile.id, data.settings)
+    _write_learner(db, profile.id, data)
+
+
+def _write_learner(db: Database, profile_id: int, data: transfer.ProfileData) -> None:
+    """Everything of one learner but their profile row: settings, game, games, lessons, answers, mistakes."""
+    _write_settings(db, profile_id, data.settings)
     if data.game is not None:
-        _write_game(db, profile.id, json.dumps(data.game))
-    _insert_finished_games(db, profile.id, data.finished_games)
-    _write_lessons(db, profile.id, data.lessons)
-    _insert_answers(db, profile.id, data.answers)
-    _insert_mistakes(db, profile.id, data.mistakes)
+        _write_game(db, profile_id, json.dumps(data.game))
+    _insert_finished_games(db, profile_id, data.finished_games)
+    _write_lessons(db, profile_id, data.lessons)
+    _insert_answers(db, profile_id, data.answers)
+    _insert_mistakes(db, profile_id, data.mistakes)
 
 
 def _profile(row: Row) -> Profile:
