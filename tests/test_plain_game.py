@@ -114,6 +114,8 @@ def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_en
     start = lines.index("> d")
     assert lines[start + 1 : start + 3] == ["Not quite!", "You still hold 2♦ and 2♥."]
     assert lines[start + 4].startswith("Try this: ")
+    typed = next(line for line in lines[start + 4 : start + 8] if line.startswith("Type "))
+    assert typed in ("Type 2 3.", "Type 3 2."), "the pair the reason names, as its numbers are typed here"
     assert lines[-1] == "Everything is saved. Goodbye!"
     kept = saved_game(tmp_path)
     assert kept is not None and kept.mistake_counts()["kept-pair"] == 1

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tutor.course.mistakes import rules_broken
-from tutor.engine import Card, Draw, LayDown
+from tutor.engine import Card, Draw, LayDown, MistakeCode
 from tutor.engine.actions import Action
 from tutor.engine.decks import all_decks
 from tutor.language import mark, ntr, tr
@@ -325,7 +325,10 @@ class _GameLines:
             assert outcome.mistake is not None and outcome.explanation is not None
             if not outcome.again:  # made again at once: explained again, counted once
                 self.recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards])
-            self.lines.say(tr("Not quite!"), *outcome.explanation.lines())
+            said: list[str] = list(outcome.explanation.lines())
+            if outcome.mistake.code is MistakeCode.KEPT_PAIR and self.game.hints_allowed:  # "Pick 7♣ and 7♥…": and what to type for them
+                said.append(self._typed(LayDown(LEARNER, outcome.mistake.cards), Stage.PAIRING))
+            self.lines.say(tr("Not quite!"), *said)
         elif outcome.lines:
             self.lines.say(*outcome.lines)
         if not self.game.game.is_over:
