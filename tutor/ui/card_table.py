@@ -9,6 +9,7 @@ learner is doing now (`pairing`, `drawing`), its rules, and how to redraw and ma
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rich.cells import cell_len
@@ -84,6 +85,8 @@ class CardTableScreen(Screen[None]):
         self.panel: Panel | None = None
         """A mistake or hint shown in its own panel until the learner acts."""
         self.sort_by_suit = False
+        self.seat_cursor: int | None = None
+        """The player the ◆ is on while the learner chooses whom to draw from (None: on no one yet)."""
 
     # ----- what each screen says ----------------------------------------------------------------
 
@@ -112,6 +115,10 @@ class CardTableScreen(Screen[None]):
 
     def action_key(self, key: str) -> None:
         """A card's key (shown under it) or a player's number."""
+        raise NotImplementedError
+
+    def choose_giver(self, seat: int) -> None:
+        """The learner chose to draw from `seat`."""
         raise NotImplementedError
 
     # ----- the layout ---------------------------------------------------------------------------
@@ -236,6 +243,21 @@ class CardTableScreen(Screen[None]):
         self.panel = Panel(PanelKind.HINT, tr("? Hint {level} of {levels}").format(level=hint.level, levels=LEVELS), Text(with_keys(hint.text, self.BINDINGS)))
 
     # ----- keys shared by both tables -----------------------------------------------------------
+
+    def move_seat_cursor(self, step: int, viewer: int, rules: Rules, others: Collection[int]) -> None:
+        """Move the ◆ to the next of `others` `step` way round: from the learner's own seat when it
+        is on no one yet."""
+        start = viewer if self.seat_cursor is None else self.seat_cursor
+        self.seat_cursor = rules.next_seat(start, step, among=others)
+        self.message = Text()  # "Choose a player first" is done with
+        self.redraw()
+
+    def choose_at_cursor(self) -> None:
+        """Enter while choosing whom to draw from: the player under the ◆, or what to do first."""
+        if self.seat_cursor is None:
+            self.say(tr(CHOOSE_A_PLAYER))
+        else:
+            self.choose_giver(self.seat_cursor)
 
     def action_select(self) -> None:
         self.query_one("#hand", HandView).toggle()

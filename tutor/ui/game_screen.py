@@ -25,7 +25,7 @@ from tutor.language import mark, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import DAMAGED_GAME, OTHER_LEARNERS, WELCOME_BACK, WELCOME_BACK_TOGETHER, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS, Hint
-from tutor.ui.card_table import CHOOSE_A_PLAYER, CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import with_keys
@@ -71,7 +71,7 @@ class GameScreen(CardTableScreen):
         self.session: GuidedGame = self._load_or_deal()
         self.players: dict[int, LearnerSession] = dict(zip(self.session.humans, [learner(self), *self.guests], strict=False))
         """Each learner's session, by seat: their recorder keeps their mistakes and their game."""
-        self.seat_cursor: int | None = self.session.giver_cursor()
+        self.seat_cursor = self.session.giver_cursor()
         self.timer: Timer | None = None
         self.finished_recorded = False
         self.shown_stage: Stage | None = None
@@ -223,11 +223,7 @@ class GameScreen(CardTableScreen):
         stage = self.session.stage
         if stage is Stage.CHOOSE_GIVER:
             rules, viewer = self.session.game.rules, self.session.viewer
-            others = [seat for seat in range(rules.players) if seat != viewer]
-            start = viewer if self.seat_cursor is None else self.seat_cursor  # on no seat yet: from the learner's own
-            self.seat_cursor = rules.next_seat(start, step, among=others)
-            self.message = Text()  # "Choose a player first" is done with
-            self.redraw()
+            self.move_seat_cursor(step, viewer, rules, [seat for seat in range(rules.players) if seat != viewer])
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
 
@@ -236,10 +232,7 @@ class GameScreen(CardTableScreen):
         if stage is Stage.PAIRING:
             self._lay_down_selected()
         elif stage is Stage.CHOOSE_GIVER:
-            if self.seat_cursor is None:
-                self.say(tr(CHOOSE_A_PLAYER))
-            else:
-                self._choose_giver(self.seat_cursor)
+            self.choose_at_cursor()
         elif stage is Stage.DRAW:
             self.draw_at(self.query_one("#fan", FanView).cursor)
 
@@ -251,7 +244,7 @@ class GameScreen(CardTableScreen):
             return
         if stage is Stage.CHOOSE_GIVER and 1 <= index + 1 < self.session.game.rules.players:
             self.seat_cursor = self.session.game.rules.seat_left_of(self.session.viewer, index + 1)  # numbered from the viewer's left
-            self._choose_giver(self.seat_cursor)
+            self.choose_giver(self.seat_cursor)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self.draw_at(index)
         elif stage is Stage.PAIRING:
@@ -260,7 +253,7 @@ class GameScreen(CardTableScreen):
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.session.stage is Stage.CHOOSE_GIVER:
             self.seat_cursor = event.seat
-            self._choose_giver(event.seat)
+            self.choose_giver(event.seat)
 
     def action_done(self) -> None:
         self._after(self.session.finish_pairing())
@@ -271,7 +264,7 @@ class GameScreen(CardTableScreen):
             return
         self._after(self.session.lay_down(chosen))
 
-    def _choose_giver(self, seat: int) -> None:
+    def choose_giver(self, seat: int) -> None:
         self._after(self.session.choose_giver(seat))
 
     def draw_at(self, position: int) -> None:

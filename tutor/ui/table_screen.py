@@ -34,7 +34,7 @@ from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
-from tutor.ui.card_table import CHOOSE_A_PLAYER, CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
+from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
@@ -81,7 +81,6 @@ class TableScreen(CardTableScreen):
         super().__init__()
         self.shared = shared
         self.seed = seed
-        self.seat_cursor: int | None = None
         self.said_at: Part | None = None
         """The learner's part of the table the panel and the message are about: they stay while it
         is the same (other learners laying down their pairs do not change it)."""
@@ -380,11 +379,8 @@ class TableScreen(CardTableScreen):
     def action_move(self, step: int) -> None:
         shared = self.shared
         if shared.choosing_giver and shared.game is not None:
-            cursor = self._seat_cursor()
-            start = shared.seat if cursor is None else cursor  # on no seat yet: from the learner's own
-            self.seat_cursor = shared.game.rules.next_seat(start, step, among=self._others())
-            self.message = Text()  # "Choose a player first" is done with
-            self.redraw()
+            self._seat_cursor()
+            self.move_seat_cursor(step, shared.seat, shared.game.rules, self._others())
         elif isinstance(self.focused, CardRow):
             self.focused.move_cursor(step)
 
@@ -393,11 +389,8 @@ class TableScreen(CardTableScreen):
         if stage is Stage.PAIRING:
             self._lay_down_selected()
         elif stage is Stage.DRAW and self.shared.choosing_giver:
-            cursor = self._seat_cursor()
-            if cursor is None:
-                self.say(tr(CHOOSE_A_PLAYER))
-            else:
-                self._choose_giver(cursor)
+            self._seat_cursor()
+            self.choose_at_cursor()
         elif stage is Stage.DRAW:
             self.draw_at(self.query_one("#fan", FanView).cursor)
 
@@ -411,7 +404,7 @@ class TableScreen(CardTableScreen):
         if stage is Stage.DRAW and shared.choosing_giver:
             if index < len(others):  # 1 is the player on the learner's left
                 self.seat_cursor = others[index]
-                self._choose_giver(others[index])
+                self.choose_giver(others[index])
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self.draw_at(index)
         elif stage is Stage.PAIRING:
@@ -420,7 +413,7 @@ class TableScreen(CardTableScreen):
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.shared.choosing_giver:
             self.seat_cursor = event.seat
-            self._choose_giver(event.seat)
+            self.choose_giver(event.seat)
 
     def action_done(self) -> None:
         self._send(self.shared.finish_pairing)
@@ -430,7 +423,7 @@ class TableScreen(CardTableScreen):
         if chosen is not None:
             self._send(lambda: self.shared.lay_down(chosen))
 
-    def _choose_giver(self, seat: int) -> None:
+    def choose_giver(self, seat: int) -> None:
         self._after(self.shared.choose_giver(seat))
 
     def draw_at(self, position: int) -> None:
