@@ -15,7 +15,7 @@ from tutor.engine.decks import all_decks
 from tutor.language import mark, ntr, tr
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines
-from tutor.plain.words import STOP, card_lines, card_said, numbered, numbers_in, pick_number, rules_named
+from tutor.plain.words import STOP, card_lines, card_said, numbered, numbers_in, numbers_of, pick_number, rules_named
 from tutor.play.guided_game import DAMAGED_GAME, LEARNER, OTHER_LEARNERS, WELCOME_BACK, GuidedGame, Outcome, Stage
 from tutor.play.hints import LEVELS
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
@@ -231,8 +231,7 @@ class _GameLines:
         """The last hint's move as it is typed here ("Type 6 7."): the hint names the cards or the
         player, the learner types their numbers. "" for a hint with no move."""
         if isinstance(move, LayDown):
-            hand = self._hand()
-            return tr("Type {numbers}.").format(numbers=" ".join(str(hand.index(card) + 1) for card in sorted(move.cards)))
+            return tr("Type {numbers}.").format(numbers=numbers_of(self._hand(), move.cards))
         if isinstance(move, Draw) and stage is Stage.CHOOSE_GIVER:
             rules = self.game.game.rules
             number = next(key for key in range(1, rules.players) if rules.seat_left_of(LEARNER, key) == move.from_seat)

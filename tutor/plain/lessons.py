@@ -34,7 +34,7 @@ from tutor.learner.celebrations import NEXT_UP
 from tutor.learner.lessons import grouped, lesson_mistakes, standing_of
 from tutor.learner.session import LearnerSession
 from tutor.plain.lines import Choices, Lines, either
-from tutor.plain.words import STOP, card_lines, numbered, numbers_in, pick_number
+from tutor.plain.words import STOP, card_lines, numbered, numbers_in, numbers_of, pick_number
 from tutor.wording import Seats, sentence
 from tutor.wording.lessons import (
     CHECK_HINT,
@@ -432,8 +432,7 @@ class _LessonLines:
         """The first pair's numbers in the hand as it is now (the hand is numbered again after each pair)."""
         if not pairs:
             return tr("Type d.")
-        hand = self._hand()
-        numbers = " ".join(str(hand.index(card) + 1) for card in sorted(pairs[0]))
+        numbers = numbers_of(self._hand(), pairs[0])
         return tr("Type {numbers}, then d.").format(numbers=numbers) if len(pairs) == 1 else tr("Type {numbers} for the first pair.").format(numbers=numbers)
 
     # ----- moving through the lesson --------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tutor.engine import Card
 from tutor.language import mark, ptr, tr
@@ -58,3 +58,8 @@ def numbers_in(typed: str, count: int) -> list[int] | None:
         return None
     found = [number for number in numbers if number is not None]
     return found if len(set(found)) == len(found) else None
+
+
+def numbers_of(hand: Sequence[Card], cards: Iterable[Card]) -> str:
+    """The cards' numbers in `hand`, as they are typed here: "6 7" (the reverse of `numbers_in`)."""
+    return " ".join(str(hand.index(card) + 1) for card in sorted(cards))
