@@ -94,9 +94,18 @@ class Outcome:
         return self.mistake is not None
 
 
-def refused_moment(mistake: Mistake, game: Game) -> tuple[object, ...]:
-    """A refused move and where the game stands: the same twice in a row is one mistake made again."""
-    return (mistake.code, mistake.cards, mistake.seats, game.draws, len(game.pairs), game.phase)
+class Refusals:
+    """The last move refused, to tell a mistake made again at once (nothing moved in between) from
+    a new one."""
+
+    def __init__(self) -> None:
+        self._last: tuple[object, ...] | None = None
+
+    def again(self, mistake: Mistake, game: Game) -> bool:
+        """Whether `mistake` is the one just refused, made again with the game where it was."""
+        moment = (mistake.code, mistake.cards, mistake.seats, game.draws, len(game.pairs), game.phase)
+        again, self._last = moment == self._last, moment
+        return again
 
 
 @dataclass(frozen=True)
@@ -164,7 +173,7 @@ class GuidedGame:
         self._narrators = {seat: Narrator(self.names, seat, letters) for seat in self.humans}
         self._seats = {seat: Seats(self.names, seat) for seat in self.humans}
         self.log: list[str] = []
-        self._last_refused: tuple[object, ...] | None = None
+        self._refusals = Refusals()
 
     @classmethod
     def new_together(cls, settings: Settings, learners: Sequence[tuple[str, str]], seed: int | None = None) -> GuidedGame:
@@ -441,8 +450,7 @@ class GuidedGame:
         return self._told(events)
 
     def _refuse(self, mistake: Mistake) -> Outcome:
-        moment = refused_moment(mistake, self.game)
-        again, self._last_refused = moment == self._last_refused, moment
+        again = self._refusals.again(mistake, self.game)
         if not again:
             self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
         explanation = explain(mistake, self.game, self._names_for_you(), self.letters)

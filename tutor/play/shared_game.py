@@ -48,7 +48,7 @@ from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, I
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
 from tutor.language import tr
 from tutor.play.giver import cursor_start, only_giver
-from tutor.play.guided_game import MadeMistake, Outcome, Result, refused_moment, results_of, without_the_answer
+from tutor.play.guided_game import MadeMistake, Outcome, Refusals, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
 from tutor.settings import Settings
 from tutor.store import Profile
@@ -98,7 +98,7 @@ class SharedGame:
         self._left = False
         self._heartbeat: datetime | None = None
         self._giver_chosen: int | None = None
-        self._last_refused: tuple[object, ...] | None = None
+        self._refusals = Refusals()
         """The move number at which the learner said whom they draw from."""
         self._drawn: Card | None = None
         self._tended: datetime | None = None
@@ -423,8 +423,7 @@ class SharedGame:
     def _refuse(self, mistake: Mistake) -> Outcome:
         game = self.game
         assert game is not None  # a move was judged
-        moment = refused_moment(mistake, game)
-        again, self._last_refused = moment == self._last_refused, moment
+        again = self._refusals.again(mistake, game)
         if not again:
             self.mistakes.append(MadeMistake(mistake.code.value, tuple(map(str, mistake.cards))))
         seats = Seats(self.names, self.seat)
