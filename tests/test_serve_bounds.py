@@ -360,3 +360,15 @@ def test_an_export_in_a_tab_is_a_download_over_the_websocket(tmp_path: Path) -> 
     assert document["profile"]["name"] == "Zo\u00eb" and document["format"] == "old-maid-tutor-profile"
     outside = [path for path in sorted(tmp_path.rglob("*")) if data not in (path, *path.parents)]
     assert outside == [path for path in before if data not in (path, *path.parents)]
+
+
+@pytest.mark.parametrize("host", [b"h\xffx", b"", b"evil<x>", b"127.0.0.1:18790"])
+async def test_a_host_header_that_is_no_host_name_is_refused_not_a_server_error(host: bytes) -> None:
+    """The page tells the browser where to connect from the Host header: a byte that is not text
+    there made a 500 (a UnicodeEncodeError in the log), an empty one the address `ws:/ws`."""
+    async with serving() as (_, port):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
+        status = (await asyncio.wait_for(reader.readline(), 5)).split()[1]
+        assert status == (b"200" if host == b"127.0.0.1:18790" else b"400"), host
+        writer.close()

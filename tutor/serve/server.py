@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import shlex
 import signal
 from collections.abc import Sequence
@@ -49,6 +50,10 @@ TITLE = mark("Old Maid Tutor")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATICS = Path(textual_serve.__file__).resolve().parent / "static"
 FONT_FOLDER = Path("/usr/share/fonts/truetype/dejavu")
+
+
+HOST_HEADER = re.compile(r"[A-Za-z0-9.-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+"""A Host header as a browser sends it: a name or an IPv4 address, or an IPv6 one in brackets, and a port."""
 
 
 @dataclass(frozen=True)
@@ -364,7 +369,10 @@ class ClassroomServer(Server):
         return response
 
     def _websocket_url(self, request: web.Request) -> str:
-        """Where the page connects: with a one-use ticket when a code was asked (never the code)."""
+        """Where the page connects: with a one-use ticket when a code was asked (never the code).
+        A Host header that is no host name (empty, odd bytes) is refused: it would be the address."""
+        if self.given_public_url is None and not HOST_HEADER.fullmatch(request.host):
+            raise web.HTTPBadRequest(text=tr("This address is not one the classroom can answer."))
         base = (self.given_public_url or f"{request.scheme}://{request.host}").rstrip("/")
         scheme, rest = base.split(":", 1)
         path = "/ws" if self.code is None else f"/ws/{self.tickets.issue()}"
