@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from pin_tab import try_in_a_tab
 from special_files import device
 from table_helpers import reopen
 
@@ -202,17 +203,12 @@ def test_tries_from_many_tabs_at_once_are_counted_before_they_are_checked(addres
     later = START + timedelta(seconds=teacher.wait_after(teacher.FREE_TRIES) + 1)
     context = multiprocessing.get_context("spawn")
     with context.Pool(4) as pool:
-        results = pool.starmap(_try_in_a_tab, [(address, f"{number:06d}", later) for number in range(20)])
+        results = pool.starmap(try_in_a_tab, [(address, f"{number:06d}", later) for number in range(20)])
     looked_at = [message for message in results if message.startswith("That is not the teacher's PIN")]
     assert len(looked_at) == 1, results
     with reopen(address) as store:
         kept = store.teacher_pin()
     assert kept is not None and kept.wrong_tries == teacher.FREE_TRIES + 1
-
-
-def _try_in_a_tab(address: str, pin: str, when: datetime) -> str:
-    with reopen(address) as store:
-        return served_check(store, pin, when).message
 
 
 @pytest.mark.parametrize(

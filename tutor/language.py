@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import update_wrapper
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 DOMAIN = "tutor"
@@ -128,6 +129,36 @@ def on_change(forget: Callable[[], None]) -> Callable[[], None]:
     """Call `forget` whenever the language changes (a cache of words made in the old one)."""
     _forgetters.append(forget)
     return forget
+
+
+class PerLanguage(Generic[T]):
+    """A reading whose words are in the language in use (the course, the quiz, the mistakes'
+    book), made once for each language and arguments and kept: a learner who switches back, or a
+    process that speaks several in turn, does not read (and check) it all again."""
+
+    def __init__(self, read: Callable[..., T]) -> None:
+        self._read = read
+        self._kept: dict[tuple[str, tuple[Hashable, ...]], T] = {}
+        update_wrapper(self, read)
+
+    def __call__(self, *arguments: Hashable) -> T:
+        key = (_current, arguments)
+        if key not in self._kept:
+            self._kept[key] = self._read(*arguments)
+        return self._kept[key]
+
+    def is_kept(self, *arguments: Hashable) -> bool:
+        """Whether a call with `arguments` answers at once, in the language in use."""
+        return (_current, arguments) in self._kept
+
+    def cache_clear(self) -> None:
+        """Forget every language's reading (a changed file is read again)."""
+        self._kept.clear()
+
+
+def per_language(read: Callable[..., T]) -> PerLanguage[T]:
+    """`read` (positional arguments only), kept for each language: see PerLanguage."""
+    return PerLanguage(read)
 
 
 def known(code: str) -> str:

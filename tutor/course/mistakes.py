@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -224,7 +223,7 @@ FALLBACK: dict[str, MistakeWords] = {
 }
 
 
-@cache
+@language.per_language
 def mistake_book() -> MistakeBook:
     """The shipped `lessons/mistakes.yaml`, read and checked once. Never raises: where the file is
     broken, the built-in words stand in and `problems` says what is wrong (file:line: field)."""
@@ -232,9 +231,6 @@ def mistake_book() -> MistakeBook:
 
     root, problems = read_yaml_file(shipped_file(), SHOWN_PATH)
     return book_from(root, problems, SHOWN_PATH)
-
-
-language.on_change(mistake_book.cache_clear)  # its words are in the language it was read in
 
 
 def shipped_file() -> Any:

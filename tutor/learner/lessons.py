@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tutor import language
@@ -75,21 +74,23 @@ class Standing:
         return self.status in (Status.NEW, Status.STARTED)
 
 
-@cache
 def course_for_app(replay: bool = False) -> Course:
-    """The course the app shows, read once. Without `replay` it loads in a blink; with it, every
-    solution is also played through (about a second), which finds the rest of the broken lessons."""
+    """The course the app shows, read once in each language. Without `replay` it loads in a blink;
+    with it, every solution is also played through (about a second), which finds the rest of the
+    broken lessons."""
+    return _course(replay)
+
+
+@language.per_language
+def _course(replay: bool) -> Course:
     from tutor.course import load_course
 
     return load_course(replay=replay)
 
 
-language.on_change(course_for_app.cache_clear)  # its words are in the language it was read in
-
-
 def course_is_read() -> bool:
     """Whether `course_for_app()` answers at once (the course has been read already)."""
-    return bool(course_for_app.cache_info().currsize)
+    return _course.is_kept(False) or _course.is_kept(True)
 
 
 OTHER_TOPIC = mark("More lessons")

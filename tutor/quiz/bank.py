@@ -162,7 +162,7 @@ class WrittenQuestion:
 # ----- reading ---------------------------------------------------------------------------------
 
 
-@cache
+@language.per_language
 def read_bank() -> tuple[WrittenQuestion, ...]:
     """Every question of the shipped quiz.yaml; `CourseError` listing every problem if it has any."""
     # How the reasons read is checked by `lessons check` and the tests, not each time a round
@@ -172,9 +172,6 @@ def read_bank() -> tuple[WrittenQuestion, ...]:
     if problems:
         raise CourseError("\n".join(str(problem) for problem in problems))
     return questions
-
-
-language.on_change(read_bank.cache_clear)  # its words are in the language it was read in
 
 
 def quiz_text() -> str:
