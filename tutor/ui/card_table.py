@@ -31,6 +31,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.keys import with_keys
 from tutor.ui.notices import notify
+from tutor.ui.page import Page
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
@@ -131,7 +132,7 @@ class CardTableScreen(Screen[None]):
         if cover:
             yield Static(id="cover")
         with Horizontal(id="table"):
-            with VerticalScroll(id="board"):
+            with Page(id="board"):
                 if waiting:
                     yield Static(id="waiting")
                 if names is not None:

@@ -10,13 +10,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
 from tutor.language import mark, ptr, tr
+from tutor.ui.page import Page
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
@@ -222,7 +223,7 @@ class HelpScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box", classes="dialog"):
+        with Page(id="help-box", classes="dialog"):
             yield Static(Text(self.help_title, style="bold"), id="help-title")
             for where, section in SECTIONS.items():
                 lines = [line for line in self.lines if line.where == where]

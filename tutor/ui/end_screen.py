@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -22,6 +22,7 @@ from tutor.play.guided_game import LEARNER, GuidedGame, Result
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import tutor_app
 from tutor.wording.ending import Line, each_learners_mistakes, end_of_game
 
@@ -45,7 +46,7 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with VerticalScroll(id="end"):
+        with Page(id="end"):
             yield Static(self.summary(), id="summary")
             yield Horizontal(Button(tr("Play again (N)"), id="again", variant="primary"), Button(tr("Home (Esc)"), id="end-home"), classes="buttons")
         yield TutorFooter()

@@ -56,6 +56,7 @@ from tutor.ui.downloads import (
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import learner, tutor_app
 
 LEVEL_WORDS = {Level.MASTERED: mark("mastered"), Level.PRACTISED: mark("growing"), Level.LEARNING: mark("not yet")}
@@ -156,7 +157,7 @@ class ProgressScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with VerticalScroll(id="progress"):
+        with Page(id="progress"):
             yield Static(id="progress-note")
             yield Static(id="progress-glance")
             yield Static(id="progress-next", classes="section")

@@ -41,6 +41,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_and_players
 
@@ -83,7 +84,7 @@ class QuizScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with VerticalScroll(id="quiz"):
+        with Page(id="quiz"):
             yield Static(id="quiz-progress")
             yield Static(id="quiz-prompt")
             with Vertical(id="quiz-table"):
@@ -251,7 +252,7 @@ class QuizSummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with VerticalScroll(id="quiz-end"):
+        with Page(id="quiz-end"):
             yield Static(summary_text(self.summary, self.words, learner(self).locked_lessons()), id="quiz-summary")
             with Horizontal(classes="buttons"):
                 if self.summary.try_again:

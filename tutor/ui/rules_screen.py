@@ -14,6 +14,7 @@ from tutor.language import mark, ntr, tr
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_name
 from tutor.wording.rules import rules_summary
@@ -46,7 +47,7 @@ class RulesScreen(Screen[None]):
         for heading, paragraph in rules_summary(rules):
             text.append(f"{heading}\n", style="bold underline")
             text.append(f"{paragraph}\n\n")
-        with VerticalScroll(id="rules"):
+        with Page(id="rules"):
             yield Static(text)
         yield Static(id="rules-more")
         yield TutorFooter()

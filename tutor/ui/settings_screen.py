@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
@@ -29,6 +29,7 @@ from tutor.ui.dialogs import SaveChangesScreen, dismiss_on_top
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.rules_words import players_count, variant_name
 from tutor.wording.card_words import rank_name
@@ -181,7 +182,7 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         settings = learner(self).settings
         yield TutorHeader()
-        with VerticalScroll(id="settings"):
+        with Page(id="settings"):
             yield setting_row("learner_name", Input(settings.learner_name, id="learner_name", max_length=NAME_LENGTH, compact=True))
             yield setting_row("language", Select(language_choices(), value=self.language_shown(), allow_blank=False, compact=True, id="language"))
             yield setting_row("ruleset", Select(ruleset_choices(), value=settings.ruleset, allow_blank=False, compact=True, id="ruleset"))

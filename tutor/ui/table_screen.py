@@ -43,6 +43,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import Seats
@@ -565,7 +566,7 @@ class TableEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with VerticalScroll(id="end"):
+        with Page(id="end"):
             yield Static(self.summary(), id="summary")
             yield Horizontal(
                 Button(tr("Play again here (A)"), id="play-again", variant="primary"),
