@@ -106,6 +106,8 @@ class LessonScreen(Screen[None]):
         self.lesson: Lesson | None = None
         self.run: LessonRun | None = None
         self.view: StepView | None = None
+        self.leaving: list[StepView] = []
+        """The steps' widgets that a new step's is about to take the place of."""
         self.learner = learner(self)
         self.letters = self.learner.settings.suit_style == "letters"
         self.recorder = self.learner.recorder
@@ -211,6 +213,8 @@ class LessonScreen(Screen[None]):
 
     def _show_closed(self, message: Text) -> None:
         """No lesson to play: just a message, and Escape to go back."""
+        while self.leaving:
+            self.leaving.pop().remove()
         if self.view is not None:
             self.view.retired = True
             self.view.remove()
@@ -246,19 +250,24 @@ class LessonScreen(Screen[None]):
         if self.view is not None:
             drawn = self.view.drawn_card
             self.view.retired = True
-            self.view.remove()
+            self.leaving.append(self.view)
         self.view = view_for(run, self.letters)
         hand = run.game.hands[run.learner] if run.game is not None and run.learner is not None else ()
         if isinstance(run.step, PairStep) and drawn in hand:
             self.view.drawn_card = drawn  # "does your new card make a pair?": still marked ★
         self.set_focus(None)  # until the step's widget is ready to take it
+        self.view.display = False  # shown once ready, in the old step's place
         self.query_one("#lesson-body", VerticalScroll).mount(self.view)  # it says when it is ready
         if save:
             self._save()
-        self._show(new_step=True)
 
     def on_step_view_ready(self, event: StepView.Ready) -> None:
+        """The new step's widget takes the old one's place and the step is shown, at once: one
+        layout of the lesson instead of one for the old step gone and another for the new one."""
         if event.view is self.view and self.run is not None:
+            while self.leaving:
+                self.leaving.pop().remove()
+            event.view.display = True
             self._show(new_step=True)
             self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
             self.call_after_refresh(self._give_held_keys)  # once the step's widget has the focus
@@ -322,7 +331,8 @@ class LessonScreen(Screen[None]):
             words = tr("▼ More below: press PgDn (or scroll down)")
         else:
             words = tr("▲ More above: press PgUp (or scroll up)")
-        sign.update(Text(words, style="bold"))
+        if str(sign.content) != words:  # an update lays the whole lesson out again
+            sign.update(Text(words, style="bold"))
         shown = (above or below) and body.display
         if shown != sign.display:
             sign.display = shown  # the lesson is a line shorter or taller: keep the lesson's end in view

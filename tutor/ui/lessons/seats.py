@@ -50,10 +50,16 @@ class LessonSeats(Horizontal):
     def __init__(self) -> None:
         super().__init__(id="lesson-seats")
         self._shown: tuple[LessonRun, Collection[int], Collection[int]] | None = None
+        self._drawn_narrow = False
 
     def on_resize(self) -> None:
-        if self._shown is not None:
+        """Drawn again only where the seats' words change with the width (each seat drawn again is
+        the whole lesson laid out again)."""
+        if self._shown is not None and self._narrow(self._shown[0]) != self._drawn_narrow:
             self.show(*self._shown)
+
+    def _narrow(self, run: LessonRun) -> bool:
+        return 0 < self.size.width < self.NARROW * len(run.names)
 
     def compose(self) -> ComposeResult:
         yield from (LessonSeat(seat) for seat in range(MAX_SEATS))
@@ -61,7 +67,7 @@ class LessonSeats(Horizontal):
     def show(self, run: LessonRun, cursor: Collection[int] = (), wrong: Collection[int] = ()) -> None:
         self._shown = (run, cursor, wrong)
         self.display = bool(run.names) and (run.game is not None or isinstance(run.step, SeatStep))
-        narrow = 0 < self.size.width < self.NARROW * len(run.names)
+        narrow = self._drawn_narrow = self._narrow(run)
         # Turns, safe seats and the Old Maid show only while no question is open about them, nor
         # about to be: a solved step's table is the next step's question.
         tells_roles = isinstance(run.step, ExplainStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
