@@ -57,7 +57,6 @@ from tutor.learner.lessons import (
     title_of,
 )
 from tutor.store import GameResult
-from tutor.store.tables import table_place
 from tutor.wording.going_out import Out, going_out
 
 if TYPE_CHECKING:
@@ -188,6 +187,8 @@ class Recorder:
     def game_mistake(self, code: object, cards: Iterable[object] = (), table: int | None = None) -> None:
         """A rule mistake in a game (`code`: a MistakeCode or its text); `table`: made at that
         table played together (tutor.store.tables), where the learner's window may close and open again."""
+        from tutor.store.tables import table_place  # only at a table: the tables' module is not loaded at start-up
+
         self.store.record_mistake(self.profile, str(code), cards, "game" if table is None else table_place(table))
 
     def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False) -> Celebration:
