@@ -236,3 +236,43 @@ def test_the_learner_in_a_list_of_players_is_named_as_one_who_does_something() -
     assert (seats.listed([1, 0]), seats.who(0)) == ("Bea y tú", "ti")
     language.use("de")
     assert (seats.listed([0, 2], capital=True), seats.who(0)) == ("Du und Sam", "dir")
+
+
+def test_a_reading_is_kept_for_each_language_and_not_read_again_on_switching_back() -> None:
+    reads: list[str] = []
+
+    @language.per_language
+    def greeting() -> str:
+        reads.append(language.current())
+        return language.tr("Quit")
+
+    language.use("en")
+    assert greeting() == "Quit"
+    language.use("es")
+    spanish = greeting()
+    assert spanish != "Quit"
+    language.use("en")
+    assert greeting() == "Quit"
+    language.use("es")
+    assert greeting() == spanish
+    assert reads == ["en", "es"]
+
+
+def test_a_reading_made_while_the_language_changed_is_not_kept() -> None:
+    """The home screen reads the course in a thread: if the learner switches language meanwhile,
+    its words may be of both, and it is read again next time instead of kept."""
+    reads = 0
+
+    @language.per_language
+    def course() -> int:
+        nonlocal reads
+        reads += 1
+        if reads == 1:
+            language.use("de")  # the learner chose another language while this was read
+        return reads
+
+    language.use("en")
+    assert course() == 1
+    language.use("en")
+    assert course() == 2
+    assert course() == 2

@@ -11,8 +11,8 @@ up in the language's gettext catalogue (`tutor/locale/<code>/LC_MESSAGES/tutor.p
 
 Placeholders are always named (`{cards}`, `{seat}`), so a translation may put them in its own
 order. One process speaks one language at a time (each classroom tab is a process of its own):
-`use(code)` switches it, and anything that keeps words made in the old language registers with
-`on_change` to forget them.
+`use(code)` switches it; a reading kept once made (the course, the quiz) is kept for each language
+(`per_language`).
 
 Which language, first found: `--lang`, the learner's saved setting, `LANGUAGE`, `LC_ALL`,
 `LC_MESSAGES`, `LANG`, then English (`chosen`).
@@ -40,7 +40,6 @@ _current = ENGLISH
 _asked: str | None = None
 _asked_is_a_default = False
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
-_forgetters: list[Callable[[], None]] = []
 _switches: list[Callable[[], None]] = []
 _loaded: dict[str, gettext.NullTranslations] = {}
 
@@ -88,8 +87,6 @@ def use(code: str) -> None:
     _current = code
     for switch in tuple(_switches):
         switch()
-    for forget in tuple(_forgetters):
-        forget()
 
 
 def on_switch(switch: Callable[[], None]) -> Callable[[], None]:
@@ -102,7 +99,7 @@ def on_switch(switch: Callable[[], None]) -> Callable[[], None]:
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
     """Speak `code` for a moment (words to keep for readers of every language, like a shared
-    table's log), then the language in use again; caches kept with `on_change` are not forgotten."""
+    table's log), then the language in use again."""
     global _current, _catalogue
     before = (_current, _catalogue)
     _current, _catalogue = known(code), _load(known(code))
@@ -125,12 +122,6 @@ def in_every_language(say: Callable[[], T]) -> dict[str, T]:
     return said
 
 
-def on_change(forget: Callable[[], None]) -> Callable[[], None]:
-    """Call `forget` whenever the language changes (a cache of words made in the old one)."""
-    _forgetters.append(forget)
-    return forget
-
-
 class PerLanguage(Generic[T]):
     """A reading whose words are in the language in use (the course, the quiz, the mistakes'
     book), made once for each language and arguments and kept: a learner who switches back, or a
@@ -143,9 +134,12 @@ class PerLanguage(Generic[T]):
 
     def __call__(self, *arguments: Hashable) -> T:
         key = (_current, arguments)
-        if key not in self._kept:
-            self._kept[key] = self._read(*arguments)
-        return self._kept[key]
+        if key in self._kept:
+            return self._kept[key]
+        read = self._read(*arguments)
+        if _current == key[0]:  # not kept if the language changed while it was read (in a thread)
+            self._kept[key] = read
+        return read
 
     def is_kept(self, *arguments: Hashable) -> bool:
         """Whether a call with `arguments` answers at once, in the language in use."""

@@ -8,9 +8,13 @@ change cost about 85 ms of CPU: twice as a learner opened it and pressed Tab.
 
 from __future__ import annotations
 
+from textual._context import NoActiveAppError
 from textual.containers import VerticalScroll
 
 
 class Page(VerticalScroll):
     def watch_has_focus(self, _has_focus: bool) -> None:
-        self.app.stylesheet.update_nodes([self], animate=True)
+        try:
+            self.app.stylesheet.update_nodes([self], animate=True)
+        except NoActiveAppError:  # the app has closed (as Textual's own update allows for)
+            pass
