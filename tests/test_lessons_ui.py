@@ -543,6 +543,29 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         await until(pilot, lambda: hand.selected == {hand.cards[0]})  # the 1 picked the first card, however busy the machine
 
 
+async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:
+    """B and 2 typed in one go on a step that has the focus: both reached the step's widget before
+    Back had moved, and the 2 was lost on the way (found by a review, older than the review)."""
+    from textual import events
+
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")  # step 2: how many cards are in the deck?
+        await ready(pilot)
+        await pilot.press("2")  # 51: right
+        await ready(pilot)
+        await pilot.press("enter")  # step 3: who gets the first card? (the seats have the focus)
+        await ready(pilot)
+        assert "Step 3 of" in shown(app, "#lesson-step") and app.screen.focused is not None
+        assert app._driver is not None
+        for key in ("b", "1"):  # as quick as fingers: no wait between them
+            app._driver.send_message(events.Key(key, key))
+        await ready(pilot)
+        assert "Step 2 of" in shown(app, "#lesson-step")  # back to step 2, asked afresh
+        await until(pilot, lambda: "full pack" in why(app))  # and the 1 answered it: 52, a full pack
+
+
 async def test_the_stars_are_in_sight_when_the_end_does_not_fit(store: Any, profile: Any) -> None:
     """Lesson 7's last step leaves a long answer under the lesson: the end's box cannot fit whole on
     a small terminal, and its button was shown with the stars scrolled away above it."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.terminal_theme import TerminalTheme
 from textual import events
+from textual._dispatch_key import dispatch_key
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
@@ -91,6 +92,17 @@ class TutorApp(App[None]):
         if isinstance(event, events.Key) and not self.screen_stack:
             return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
         await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Textual's own (bindings, then key_ methods), in its place (prevent_default: Textual's is
+        not run as well), except that a key no binding takes may be kept by the screen for what it
+        is about to show (a lesson's next step: keep_key)."""
+        event.prevent_default()
+        if await self._check_bindings(event.key):
+            return
+        keep_key = getattr(self.screen, "keep_key", None)
+        if keep_key is None or not keep_key(event):
+            await dispatch_key(self, event)
 
     def __init__(
         self,

@@ -273,12 +273,20 @@ class LessonScreen(Screen[None]):
             self.call_after_refresh(self._give_held_keys)  # once the step's widget has the focus
 
     def on_key(self, event: events.Key) -> None:
-        """A key no binding takes while nothing has the focus (a step to read, or the next step
-        still appearing) is kept for a moment: typed right after Enter, it was meant for the step
-        about to appear, and is given to it once it is ready."""
-        if self.focused is None and event.key not in self.active_bindings and len(self.held_keys) < HELD_KEYS:
+        if self.keep_key(event):
             event.stop()
+
+    def keep_key(self, event: events.Key) -> bool:
+        """A key no binding takes while nothing has the focus (a step to read, or the next step
+        still appearing) is kept for a moment: typed right after Enter or Back, it was meant for
+        the step about to appear, and is given to it once it is ready. Whether it was kept.
+
+        Asked here, and again by the app when the key reaches it untaken: a key typed together
+        with Back reaches this screen before Back has moved the focus away from the old step."""
+        if self.focused is None and event.key not in self.active_bindings and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
+            return True
+        return False
 
     def _give_held_keys(self) -> None:
         held, self.held_keys = self.held_keys, []
