@@ -353,3 +353,15 @@ def test_the_holes_in_the_warm_processs_c_heap_are_taken_before_it_forks() -> No
         pytest.skip("not glibc: its heap's holes are not known")
     assert before > 4_000_000
     assert after < before / 10
+
+
+def test_the_warm_process_checks_the_course_once_for_every_tab() -> None:
+    """Every tab's home screen plays the course's solutions through (about a second of CPU): read
+    before the warm process forks anything, even a tab asked for the moment the server starts
+    (before its rehearsal reaches a home screen) finds it done."""
+    from tutor.learner import lessons
+    from tutor.serve.warm import read_what_every_tab_reads
+
+    lessons._course.cache_clear()
+    read_what_every_tab_reads()
+    assert lessons._course.is_kept(True) and lessons.course_is_read()

@@ -126,8 +126,10 @@ def import_what_tabs_run() -> None:
 
 
 def read_what_every_tab_reads() -> None:
-    """The course, the mistakes' words, the quiz questions, the decks and rich's table of character
-    widths, each cached once read. A broken file is said by the tab that reads it, as before."""
+    """The course (read, and checked by playing every solution through, as every tab's home screen
+    does in a thread: about a second of CPU a tab would each spend again), the mistakes' words, the
+    quiz questions, the decks and rich's table of character widths, each cached once read. A broken
+    file is said by the tab that reads it, as before."""
     from rich.cells import cell_len
 
     from tutor.course.mistakes import mistake_book
@@ -136,7 +138,7 @@ def read_what_every_tab_reads() -> None:
     from tutor.quiz.bank import read_bank
 
     cell_len("♥")
-    for read in (partial(course_for_app, replay=False), course_for_app, mistake_book, read_bank, all_decks):  # as the app calls them
+    for read in (course_for_app, partial(course_for_app, replay=True), mistake_book, read_bank, all_decks):
         try:
             read()
         except Exception:  # noqa: BLE001 - not cached: the tab reads it again, and says what is wrong
