@@ -272,17 +272,13 @@ class LessonScreen(Screen[None]):
             self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
             self.call_after_refresh(self._give_held_keys)  # once the step's widget has the focus
 
-    def on_key(self, event: events.Key) -> None:
-        if self.keep_key(event):
-            event.stop()
-
     def keep_key(self, event: events.Key) -> bool:
         """A key no binding takes while nothing has the focus (a step to read, or the next step
         still appearing) is kept for a moment: typed right after Enter or Back, it was meant for
         the step about to appear, and is given to it once it is ready. Whether it was kept.
 
-        Asked here, and again by the app when the key reaches it untaken: a key typed together
-        with Back reaches this screen before Back has moved the focus away from the old step."""
+        Asked by the app (TutorApp._on_key) once the key has reached it untaken: not on the way, as
+        a key typed together with Back reaches this screen before Back has moved the focus away."""
         if self.focused is None and event.key not in self.active_bindings and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
             return True
