@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from pin_tab import try_in_a_tab
+from pin_tab import SERVED, served_check, try_in_a_tab
 from special_files import device
 from table_helpers import reopen
 
@@ -57,17 +57,10 @@ def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----- the PIN ------------------------------------------------------------------------------------
 
 
-SERVED = {SERVED_VARIABLE: "1"}
-
-
 @pytest.fixture(autouse=True)
 def fresh_tab(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test is a tab of its own: this process's wrong tries start from none."""
     monkeypatch.setattr(teacher, "THIS_TAB", teacher.TabTries())
-
-
-def served_check(store: Store, pin: str, when: datetime, tab: teacher.TabTries | None = None) -> teacher.PinCheck:
-    return check_pin(store, pin, when, tab or teacher.TabTries(), environ=SERVED)
 
 
 @pytest.mark.parametrize(
