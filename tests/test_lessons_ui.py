@@ -566,6 +566,21 @@ async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, prof
         await until(pilot, lambda: "full pack" in why(app))  # and the 1 answered it: 52, a full pack
 
 
+async def test_back_pressed_on_the_first_step_does_not_undo_the_next_enter(store: Any, profile: Any) -> None:
+    """B on step 1 (no step before it) was kept for the next step, and sent the learner back as
+    soon as Enter had moved on: Enter seemed to do nothing (found by a newcomer's walk, older)."""
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("b")
+        await ready(pilot)
+        assert "Step 1 of" in shown(app, "#lesson-step")
+        await pilot.press("enter")
+        await ready(pilot)
+        await pilot.pause(0.3)
+        assert "Step 2 of" in shown(app, "#lesson-step")
+
+
 async def test_the_stars_are_in_sight_when_the_end_does_not_fit(store: Any, profile: Any) -> None:
     """Lesson 7's last step leaves a long answer under the lesson: the end's box cannot fit whole on
     a small terminal, and its button was shown with the stars scrolled away above it."""

@@ -15,7 +15,7 @@ from typing import cast
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
@@ -97,6 +97,9 @@ class LessonScreen(Screen[None]):
         Binding("pagedown", "scroll_body(1)", show=False, priority=True),
         Binding("pageup", "scroll_body(-1)", show=False, priority=True),
     ]
+    own_keys = frozenset(BindingsMap(BINDINGS).key_to_bindings)
+    """This screen's keys: one typed while its action cannot be done (Back on step 1) was meant for
+    this step, and is never kept for the next (where Back would undo the Enter typed after it)."""
 
     def __init__(self, lesson_id: str, seed: int | None = None) -> None:
         """`seed`: the order of each choice step's options (None: a new order every time)."""
@@ -279,7 +282,7 @@ class LessonScreen(Screen[None]):
 
         Asked by the app (TutorApp._on_key) once the key has reached it untaken: not on the way, as
         a key typed together with Back reaches this screen before Back has moved the focus away."""
-        if self.focused is None and event.key not in self.active_bindings and len(self.held_keys) < HELD_KEYS:
+        if self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
             return True
         return False
