@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -45,3 +46,25 @@ def behind_the_back(store: Any, sql: str, *parameters: object) -> None:
         return
     with reopen(place_of(store)) as other, other._write() as db:
         db.execute(sql, parameters)
+
+
+def heard(window: Any, seconds: float = 5.0) -> bool:
+    """`window.poll()` until it has something new, as a window polling every 0.1 s would: on
+    PostgreSQL another connection's write is heard a moment after its commit (a notification)."""
+    deadline = time.monotonic() + seconds
+    while not window.poll():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def in_step(*windows: Any, seconds: float = 5.0) -> None:
+    """Poll every window until all of them have heard the latest move."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for window in windows:
+            window.poll()
+        if len({window.move for window in windows}) == 1 or time.monotonic() > deadline:
+            return
+        time.sleep(0.005)
