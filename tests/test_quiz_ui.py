@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from layout_helpers import screen_lines
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -92,6 +93,27 @@ async def test_a_whole_round_with_wrong_answers_and_the_review(store: Any, profi
         await pilot.pause()
         again = quiz_round(app).current
         assert again is not None and again.id == first.id and again.prompt == first.prompt
+
+
+async def test_a_tall_summary_opens_at_its_score_with_the_first_button_focused(store: Any, profile: Any) -> None:
+    """Every answer wrong at 120x40: the summary is taller than the screen; it opened scrolled to
+    its buttons, the score above, out of sight."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_quiz(pilot, app, seed=5)
+        while isinstance(app.screen, QuizScreen):
+            question = quiz_round(app).current
+            assert question is not None
+            await answer(pilot, app, wrong_choice(question))
+        await pilot.pause()
+        assert isinstance(app.screen, QuizSummaryScreen)
+        page = app.screen.query_one("#quiz-end", VerticalScroll)
+        assert page.max_scroll_y > 0, "the summary fits: this test no longer shows anything"
+        assert page.scroll_y == 0 and "Quiz round done: 0 of 8 right" in "\n".join(screen_lines(app.screen))
+        assert app.focused is not None and app.focused.id == "again"
+        await pilot.press("enter")  # the focused button, though below, out of sight
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and quiz_round(app).current is not None
 
 
 async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any, profile: Any) -> None:

@@ -264,7 +264,13 @@ class QuizSummaryScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Quiz: how you did")
-        self.query_one(Button).focus()
+        self.query_one(Button).focus(scroll_visible=False)
+        self.call_after_refresh(self._score_in_view)
+
+    def _score_in_view(self) -> None:
+        """The score at the top in view: on a tall summary the buttons may stay below, out of
+        sight, but the first has the focus, so its key and Enter still work."""
+        self.query_one("#quiz-end", Page).scroll_home(animate=False, immediate=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.summary.try_again) if action == "again" else True
