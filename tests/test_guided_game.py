@@ -204,6 +204,29 @@ def test_round_trip_and_damaged_saves() -> None:
             GuidedGame.from_dict(damaged)
 
 
+def test_a_saved_games_log_is_read_in_the_language_in_use() -> None:
+    """Played in Spanish, resumed after the learner switched to German: the log speaks German (it
+    kept the Spanish lines above "Willkommen zurück!"); a log saved as text is shown as written."""
+    from tutor import language
+
+    with language.speaking("es"):
+        session = GuidedGame.new(Settings(), seed=4)
+        session.lay_down(session.game.pairs_in(0)[0])
+        saved = session.to_dict()
+        spanish = session.log
+    assert len(spanish) == 2 and "repartió" in spanish[0] and spanish[1].startswith("Bajaste")
+    with language.speaking("de"):
+        resumed = GuidedGame.from_dict(saved)
+        german = resumed.log
+    assert len(german) == len(spanish) and german != spanish
+    with language.speaking("es"):
+        assert resumed.log == spanish
+    english = GuidedGame.from_dict(saved).log
+    assert english != spanish and english != german and english == [line["en"] for line in saved["log"]]
+    old = GuidedGame.from_dict({**saved, "log": ["Sam repartió las 9 cartas."]})  # saved before logs kept every language
+    assert old.log == ["Sam repartió las 9 cartas."]
+
+
 def test_the_hint_names_the_empty_seats_passed_over() -> None:
     session = crafted(Rules.table(), ["5C 9D", "", "2C 3C", "9C 4D QS"], dealer=3)
     session.finish_pairing()

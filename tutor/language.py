@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import update_wrapper
 from pathlib import Path
@@ -120,6 +120,25 @@ def in_every_language(say: Callable[[], T]) -> dict[str, T]:
         with speaking(code):
             said[code] = say()
     return said
+
+
+Told = Mapping[str, str]
+"""A line kept in every language, by code (a log read later, maybe in another language)."""
+
+
+def told_in_every_language(say: Callable[[], Sequence[str]]) -> list[dict[str, str]]:
+    """The lines `say` says, each in every language the tutor speaks (see `Told`)."""
+    versions = in_every_language(lambda: list(say()))
+    return [{code: lines[index] for code, lines in versions.items() if index < len(lines)} for index in range(len(versions[ENGLISH]))]
+
+
+def in_my_words(line: Told | str) -> str:
+    """A line kept in every language, in the language in use (English if it lacks it); a line
+    kept in one language only (before logs kept every language) as it was written."""
+    if isinstance(line, str):
+        return line
+    said = line.get(_current, line.get(ENGLISH))
+    return said if isinstance(said, str) else ""
 
 
 class PerLanguage(Generic[T]):

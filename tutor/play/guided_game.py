@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, get_args
@@ -38,7 +38,7 @@ from tutor.engine import (
     Observation,
     wrong_pair_mistake,
 )
-from tutor.language import mark, ntr, tr
+from tutor.language import Told, in_my_words, mark, ntr, told_in_every_language, tr
 from tutor.names import shown
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.hints import LEVELS, Hint, hint_for
@@ -172,7 +172,8 @@ class GuidedGame:
         """The shared log's narrator: from the learner's seat in a solo game, public when several share it."""
         self._narrators = {seat: Narrator(self.names, seat, letters) for seat in self.humans}
         self._seats = {seat: Seats(self.names, seat) for seat in self.humans}
-        self.log: list[str] = []
+        self._log: list[Told | str] = []
+        """The log, each line in every language (a line saved before logs kept them all: as written)."""
         self._refusals = Refusals()
 
     @classmethod
@@ -190,7 +191,7 @@ class GuidedGame:
         names = [*people, *computer_names(people[0], settings.opponent_names, rules.players - len(people), people[1:])]
         seats = [LearnerSeat(seat, name, guidance) for seat, (name, guidance) in enumerate(learners)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=range(len(seats))), names, seats[0].guidance, settings.suit_style == "letters", seats)
-        session.log.append(_dealt(session.table_seats, dealer, rules.cards_in_play))
+        session._tell(lambda: [_dealt(session.table_seats, dealer, rules.cards_in_play)])
         return session
 
     @classmethod
@@ -201,7 +202,7 @@ class GuidedGame:
         dealer = random.Random(seed).randrange(rules.players)
         names = [settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, rules.players - 1)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=(LEARNER,)), names, settings.guidance, settings.suit_style == "letters")
-        session.log.append(_dealt(session.seats, dealer, rules.cards_in_play))
+        session._tell(lambda: [_dealt(session.seats, dealer, rules.cards_in_play)])
         return session
 
     # ----- the learners at the keyboard -----------------------------------------------------------
@@ -404,12 +405,10 @@ class GuidedGame:
             return self._refuse(mistake)
         self.giver_chosen = True
         self.hint_level = 0
-        line = tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))
         if self.together:  # their own news: the shared log tells the draw itself
-            self.news = line
+            self.news = tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))
             return Outcome()
-        self.log.append(line)
-        return Outcome([line])
+        return Outcome(self._tell(lambda: [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))]))
 
     def draw(self, position: int) -> Outcome:
         giver = self.game.giver
@@ -462,7 +461,7 @@ class GuidedGame:
         return [self.seats.who(seat) for seat in range(len(self.names))]
 
     def _told(self, events: list[Event]) -> Outcome:
-        lines = self.narrator.lines(events, self.game)
+        lines = self._tell(lambda: self.narrator.lines(events, self.game))
         for seat, player in self.learners.items():
             news = self._narrators[seat].news(events, self.game)
             if not news:
@@ -471,9 +470,19 @@ class GuidedGame:
                 player.news_lines, player.away = [news], False
             else:  # away from the keyboard: everything since their turn, for when it comes back
                 player.news_lines = [*player.news_lines, news][-NEWS_KEPT:]
-        self.log.extend(lines)
-        del self.log[:-LOG_KEPT]
         return Outcome(lines)
+
+    @property
+    def log(self) -> list[str]:
+        """The game's log, in the language in use."""
+        return [in_my_words(line) for line in self._log]
+
+    def _tell(self, say: Callable[[], Sequence[str]]) -> list[str]:
+        """Add what `say` says to the log, in every language (a learner may switch before the
+        game resumes); the lines in the language in use."""
+        told = told_in_every_language(say)
+        self._log = [*self._log, *told][-LOG_KEPT:]
+        return [in_my_words(line) for line in told]
 
     # ----- the end -------------------------------------------------------------------------------
 
@@ -497,7 +506,7 @@ class GuidedGame:
                 "letters": self.letters,
                 "learners": [_learner_to_dict(player) for _, player in sorted(self.learners.items())],
                 "viewer": self.viewer,
-                "log": self.log,
+                "log": self._log,
             }
         return {
             "format": FORMAT,
@@ -508,7 +517,7 @@ class GuidedGame:
             "letters": self.letters,
             "giver_chosen": self.giver_chosen,
             "mistakes": [[made.code, list(made.cards)] for made in self.mistakes],
-            "log": self.log,
+            "log": self._log,
             "news": self.news,
         }
 
@@ -530,7 +539,7 @@ class GuidedGame:
             session = cls(game, names, str(data["guidance"]), bool(data["letters"]))
             session.giver_chosen = bool(data["giver_chosen"])
             session.player.mistakes = _mistakes_from(data["mistakes"])
-            session.log = [str(line) for line in data["log"]][-LOG_KEPT:]
+            session._log = _log_from(data["log"])
             session.news = str(data.get("news", ""))
         except (KeyError, TypeError) as error:
             raise ValueError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
@@ -548,13 +557,28 @@ class GuidedGame:
         if viewer not in session.learners or isinstance(viewer, bool):
             raise ValueError(f"the learner looking sits at no learner's seat ({viewer!r})")
         session.viewer = viewer
-        session.log = [str(line) for line in data["log"]][-LOG_KEPT:]
+        session._log = _log_from(data["log"])
         session.cover()
         return session
 
     def profiles(self) -> list[str]:
         """The learners' profile names, seat by seat (empty names in a solo game)."""
         return [self.learners[seat].profile for seat in self.humans]
+
+
+def _log_from(data: Any) -> list[Told | str]:
+    """A saved log: each line in every language, or (saved before logs kept them all) as written."""
+    if not isinstance(data, list):
+        raise TypeError(f"its log is {type(data).__name__}, not a list")
+    lines: list[Told | str] = []
+    for line in data[-LOG_KEPT:]:
+        if isinstance(line, dict) and all(isinstance(code, str) and isinstance(said, str) for code, said in line.items()):
+            lines.append(dict(line))
+        elif isinstance(line, str):
+            lines.append(line)
+        else:
+            raise TypeError(f"a line of its log is {type(line).__name__}")
+    return lines
 
 
 def _mistakes_from(data: Any) -> list[MadeMistake]:

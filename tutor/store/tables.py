@@ -78,7 +78,6 @@ from enum import StrEnum
 from functools import partial
 from typing import Any
 
-from tutor import language
 from tutor.engine import Draw, Event, FinishPairing, Game, LayDown
 from tutor.errors import (
     NoSuchTable,
@@ -90,7 +89,7 @@ from tutor.errors import (
     TableNotOpen,
     TableRefused,
 )
-from tutor.language import ENGLISH, in_every_language, ntr, tr
+from tutor.language import in_my_words, ntr, told_in_every_language, tr
 from tutor.names import lookalike_key, shown, tidy_name
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
@@ -647,11 +646,7 @@ def _write_move(db: Database, view: TableView, game: Game, events: Sequence[Even
 def _say(db: Database, table: int, move: int, said: Said, when: datetime) -> None:
     """Add lines to the table's log in every language the tutor speaks (`said` is called once in
     each): every learner at the table reads them in their own (`in_my_language`)."""
-    versions = in_every_language(lambda: list(said()))
-    rows = [
-        (table, move, json.dumps({code: lines[index] for code, lines in versions.items() if index < len(lines)}, ensure_ascii=False), time_text(when))
-        for index in range(len(versions[ENGLISH]))
-    ]
+    rows = [(table, move, json.dumps(line, ensure_ascii=False), time_text(when)) for line in told_in_every_language(said)]
     db.executemany("INSERT INTO table_log (table_id, move, line, said) VALUES (?, ?, ?, ?)", rows)
 
 
@@ -664,8 +659,7 @@ def in_my_language(line: str) -> str:
         versions = json.loads(line)
     except ValueError:
         return line
-    said = versions.get(language.current(), versions.get(ENGLISH)) if isinstance(versions, dict) else None
-    return said if isinstance(said, str) else line
+    return (in_my_words(versions) or line) if isinstance(versions, dict) else line
 
 
 def _seat_waits(name: str) -> list[str]:
