@@ -544,6 +544,21 @@ async def test_a_key_typed_as_the_next_step_appears_is_not_lost(store: Any, prof
         await until(pilot, lambda: hand.selected == {hand.cards[0]})  # the 1 picked the first card, however busy the machine
 
 
+async def test_a_key_typed_on_a_step_to_read_does_not_answer_the_next_one(store: Any, profile: Any) -> None:
+    """A 1 typed on step 1 (a step to read: nothing takes it) was kept and, once Enter had moved
+    on, answered step 2's question before the learner had seen it (found by a newcomer's walk)."""
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert "Step 1 of" in shown(app, "#lesson-step") and app.screen.focused is None
+        await pilot.press("1")
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        await ready(pilot)
+        await pilot.pause(0.3)
+        assert "Step 2 of" in shown(app, "#lesson-step") and why(app) == ""  # asked, not answered
+
+
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:
     """B and 2 typed in one go on a step that has the focus: both reached the step's widget before
     Back had moved, and the 2 was lost on the way (found by a review, older than the review)."""

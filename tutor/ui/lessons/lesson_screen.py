@@ -276,13 +276,15 @@ class LessonScreen(Screen[None]):
             self.call_after_refresh(self._give_held_keys)  # once the step's widget has the focus
 
     def keep_key(self, event: events.Key) -> bool:
-        """A key no binding takes while nothing has the focus (a step to read, or the next step
-        still appearing) is kept for a moment: typed right after Enter or Back, it was meant for
-        the step about to appear, and is given to it once it is ready. Whether it was kept.
+        """A key no binding takes while the next step is still appearing is kept for a moment:
+        typed right after Enter or Back, it was meant for that step, and is given to it once it is
+        ready. Whether it was kept. A key typed on a step shown, with nothing to take it (a step to
+        read), is not: the learner has not seen the question it would answer.
 
         Asked by the app (TutorApp._on_key) once the key has reached it untaken: not on the way, as
         a key typed together with Back reaches this screen before Back has moved the focus away."""
-        if self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
+        appearing = self.view is None or not self.view.display
+        if appearing and self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
             return True
         return False
