@@ -140,8 +140,9 @@ def test_the_review_counts_the_questions_the_round_counted() -> None:
             if numbered:
                 assert words == f"Question {len(numbers) + 1} of {ROUND_SIZE}"
                 numbers.append(len(numbers) + 1)
-            else:
-                extras += not quiz.is_return
+            elif not quiz.is_return:
+                extras += 1
+                assert words == "One more question, just for practice, before your last try"
             question = quiz.current
             # The numbered questions: right except the last; the extras after it: right too.
             choice = wrong(question) if numbered and len(numbers) == ROUND_SIZE else right(question)

@@ -142,7 +142,7 @@ class QuizRound:
         if self.is_return:
             return tr("Once more, a question you missed: you've got this!")
         if self._new > ROUND_SIZE:
-            return tr("One more question before the last try")
+            return tr("One more question, just for practice, before your last try")
         return tr("Question {number} of {count}").format(number=self._new, count=ROUND_SIZE)
 
     @property
