@@ -559,6 +559,24 @@ async def test_a_key_typed_on_a_step_to_read_does_not_answer_the_next_one(store:
         assert "Step 2 of" in shown(app, "#lesson-step") and why(app) == ""  # asked, not answered
 
 
+async def test_enter_pressed_twice_on_a_step_to_read_does_not_answer_the_next_one(store: Any, profile: Any) -> None:
+    """Enter, Enter on step 1: the second Enter chose the first answer of step 2 (lit up at
+    first), and the learner was told "Not quite" for a question they had not read (found by a
+    newcomer's walk). The answers now show with none lit up."""
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await ready(pilot)
+        assert "Step 2 of" in shown(app, "#lesson-step") and app.screen.focused is not None  # the answers, ready
+        await pilot.press("enter")  # once more, to go on
+        await ready(pilot)
+        assert why(app) == "" and "Yes!" not in shown(app, "#lesson-feedback")  # asked, not answered
+        await pilot.press("down", "down", "enter")  # arrows light an answer up; Enter then chooses it: 51
+        await ready(pilot)
+        assert "Yes!" in shown(app, "#lesson-feedback")
+
+
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:
     """B and 2 typed in one go on a step that has the focus: both reached the step's widget before
     Back had moved, and the 2 was lost on the way (found by a review, older than the review)."""

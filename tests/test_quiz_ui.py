@@ -154,9 +154,16 @@ async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, prof
         assert more_sign(app) == ""  # everything fits: no sign
         count = len(question.options)
         assert text_of(app, "#quiz-how") == f"Choose an answer: press 1-{count}, or use ↑ ↓ and Enter."
-        footer = {binding.key: binding.description for _, binding, _, _ in app.screen.active_bindings.values()}
-        assert footer["enter"] == "Choose"  # the footer names the key too, as in lessons
-        await pilot.press("down", "enter")
+        footer = {binding.key: (binding.description, enabled) for _, binding, enabled, _ in app.screen.active_bindings.values()}
+        assert "enter" not in footer  # offered once an answer is lit up
+        await pilot.press("enter")  # Enter pressed twice to go on: the second one answers nothing
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and app.screen.result is None and app.screen.query_one("#quiz-how").display
+        await pilot.press("down")
+        await pilot.pause()
+        footer = {binding.key: (binding.description, enabled) for _, binding, enabled, _ in app.screen.active_bindings.values()}
+        assert footer["enter"] == ("Choose", True)  # named in the footer, as in lessons
+        await pilot.press("down", "enter")  # the second answer
         await pilot.pause()
         assert not app.screen.query_one("#quiz-how").display  # answered: the words go
         right = 1 in question.correct

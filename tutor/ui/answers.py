@@ -24,6 +24,18 @@ class AnswerList(OptionList, inherit_bindings=False):
         Binding("enter", "select", mark("Choose"), tooltip=mark("Choose the answer that is lit up")),
     ]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter chooses only once an answer is lit up: a list shows with none, so an Enter
+        pressed twice to go on (the second one meant for the step or question before) never
+        answers a question the learner has not read. Hidden from the footer until then (a dimmed
+        key would be unreadable); the line under the answers says how to choose."""
+        if action == "select" and self.highlighted is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # Enter is offered once an answer is lit up
+
 
 def how_to_choose(count: int) -> str:
     return tr("Choose an answer: press 1-{count}, or use ↑ ↓ and Enter.").format(count=count)

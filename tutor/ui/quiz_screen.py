@@ -77,8 +77,6 @@ class QuizScreen(Screen[None]):
         self.recorder = session.recorder
         self.round = QuizRound(session.settings, seed, recorder=self.recorder, retry=retry)
         self.result: Result | None = None
-        self._moved = False
-        """Whether the learner has moved the highlight since the question was shown."""
         self._reason_to_show = False
         """Set by an answer: scroll to the reason once it has been laid out."""
 
@@ -155,8 +153,7 @@ class QuizScreen(Screen[None]):
         options = self.query_one("#quiz-options", OptionList)
         options.disabled = False
         options.set_options(Option(Text(f"{number}. {text}"), id=str(number - 1)) for number, text in enumerate(question.options, 1))
-        options.highlighted = 0
-        self._moved = False
+        options.highlighted = None  # none lit up at first: see AnswerList
         how = self.query_one("#quiz-how", Static)
         how.update(how_to_choose(len(question.options)))
         how.display = True
@@ -167,11 +164,9 @@ class QuizScreen(Screen[None]):
         self.call_after_refresh(self._show_more_sign)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Moving through the answers brings them into view (the first highlight, made when the
-        question is shown, leaves the question in view)."""
-        if self.result is not None or (event.option_index == 0 and not self._moved):
+        """Moving through the answers brings them into view."""
+        if self.result is not None:
             return
-        self._moved = True
         scroller = self.query_one("#quiz", VerticalScroll)
         scroller.scroll_to_widget(self.query_one("#quiz-how"), animate=False)  # the line that says how to answer,
         scroller.scroll_to_widget(event.option_list, animate=False)  # but the answers first if not both fit

@@ -458,7 +458,7 @@ class ChoiceView(StepView):
             Option(option_line(number, text, number - 1 in right, number - 1 in self.wrong_options)) for number, text in enumerate(run.options, 1)
         )
         options.disabled = run.solved
-        options.highlighted = None if run.solved else 0 if new_step or highlighted is None else highlighted
+        options.highlighted = None if run.solved or new_step else highlighted  # none lit up at first: see AnswerList
 
 
 VIEWS: dict[type[Step], type[StepView]] = {
