@@ -124,6 +124,8 @@ def test_pick_pairs_answers_agree_with_the_engine() -> None:
             assert all(str(card) in question.explanation for card in group)
         for index, note in enumerate(question.notes):
             assert bool(note) == (index not in question.correct)
+            if question.values[index] == () and right:  # "Nothing: there are no pairs" says first that there are
+                assert note == ("Look again: there is a pair." if len(right) == 1 else "Look again: there are pairs.")
 
 
 def test_is_this_a_pair_answers_agree_with_the_engine() -> None:
