@@ -307,6 +307,22 @@ def test_try_these_again_starts_a_round_with_those_questions() -> None:
     assert all(question.prompt in prompts for question in asked[: len(again)])
 
 
+def test_a_question_tried_again_says_it_was_missed_last_round() -> None:
+    """Try these again starts a round of eight with the missed ones among them: each says so
+    ("Question 2 of 8: one you missed last round"); a newcomer thought the round had none of them."""
+    quiz = QuizRound(Settings(), seed=8)
+    play(quiz, wrong)
+    again = quiz.summary().try_again[:3]
+    retry = QuizRound(Settings(), seed=9, retry=again)
+    said: list[str] = []
+    while retry.current is not None:
+        said.append(retry.progress)
+        retry.answer(right(retry.current))
+    marked = [words for words in said if words.endswith(": one you missed last round")]
+    assert len(marked) == len(again) == 3
+    assert len(said) == ROUND_SIZE and all(words.startswith(f"Question {number} of {ROUND_SIZE}") for number, words in enumerate(said, 1))
+
+
 def test_suit_letters_when_the_learner_asks_for_them() -> None:
     quiz = QuizRound(Settings(suit_style="letters"), seed=3)
     for question, _, result in play(quiz, at_random(3)):

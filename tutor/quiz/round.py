@@ -51,6 +51,8 @@ class _Asked:
     """One of the round's ROUND_SIZE questions ("Question 3 of 8"): a wrong first answer brings
     it back, and it counts in the score. The extra questions at the end have no number, never
     come back and are not scored, so the review counts what the round counted."""
+    retried: bool = False
+    """Missed in the round before and asked again in this one ("Try these again")."""
     misses: int = 0
     answered: int = 0
     right_first: bool = False
@@ -143,6 +145,8 @@ class QuizRound:
             return tr("Once more, a question you missed: you've got this!")
         if self._new > ROUND_SIZE:
             return tr("One more question, just for practice, before your last try")
+        if self._current is not None and self._current.retried:
+            return tr("Question {number} of {count}: one you missed last round").format(number=self._new, count=ROUND_SIZE)
         return tr("Question {number} of {count}").format(number=self._new, count=ROUND_SIZE)
 
     @property
@@ -228,25 +232,27 @@ class QuizRound:
         if self._new >= ROUND_SIZE and not self._waiting:
             return None
         waiting = {entry.question.concept for entry in self._waiting}
-        question = self._new_question({previous, *waiting}) or self._new_question({previous})
-        if question is None:
+        found = self._new_question({previous, *waiting}) or self._new_question({previous})
+        if found is None:
             raise RuntimeError("no question of another concept is left for this round")
-        entry = _Asked(question, new=True, numbered=self._new < ROUND_SIZE)
+        question, retried = found
+        entry = _Asked(question, new=True, numbered=self._new < ROUND_SIZE, retried=retried)
         self._new += 1
         self._asked.append(entry)
         return entry
 
-    def _new_question(self, avoid: set[str | None]) -> Question | None:
+    def _new_question(self, avoid: set[str | None]) -> tuple[Question, bool] | None:
+        """A question not asked yet in this round, and whether it is one missed in the round before."""
         for again in self._retry:
             if again.concept not in avoid:
                 self._retry.remove(again)
-                return self._lettered(again.reshuffled(self._rng))
+                return self._lettered(again.reshuffled(self._rng)), True
         source = self._sources[self._new % len(self._sources)]
         makers = (self._written_question, self._generated_question)
         for make in makers if source == "written" else makers[::-1]:
             question = make(avoid)
             if question is not None:
-                return self._lettered(question.shuffled(self._rng))
+                return self._lettered(question.shuffled(self._rng)), False
         return None
 
     def _written_question(self, avoid: set[str | None]) -> Question | None:
