@@ -169,7 +169,7 @@ def told(heard: Heard, session: GuidedGame, outcome: Outcome) -> None:
     if explanation is not None:
         for part in ("rule", "what", "why", "instead"):
             hear(heard, session, getattr(explanation, part), f"mistake {explanation.code} {part}")
-    for line in session.player.news_lines:
+    for line in session.player.news:
         hear(heard, session, line, "news")
 
 

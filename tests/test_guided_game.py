@@ -213,18 +213,19 @@ def test_a_saved_games_log_is_read_in_the_language_in_use() -> None:
         session = GuidedGame.new(Settings(), seed=4)
         session.lay_down(session.game.pairs_in(0)[0])
         saved = session.to_dict()
-        spanish = session.log
+        spanish, spanish_news = session.log, session.news
     assert len(spanish) == 2 and "repartió" in spanish[0] and spanish[1].startswith("Bajaste")
+    assert spanish_news.startswith("Bajaste")  # the news beside the hand too ("Bea took your Cow." stayed English)
     with language.speaking("de"):
         resumed = GuidedGame.from_dict(saved)
-        german = resumed.log
-    assert len(german) == len(spanish) and german != spanish
+        german, german_news = resumed.log, resumed.news
+    assert len(german) == len(spanish) and german != spanish and german_news == german[1]
     with language.speaking("es"):
         assert resumed.log == spanish
     english = GuidedGame.from_dict(saved).log
     assert english != spanish and english != german and english == [line["en"] for line in saved["log"]]
-    old = GuidedGame.from_dict({**saved, "log": ["Sam repartió las 9 cartas."]})  # saved before logs kept every language
-    assert old.log == ["Sam repartió las 9 cartas."]
+    old = GuidedGame.from_dict({**saved, "log": ["Sam repartió las 9 cartas."], "news": "Bajaste 2♦ y 2♠."})  # saved before
+    assert old.log == ["Sam repartió las 9 cartas."] and old.news == "Bajaste 2♦ y 2♠."
 
 
 def test_the_hint_names_the_empty_seats_passed_over() -> None:

@@ -143,8 +143,8 @@ def test_news_of_a_learner_away_keeps_what_happened_to_their_hand() -> None:
     while session.stage is not Stage.OVER:
         if session.stage is Stage.HAND_OVER:
             coming = session.learners[session.passing_to]
-            if coming.news_lines and any("took your" in line for line in coming.news_lines):
-                heard.append(" ".join(coming.news_lines))
+            if any("took your" in line for line in coming.news):
+                heard.append(" ".join(coming.news))
         careful_move(session)
     assert heard and all(CARD.search(line) for line in heard), "each learner hears which of their cards was taken"
 

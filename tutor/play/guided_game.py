@@ -127,10 +127,16 @@ class LearnerSeat:
     hint_level: int = 0
     giver_chosen: bool = False
     drawn: Card | None = None
-    news_lines: list[str] = field(default_factory=list)
-    """What just happened to their hand, for beside it: one line, or the last few while they were away."""
+    news_lines: list[Told | str] = field(default_factory=list)
+    """What just happened to their hand, for beside it: one line, or the last few while they were
+    away; each in every language (as the log)."""
     away: bool = False
     """Their turn has ended and nothing has happened to their hand since (the next news replaces the old)."""
+
+    @property
+    def news(self) -> list[str]:
+        """Their news, in the language in use."""
+        return [in_my_words(line) for line in self.news_lines]
 
 
 @dataclass(frozen=True)
@@ -249,12 +255,9 @@ class GuidedGame:
 
     @property
     def news(self) -> str:
-        """A short line about what just happened to the viewer's hand, for beside it."""
-        return " ".join(self.player.news_lines)
-
-    @news.setter
-    def news(self, line: str) -> None:
-        self.player.news_lines = [line] if line else []
+        """A short line about what just happened to the viewer's hand, for beside it, in the
+        language in use."""
+        return " ".join(self.player.news)
 
     @property
     def due(self) -> int | None:
@@ -406,7 +409,7 @@ class GuidedGame:
         self.giver_chosen = True
         self.hint_level = 0
         if self.together:  # their own news: the shared log tells the draw itself
-            self.news = tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))
+            self.player.news_lines = [*told_in_every_language(lambda: [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))])]
             return Outcome()
         return Outcome(self._tell(lambda: [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))]))
 
@@ -463,14 +466,25 @@ class GuidedGame:
     def _told(self, events: list[Event]) -> Outcome:
         lines = self._tell(lambda: self.narrator.lines(events, self.game))
         for seat, player in self.learners.items():
-            news = self._narrators[seat].news(events, self.game)
-            if not news:
+            news = self._news_for(seat, events)
+            if news is None:
                 continue
             if seat == self.viewer or player.away:
                 player.news_lines, player.away = [news], False
             else:  # away from the keyboard: everything since their turn, for when it comes back
                 player.news_lines = [*player.news_lines, news][-NEWS_KEPT:]
         return Outcome(lines)
+
+    def _news_for(self, seat: int, events: list[Event]) -> Told | None:
+        """News of `events` for the learner at `seat`, in every language; None if nothing happened to their hand."""
+        narrator = self._narrators[seat]
+
+        def say() -> list[str]:
+            news = narrator.news(events, self.game)
+            return [news] if news else []
+
+        told = told_in_every_language(say)
+        return told[0] if told else None
 
     @property
     def log(self) -> list[str]:
@@ -518,7 +532,7 @@ class GuidedGame:
             "giver_chosen": self.giver_chosen,
             "mistakes": [[made.code, list(made.cards)] for made in self.mistakes],
             "log": self._log,
-            "news": self.news,
+            "news": self.player.news_lines,
         }
 
     @classmethod
@@ -540,7 +554,7 @@ class GuidedGame:
             session.giver_chosen = bool(data["giver_chosen"])
             session.player.mistakes = _mistakes_from(data["mistakes"])
             session._log = _log_from(data["log"])
-            session.news = str(data.get("news", ""))
+            session.player.news_lines = _news_from(data.get("news", []))
         except (KeyError, TypeError) as error:
             raise ValueError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return session
@@ -566,12 +580,19 @@ class GuidedGame:
         return [self.learners[seat].profile for seat in self.humans]
 
 
-def _log_from(data: Any) -> list[Told | str]:
+def _news_from(data: Any) -> list[Told | str]:
+    """Saved news: its lines (see `_log_from`); a solo game saved before kept one line as text."""
+    if isinstance(data, str):
+        return [data] if data else []
+    return _log_from(data, NEWS_KEPT)
+
+
+def _log_from(data: Any, kept: int = LOG_KEPT) -> list[Told | str]:
     """A saved log: each line in every language, or (saved before logs kept them all) as written."""
     if not isinstance(data, list):
         raise TypeError(f"its log is {type(data).__name__}, not a list")
     lines: list[Told | str] = []
-    for line in data[-LOG_KEPT:]:
+    for line in data[-kept:]:
         if isinstance(line, dict) and all(isinstance(code, str) and isinstance(said, str) for code, said in line.items()):
             lines.append(dict(line))
         elif isinstance(line, str):
@@ -611,7 +632,7 @@ def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
         guidance,
         mistakes=_mistakes_from(data["mistakes"]),
         giver_chosen=bool(data["giver_chosen"]),
-        news_lines=[str(line) for line in data.get("news", [])][-NEWS_KEPT:],
+        news_lines=_news_from(data.get("news", [])),
         away=bool(data.get("away", False)),
     )
 
