@@ -29,7 +29,7 @@ GERMAN = {
     "Help": "Hilfe",
     "Quit": "Beenden",
     "On this screen": "Auf diesem Bildschirm",
-    "Settings saved. They apply to your next game.": "Einstellungen gespeichert. Sie gelten ab deinem nächsten Spiel.",
+    "Settings saved. A game already started keeps its rules; your next game uses the new ones.": "Einstellungen gespeichert. Ein angefangenes Spiel behält seine Regeln; das nächste nimmt die neuen.",
 }
 
 
