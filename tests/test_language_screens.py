@@ -29,7 +29,9 @@ GERMAN = {
     "Help": "Hilfe",
     "Quit": "Beenden",
     "On this screen": "Auf diesem Bildschirm",
-    "Settings saved. A game already started keeps its rules; your next game uses the new ones.": "Einstellungen gespeichert. Ein angefangenes Spiel behält seine Regeln; das nächste nimmt die neuen.",
+    "Settings saved. A game already started keeps its rules; your next game uses the new ones.": (
+        "Einstellungen gespeichert. Ein angefangenes Spiel behält seine Regeln; das nächste nimmt die neuen."
+    ),
 }
 
 

@@ -577,6 +577,32 @@ async def test_enter_pressed_twice_on_a_step_to_read_does_not_answer_the_next_on
         assert "Yes!" in shown(app, "#lesson-feedback")
 
 
+async def test_a_seat_question_answered_marks_its_answer_beside_the_seat_not_it(store: Any, profile: Any) -> None:
+    """A wrong seat, then the right one: the wrong one kept its "✗ not it" and the right one had
+    no mark, as if the wrong one were still the choice (found by a newcomer's walk)."""
+    from tutor.ui.lessons.seats import LessonSeat
+
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await ready(pilot)
+        await pilot.press("2")  # 51: right
+        await ready(pilot)
+        await pilot.press("enter")  # step 3: who gets the first card?
+        await ready(pilot)
+        run = run_of(app)
+        (right,) = run.right_seats()
+        wrong = next(seat for seat in range(len(run.names)) if seat not in (right, run.learner))
+        await pilot.press(str(wrong + 1))
+        await ready(pilot)
+        await pilot.press(str(right + 1))
+        await ready(pilot)
+        assert run.solved
+        marks = {seat.seat: seat.border_subtitle for seat in app.screen.query(LessonSeat) if seat.display}
+        assert marks[wrong] == "✗ not it" and marks[right] == "✓ the answer"
+
+
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:
     """B and 2 typed in one go on a step that has the focus: both reached the step's widget before
     Back had moved, and the 2 was lost on the way (found by a review, older than the review)."""

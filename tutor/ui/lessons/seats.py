@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from tutor.course import DealStep, ExplainStep, LessonRun, PairStep, SeatStep
 from tutor.language import tr
-from tutor.ui.lessons.words import BROKEN, role
+from tutor.ui.lessons.words import BROKEN, DONE, role
 from tutor.wording import Seats
 from tutor.wording.table import SHORT_SIDES, SIDES, cards_words
 
@@ -71,6 +71,7 @@ class LessonSeats(Horizontal):
         # Turns, safe seats and the Old Maid show only while no question is open about them, nor
         # about to be: a solved step's table is the next step's question.
         tells_roles = isinstance(run.step, ExplainStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
+        right = run.right_seats() if run.solved else frozenset()  # a seat question answered: its answer marked, as a choice's
         for view in self.query(LessonSeat):
             view.display = view.seat < len(run.names)
             if not view.display:
@@ -78,7 +79,10 @@ class LessonSeats(Horizontal):
             pointed, flagged = view.seat in cursor, view.seat in wrong
             view.update(_seat_text(run, view.seat, tells_roles, narrow))
             view.border_title = tr("dealer") if run.game is not None and run.game.dealer == view.seat else None
-            view.border_subtitle = f"{BROKEN} {tr('not it')}" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
+            if view.seat in right:
+                view.border_subtitle = f"{DONE} {tr('the answer')}"
+            else:
+                view.border_subtitle = f"{BROKEN} {tr('not it')}" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
             view.set_class(pointed, "cursor")
             view.set_class(flagged and not pointed, "flagged")
             view.set_class(run.game is None, "name-only")
