@@ -9,6 +9,7 @@ from layout_helpers import screen_lines
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from ui_helpers import until
 
 from tutor.concepts import CONCEPTS
 from tutor.quiz import Question, QuizRound, Result
@@ -101,19 +102,38 @@ async def test_a_tall_summary_opens_at_its_score_with_the_first_button_focused(s
     app = TutorApp(store, profile)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_quiz(pilot, app, seed=5)
-        while isinstance(app.screen, QuizScreen):
-            question = quiz_round(app).current
-            assert question is not None
+        while isinstance(app.screen, QuizScreen) and (question := quiz_round(app).current) is not None:
             await answer(pilot, app, wrong_choice(question))
+        await until(pilot, lambda: isinstance(app.screen, QuizSummaryScreen))  # the last Enter shows it
         await pilot.pause()
         assert isinstance(app.screen, QuizSummaryScreen)
         page = app.screen.query_one("#quiz-end", VerticalScroll)
         assert page.max_scroll_y > 0, "the summary fits: this test no longer shows anything"
         assert page.scroll_y == 0 and "Quiz round done: 0 of 8 right" in "\n".join(screen_lines(app.screen))
+        sign = app.screen.query_one("#quiz-end-more", Static)
+        assert sign.display and str(sign.content) == "▼ More below: press PgDn (or scroll down)"  # the buttons are there
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert page.scroll_y == page.max_scroll_y and not sign.display
         assert app.focused is not None and app.focused.id == "again"
         await pilot.press("enter")  # the focused button, though below, out of sight
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen) and quiz_round(app).current is not None
+
+
+async def test_quick_answers_and_enters_are_never_lost(store: Any, profile: Any) -> None:
+    """An answer and Enter right after the Enter before (a quick child, or keys a served tab gets
+    together): the Next button ignored a press within 0.2 s of the one before, and the quiz stood
+    still on an answered question."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=5)
+        for number in range(1, 6):
+            question = quiz_round(app).current
+            assert question is not None and quiz_round(app).number == number
+            await pilot.press(str(min(question.correct) + 1), "enter")  # no pause between them
+        await pilot.pause()
+        assert quiz_round(app).number == 6 and app.screen.result is None  # on question 6, not yet answered
 
 
 async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any, profile: Any) -> None:

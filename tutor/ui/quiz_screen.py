@@ -93,7 +93,7 @@ class QuizScreen(Screen[None]):
             yield AnswerList(id="quiz-options")
             yield Static(id="quiz-how")
             yield Static(id="quiz-feedback")
-            yield Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
+            yield _next_button()
         yield Static(id="quiz-more")
         yield TutorFooter()
 
@@ -254,18 +254,35 @@ class QuizSummaryScreen(Screen[None]):
                     yield Button(tr("Try these again (T)"), id="again", variant="primary")
                 yield Button(tr("New round (N)"), id="new-round", variant="default" if self.summary.try_again else "primary")
                 yield Button(tr("Home (Esc)"), id="quiz-home")
+        yield Static(id="quiz-end-more")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Quiz: how you did")
         self.query_one(Button).focus(scroll_visible=False)
+        page = self.query_one("#quiz-end", Page)
+        self.watch(page, "scroll_y", self._show_more_sign, init=False)
+        self.watch(page, "virtual_size", self._show_more_sign, init=False)
         self.call_after_refresh(self._score_in_view)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more_sign)
 
     def _score_in_view(self) -> None:
         """The score at the top in view: on a tall summary the buttons may stay below, out of
-        sight, but the first has the focus, so its key and Enter still work."""
+        sight (a sign says so), but the first has the focus, so its key and Enter still work."""
         self.query_one("#quiz-end", Page).scroll_home(animate=False, immediate=True)
+        self._show_more_sign()
+
+    @unless_closed  # called after a refresh, when the screen may already have closed
+    def _show_more_sign(self) -> None:
+        """A line under the summary while some of it (the buttons) is out of sight below: a
+        scroll bar alone may not show under NO_COLOR."""
+        page = self.query_one("#quiz-end", Page)
+        sign = self.query_one("#quiz-end-more", Static)
+        sign.update(Text(tr("▼ More below: press PgDn (or scroll down)")))
+        sign.display = page.max_scroll_y - page.scroll_y > 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.summary.try_again) if action == "again" else True
@@ -285,6 +302,15 @@ class QuizSummaryScreen(Screen[None]):
 
     def _next_seed(self) -> int | None:
         return None if self.seed is None else self.seed + 1
+
+
+def _next_button() -> Button:
+    """The button to the next question, pressed once a question: it takes every press. A Button
+    ignores presses for 0.2 s after one (its "pressed" look); a quick learner, or keys typed in a
+    served tab that arrive together, answered within that time and the Enter after was lost."""
+    button = Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
+    button.active_effect_duration = 0
+    return button
 
 
 # ----- words and marks ---------------------------------------------------------------------------
