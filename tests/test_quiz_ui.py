@@ -15,7 +15,7 @@ from tutor.concepts import CONCEPTS
 from tutor.quiz import Question, QuizRound, Result
 from tutor.ui.app import TutorApp
 from tutor.ui.home import HomeScreen
-from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles
+from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles, summary_text
 
 SIZE = (100, 34)
 SMALL = (60, 20)
@@ -134,6 +134,18 @@ async def test_quick_answers_and_enters_are_never_lost(store: Any, profile: Any)
             await pilot.press(str(min(question.correct) + 1), "enter")  # no pause between them
         await pilot.pause()
         assert quiz_round(app).number == 6 and app.screen.result is None  # on question 6, not yet answered
+
+
+def test_the_summary_sends_to_the_lessons_only_when_one_it_names_can_be_opened() -> None:
+    """It said "press L on the home screen" when every lesson it named was still locked."""
+    from tutor.learner.celebrations import quiz_done
+    from tutor.quiz.model import LessonPointer, Summary
+
+    summary = Summary(6, 8, 2, 1, (), (), (LessonPointer("ending", "How the game ends", "the-ending", 2),))
+    words = quiz_done(6, 8)
+    assert "press L on the home screen" in summary_text(summary, words).plain
+    locked = summary_text(summary, words, {"the-ending"}).plain
+    assert "press L" not in locked and "once the lessons before it are done" in locked
 
 
 async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any, profile: Any) -> None:

@@ -393,7 +393,7 @@ def summary_text(summary: Summary, words: Celebration, locked: Collection[str] =
         often, explained = pointer_words(pointer, titles.get(pointer.lesson, pointer.lesson), pointer.lesson in locked)
         text.append(f"\n↺ {often}", style="bold")
         text.append(f"{explained}\n")
-    if summary.lessons:
+    if any(pointer.lesson not in locked for pointer in summary.lessons):  # one the learner can open now
         text.append("\n" + tr("{lessons_worth_a_look}: press L on the home screen.").format(lessons_worth_a_look=tr(LESSONS_WORTH_A_LOOK)) + "\n")
     return text
 
