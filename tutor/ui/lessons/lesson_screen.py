@@ -122,6 +122,8 @@ class LessonScreen(Screen[None]):
         self.shown_keys: tuple[object, ...] | None = None
         self.held_keys: list[tuple[float, events.Key]] = []
         """Keys typed while a new step was still appearing: given to it once it is ready."""
+        self.appearing = True
+        """From the lesson's opening or a new step until the step's widget has the focus."""
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
@@ -245,6 +247,7 @@ class LessonScreen(Screen[None]):
         """Show the step the run is on, with its own widget: nothing picked or flagged yet."""
         run = self.run
         assert run is not None
+        self.appearing = True
         self.message, self.why = Text(), None
         self.step_text = self._step_text(run)  # as said at the start: a move changes who {giver} is
         for old in self.query(LessonDone):
@@ -283,13 +286,13 @@ class LessonScreen(Screen[None]):
 
         Asked by the app (TutorApp._on_key) once the key has reached it untaken: not on the way, as
         a key typed together with Back reaches this screen before Back has moved the focus away."""
-        appearing = self.view is None or not self.view.display
-        if appearing and self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
+        if self.appearing and self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
             return True
         return False
 
     def _give_held_keys(self) -> None:
+        self.appearing = False
         held, self.held_keys = self.held_keys, []
         for when, key in held:
             if time.monotonic() - when < HELD_FOR:
