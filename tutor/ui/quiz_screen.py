@@ -260,8 +260,8 @@ class QuizSummaryScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Quiz: how you did")
-        self.query_one(Button).focus(scroll_visible=False)
         page = self.query_one("#quiz-end", Page)
+        page.focus(scroll_visible=False)  # not a button: an Enter pressed twice after the last answer would skip the score
         self.watch(page, "scroll_y", self._show_more_sign, init=False)
         self.watch(page, "virtual_size", self._show_more_sign, init=False)
         self.call_after_refresh(self._score_in_view)
@@ -271,7 +271,7 @@ class QuizSummaryScreen(Screen[None]):
 
     def _score_in_view(self) -> None:
         """The score at the top in view: on a tall summary the buttons may stay below, out of
-        sight (a sign says so), but the first has the focus, so its key and Enter still work."""
+        sight (a sign says so); their keys (T, N, Esc) work from anywhere."""
         self.query_one("#quiz-end", Page).scroll_home(animate=False, immediate=True)
         self._show_more_sign()
 

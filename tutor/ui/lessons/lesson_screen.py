@@ -286,7 +286,8 @@ class LessonScreen(Screen[None]):
 
         Asked by the app (TutorApp._on_key) once the key has reached it untaken: not on the way, as
         a key typed together with Back reaches this screen before Back has moved the focus away."""
-        if self.appearing and self.focused is None and event.key not in self.active_bindings and event.key not in self.own_keys and len(self.held_keys) < HELD_KEYS:
+        untaken = event.key not in self.active_bindings and event.key not in self.own_keys
+        if self.appearing and self.focused is None and untaken and len(self.held_keys) < HELD_KEYS:
             self.held_keys.append((time.monotonic(), event))
             return True
         return False
