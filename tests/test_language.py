@@ -276,3 +276,20 @@ def test_a_reading_made_while_the_language_changed_is_not_kept() -> None:
     language.use("en")
     assert course() == 2
     assert course() == 2
+
+
+def test_a_reading_made_while_a_language_was_spoken_for_a_moment_is_read_again() -> None:
+    """A game's move keeps its log in every language, each spoken for a moment, while the home
+    screen may read the course in a thread: a reading made meanwhile may mix two languages'
+    words, and is read again rather than kept."""
+    reads: list[str] = []
+
+    def read() -> int:
+        reads.append(language.current())
+        if len(reads) == 1:
+            with language.speaking("de"):  # as a move on the app's thread would, halfway through
+                pass
+        return len(reads)
+
+    kept = language.PerLanguage(read)
+    assert kept() == 2 and kept() == 2 and reads == ["en", "en"]

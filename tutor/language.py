@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import threading
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import update_wrapper
@@ -41,6 +42,12 @@ _asked: str | None = None
 _asked_is_a_default = False
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _switches: list[Callable[[], None]] = []
+_switched = 0
+"""How many times the language in use has changed: a reading in a thread made while it changed
+may mix two languages' words (`PerLanguage` reads it again)."""
+_moment = threading.RLock()
+"""Held for a `speaking` moment: two threads' moments never interleave (each restores what it found)."""
+READ_TRIES = 3
 _loaded: dict[str, gettext.NullTranslations] = {}
 
 
@@ -79,12 +86,16 @@ def current() -> str:
 
 def use(code: str) -> None:
     """Speak `code` from now on in this process; UnknownLanguage if the tutor does not speak it."""
-    global _current, _catalogue
     code = known(code)
-    if code == _current:
-        return
-    _catalogue = _load(code)
-    _current = code
+    with _moment:
+        if code != _current:
+            _switch_to(code, _load(code))
+
+
+def _switch_to(code: str, catalogue: gettext.NullTranslations) -> None:
+    global _current, _catalogue, _switched
+    _current, _catalogue = code, catalogue
+    _switched += 1
     for switch in tuple(_switches):
         switch()
 
@@ -100,17 +111,13 @@ def on_switch(switch: Callable[[], None]) -> Callable[[], None]:
 def speaking(code: str) -> Iterator[None]:
     """Speak `code` for a moment (words to keep for readers of every language, like a shared
     table's log), then the language in use again."""
-    global _current, _catalogue
-    before = (_current, _catalogue)
-    _current, _catalogue = known(code), _load(known(code))
-    for switch in tuple(_switches):
-        switch()
-    try:
-        yield
-    finally:
-        _current, _catalogue = before
-        for switch in tuple(_switches):
-            switch()
+    with _moment:
+        before = (_current, _catalogue)
+        _switch_to(known(code), _load(known(code)))
+        try:
+            yield
+        finally:
+            _switch_to(*before)
 
 
 def in_every_language(say: Callable[[], T]) -> dict[str, T]:
@@ -155,9 +162,14 @@ class PerLanguage(Generic[T]):
         key = (_current, arguments)
         if key in self._kept:
             return self._kept[key]
-        read = self._read(*arguments)
-        if _current == key[0]:  # not kept if the language changed while it was read (in a thread)
-            self._kept[key] = read
+        for _ in range(READ_TRIES):
+            switched = _switched
+            read = self._read(*arguments)
+            if _current != key[0]:  # the learner switched while it was read (in a thread): not kept
+                return read
+            if _switched == switched:  # nor read while another language was spoken for a moment
+                self._kept[key] = read
+                return read
         return read
 
     def is_kept(self, *arguments: Hashable) -> bool:
