@@ -199,7 +199,8 @@ def test_round_trip_and_damaged_saves() -> None:
     session.finish_pairing()
     copy = GuidedGame.from_dict(session.to_dict())
     assert copy.to_dict() == session.to_dict()
-    for damaged in ({}, {**session.to_dict(), "names": ["x"]}, {**session.to_dict(), "game": {}}, {**session.to_dict(), "log": None}):
+    saved = session.to_dict()
+    for damaged in ({}, {**saved, "names": ["x"]}, {**saved, "game": {}}, {**saved, "log_told": None}, {**saved, "log_told": [{"fr": "Bonjour"}]}):
         with pytest.raises(ValueError):
             GuidedGame.from_dict(damaged)
 
@@ -223,8 +224,10 @@ def test_a_saved_games_log_is_read_in_the_language_in_use() -> None:
     with language.speaking("es"):
         assert resumed.log == spanish
     english = GuidedGame.from_dict(saved).log
-    assert english != spanish and english != german and english == [line["en"] for line in saved["log"]]
-    old = GuidedGame.from_dict({**saved, "log": ["Sam repartió las 9 cartas."], "news": "Bajaste 2♦ y 2♠."})  # saved before
+    assert english != spanish and english != german and english == [line["en"] for line in saved["log_told"]]
+    assert saved["log"] == spanish and saved["news"] == spanish_news  # as a tutor from before reads them
+    before = {key: value for key, value in saved.items() if not key.endswith("_told")}
+    old = GuidedGame.from_dict({**before, "log": ["Sam repartió las 9 cartas."], "news": "Bajaste 2♦ y 2♠."})  # saved before
     assert old.log == ["Sam repartió las 9 cartas."] and old.news == "Bajaste 2♦ y 2♠."
 
 

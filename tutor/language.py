@@ -144,7 +144,7 @@ def in_my_words(line: Told | str) -> str:
     kept in one language only (before logs kept every language) as it was written."""
     if isinstance(line, str):
         return line
-    said = line.get(_current, line.get(ENGLISH))
+    said = line.get(_current) or line.get(ENGLISH) or next(iter(line.values()), "")
     return said if isinstance(said, str) else ""
 
 

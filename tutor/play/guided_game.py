@@ -38,7 +38,7 @@ from tutor.engine import (
     Observation,
     wrong_pair_mistake,
 )
-from tutor.language import Told, in_my_words, mark, ntr, told_in_every_language, tr
+from tutor.language import ENGLISH, Told, in_my_words, mark, ntr, told_in_every_language, tr
 from tutor.names import shown
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.hints import LEVELS, Hint, hint_for
@@ -127,7 +127,7 @@ class LearnerSeat:
     hint_level: int = 0
     giver_chosen: bool = False
     drawn: Card | None = None
-    news_lines: list[Told | str] = field(default_factory=list)
+    news_told: list[Told | str] = field(default_factory=list)
     """What just happened to their hand, for beside it: one line, or the last few while they were
     away; each in every language (as the log)."""
     away: bool = False
@@ -136,7 +136,7 @@ class LearnerSeat:
     @property
     def news(self) -> list[str]:
         """Their news, in the language in use."""
-        return [in_my_words(line) for line in self.news_lines]
+        return [in_my_words(line) for line in self.news_told]
 
 
 @dataclass(frozen=True)
@@ -285,7 +285,7 @@ class GuidedGame:
             self.player.hint_level = 0
             coming = self.learners[seat]
             if coming.away:  # nothing happened to their hand while they were away
-                coming.news_lines = []
+                coming.news_told = []
             coming.away = False
             self.viewer = seat
         self.covered = False
@@ -408,10 +408,14 @@ class GuidedGame:
             return self._refuse(mistake)
         self.giver_chosen = True
         self.hint_level = 0
+
+        def said() -> list[str]:
+            return [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))]
+
         if self.together:  # their own news: the shared log tells the draw itself
-            self.player.news_lines = [*told_in_every_language(lambda: [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))])]
+            self.player.news_told = [*told_in_every_language(said)]
             return Outcome()
-        return Outcome(self._tell(lambda: [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))]))
+        return Outcome(self._tell(said))
 
     def draw(self, position: int) -> Outcome:
         giver = self.game.giver
@@ -470,9 +474,9 @@ class GuidedGame:
             if news is None:
                 continue
             if seat == self.viewer or player.away:
-                player.news_lines, player.away = [news], False
+                player.news_told, player.away = [news], False
             else:  # away from the keyboard: everything since their turn, for when it comes back
-                player.news_lines = [*player.news_lines, news][-NEWS_KEPT:]
+                player.news_told = [*player.news_told, news][-NEWS_KEPT:]
         return Outcome(lines)
 
     def _news_for(self, seat: int, events: list[Event]) -> Told | None:
@@ -520,7 +524,7 @@ class GuidedGame:
                 "letters": self.letters,
                 "learners": [_learner_to_dict(player) for _, player in sorted(self.learners.items())],
                 "viewer": self.viewer,
-                "log": self._log,
+                **_said_and_told("log", self.log, self._log),
             }
         return {
             "format": FORMAT,
@@ -531,8 +535,8 @@ class GuidedGame:
             "letters": self.letters,
             "giver_chosen": self.giver_chosen,
             "mistakes": [[made.code, list(made.cards)] for made in self.mistakes],
-            "log": self._log,
-            "news": self.player.news_lines,
+            **_said_and_told("log", self.log, self._log),
+            **_said_and_told("news", self.news, self.player.news_told),
         }
 
     @classmethod
@@ -553,8 +557,8 @@ class GuidedGame:
             session = cls(game, names, str(data["guidance"]), bool(data["letters"]))
             session.giver_chosen = bool(data["giver_chosen"])
             session.player.mistakes = _mistakes_from(data["mistakes"])
-            session._log = _log_from(data["log"])
-            session.player.news_lines = _news_from(data.get("news", []))
+            session._log = _told_from(data, "log", LOG_KEPT)
+            session.player.news_told = _told_from(data, "news", NEWS_KEPT)
         except (KeyError, TypeError) as error:
             raise ValueError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return session
@@ -571,7 +575,7 @@ class GuidedGame:
         if viewer not in session.learners or isinstance(viewer, bool):
             raise ValueError(f"the learner looking sits at no learner's seat ({viewer!r})")
         session.viewer = viewer
-        session._log = _log_from(data["log"])
+        session._log = _told_from(data, "log", LOG_KEPT)
         session.cover()
         return session
 
@@ -580,26 +584,29 @@ class GuidedGame:
         return [self.learners[seat].profile for seat in self.humans]
 
 
-def _news_from(data: Any) -> list[Told | str]:
-    """Saved news: its lines (see `_log_from`); a solo game saved before kept one line as text."""
-    if isinstance(data, str):
-        return [data] if data else []
-    return _log_from(data, NEWS_KEPT)
+def _said_and_told(name: str, said: str | list[str], told: list[Told | str]) -> dict[str, Any]:
+    """Lines saved twice: as said now (`name`: what a tutor from before every language was kept
+    reads) and in every language (`name`_told)."""
+    return {name: said, f"{name}_told": told}
 
 
-def _log_from(data: Any, kept: int = LOG_KEPT) -> list[Told | str]:
-    """A saved log: each line in every language, or (saved before logs kept them all) as written."""
-    if not isinstance(data, list):
-        raise TypeError(f"its log is {type(data).__name__}, not a list")
-    lines: list[Told | str] = []
-    for line in data[-kept:]:
-        if isinstance(line, dict) and all(isinstance(code, str) and isinstance(said, str) for code, said in line.items()):
-            lines.append(dict(line))
-        elif isinstance(line, str):
-            lines.append(line)
-        else:
-            raise TypeError(f"a line of its log is {type(line).__name__}")
-    return lines
+def _told_from(data: dict[str, Any], name: str, kept: int) -> list[Told | str]:
+    """Saved lines (see `_said_and_told`): each in every language, or, in a game saved before,
+    as written (the news of a game played alone: one line, or none)."""
+    if f"{name}_told" not in data:
+        said = data.get(name, [])
+        said = ([said] if said else []) if isinstance(said, str) else said
+        if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
+            raise TypeError(f"its {name} is not lines of text")
+        return [*said[-kept:]]
+    told = data[f"{name}_told"]
+    if not isinstance(told, list) or not all(_is_told(line) for line in told):
+        raise TypeError(f"its {name} is not lines in every language")
+    return [dict(line) for line in told[-kept:]]
+
+
+def _is_told(line: Any) -> bool:
+    return isinstance(line, dict) and isinstance(line.get(ENGLISH), str) and all(isinstance(said, str) for said in line.values())
 
 
 def _mistakes_from(data: Any) -> list[MadeMistake]:
@@ -613,7 +620,7 @@ def _learner_to_dict(player: LearnerSeat) -> dict[str, Any]:
         "guidance": player.guidance,
         "giver_chosen": player.giver_chosen,
         "mistakes": [[made.code, list(made.cards)] for made in player.mistakes],
-        "news": player.news_lines,
+        **_said_and_told("news", player.news, player.news_told),
         "away": player.away,
     }
 
@@ -632,7 +639,7 @@ def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
         guidance,
         mistakes=_mistakes_from(data["mistakes"]),
         giver_chosen=bool(data["giver_chosen"]),
-        news_lines=_news_from(data.get("news", [])),
+        news_told=_told_from(data, "news", NEWS_KEPT),
         away=bool(data.get("away", False)),
     )
 
