@@ -302,7 +302,7 @@ async def test_escape_on_the_carry_on_question_keeps_the_saved_game(store: Any, 
         saved = session_of(app).to_dict()
         await pilot.press("escape", "p")
         assert isinstance(app.screen, ConfirmScreen)
-        assert f"({app.screen.no} ends this one and deals a new one.)" in app.screen.question  # its button as named
+        assert f"(“{app.screen.no}” ends this one and deals a new one.)" in app.screen.question  # its button as named
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
     assert store.load_game(profile) == saved

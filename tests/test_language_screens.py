@@ -29,8 +29,8 @@ GERMAN = {
     "Help": "Hilfe",
     "Quit": "Beenden",
     "On this screen": "Auf diesem Bildschirm",
-    "Settings saved. A game already started keeps its rules; your next game uses the new ones.": (
-        "Einstellungen gespeichert. Ein angefangenes Spiel behält seine Regeln; das nächste nimmt die neuen."
+    "Settings saved. A game you already started stays as it is. Your next game uses the new settings.": (
+        "Einstellungen gespeichert. Ein Spiel, das du schon angefangen hast, bleibt, wie es ist. Dein nächstes Spiel nimmt die neuen Einstellungen."
     ),
 }
 

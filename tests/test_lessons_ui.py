@@ -255,7 +255,7 @@ async def test_reopening_offers_to_carry_on(store: Any, profile: Any, carry_on: 
         assert isinstance(app.screen, ConfirmScreen)
         steps = len(lesson_of("a-turn").steps)
         assert f"Carry on from step 4 of {steps}?" in str(app.screen.question)
-        assert f"({app.screen.no} goes back to step 1.)" in str(app.screen.question)  # the button as it is named
+        assert f"(“{app.screen.no}” goes back to step 1.)" in str(app.screen.question)  # the button as it is named
         await pilot.press("y" if carry_on else "n")
         await pilot.pause()
         assert run_of(app).index == (3 if carry_on else 0)

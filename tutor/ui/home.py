@@ -205,7 +205,7 @@ class HomeScreen(Screen[None]):
 
             self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
         elif key == "play" and learner(self).saved_game():
-            question = tr("You have a game in progress. Carry on with it?\n(New game ends this one and deals a new one.)")
+            question = tr("You have a game in progress. Carry on with it?\n(“New game” ends this one and deals a new one.)")
             self.app.push_screen(ConfirmScreen(question, tr("Carry on"), tr("New game")), self._play_answer)
         else:
             tutor_app(self).action_open(key)

@@ -185,7 +185,7 @@ class LessonScreen(Screen[None]):
         self.sub_title = tr("Lesson: {title}").format(title=lesson.title)
         step = self.learner.lesson_to_resume(lesson)
         if step is not None:
-            question = f"{carry_on_question(step, len(lesson.steps))}\n{tr('(Start again goes back to step 1.)')}"
+            question = f"{carry_on_question(step, len(lesson.steps))}\n{tr('(“Start again” goes back to step 1.)')}"
             self.app.push_screen(ConfirmScreen(question, tr("Carry on"), tr("Start again")), lambda carry_on: self._carry_on_or_not(carry_on, step))
             return
         self.learner.begin_lesson(self.lesson_id)
