@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -48,15 +49,18 @@ def behind_the_back(store: Any, sql: str, *parameters: object) -> None:
         db.execute(sql, parameters)
 
 
-def heard(window: Any, seconds: float = 5.0) -> bool:
-    """`window.poll()` until it has something new, as a window polling every 0.1 s would: on
-    PostgreSQL another connection's write is heard a moment after its commit (a notification)."""
+def heard(window: Any, done: Callable[[], bool] | None = None, seconds: float = 5.0) -> bool:
+    """`window.poll()` until `done()` (or, without it, until the poll has something new), as a
+    window keeps polling: on PostgreSQL another connection's write is heard a moment after its
+    commit (a notification). False if that did not come within `seconds`."""
     deadline = time.monotonic() + seconds
-    while not window.poll():
+    while True:
+        fresh = window.poll()
+        if fresh if done is None else done():
+            return True
         if time.monotonic() > deadline:
             return False
         time.sleep(0.005)
-    return True
 
 
 def in_step(*windows: Any, seconds: float = 5.0) -> None:
@@ -65,6 +69,8 @@ def in_step(*windows: Any, seconds: float = 5.0) -> None:
     while True:
         for window in windows:
             window.poll()
-        if len({window.move for window in windows}) == 1 or time.monotonic() > deadline:
+        moves = [window.move for window in windows]
+        if len(set(moves)) == 1:
             return
+        assert time.monotonic() < deadline, f"the windows did not hear each other's moves within {seconds} s: {moves}"
         time.sleep(0.005)

@@ -26,7 +26,7 @@ def seated(windows: tuple[Tables, Tables], settings: Settings = FOUR, seed: int 
     with pytest.raises(NotHost):
         bo.start()
     ana.start(seed=seed)
-    assert heard(bo) and bo.stage is Stage.PAIRING
+    assert heard(bo, lambda: bo.stage is Stage.PAIRING)
     return ana, bo
 
 
@@ -96,7 +96,7 @@ def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Ta
     card = outcome.lines[0].removeprefix("You drew ").split(" ")[0]
     drawn = drawer.drawn_card  # marked in the hand while its pair is to be laid down
     assert drawer.stage is Stage.PAIRING and drawn is not None and drawn.text() == card  # the card made a pair (seed 11)
-    assert heard(giver)
+    assert heard(giver, lambda: bool(giver.news))
     assert giver.news == f"{drawer.profile.name} took your {card}."
     assert giver.log[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."
     assert card not in " ".join(giver.log)  # Bicycle pairs go down face down: no card is named in public
@@ -110,7 +110,7 @@ def test_another_windows_move_is_seen_at_the_next_poll(windows: tuple[Tables, Ta
     pairs = ana.game.pairs_in(ana.seat)
     ana.lay_down(pairs[0]) if pairs else ana.finish_pairing()
     assert bo.move == before  # not read yet...
-    assert heard(bo) and bo.move == before + 1  # ...and read as soon as the window hears of it
+    assert heard(bo, lambda: bo.move == before + 1)  # ...and read as soon as the window hears of it
     assert bo.log[-1].startswith("Ana laid down") or not pairs
 
 
@@ -189,14 +189,14 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     assert played and ana.game is not None and bo.seat not in ana.game.waiting_for  # Bo's pairs were laid down for him
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
     assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
-    assert heard(ana) and not ana.view.seats[bo.seat].computer_plays
+    assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)
 
 
 def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Path, windows: tuple[Tables, Tables], clock: Clock) -> None:
     _, bo = seated(windows)
     behind_the_back(windows[0].store, 'UPDATE card_table SET state = \'{"format": "not a game"}\'')
     clock.advance(HEARTBEAT_SECONDS)
-    assert heard(bo)
+    assert heard(bo, lambda: bo.stage is Stage.CLOSED)
     assert bo.stage is Stage.CLOSED and bo.next_step() == bo.problem
     assert bo.problem.startswith("Table Red in the progress file is damaged (its game: ")
     assert not bo.computer_due
