@@ -592,15 +592,14 @@ async def test_a_seat_question_answered_marks_its_answer_beside_the_seat_not_it(
         await pilot.press("enter")  # step 3: who gets the first card?
         await ready(pilot)
         run = run_of(app)
-        (right,) = run.right_seats()
-        wrong = next(seat for seat in range(len(run.names)) if seat not in (right, run.learner))
-        await pilot.press(str(wrong + 1))
+        assert tuple(run.names[1:3]) == ("Ana", "Ben")  # Ana on the dealer's left gets the first card
+        await pilot.press("3")  # Ben: not it
         await ready(pilot)
-        await pilot.press(str(right + 1))
+        await pilot.press("2")  # Ana
         await ready(pilot)
         assert run.solved
         marks = {seat.seat: seat.border_subtitle for seat in app.screen.query(LessonSeat) if seat.display}
-        assert marks[wrong] == "✗ not it" and marks[right] == "✓ the answer"
+        assert marks[2] == "✗ not it" and marks[1] == "✓ the answer"
 
 
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:

@@ -66,6 +66,9 @@ class QuizScreen(Screen[None]):
     HELP_TITLE = mark("The quiz")
     BINDINGS = [
         *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
+        # The Next button's Enter, for the moment before the button has the focus: an answer and
+        # Enter arriving together (a served tab's keys, a quick child) met nothing to take the Enter.
+        Binding("enter", "next", mark("Next question"), show=False),
         Binding("escape", "leave", mark("Home")),
     ]
 
@@ -214,6 +217,9 @@ class QuizScreen(Screen[None]):
         if event.button.id == "quiz-next":
             self.action_next()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.result is not None if action == "next" else True
+
     def action_next(self) -> None:
         if self.result is None:
             return
@@ -305,7 +311,7 @@ class QuizSummaryScreen(Screen[None]):
 
 
 def _next_button() -> Button:
-    """The button to the next question, pressed once a question: it takes every press. A Button
+    """The button to the next question, pressed once for each question: it takes every press. A Button
     ignores presses for 0.2 s after one (its "pressed" look); a quick learner, or keys typed in a
     served tab that arrive together, answered within that time and the Enter after was lost."""
     button = Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
