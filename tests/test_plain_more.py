@@ -183,6 +183,7 @@ def test_quiz_tables_keep_other_hands_face_down_as_the_quiz_screen_does(tmp_path
                         break
                     seats.append(seat_line)
                 assert all("face down" in seat or seat.endswith("no cards.") for seat in seats), seats
+                assert all(": holds " in seat for seat in seats), seats  # not "Bea · ▶ draws: 3 cards", heard as cards drawn
         for at, line in enumerate(lines):
             if line == "The table, every hand face up, clockwise from you:":  # only where the question says so
                 assert any(earlier.startswith("Behind the scenes") for earlier in lines[max(0, at - 4) : at]), lines[at - 4 : at]

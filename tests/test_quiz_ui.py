@@ -166,6 +166,7 @@ async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any
         assert question.position is not None
         assert app.screen.query_one("#quiz-you", SeatCards).cards == list(question.position.hands[0])
         others = text_of(app, "#quiz-others")
+        assert others.count(" · holds ") == len(question.position.names) - 1  # "Bea · ▶ draws: 5♥" read as the card drawn
         for seat in range(1, len(question.position.names)):
             assert question.position.names[seat] in others
             hand = question.position.hands[seat]

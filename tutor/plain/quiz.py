@@ -87,7 +87,7 @@ def _say_question(lines: Lines, question: Question, progress: str, letters: bool
                 cards = ", ".join(card_said(lines, card, letters) for card in hand) or tr("no cards")
             else:
                 cards = ntr("{count} card, face down", "{count} cards, face down", len(hand)).format(count=len(hand))
-            said.append(tr("{seat}: {cards}.").format(seat=f"{seat_name(position, seat)}{seat_marks(position, seat)}", cards=cards))
+            said.append(tr("{seat}: holds {cards}.").format(seat=f"{seat_name(position, seat)}{seat_marks(position, seat)}", cards=cards))
     elif question.cards:
         said.append(tr("The cards: {cards}.").format(cards=", ".join(card_said(lines, card, letters) for card in question.cards)))
     said += [tr("The answers:"), *(numbered(number, option) for number, option in enumerate(question.options, 1))]

@@ -349,7 +349,7 @@ def _others_text(position: Position, letters: bool) -> Text:
     text = Text()
     for seat in range(1, len(position.names)):
         text.append_text(_seat_label(position, seat))
-        text.append(": ")
+        text.append(f" · {tr('holds')} ")  # not ": ", which read "Bea · ▶ draws: 5♥" as the card Bea draws
         hand = position.hands[seat]
         text.append_text(_cards_text(hand, letters) if position.behind_the_scenes else _backs_text(len(hand)))
         text.append("\n")
