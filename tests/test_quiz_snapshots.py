@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from ui_helpers import until
 
 from tutor.quiz import Question
+from tutor.ui import quiz_screen
 from tutor.ui.app import TutorApp
 from tutor.ui.quiz_screen import QuizScreen
+
+
+@pytest.fixture(autouse=True)
+def read_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests press Enter once they have read an answer's explanation: the moment a child is
+    given to read it first (quiz_screen.READ_FIRST) is tested on its own."""
+    monkeypatch.setattr(quiz_screen, "READ_FIRST", 0.0)
+
 
 SIZE = (80, 24)
 SEED = 1
@@ -52,8 +63,9 @@ def test_the_round_summary(snap_compare: Any, store: Any, profile: Any) -> None:
     async def play_the_round(pilot: Pilot) -> None:
         await miss_the_first_question(pilot)
         await pilot.press("enter")
-        while isinstance(pilot.app.screen, QuizScreen):
+        while isinstance(pilot.app.screen, QuizScreen) and pilot.app.screen.round.current is not None:
             await pilot.press(str(min(current(pilot).correct) + 1), "enter")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, QuizScreen))  # the last Enter shows the summary
         await pilot.pause()
 
     assert snap_compare(quiz_app(store, profile), terminal_size=SIZE, run_before=play_the_round)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from layout_helpers import screen_lines
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
@@ -14,9 +15,18 @@ from ui_helpers import until
 from tutor.concepts import CONCEPTS
 from tutor.quiz import Question, QuizRound, Result
 from tutor.settings import Settings
+from tutor.ui import quiz_screen
 from tutor.ui.app import TutorApp
 from tutor.ui.home import HomeScreen
 from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles, summary_text
+
+
+@pytest.fixture(autouse=True)
+def read_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests press Enter once they have read an answer's explanation: the moment a child is
+    given to read it first (quiz_screen.READ_FIRST) is tested on its own."""
+    monkeypatch.setattr(quiz_screen, "READ_FIRST", 0.0)
+
 
 SIZE = (100, 34)
 SMALL = (60, 20)
@@ -125,20 +135,41 @@ async def test_a_tall_summary_opens_at_its_score_and_a_second_enter_keeps_it(sto
 
 
 async def test_quick_answers_and_enters_are_never_lost(store: Any, profile: Any) -> None:
-    """Answers and Enters arriving together (keys a served tab gets at once, or a quick child):
-    the Next button ignored a press within 0.2 s of the one before, and the quiz stood still on an
-    answered question."""
-    from textual import events
-
+    """An answer and Enter right after the Enter before: the Next button ignored a press within
+    0.2 s of the one before, and the quiz stood still on an answered question (here with no time
+    to read first: that is READ_FIRST's, tested below)."""
     app = TutorApp(store, profile)
     async with app.run_test(size=SIZE) as pilot:
         await open_quiz(pilot, app, seed=5)
-        assert app._driver is not None
-        for _ in range(5):  # five answers (the first option, right or not) and five Enters, in one go
-            app._driver.send_message(events.Key("1", "1"))
-            app._driver.send_message(events.Key("enter", "\r"))
-        await until(pilot, lambda: quiz_round(app).number == 6)
-        assert isinstance(app.screen, QuizScreen) and app.screen.result is None  # the sixth question, not yet answered
+        for _ in range(5):
+            question = quiz_round(app).current
+            assert question is not None
+            await pilot.press(str(min(question.correct) + 1), "enter")  # each key taken in turn, no pause between them
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and app.screen.result is None and quiz_round(app).number == 6
+
+
+async def test_an_enter_typed_with_its_answer_leaves_the_explanation_in_view(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child types "4" and Enter as one: the Enter was meant for the answer, before its
+    explanation was drawn, and must not skip it (found by a newcomer's walk)."""
+    from textual import events
+
+    monkeypatch.setattr(quiz_screen, "READ_FIRST", 0.4)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=5)
+        question = quiz_round(app).current
+        assert question is not None and app._driver is not None
+        for key, character in ((str(wrong_choice(question) + 1),) * 2, ("enter", "\r")):  # in one go
+            app._driver.send_message(events.Key(key, character))
+        await until(pilot, lambda: isinstance(app.screen, QuizScreen) and app.screen.result is not None)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, QuizScreen) and app.screen.result is not None  # the answer, still in view
+        assert text_of(app, "#quiz-feedback").startswith("✗ Not quite.")
+        await pilot.pause(0.4)
+        await pilot.press("enter")  # read, then on
+        await pilot.pause()
+        assert app.screen.result is None and not app.screen.query_one("#quiz-feedback").display  # the next question
 
 
 def test_the_summary_sends_to_the_lessons_only_when_one_it_names_can_be_opened() -> None:

@@ -8,6 +8,7 @@ there is more below (the answers, or the reason), and the number keys answer whe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, Sequence
 
 from rich.text import Text
@@ -61,14 +62,16 @@ class SeatCards(HandView):
         return tr("No cards.")
 
 
+READ_FIRST = 0.4
+"""Seconds an answer's explanation stays before Enter goes on: a child typing "4" and Enter as one
+skipped the explanation of a wrong answer unseen (found by a newcomer's walk)."""
+
+
 class QuizScreen(Screen[None]):
     CSS_PATH = "quiz.tcss"
     HELP_TITLE = mark("The quiz")
     BINDINGS = [
         *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
-        # The Next button's Enter, for the moment before the button has the focus: an answer and
-        # Enter arriving together (a served tab's keys, a quick child) met nothing to take the Enter.
-        Binding("enter", "next", mark("Next question"), show=False),
         Binding("escape", "leave", mark("Home")),
     ]
 
@@ -80,6 +83,7 @@ class QuizScreen(Screen[None]):
         self.recorder = session.recorder
         self.round = QuizRound(session.settings, seed, recorder=self.recorder, retry=retry)
         self.result: Result | None = None
+        self._answered_at = 0.0
         self._reason_to_show = False
         """Set by an answer: scroll to the reason once it has been laid out."""
 
@@ -212,17 +216,15 @@ class QuizScreen(Screen[None]):
         button.display = True
         button.focus(scroll_visible=False)
         self._reason_to_show = True  # the sign says if the button is below it
+        self._answered_at = time.monotonic()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "quiz-next":
             self.action_next()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.result is not None if action == "next" else True
-
     def action_next(self) -> None:
-        if self.result is None:
-            return
+        if self.result is None or time.monotonic() - self._answered_at < READ_FIRST:
+            return  # an Enter typed with the answer (or arriving with it) was meant for the answer
         if self.round.is_over:
             summary = self.round.summary()
             words = self.recorder.quiz_round_finished(summary.right, summary.asked)
@@ -311,9 +313,9 @@ class QuizSummaryScreen(Screen[None]):
 
 
 def _next_button() -> Button:
-    """The button to the next question, pressed once for each question: it takes every press. A Button
-    ignores presses for 0.2 s after one (its "pressed" look); a quick learner, or keys typed in a
-    served tab that arrive together, answered within that time and the Enter after was lost."""
+    """The button to the next question: pressed again for each question, it takes every press. A
+    Button ignores presses for 0.2 s after one (its "pressed" look), and an Enter then was lost;
+    how soon Enter may go on after an answer is READ_FIRST's to say."""
     button = Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
     button.active_effect_duration = 0
     return button
