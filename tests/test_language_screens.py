@@ -29,8 +29,8 @@ GERMAN = {
     "Help": "Hilfe",
     "Quit": "Beenden",
     "On this screen": "Auf diesem Bildschirm",
-    "Settings saved. A game you already started stays as it is. Your next game uses the new settings.": (
-        "Einstellungen gespeichert. Ein Spiel, das du schon angefangen hast, bleibt, wie es ist. Dein nächstes Spiel nimmt die neuen Einstellungen."
+    "Settings saved. New rules, cards and help level start with your next game.": (
+        "Einstellungen gespeichert. Neue Regeln, Karten und Hilfe gelten ab deinem nächsten Spiel."
     ),
 }
 

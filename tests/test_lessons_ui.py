@@ -598,8 +598,9 @@ async def test_a_seat_question_answered_marks_its_answer_beside_the_seat_not_it(
         await pilot.press("2")  # Ana
         await ready(pilot)
         assert run.solved
-        marks = {seat.seat: seat.border_subtitle for seat in app.screen.query(LessonSeat) if seat.display}
-        assert marks[2] == "✗ not it" and marks[1] == "✓ the answer"
+        seats = {seat.seat: seat for seat in app.screen.query(LessonSeat) if seat.display}
+        assert seats[2].border_subtitle == "✗ not it" and seats[1].border_subtitle == "✓ the answer"
+        assert seats[1].has_class("cursor") and not seats[2].has_class("flagged")  # the thick border on the answer, not on Ben
 
 
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:

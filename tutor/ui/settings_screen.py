@@ -354,7 +354,7 @@ class SettingsScreen(Screen[None]):
             self.tutor.speak_again()
         else:
             dismiss_on_top(self)
-        self.app.notify(tr("Settings saved. A game you already started stays as it is. Your next game uses the new settings."), timeout=4)
+        self.app.notify(tr("Settings saved. New rules, cards and help level start with your next game."), timeout=4)
 
     def action_leave(self) -> None:
         if not self.changed():

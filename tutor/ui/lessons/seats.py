@@ -83,8 +83,8 @@ class LessonSeats(Horizontal):
                 view.border_subtitle = f"{DONE} {tr('the answer')}"
             else:
                 view.border_subtitle = f"{BROKEN} {tr('not it')}" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
-            view.set_class(pointed, "cursor")
-            view.set_class(flagged and not pointed, "flagged")
+            view.set_class(pointed or view.seat in right, "cursor")  # answered: the answer stands out, not a seat tried wrongly
+            view.set_class(flagged and not pointed and not right, "flagged")
             view.set_class(run.game is None, "name-only")
 
 
