@@ -1,4 +1,5 @@
-"""A screen's page: a VerticalScroll whose focus restyles itself alone.
+"""A screen's page: a VerticalScroll whose focus restyles itself alone; and the line under a page
+that says more of it is out of sight below (MoreBelow).
 
 Textual restyles a widget and everything inside it whenever it gains or loses the focus, in case a
 rule styles what is inside a focused widget. No rule does that for a page (tests/test_page_focus.py
@@ -8,8 +9,12 @@ change cost about 85 ms of CPU: twice as a learner opened it and pressed Tab.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual._context import NoActiveAppError
 from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tutor.ui.opening import unless_closed
 
 
 class Page(VerticalScroll):
@@ -18,3 +23,34 @@ class Page(VerticalScroll):
             self.app.stylesheet.update_nodes([self], animate=True)
         except NoActiveAppError:  # the app has closed (as Textual's own update allows for)
             pass
+
+
+class MoreBelow(Static):
+    """A line under `page` while some of it is out of sight below, with the keys that show it: a
+    scroll bar alone may not show under NO_COLOR. Its screen calls `follow` after a resize too."""
+
+    DEFAULT_CSS = """
+    MoreBelow {
+        height: 1;
+        width: 100%;
+        content-align: center middle;
+        text-style: bold;
+        background: $panel;
+        color: $text;
+        display: none;
+    }
+    """
+
+    def __init__(self, page: Page, words: str, id: str | None = None) -> None:
+        """`words`: said in the language already."""
+        super().__init__(Text(words), id=id)
+        self.page = page
+
+    def on_mount(self) -> None:
+        self.watch(self.page, "scroll_y", self.follow, init=False)
+        self.watch(self.page, "virtual_size", self.follow, init=False)
+        self.call_after_refresh(self.follow)
+
+    @unless_closed  # called after a refresh, when the screen may already have closed
+    def follow(self) -> None:
+        self.display = self.page.max_scroll_y - self.page.scroll_y > 1

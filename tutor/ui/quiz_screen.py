@@ -42,7 +42,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import Page
+from tutor.ui.page import MoreBelow, Page
 from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_and_players
 
@@ -255,42 +255,30 @@ class QuizSummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with Page(id="quiz-end"):
+        with Page(id="quiz-end") as page:
             yield Static(summary_text(self.summary, self.words, learner(self).locked_lessons()), id="quiz-summary")
             with Horizontal(classes="buttons"):
                 if self.summary.try_again:
                     yield Button(tr("Try these again (T)"), id="again", variant="primary")
                 yield Button(tr("New round (N)"), id="new-round", variant="default" if self.summary.try_again else "primary")
                 yield Button(tr("Home (Esc)"), id="quiz-home")
-        yield Static(id="quiz-end-more")
+        yield MoreBelow(page, tr("▼ More below: press PgDn (or scroll down)"), id="quiz-end-more")
         yield TutorFooter()
 
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Quiz: how you did")
-        page = self.query_one("#quiz-end", Page)
-        page.focus(scroll_visible=False)  # not a button: an Enter pressed twice after the last answer would skip the score
-        self.watch(page, "scroll_y", self._show_more_sign, init=False)
-        self.watch(page, "virtual_size", self._show_more_sign, init=False)
+        self.query_one("#quiz-end", Page).focus(scroll_visible=False)  # not a button: an Enter pressed twice after the last answer would skip the score
         self.call_after_refresh(self._score_in_view)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._show_more_sign)
+        self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     def _score_in_view(self) -> None:
         """The score at the top in view: on a tall summary the buttons may stay below, out of
         sight (a sign says so); their keys (T, N, Esc) work from anywhere."""
         self.query_one("#quiz-end", Page).scroll_home(animate=False, immediate=True)
-        self._show_more_sign()
-
-    @unless_closed  # called after a refresh, when the screen may already have closed
-    def _show_more_sign(self) -> None:
-        """A line under the summary while some of it (the buttons) is out of sight below: a
-        scroll bar alone may not show under NO_COLOR."""
-        page = self.query_one("#quiz-end", Page)
-        sign = self.query_one("#quiz-end-more", Static)
-        sign.update(Text(tr("▼ More below: press PgDn (or scroll down)")))
-        sign.display = page.max_scroll_y - page.scroll_y > 1
+        self.query_one(MoreBelow).follow()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.summary.try_again) if action == "again" else True
