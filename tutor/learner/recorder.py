@@ -57,7 +57,6 @@ from tutor.learner.lessons import (
     title_of,
 )
 from tutor.store import GameResult
-from tutor.wording.going_out import Out, going_out
 
 if TYPE_CHECKING:
     from tutor.course import Course
@@ -201,6 +200,8 @@ class Recorder:
         if game is not self._finished_game:
             self._finished_game = game
             self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game_in_progress=not keep_saved_game)
+        from tutor.wording.going_out import Out, going_out  # not at start-up: it loads the whole engine
+
         return celebrations.game_done(result, mistakes, going_out(game.rules) is Out.WON)
 
     # ----- plumbing -----------------------------------------------------------------------------
