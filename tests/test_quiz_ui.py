@@ -17,6 +17,7 @@ from tutor.quiz import Question, QuizRound, Result
 from tutor.settings import Settings
 from tutor.ui import quiz_screen
 from tutor.ui.app import TutorApp
+from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.home import HomeScreen
 from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles, summary_text
 
@@ -239,6 +240,23 @@ async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, prof
         assert text_of(app, "#quiz-feedback").startswith("✓ Right!" if right else "✗ Not quite.")
         assert more_sign(app) == ""
         await pilot.press("5")  # not an option, and the question is answered already: nothing happens
+        await pilot.press("escape")  # an answer given: Escape asks first, and "Keep going" stays
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "the round ends and its score is not kept" in text_of(app, "#question")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and app.screen.result is not None
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert len(store.answers(profile)) == 1  # the answer given still counts
+
+
+async def test_escape_before_any_answer_goes_home_at_once(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=9)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -39,6 +39,7 @@ from tutor.quiz.words import (
 )
 from tutor.ui.answers import RIGHT_MARK, WRONG_MARK, AnswerList, how_to_choose, option_line
 from tutor.ui.cards import HandView
+from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
@@ -233,7 +234,16 @@ class QuizScreen(Screen[None]):
             self.show_question()
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        """Home; once a question is answered, only after asking (Escape is easily pressed by mistake)."""
+        if self.round.number <= 1 and self.result is None:
+            self.app.pop_screen()
+            return
+        question = tr("Leave this quiz round? The answers you gave still count for your progress, but the round ends and its score is not kept.")
+        self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Keep going")), self._leave_answered)
+
+    def _leave_answered(self, leave: bool | None) -> None:
+        if leave and self.app.screen is self:
+            self.app.pop_screen()
 
 
 class QuizSummaryScreen(Screen[None]):
