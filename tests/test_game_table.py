@@ -231,7 +231,7 @@ def test_the_seat_drawn_from_is_said_in_each_books_words() -> None:
     from tutor.engine import Game
     from tutor.wording.table import role_of
 
-    for rules, word in ((Rules.bicycle(players=3), "◀ offers"), (Rules.table(players=3), "◀ gives")):
+    for rules, word in ((Rules.bicycle(players=3), "◀ offers one"), (Rules.table(players=3), "◀ gives one")):
         game = Game.deal(rules, seed=3)
         assert game.giver is not None and game.drawer is not None
         assert role_of(game, game.giver) == word

@@ -179,7 +179,7 @@ class _GameLines:
 
     def _role(self, seat: int, held: int) -> str:
         """What a seat does in the draw now, as a whole phrase after its cards ("4 cards, holds
-        them out to you"), where the screen marks it "▶ draws" or "◀ offers"/"◀ gives"; "" if nothing."""
+        them out to you"), where the screen marks it "▶ draws" or "◀ offers one"/"◀ gives one"; "" if nothing."""
         seen = self.game.seen
         if seen.drawer == seat:
             return tr("draws next")

@@ -42,7 +42,7 @@ def seat_marks(position: Position, seat: int) -> str:
     if seat == position.drawer:
         marks.append(tr("▶ draws"))
     if seat == position.giver:
-        marks.append(tr("◀ offers"))
+        marks.append(tr("◀ offers one"))
     return " · " + " · ".join(marks) if marks else ""
 
 

@@ -45,12 +45,12 @@ def where_is(seat: int, players: int) -> str:
 
 
 def role_of(seen: Game | Observation, seat: int) -> str:
-    """'▶ draws' and, for the seat drawn from, '◀ offers' (Bicycle's book: the giver holds the
-    cards out) or '◀ gives' (Table's: the drawer takes from the giver's fan), else ''."""
+    """'▶ draws' and, for the seat drawn from, '◀ offers one' (Bicycle's book: the giver holds the
+    cards out) or '◀ gives one' (Table's: the drawer takes from the giver's fan), else ''."""
     if seen.drawer == seat:
         return tr("▶ draws")
     if seen.giver == seat:
-        return tr("◀ gives") if seen.rules is not None and not seen.rules.book.giver_offers else tr("◀ offers")
+        return tr("◀ gives one") if seen.rules is not None and not seen.rules.book.giver_offers else tr("◀ offers one")
     return ""
 
 
