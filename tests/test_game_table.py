@@ -285,3 +285,37 @@ def test_cards_laid_down_as_a_pair_that_are_not_one_are_not_called_pairs() -> No
 
     assert pairs_on_the_table([cards("5C 5H")]) == "Your pairs on the table: 5♣ 5♥"
     assert pairs_on_the_table([cards("5C 5H"), cards("5D 9D")]) == "Laid down: 5♣ 5♥ · 5♦ 9♦ (not a pair)"
+
+
+@pytest.mark.parametrize("pointer", ["cursor", "flagged"])
+async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) -> None:
+    """The seat drawn from, in a box where "4 cards, offers one" just fits: the cursor's ◆ (or a
+    flagged seat's !) goes beside the name, and the role's word stays. After the words, it wrapped
+    the line: "2 cartas, da" with "una" out of sight (Spanish, 60x20, found by a walk)."""
+    from layout_helpers import cut_off
+    from textual.app import App, ComposeResult
+
+    from tutor.engine import Game
+
+    game = Game.deal(Rules.bicycle(players=3), seed=3)
+    assert game.giver is not None
+    seen = game.observation(0)
+    status = f"{seen.hand_sizes[game.giver]} cards, offers one"
+
+    class OneSeat(App[None]):
+        CSS_PATH = "../tutor/ui/game.tcss"
+
+        def compose(self) -> ComposeResult:
+            yield SeatView(game.giver, "Sam", "on your right")
+
+    app = OneSeat()
+    async with app.run_test(size=(60, 10)) as pilot:
+        seat = app.query_one(SeatView)
+        seat.styles.width = len(status) + 4  # the words, the padding and the border
+        await pilot.pause()
+        seat.show(seen, cursor=pointer == "cursor", flagged=pointer == "flagged")
+        await pilot.pause()
+        lines = str(seat.content).splitlines()
+        assert lines[0] == f"{game.giver}·Sam " + ("◆" if pointer == "cursor" else "!")
+        assert lines[-1].endswith(status)
+        assert not await cut_off(pilot, "a seat")

@@ -61,13 +61,20 @@ class SeatView(Static):
         told = giver_shown or seen.giver != self.seat
         mark, _, role = (role_of(seen, self.seat) if told else "").partition(" ")
         width = self.content_region.width
+        pointer = " ◆" if cursor else " !" if flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
         where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
         if self.compact and len(f"{self.key}·{self.seat_name}{where}") > width:
             where = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
+        if len(f"{self.key}·{self.seat_name}{where if self.compact else ''}{pointer}") > width:
+            pointer = ""  # no room: the seat's heavy border marks it alone
         text.append(f"{self.key}", style="bold underline")
-        text.append(f"·{self._fitted_name(len(where) if self.compact else 0)}", style="bold")
-        text.append(where, style="italic")
+        text.append(f"·{self._fitted_name(len(pointer) + (len(where) if self.compact else 0))}", style="bold")
+        if self.compact:
+            text.append(where, style="italic")
+        text.append(pointer, style="bold")
+        if not self.compact:
+            text.append(where, style="italic")
         text.append("\n")
         if end:
             text.append(end, style="bold")
@@ -81,8 +88,6 @@ class SeatView(Static):
             backs = min(cards, 4, width - len(status) - 1)
             text.append("▒" * backs + " " if backs > 0 else "")
             text.append(status, style="bold" if role else "")
-        if cursor or flagged:
-            text.append(" ◆" if cursor else " !", style="bold")
         self.update(text)
         self.set_class(seen.drawer == self.seat or (told and seen.giver == self.seat), "turn")
         self.set_class(safe, "safe")
