@@ -48,7 +48,7 @@ STEPS = (
     Step(("escape", "escape"), "HomeScreen"),
     Step(("z",), "QuizScreen"),
     Step(("1", "enter", "2"), "QuizScreen"),
-    Step(("escape", "escape"), "HomeScreen"),
+    Step(("escape", "y"), "HomeScreen"),  # a question answered: Escape asks first, and y (any language) leaves
     Step(("p", "enter"), "GameScreen"),
     Step(("right", "enter", "1", "2", "enter"), "GameScreen"),
     Step(("escape", "escape"), "HomeScreen"),
