@@ -97,25 +97,3 @@ async def test_settings_saved_unchanged_keep_following_the_environment(store: An
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert store.load_settings(profile).language == ""
-
-
-@pytest.mark.parametrize(("code", "yes", "key"), [("en", "Yes (Y)", "y"), ("de", "Ja (J)", "j"), ("es", "Sí (S)", "s")])
-async def test_a_yes_or_no_question_takes_the_languages_own_letter_for_yes(code: str, yes: str, key: str) -> None:
-    """A German child answers "ja" with J, a Spanish one "sí" with S: the button says the letter,
-    and it answers yes (Y still does, N answers no in all three)."""
-    from textual.app import App
-    from textual.widgets import Button
-
-    from tutor.ui.dialogs import ConfirmScreen
-
-    language.ask(code)
-    answers: list[bool | None] = []
-    app: App[None] = App()
-    async with app.run_test() as pilot:
-        for press in (key, "y", "n"):
-            app.push_screen(ConfirmScreen("?"), answers.append)
-            await pilot.pause()
-            assert str(app.screen.query_one("#yes", Button).label) == yes
-            await pilot.press(press)
-            await pilot.pause()
-    assert answers == [True, True, False]

@@ -240,14 +240,6 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 
-def yes_key() -> str:
-    """The letter that answers yes in a dialog, in the language in use ("j" for German "ja"); y
-    answers yes in every language too, and n answers no ("nein", "no")."""
-    # TRANSLATORS: one lower-case letter, the first of the word for yes ("j" for "ja"); it is shown on the yes button and answers yes (y does too)
-    key = ptr("the key that answers yes", "y").strip().lower()
-    return key if len(key) == 1 and key.isalpha() and key != "n" else "y"
-
-
 class ConfirmScreen(ModalScreen[bool | None]):
     """A yes-or-no question; dismisses with True for yes, False for no, None for Escape (never mind)."""
 
@@ -263,18 +255,13 @@ class ConfirmScreen(ModalScreen[bool | None]):
         self.question = question
         self.yes = tr("Yes") if yes is None else yes
         self.no = tr("No") if no is None else no
-        self.yes_key = yes_key()
-        if self.yes_key != "y":  # the language's own letter, on the button and in the help; y still answers yes
-            self._bindings.key_to_bindings["y"] = [Binding("y", "answer(True)", show=False)]
-            self._bindings.bind(self.yes_key, "answer(True)", mark("Yes"))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
-                # TRANSLATORS: a button: {answer} is its word ("Carry on"), {key} the key that presses it ("Y")
-                yield Button(tr("{answer} ({key})").format(answer=self.yes, key=self.yes_key.upper()), id="yes", variant="primary")
-                yield Button(tr("{answer} ({key})").format(answer=self.no, key="N"), id="no")
+                yield Button(tr("{answer} (Y)").format(answer=self.yes), id="yes", variant="primary")
+                yield Button(tr("{answer} (N)").format(answer=self.no), id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")
