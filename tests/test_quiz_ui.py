@@ -247,10 +247,34 @@ async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, prof
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen) and app.screen.result is not None
+        await pilot.press("escape")  # by mistake, then Enter as if going on: "Keep going" is the one lit up
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen) and app.screen.result is not None
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert len(store.answers(profile)) == 1  # the answer given still counts
+
+
+async def test_escape_after_the_last_answer_shows_the_rounds_score(store: Any, profile: Any) -> None:
+    """Every question answered: nothing is left to lose, and the score is what the round was for."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, seed=4)
+        while not quiz_round(app).is_over:
+            question = quiz_round(app).current
+            assert question is not None
+            await pilot.press(str(min(question.correct) + 1))
+            await pilot.pause()
+            if not quiz_round(app).is_over:
+                await pilot.press("enter")
+                await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizSummaryScreen)
+        assert "Quiz round done" in text_of(app, "#quiz-summary")
 
 
 async def test_escape_before_any_answer_goes_home_at_once(store: Any, profile: Any) -> None:

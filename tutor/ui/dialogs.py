@@ -249,19 +249,26 @@ class ConfirmScreen(ModalScreen[bool | None]):
         Binding("escape", "answer(None)", mark("Back")),
     ]
 
-    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
-        """`question` and the buttons' words (`yes`, `no`) as they are shown (said in the language already)."""
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None, *, no_first: bool = False) -> None:
+        """`question` and the buttons' words (`yes`, `no`) as they are shown (said in the language
+        already). `no_first`: the no button is the one lit up and focused, so that an Enter typed
+        on (an Escape pressed by mistake, then Enter) keeps what yes would lose."""
         super().__init__()
         self.question = question
         self.yes = tr("Yes") if yes is None else yes
         self.no = tr("No") if no is None else no
+        self.no_first = no_first
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(tr("{answer} (Y)").format(answer=self.yes), id="yes", variant="primary")
-                yield Button(tr("{answer} (N)").format(answer=self.no), id="no")
+                yield Button(tr("{answer} (Y)").format(answer=self.yes), id="yes", variant="default" if self.no_first else "primary")
+                yield Button(tr("{answer} (N)").format(answer=self.no), id="no", variant="primary" if self.no_first else "default")
+
+    def on_mount(self) -> None:
+        if self.no_first:
+            self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")

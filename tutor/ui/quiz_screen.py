@@ -73,7 +73,7 @@ class QuizScreen(Screen[None]):
     HELP_TITLE = mark("The quiz")
     BINDINGS = [
         *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
-        Binding("escape", "leave", mark("Home")),
+        Binding("escape", "leave", mark("Home"), tooltip=mark("Home (once you have answered, you are asked first)")),
     ]
 
     def __init__(self, seed: int | None = None, retry: Sequence[Question] = ()) -> None:
@@ -227,19 +227,25 @@ class QuizScreen(Screen[None]):
         if self.result is None or time.monotonic() - self._answered_at < READ_FIRST:
             return  # an Enter typed with the answer (or arriving with it) was meant for the answer
         if self.round.is_over:
-            summary = self.round.summary()
-            words = self.recorder.quiz_round_finished(summary.right, summary.asked)
-            self.app.switch_screen(QuizSummaryScreen(summary, self.seed, words))
+            self._show_summary()
         else:
             self.show_question()
 
+    def _show_summary(self) -> None:
+        summary = self.round.summary()
+        words = self.recorder.quiz_round_finished(summary.right, summary.asked)
+        self.app.switch_screen(QuizSummaryScreen(summary, self.seed, words))
+
     def action_leave(self) -> None:
-        """Home; once a question is answered, only after asking (Escape is easily pressed by mistake)."""
-        if self.round.number <= 1 and self.result is None:
+        """Home before any answer; once one is given, only after asking (Escape is easily pressed
+        by mistake); with every question answered, the round's score (Escape there goes Home)."""
+        if self.round.is_over:
+            self._show_summary()
+        elif self.round.number <= 1 and self.result is None:
             self.app.pop_screen()
-            return
-        question = tr("Leave this quiz round? The answers you gave still count for your progress, but the round ends and its score is not kept.")
-        self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Keep going")), self._leave_answered)
+        else:
+            question = tr("Leave this quiz round? The answers you gave still count for your progress, but the round ends and its score is not kept.")
+            self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Keep going"), no_first=True), self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
         if leave and self.app.screen is self:
