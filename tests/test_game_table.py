@@ -319,3 +319,8 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
         assert lines[0] == f"{game.giver}·Sam " + ("◆" if pointer == "cursor" else "!")
         assert lines[-1].endswith(status)
         assert not await cut_off(pilot, "a seat")
+        seat.seat_name = "Maximiliana"  # a long name is shortened to keep the pointer beside it
+        seat.styles.width = 15
+        await pilot.pause()
+        seat.show(seen, cursor=pointer == "cursor", flagged=pointer == "flagged")
+        assert str(seat.content).splitlines()[0] == f"{game.giver}·Maximi… " + ("◆" if pointer == "cursor" else "!")

@@ -64,10 +64,11 @@ class SeatView(Static):
         pointer = " ◆" if cursor else " !" if flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
         where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
-        if self.compact and len(f"{self.key}·{self.seat_name}{where}") > width:
+        if self.compact and len(f"{self.key}·{self.seat_name}{where}{pointer}") > width:
             where = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
-        if len(f"{self.key}·{self.seat_name}{where if self.compact else ''}{pointer}") > width:
-            pointer = ""  # no room: the seat's heavy border marks it alone
+        room = width - len(f"{self.key}·{pointer}") - (len(where) if self.compact else 0)
+        if room <= 3 and len(self.seat_name) > room:
+            pointer = ""  # not even a shortened name beside it: the seat's heavy border marks it alone
         text.append(f"{self.key}", style="bold underline")
         text.append(f"·{self._fitted_name(len(pointer) + (len(where) if self.compact else 0))}", style="bold")
         if self.compact:
