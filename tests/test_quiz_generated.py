@@ -380,3 +380,15 @@ def test_a_generated_table_shows_other_hands_face_up_only_behind_the_scenes(kind
         assert question.prompt.startswith(BEHIND_THE_SCENES) == position.behind_the_scenes, question.prompt
         someone_else_draws = isinstance(question.move, Draw) and question.move.seat != 0 and kind in ("after-draw", "old-maid-now")
         assert position.behind_the_scenes == someone_else_draws, question.prompt
+
+
+@pytest.mark.parametrize(("rules", "word"), [(Rules.bicycle(players=3), "◀ offers one"), (Rules.table(players=3), "◀ gives one")])
+def test_a_quiz_table_marks_the_giver_in_its_books_words(rules: Rules, word: str) -> None:
+    """As the game table does: Table rules' giver "gives one" (it said "offers one" under any rules)."""
+    from tutor.quiz.generators import position_of
+    from tutor.quiz.words import seat_marks
+
+    game = Game.deal(rules, seed=3)
+    assert game.giver is not None
+    position = position_of(game, Seats(("you", "Bea", "Sam")))
+    assert seat_marks(position, game.giver).endswith(word)

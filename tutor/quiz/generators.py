@@ -55,6 +55,7 @@ def position_of(game: Game, seats: Seats, show_turn: bool = True, behind_the_sce
         drawer=game.drawer if show_turn else None,
         giver=game.giver if show_turn else None,
         behind_the_scenes=behind_the_scenes,
+        giver_offers=game.rules.book.giver_offers,
     )
 
 

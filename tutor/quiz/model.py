@@ -51,6 +51,8 @@ class Position:
     drawer: int | None = None
     giver: int | None = None
     behind_the_scenes: bool = False
+    giver_offers: bool = True
+    """The rules' book has the giver hold the cards out (Bicycle's), not the drawer take from a fan."""
 
 
 @dataclass(frozen=True)

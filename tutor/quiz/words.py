@@ -6,7 +6,7 @@ from __future__ import annotations
 from tutor.language import mark, ntr, tr
 from tutor.quiz.model import LessonPointer, Position, Summary
 from tutor.wording import sentence
-from tutor.wording.table import where_is
+from tutor.wording.table import giver_words, where_is
 
 # The English, marked for the catalogue: say each with tr().
 RIGHT = mark("Right! ")
@@ -42,7 +42,7 @@ def seat_marks(position: Position, seat: int) -> str:
     if seat == position.drawer:
         marks.append(tr("▶ draws"))
     if seat == position.giver:
-        marks.append(tr("◀ offers one"))
+        marks.append(giver_words(position.giver_offers))
     return " · " + " · ".join(marks) if marks else ""
 
 

@@ -45,13 +45,18 @@ def where_is(seat: int, players: int) -> str:
 
 
 def role_of(seen: Game | Observation, seat: int) -> str:
-    """'▶ draws' and, for the seat drawn from, '◀ offers one' (Bicycle's book: the giver holds the
-    cards out) or '◀ gives one' (Table's: the drawer takes from the giver's fan), else ''."""
+    """'▶ draws' and, for the seat drawn from, its `giver_words`, else ''."""
     if seen.drawer == seat:
         return tr("▶ draws")
     if seen.giver == seat:
-        return tr("◀ gives one") if seen.rules is not None and not seen.rules.book.giver_offers else tr("◀ offers one")
+        return giver_words(seen.rules is None or seen.rules.book.giver_offers)
     return ""
+
+
+def giver_words(offers: bool) -> str:
+    """The seat drawn from: '◀ offers one' where the book has the giver hold the cards out
+    (Bicycle's), '◀ gives one' where the drawer takes from the giver's fan (Table's)."""
+    return tr("◀ offers one") if offers else tr("◀ gives one")
 
 
 def cards_words(
