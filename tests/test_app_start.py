@@ -171,6 +171,27 @@ async def test_a_name_typed_fast_at_the_list_loses_no_letter(tmp_path: Path) -> 
     store.close()
 
 
+@pytest.mark.parametrize("steps", range(9))
+async def test_a_name_typed_in_a_burst_arrives_in_its_order(tmp_path: Path, steps: int) -> None:
+    """The name Leo typed at the list with the app a few steps behind each key, as in a busy class: the
+    first letter moves the focus to the name box, and the letters went some to the list and some to
+    the box, each with its own queue ("loe" with four steps between, found by a browser test)."""
+    import asyncio
+
+    from textual import events
+
+    store, app = picker_with(tmp_path, "Bo", "Sam")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for char, after in (("l", steps), ("e", steps // 3), ("o", 0)):
+            app.post_message(events.Key(char, char))
+            for _ in range(after):
+                await asyncio.sleep(0)
+        await pilot.pause()
+        assert app.screen.query_one("#picker-name", Input).value == "leo"
+    store.close()
+
+
 def picker_with(folder: Path, *names: str) -> tuple[Store, TutorApp]:
     """A store with these learners, and an app that starts at "Who is learning?"."""
     store = open_store(folder)

@@ -89,8 +89,12 @@ class TutorApp(App[None]):
     ]
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not self.screen_stack:
-            return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
+        if isinstance(event, events.Key):
+            if not self.screen_stack:
+                return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
+            catch_key = getattr(self.screen, "catch_key", None)
+            if catch_key is not None and catch_key(event):
+                return  # taken here, in the order typed, before Textual hands it to the focused widget
         await super().on_event(event)
 
     async def _on_key(self, event: events.Key) -> None:

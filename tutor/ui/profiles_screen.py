@@ -214,19 +214,25 @@ class ProfilePickerScreen(Screen[Profile | None]):
             return self._escape_quits() == (action == "leave")
         return True
 
-    def on_key(self, event: events.Key) -> None:
+    def catch_key(self, event: events.Key) -> bool:
         """A letter typed at the list of names starts a new name with it: a child who types their
-        name must never land in the learner who happens to be highlighted."""
+        name must never land in the learner who happens to be highlighted. Whether it was taken.
+
+        Asked by the app (TutorApp.on_event) as each key arrives, in the order typed: the letters
+        after the first go into the name box here too until the box has the focus. Handed on by
+        Textual, they went some to the list and some to the box, each with its own queue, and a
+        name typed in one burst in a busy class arrived as "Loe" for "Leo"."""
+        if not (event.character and event.character.isprintable()) or self.app.screen is not self:
+            return False
         names, field = self.query_one("#picker-list", OptionList), self.query_one("#picker-name", Input)
-        if not (event.character and event.character.isprintable()):
-            return
         if names.display and event.character.isalnum():
-            event.stop()
             self.ask_name(tr("Welcome! What's your name?"))
             field.value, field.cursor_position = event.character, 1
-        elif field.display:  # the name box takes its own letters: this one went elsewhere, typed
-            event.stop()  # on before the box had the focus (several keys arrive at once in a tab)
+            return True
+        if field.display and self.focused is not field:
             field.insert_text_at_cursor(event.character)
+            return True
+        return False
 
     def action_back(self) -> None:
         if self._list_behind():
