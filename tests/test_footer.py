@@ -148,3 +148,16 @@ async def test_a_narrow_footer_shows_whole_keys_only_with_help_first(store: Any,
         await pilot.pause()
         await pilot.pause()
         assert shown_and_all(app)[0] == shown_and_all(app)[1], "wider again: every key"
+
+
+async def test_the_first_screen_says_quit_once(tmp_path: Any) -> None:
+    """The name screen with nobody chosen yet: Escape quits too, but the footer said "esc Quit
+    ^q Quit" (the same word twice); it shows Ctrl+Q only (the help lists both)."""
+    from tutor.store import open_store
+
+    store = open_store(tmp_path)
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = await keys_line(pilot)
+        assert [entry.description for entry in line.entries].count("Quit") == 1
+    store.close()

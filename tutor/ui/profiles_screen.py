@@ -42,7 +42,8 @@ class ProfilePickerScreen(Screen[Profile | None]):
     HELP_TITLE = mark("Who is learning?")
     BINDINGS = [
         Binding("escape", "back", mark("Back"), tooltip=mark("Back to where you were")),
-        Binding("escape", "leave", mark("Quit"), tooltip=mark("Close the tutor (nobody has been chosen yet)")),
+        # Not in the footer, which says Ctrl+Q Quit already ("esc Quit  ^q Quit"); the help lists it.
+        Binding("escape", "leave", mark("Quit"), show=False, tooltip=mark("Close the tutor (nobody has been chosen yet)")),
         # F2, not a letter: every letter typed here is a child's name (and Ctrl+T is a browser's new tab).
         Binding("f2", "teacher", mark("Teacher"), show=False, tooltip=mark("The teacher's view of the class (with the teacher's PIN)")),
     ]
