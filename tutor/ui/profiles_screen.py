@@ -223,7 +223,7 @@ class ProfilePickerScreen(Screen[Profile | None]):
         after the first go into the name box here too until the box has the focus. Handed on by
         Textual, they went some to the list and some to the box, each with its own queue, and a
         name typed in one burst in a busy class arrived as "Loe" for "Leo"."""
-        if not (event.character and event.character.isprintable()) or self.app.screen is not self:
+        if not (event.character and event.character.isprintable()):
             return False
         names, field = self.query_one("#picker-list", OptionList), self.query_one("#picker-name", Input)
         if names.display and event.character.isalnum():

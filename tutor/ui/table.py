@@ -63,19 +63,18 @@ class SeatView(Static):
         width = self.content_region.width
         pointer = " ◆" if cursor else " !" if flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
-        where = f" ({short_side(self.side)})" if self.compact else f"\n{self.where}"
-        if self.compact and len(f"{self.key}·{self.seat_name}{where}{pointer}") > width:
-            where = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
-        room = width - len(f"{self.key}·{pointer}") - (len(where) if self.compact else 0)
+        beside = f" ({short_side(self.side)})" if self.compact else ""  # the place, on the name's line or under it
+        under = "" if self.compact else f"\n{self.where}"
+        if len(f"{self.key}·{self.seat_name}{beside}{pointer}") > width:
+            beside = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
+        room = width - len(f"{self.key}·{beside}{pointer}")
         if room <= 3 and len(self.seat_name) > room:
             pointer = ""  # not even a shortened name beside it: the seat's heavy border marks it alone
         text.append(f"{self.key}", style="bold underline")
-        text.append(f"·{self._fitted_name(len(pointer) + (len(where) if self.compact else 0))}", style="bold")
-        if self.compact:
-            text.append(where, style="italic")
+        text.append(f"·{self._fitted_name(len(beside + pointer))}", style="bold")
+        text.append(beside, style="italic")
         text.append(pointer, style="bold")
-        if not self.compact:
-            text.append(where, style="italic")
+        text.append(under, style="italic")
         text.append("\n")
         if end:
             text.append(end, style="bold")
