@@ -49,6 +49,15 @@ def test_another_theme_gets_its_own_rules(parses: list[str]) -> None:
     assert parses == [CSS, CSS]
 
 
+def test_every_source_parsed_with_one_theme_keeps_one_copy_of_its_variables(parses: list[str]) -> None:
+    for css in (CSS, "Label { color: $primary; }", "Static { background: $primary; }"):
+        stylesheet = Stylesheet(variables={"primary": "#ff0000"})
+        stylesheet.add_source(css, read_from=("test", css))
+        stylesheet.parse()
+    themes = {id(key[0]) for key in parsed_css._parsed}
+    assert len(parsed_css._parsed) == 3 and len(themes) == 1
+
+
 def test_a_second_app_in_the_process_parses_no_css_again(parses: list[str], tmp_path: object) -> None:
     import asyncio
 

@@ -27,11 +27,22 @@ LARGEST = 4096
 """Parsed sources kept at most (a theme's worth is about 150); past it, they are parsed afresh."""
 _parsed: dict[tuple[Hashable, ...], list[RuleSet]] = {}
 _tokens: dict[tuple[tuple[str, str], ...], dict[str, list[Token]]] = {}
+_themes: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
+"""One copy of each set of theme variables, which every key made with them shares (a set is about
+150 pairs: a copy in each key would hold a few hundred KiB)."""
 _textuals_parse_rules = Stylesheet._parse_rules
 
 
+def _theme(self: Stylesheet) -> tuple[tuple[str, str], ...]:
+    """The stylesheet's theme variables, as the one copy kept of them."""
+    variables = tuple(self._variables.items())
+    if len(_themes) >= LARGEST:
+        _themes.clear()
+    return _themes.setdefault(variables, variables)
+
+
 def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
-    key = (tuple(self._variables.items()), css, read_from, is_default_rules, tie_breaker, scope)
+    key = (_theme(self), css, read_from, is_default_rules, tie_breaker, scope)
     rules = _parsed.get(key)
     if rules is None:
         rules = _textuals_parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
@@ -42,7 +53,7 @@ def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: b
 
 
 def _variable_tokens(self: Stylesheet) -> dict[str, list[Token]]:
-    key = tuple(self._variables.items())
+    key = _theme(self)
     tokens = _tokens.get(key)
     if tokens is None:
         tokens = tokenize_values(self._variables)
