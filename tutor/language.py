@@ -29,8 +29,6 @@ from functools import update_wrapper
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from tutor.compiled_catalogue import Catalogue
-
 T = TypeVar("T")
 DOMAIN = "tutor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -264,6 +262,8 @@ def learner_chose(code: str) -> None:
 def _load(code: str) -> gettext.NullTranslations:
     """The language's catalogue; none (English words) for English or when it has no compiled one."""
     if code not in _loaded:
+        from tutor.compiled_catalogue import Catalogue  # not for English: nothing to look up
+
         compiled = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         _loaded[code] = Catalogue(compiled) if code != ENGLISH and compiled.is_file() else gettext.NullTranslations()
     return _loaded[code]
