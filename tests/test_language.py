@@ -293,3 +293,19 @@ def test_a_reading_made_while_a_language_was_spoken_for_a_moment_is_read_again()
 
     kept = language.PerLanguage(read)
     assert kept() == 2 and kept() == 2 and reads == ["en", "en"]
+
+
+def test_spanish_says_the_step_a_lesson_stopped_at_with_its_article() -> None:
+    """ "Te quedaste en paso 2 de 6" lacked its "el"."""
+    with language.speaking("es"):
+        step = language.tr("step {step} of {steps}").format(step=2, steps=6)
+        said = language.tr("{mark} You stopped at {step}. Press Enter to carry on.").format(mark="▶", step=step)
+    assert "Te quedaste en el paso 2 de 6." in said
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_standard_deck_has_one_name_in_settings_and_in_the_deck_choice(code: str) -> None:
+    """Spanish said "Baraja normal" in the settings and "Cartas de póquer" where the deck is chosen."""
+    with language.speaking(code):
+        name, in_settings = language.tr("Playing cards"), language.tr("Playing cards ({count} in play)")
+    assert in_settings.startswith(name + " ("), (name, in_settings)
