@@ -68,6 +68,33 @@ def test_plurals_and_contexts_follow_the_catalogues_own_rule(tmp_path: Path) -> 
     assert catalogue.gettext("Pass") == "Paso"
 
 
+def test_a_message_with_plurals_and_one_without_are_kept_apart_as_pythons_gettext_keeps_them(tmp_path: Path) -> None:
+    """Asked without a count for a message that has plurals, Python's gettext gives its singular
+    form, and asked with a count for one that has none, the English: so does the catalogue (it gave
+    every form joined by NUL characters, and the translation whatever the count). A context with
+    plurals works too."""
+    catalog = Catalog(locale="es")
+    catalog.add(("{count} card", "{count} cards"), ("{count} carta", "{count} de cartas", "{count} cartas"))
+    catalog.add("Pass", "Pasar")
+    catalog.add(("{count} pair", "{count} pairs"), ("{count} pareja", "{count} de parejas", "{count} parejas"), context="table")
+    path = write_catalog(tmp_path, catalog)
+    ours = Catalogue(path)
+    with path.open("rb") as file:
+        python = gettext.GNUTranslations(file)
+    asked = [
+        ("gettext", "{count} card"),
+        ("ngettext", "Pass", "Passes", 1),
+        ("ngettext", "Pass", "Passes", 2),
+        ("npgettext", "table", "{count} pair", "{count} pairs", 1),
+        ("npgettext", "table", "{count} pair", "{count} pairs", 7),
+        ("pgettext", "table", "{count} pair"),
+    ]
+    for method, *arguments in asked:
+        assert getattr(ours, method)(*arguments) == getattr(python, method)(*arguments), (method, arguments)
+    assert ours.gettext("{count} card") == "{count} carta" and ours.ngettext("Pass", "Passes", 1) == "Pass"
+    assert ours.npgettext("table", "{count} pair", "{count} pairs", 7) == "{count} parejas"
+
+
 def test_a_catalogue_keeps_much_less_than_pythons_gettext_keeps() -> None:
     path = compiled("es")
     tracemalloc.start()

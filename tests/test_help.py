@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
 from textual.pilot import Pilot
 
 from tutor.ui.app import TutorApp
@@ -20,6 +24,22 @@ def expand(keys_text: str) -> list[str]:
         else:
             keys.append(name)
     return keys
+
+
+@cache
+def catalogue_patterns() -> list[re.Pattern[str]]:
+    """Every message the catalogue holds (tutor/locale/tutor.pot), as a pattern its placeholders
+    filled in still match: a line of help in these words is translated in every language."""
+    with (Path(__file__).parent.parent / "tutor" / "locale" / "tutor.pot").open("rb") as file:
+        messages = [message.id for message in read_po(file) if message.id]
+    singulars = [message if isinstance(message, str) else message[0] for message in messages]
+    # (a message that is nearly all placeholders, like "{mark} {words}", would match anything)
+    worded = [message for message in singulars if len(re.findall(r"[^\W\d_]", re.sub(r"\{\w+\}", "", message))) >= 4]
+    return [re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(message)) + r"\Z", re.DOTALL) for message in worded]
+
+
+def in_the_catalogue(words: str) -> bool:
+    return any(pattern.match(words) for pattern in catalogue_patterns())
 
 
 def screen_text(app: Any) -> str:
@@ -44,6 +64,7 @@ async def check_help(pilot: Pilot[None], where: str) -> list[str]:
     shown += screen_text(app)
     for line in help_screen.lines:
         assert line.meaning.strip(), f"{where}: {line.keys_text} has no explanation"
+        assert in_the_catalogue(line.meaning), f"{where}: {line.keys_text}: {line.meaning!r} is not in the catalogue, so it stays English in every language"
         assert f"{line.keys_text}  {line.meaning[:20]}" in shown, f"{where}: {line.keys_text} not shown"
     await pilot.press("escape")
     await pilot.pause()
@@ -106,7 +127,7 @@ async def test_textual_boxes_keys_in_plain_words_everyday_ones_first(store: Any)
         ]
         meanings = [line.meaning for line in box]
         assert "Done: use what you typed" in meanings and "Handle a submit action." not in meanings
-        assert "Scroll Up" not in meanings and "Nothing in a one-line box (scroll up)" in meanings
+        assert "Scroll Up" not in meanings and "Nothing in a one-line box (Scroll up)" in meanings
 
 
 async def test_at_60_columns_help_is_the_first_key_in_every_footer(store: Any, profile: Any) -> None:
@@ -138,3 +159,23 @@ async def test_at_60_columns_help_is_the_first_key_in_every_footer(store: Any, p
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert app.screen.query_one(TutorFooter).show_command_palette
+
+
+async def test_every_key_of_the_name_box_and_a_lesson_is_explained_in_spanish(store: Any, profile: Any) -> None:
+    """A Spanish help showed Textual's own words for the name box's keys ("Move cursor left and
+    select") and a lesson's PgUp/PgDn as a cut English sentence: no line may be English."""
+    from tutor import language
+
+    language.ask("es")
+    try:
+        for start, where in ((None, "the name box"), ("lesson:pairs", "a lesson")):
+            app = TutorApp(store, None if start is None else profile, start=start)
+            async with app.run_test(size=(110, 70)) as pilot:
+                await pilot.pause(0.3)
+                await pilot.press("f1")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen), where
+                english = [line.meaning for line in app.screen.lines if in_the_catalogue(line.meaning)]
+                assert not english, f"{where}: {english}"
+    finally:
+        language.ask(None)

@@ -36,3 +36,39 @@ def test_each_language_asks_the_same_question_with_the_same_right_answer(code: s
         assert truths == [index in translated.correct for index in range(len(truths))]
         checked += 1
     assert checked == len(every_rules())
+
+
+def test_spanish_says_who_draws_from_you_as_spanish_does() -> None:
+    """ "Bea roba a ti" and "acaba de robar 5♥ de la mano de ti" are not how Spanish says it: "Bea
+    te roba", "Bea acaba de robarte 5♥"."""
+    said: list[str] = []
+    language.use("es")
+    try:
+        for number, rules in enumerate(every_rules()):
+            for seed in range(4):
+                question = GENERATORS["who-draws"](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
+                said += [question.prompt, *question.options]
+    finally:
+        language.use("en")
+    assert not [line for line in said if " a ti" in line or " de ti" in line]
+    assert any(line.endswith(" te roba") for line in said) and any("acaba de robarte" in line for line in said)
+
+
+def test_a_seat_without_cards_is_said_in_one_piece_in_spanish() -> None:
+    """The quiz's table said "Bea (a tu izquierda) · tiene sin cartas": "holds" and "no cards" were
+    two messages. An empty hand is now one: "no tiene cartas"."""
+    from tutor.ui.quiz_screen import _others_text
+
+    language.use("es")
+    try:
+        for number, rules in enumerate(every_rules()):
+            for seed in range(4):
+                question = GENERATORS["who-draws"](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
+                position = question.position
+                if position is not None and any(not hand for hand in position.hands[1:]):
+                    table = _others_text(position, letters=False).plain
+                    assert "sin cartas" not in table and "· no tiene cartas" in table, table
+                    return
+    finally:
+        language.use("en")
+    raise AssertionError("no question showed a seat without cards")

@@ -50,25 +50,41 @@ class Catalogue(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         said = self._recent.get(message)
         if said is None:
-            found = self._find(message)
-            said = message if found is None else self._translation(found)
+            said = self._said(self._find(message), message)
             if len(self._recent) >= RECENT:
                 self._recent.clear()
             self._recent[message] = said
         return said
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        found = self._find(msgid1)
-        if found is not None:
-            forms = self._translation(found).split("\0")
-            form = self.plural(n)
-            if 0 <= form < len(forms):
-                return forms[form]
-        return msgid1 if n == 1 else msgid2
+        return self._form(self._find(msgid1), n) or (msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
-        found = self._find(context + CONTEXT + message)
-        return message if found is None else self._translation(found)
+        return self._said(self._find(context + CONTEXT + message), message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._form(self._find(context + CONTEXT + msgid1), n) or (msgid1 if n == 1 else msgid2)
+
+    def _said(self, entry: int | None, message: str) -> str:
+        """A message asked for without a count: its translation, or for one with plurals its
+        singular form (as Python's gettext does); `message` itself when there is none."""
+        if entry is None:
+            return message
+        if self._has_plurals(entry):
+            return self._form(entry, 1) or message
+        return self._translation(entry)
+
+    def _form(self, entry: int | None, n: int) -> str | None:
+        """The form of entry `entry`'s translation that goes with `n`; None when there is none, or
+        the entry has no plurals (Python's gettext says such a message in English)."""
+        if entry is None or not self._has_plurals(entry):
+            return None
+        forms = self._translation(entry).split("\0")
+        form = self.plural(n)
+        return forms[form] if 0 <= form < len(forms) else None
+
+    def _has_plurals(self, entry: int) -> bool:
+        return self._lengths[entry] != self._originals[2 * entry]
 
     def _find(self, message: str) -> int | None:
         """The entry whose message is `message`, or None."""

@@ -83,11 +83,15 @@ def _say_question(lines: Lines, question: Question, progress: str, letters: bool
         face_up = position.behind_the_scenes  # else other hands as a player sees them, as on the quiz screen
         said.append(tr("The table, every hand face up, clockwise from you:") if face_up else tr("The table, clockwise from you:"))
         for seat, hand in enumerate(position.hands):
-            if seat == 0 or face_up or not hand:
-                cards = ", ".join(card_said(lines, card, letters) for card in hand) or tr("no cards")
+            seat_said = f"{seat_name(position, seat)}{seat_marks(position, seat)}"
+            if not hand:  # one message: Spanish said "tiene sin cartas" for "holds" and "no cards"
+                said.append(tr("{seat}: holds no cards.").format(seat=seat_said))
+                continue
+            if seat == 0 or face_up:
+                cards = ", ".join(card_said(lines, card, letters) for card in hand)
             else:
                 cards = ntr("{count} card, face down", "{count} cards, face down", len(hand)).format(count=len(hand))
-            said.append(tr("{seat}: holds {cards}.").format(seat=f"{seat_name(position, seat)}{seat_marks(position, seat)}", cards=cards))
+            said.append(tr("{seat}: holds {cards}.").format(seat=seat_said, cards=cards))
     elif question.cards:
         said.append(tr("The cards: {cards}.").format(cards=", ".join(card_said(lines, card, letters) for card in question.cards)))
     said += [tr("The answers:"), *(numbered(number, option) for number, option in enumerate(question.options, 1))]

@@ -72,6 +72,14 @@ def _by(seats: Seats, seat: int | None, you: str, other: str, **values: Any) -> 
     return tr(other).format(name=seats.who(seat, capital=True), **values)
 
 
+def _draw_words(seats: Seats, drawer: int, giver: int) -> str:
+    """ "You draw from Bea", "Bea draws from Sam", or "Bea draws from you": a message of its own, as
+    Spanish puts "you" before the verb there ("Bea te roba")."""
+    if seats.is_you(giver):
+        return tr("{name} draws from you").format(name=seats.who(drawer, capital=True))
+    return _by(seats, drawer, mark("You draw from {giver}"), mark("{name} draws from {giver}"), giver=seats.who(giver))
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return cards_text(cards)
 
@@ -295,20 +303,25 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
         )
     else:
         assert move.card is not None
-        prompt = _by(
-            seats,
-            move.seat,
-            mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
-            mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
-            card=move.card.text(),
-            giver=seats.who(move.from_seat),
-        )
+        if seats.is_you(move.from_seat):  # "from you" is its own message: Spanish says "te ha robado", not "de ti"
+            prompt = tr("{name} has just drawn {card} from you. Who draws next, and from whom?").format(
+                name=seats.who(move.seat, capital=True), card=move.card.text()
+            )
+        else:
+            prompt = _by(
+                seats,
+                move.seat,
+                mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
+                mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
+                card=move.card.text(),
+                giver=seats.who(move.from_seat),
+            )
     skipped_or_passed_on = passing.skipped or passing.passed_on
     return _question(
         "who-draws",
         "empty-hands" if skipped_or_passed_on else ("direction" if move is None else "turn-order"),
         prompt=prompt,
-        options=tuple(_by(seats, drawer, mark("You draw from {giver}"), mark("{name} draws from {giver}"), giver=seats.who(giver)) for drawer, giver in values),
+        options=tuple(_draw_words(seats, drawer, giver) for drawer, giver in values),
         explanation=_turn_explanation(rules, seats, game, passing),
         position=position_of(game, seats, show_turn=False),
         setup=setup,

@@ -80,9 +80,31 @@ BOX_ACTIONS = {
     "scroll_right": mark("Scroll to the right"),
     "page_left": mark("Left a page"),
     "page_right": mark("Right a page"),
+    "show_overlay": mark("Open the list of choices"),
+    "toggle_switch": mark("Switch it on or off"),
+    "toggle_button": mark("Tick it or untick it"),
 }
 """Plain words for the everyday keys of Textual's own boxes (text boxes, lists, buttons, scrolling),
-listed first; their other keys (selecting, word by word, cutting) come after, in Textual's words."""
+listed first."""
+MORE_BOX_ACTIONS = {
+    "cursor_left(True)": mark("Move back one letter, marking it"),
+    "cursor_right(True)": mark("Move on one letter, marking it"),
+    "home(True)": mark("Mark everything to the start"),
+    "end(True)": mark("Mark everything to the end"),
+    "cursor_left_word": mark("Move back one word"),
+    "cursor_right_word": mark("Move on one word"),
+    "cursor_left_word(True)": mark("Move back one word, marking it"),
+    "cursor_right_word(True)": mark("Move on one word, marking it"),
+    "select_all": mark("Mark all the text"),
+    "delete_left_word": mark("Rub out the word before the cursor"),
+    "delete_right_word": mark("Rub out the word after the cursor"),
+    "delete_left_all": mark("Rub out everything before the cursor"),
+    "delete_right_all": mark("Rub out everything from the cursor on"),
+    "cut": mark("Cut the marked text"),
+    "copy": mark("Copy the marked text"),
+}
+"""Plain words for a text box's other keys (marking text, word by word, cutting), listed after the
+everyday ones. Textual's own words are for programmers, and in English only."""
 IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right", "page_left", "page_right"}
 """A one-line text box takes these keys, but they do nothing there."""
 
@@ -157,17 +179,19 @@ def explanation(binding: Binding, node: DOMNode) -> str:
     return tr(binding.description) if binding.description else name.replace("_", " ").capitalize()
 
 
-def textual_words(binding: Binding, node: DOMNode) -> str | None:
-    """For an everyday key of one of Textual's own boxes, its plain words; else None (its words
-    come from `explanation`)."""
+def textual_words(binding: Binding, node: DOMNode) -> tuple[str, bool] | None:
+    """For a key of one of Textual's own boxes, its plain words and whether it is an everyday key;
+    else None (its words come from `explanation`)."""
     name, arguments, _ = binding.action.partition("(")
     method = getattr(type(node), f"action_{name}", None)
-    if "." in name or arguments or method is None or not getattr(method, "__module__", "").startswith("textual."):
+    if "." in name or method is None or not getattr(method, "__module__", "").startswith("textual."):
         return None
-    if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX:
-        return tr("Nothing in a one-line box ({action})").format(action=name.replace("_", " "))
-    words = BOX_ACTIONS.get(name)
-    return tr(words) if words is not None else None
+    if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX and not arguments:
+        return tr("Nothing in a one-line box ({action})").format(action=tr(BOX_ACTIONS[name])), False
+    if not arguments and name in BOX_ACTIONS:
+        return tr(BOX_ACTIONS[name]), True
+    words = MORE_BOX_ACTIONS.get(binding.action)
+    return (tr(words), False) if words is not None else None
 
 
 def help_lines(screen: Screen[Any]) -> list[HelpLine]:
@@ -182,10 +206,10 @@ def help_lines(screen: Screen[Any]) -> list[HelpLine]:
             continue
         where = "app" if node is screen.app else "screen" if node is screen else "box"
         plain = textual_words(binding, node) if where == "box" else None
-        meaning = plain or explanation(binding, node)
+        meaning = plain[0] if plain else explanation(binding, node)
         line = lines.setdefault((where, meaning), HelpLine([], meaning, where, active.enabled))
         line.keys.append(key)
-        if plain and not (isinstance(node, Input) and binding.action.partition("(")[0] in IDLE_IN_TEXT_BOX):
+        if plain and plain[1]:
             everyday.add(meaning)
     order = {"screen": 0, "box": 1, "app": 2}
     return sorted(lines.values(), key=lambda line: (order[line.where], line.where == "box" and line.meaning not in everyday))

@@ -72,7 +72,7 @@ class QuizScreen(Screen[None]):
     CSS_PATH = "quiz.tcss"
     HELP_TITLE = mark("The quiz")
     BINDINGS = [
-        *[Binding(str(number), f"answer({number})", show=False) for number in range(1, 5)],
+        *[Binding(str(number), f"answer({number})", show=False, tooltip=mark("Choose an answer by its number")) for number in range(1, 5)],
         Binding("escape", "leave", mark("Home"), tooltip=mark("Home (once you have answered, you are asked first)")),
     ]
 
@@ -355,22 +355,22 @@ def _others_text(position: Position, letters: bool) -> Text:
     text = Text()
     for seat in range(1, len(position.names)):
         text.append_text(_seat_label(position, seat))
-        text.append(f" · {tr('holds')} ")  # not ": ", which read "Bea · ▶ draws: 5♥" as the card Bea draws
         hand = position.hands[seat]
-        text.append_text(_cards_text(hand, letters) if position.behind_the_scenes else _backs_text(len(hand)))
+        if hand:
+            text.append(f" · {tr('holds')} ")  # not ": ", which read "Bea · ▶ draws: 5♥" as the card Bea draws
+            text.append_text(_cards_text(hand, letters) if position.behind_the_scenes else _backs_text(len(hand)))
+        else:  # one message: Spanish said "tiene sin cartas" for "holds" and "no cards"
+            text.append(" · ")
+            text.append(tr("holds no cards"), style="italic")
         text.append("\n")
     return text
 
 
 def _backs_text(count: int) -> Text:
-    if not count:
-        return Text(tr("no cards"), style="italic")
     return Text(f"{BACK * min(count, 3)} " + ntr("{count} card", "{count} cards", count).format(count=count))
 
 
 def _cards_text(cards: Sequence[Card], letters: bool) -> Text:
-    if not cards:
-        return Text(tr("no cards"), style="italic")
     text = Text()
     for index, card in enumerate(cards):
         if index:

@@ -74,6 +74,7 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
 
 
 NEXT_WORDS = mark("The next step, once this one is done (or the next lesson, at the end).")
+SCROLL_WORDS = mark("A page up or down, to see what is out of sight: a long reason or answer first, then the lesson")
 HELD_KEYS = 4
 """At most this many keys are kept for a step that is still appearing (a key held down is not kept)."""
 HELD_FOR = 3.0
@@ -94,8 +95,8 @@ class LessonScreen(Screen[None]):
         Binding("R,ctrl+r", "restart", mark("Start again"), show=False, tooltip=mark("Start the lesson again from step 1 (it asks first).")),
         Binding("r", "rules", mark("Rules"), show=False, tooltip=mark("Read the rules this step plays by.")),
         Binding("escape", "leave", mark("Lessons"), tooltip=mark("Back to the list of lessons (your place is kept).")),
-        Binding("pagedown", "scroll_body(1)", show=False, priority=True),
-        Binding("pageup", "scroll_body(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_body(1)", show=False, priority=True, tooltip=SCROLL_WORDS),
+        Binding("pageup", "scroll_body(-1)", show=False, priority=True, tooltip=SCROLL_WORDS),
     ]
     own_keys = frozenset(BindingsMap(BINDINGS).key_to_bindings)
     """This screen's keys: one typed while its action cannot be done (Back on step 1) was meant for
