@@ -39,19 +39,20 @@ def test_each_language_asks_the_same_question_with_the_same_right_answer(code: s
 
 
 def test_spanish_says_who_draws_from_you_as_spanish_does() -> None:
-    """ "Bea roba a ti" and "acaba de robar 5♥ de la mano de ti" are not how Spanish says it: "Bea
-    te roba", "Bea acaba de robarte 5♥"."""
+    """ "Bea roba a ti", "acaba de robar 5♥ de la mano de ti", "con ti" and "que tenga cartas: ti"
+    are not how Spanish says it: "Bea te roba", "Bea acaba de robarte 5♥", "contigo", "el tuyo"."""
     said: list[str] = []
     language.use("es")
     try:
         for number, rules in enumerate(every_rules()):
             for seed in range(4):
                 question = GENERATORS["who-draws"](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
-                said += [question.prompt, *question.options]
+                said += [question.prompt, *question.options, question.explanation]
     finally:
         language.use("en")
-    assert not [line for line in said if " a ti" in line or " de ti" in line]
+    assert not [line for line in said if any(words in line for words in ("roba a ti", "mano de ti", "con ti", ": ti"))]
     assert any(line.endswith(" te roba") for line in said) and any("acaba de robarte" in line for line in said)
+    assert any("contigo" in line for line in said) and any(": el tuyo." in line for line in said)
 
 
 def test_a_seat_without_cards_is_said_in_one_piece_in_spanish() -> None:

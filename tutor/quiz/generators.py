@@ -354,7 +354,9 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
             )
         ]
     else:
-        if passing.starting:
+        if passing.starting and seats.is_you(drawer):  # "with you" is its own message: Spanish says "contigo"
+            why = tr("Play starts on {name}'s left, with you").format(name=seats.who(game.dealer))
+        elif passing.starting:
             why = _by(
                 seats,
                 game.dealer,
@@ -371,7 +373,13 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
             )
         else:
             why = tr("The turn passes left from {after} to {drawer}").format(after=seats.who(after), drawer=seats.who(drawer))
-        if rules.draws_from == "left":
+        if seats.is_you(giver):  # the drawer is someone else; "you" after a colon is its own word in Spanish and German
+            if rules.draws_from == "left":
+                said = tr("{why}, who draws from the nearest seat on {name}'s left with cards: you.")
+            else:
+                said = tr("{why}, who draws from the nearest seat on {name}'s right with cards: you.")
+            said = said.format(why=why, name=seats.who(drawer))
+        elif rules.draws_from == "left":
             said = _by(
                 seats,
                 drawer,
