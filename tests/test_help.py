@@ -179,3 +179,25 @@ async def test_every_key_of_the_name_box_and_a_lesson_is_explained_in_spanish(st
                 assert not english, f"{where}: {english}"
     finally:
         language.ask(None)
+
+
+async def test_f1_in_a_dialog_lists_the_dialogs_own_keys_and_f1_closes_it_again(store: Any, profile: Any) -> None:
+    """A dialog over a screen (here "Play with others") showed the screen's footer, "F1 Help", but
+    F1 did nothing there: a dialog's keys are its own, and the app's F1 was not among them."""
+    from tutor.ui.store_faults import ChoiceScreen
+
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(110, 70)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        listed = await check_help(pilot, "the question where the others are")  # opens F1, checks it, closes it with Escape
+        assert "Escape" in listed
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is dialog

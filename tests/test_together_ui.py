@@ -49,6 +49,17 @@ async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile
         assert game.stage in (Stage.PAIRING, Stage.HAND_OVER)
 
 
+async def test_escape_at_the_question_where_the_others_are_goes_back_home(store: Any, profile: Any) -> None:
+    """Escape did nothing there: the only way out was to choose one of the two."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await home_ready(pilot)
+        await open_from_home(pilot, "o", ChoiceScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and store.load_game(profile) is None
+
+
 async def test_escape_at_the_names_goes_back_home_with_nothing_started(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile)
     async with app.run_test(size=SIZE) as pilot:

@@ -84,7 +84,10 @@ class TutorApp(App[None]):
     # over a widget that a screen change has just detached (found by the soak).
     ALLOW_SELECT = False
     BINDINGS = [
-        Binding("f1,question_mark", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
+        # F1 before any screen's keys, so that it works in a dialog too (whose keys are all its
+        # own); ? only where no box takes it as a letter.
+        Binding("f1", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here"), priority=True),
+        Binding("question_mark", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
         Binding("ctrl+q", "quit", mark("Quit"), priority=True, tooltip=mark("Quit (your game and progress are saved)")),
     ]
 
@@ -425,7 +428,10 @@ class TutorApp(App[None]):
             self.pop_screen()
 
     def action_help(self) -> None:
-        if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+        if isinstance(self.screen, HelpScreen):
+            self.screen.action_close()  # F1 again closes it, as its own keys say
+            return
+        if isinstance(self.screen, TooSmallScreen):
             return
         title = tr(getattr(self.screen, "HELP_TITLE", self.TITLE))
         self.push_screen(HelpScreen(title, help_lines(self.screen)))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
@@ -25,7 +26,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull, StoreUnreachable
-from tutor.language import ntr, tr
+from tutor.language import mark, ntr, tr
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
@@ -72,8 +73,14 @@ class ChoiceScreen(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id)
 
-    def action_choose(self, choice: str | None) -> None:
+    def action_choose(self, choice: str | None = None) -> None:
         dismiss_on_top(self, choice)
+
+
+class ChoiceOrBack(ChoiceScreen):
+    """A choice the learner may also leave unmade: Escape dismisses it with None."""
+
+    BINDINGS = [Binding("escape", "choose", mark("Back"), tooltip=mark("Back, choosing nothing"))]
 
 
 class StoreWatch:

@@ -25,7 +25,7 @@ from tutor.learner.together import one_more
 from tutor.names import shown
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.reach import learner
-from tutor.ui.store_faults import ChoiceScreen
+from tutor.ui.store_faults import ChoiceOrBack
 from tutor.wording import listed
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def ask_where_to_play(app: TutorApp) -> None:
             app.choose_table()
 
     choices = [(HERE, tr("Here, taking turns"), "k"), (TABLE, tr("At a table"), "t")]
-    app.push_screen(ChoiceScreen(tr(WHERE), choices), chosen)
+    app.push_screen(ChoiceOrBack(tr(WHERE), choices), chosen)
 
 
 class FriendsScreen(ModalScreen[list[str] | None]):
