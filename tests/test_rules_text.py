@@ -201,3 +201,26 @@ def test_variants_from_outside_both_books_carry_one_label_in_both_rulesets() -> 
 def test_a_picture_deck_is_said_to_be_played_by_the_rules_chosen() -> None:
     for rules in (Rules.bicycle(deck="farm"), Rules.table(deck="farm")):
         assert f"no rules of its own, so it is played by the {rules.name} rules you chose" in text(rules)["What you need"]
+
+
+def test_the_odd_rank_house_rule_is_grammatical_german() -> None:
+    """German said "ein König statt eine Dame herausnehmen": the accusative lost, and the line began
+    in lower case. The card now comes out as the sentence's subject."""
+    from tutor import language
+
+    with language.speaking("de"):
+        table = text(Rules.table(odd_rank="K"))
+    house = next(paragraph for heading, paragraph in table.items() if heading.startswith("Hausregeln")).splitlines()
+    assert house[0].startswith("Es kommt ein König statt eine Dame heraus (eine Hausregel der") and house[0].endswith(": an.")
+
+
+def test_one_mistake_in_a_game_teaches_a_rule_in_the_singular() -> None:
+    """ "1 mistake along the way: each one teaches a rule" (and German "Jeder") spoke of several."""
+    from tutor import language
+    from tutor.learner.celebrations import game_done
+    from tutor.store.records import GameResult
+
+    assert game_done(GameResult.SAFE, 1).lines == ("You finished a whole game. 1 mistake along the way: it teaches a rule.",)
+    with language.speaking("de"):
+        assert "Er bringt dir eine Regel bei." in game_done(GameResult.SAFE, 1).lines[0]
+        assert "Jeder bringt dir eine Regel bei." in game_done(GameResult.SAFE, 2).lines[0]

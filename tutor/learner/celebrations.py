@@ -94,7 +94,7 @@ def game_done(result: GameResult, mistakes: int, going_out_wins: bool = False) -
         line = tr("You played the whole game by the rules, with no mistakes.")
     else:
         line = ntr(
-            "You finished a whole game. {count} mistake along the way: each one teaches a rule.",
+            "You finished a whole game. {count} mistake along the way: it teaches a rule.",
             "You finished a whole game. {count} mistakes along the way: each one teaches a rule.",
             mistakes,
         ).format(count=mistakes)
