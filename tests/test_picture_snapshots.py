@@ -29,3 +29,17 @@ def test_picture_mistake_without_colour(snap_compare: Any, store: Any, profile: 
         await pilot.press("d")
 
     assert snap_compare(picture_app(store, profile, HANDS), terminal_size=(80, 24), run_before=keep_a_pair)
+
+
+@pytest.mark.parametrize(("code", "picture", "shown"), [("de", "cherries", "Kirsche"), ("de", "plane", "Flugzeug"), ("en", "cherries", " Cherry ")])
+def test_a_long_name_in_a_cards_top_border_is_whole_not_cut(code: str, picture: str, shown: str) -> None:
+    """German picture cards read "Kirsch" and "Flugze": a short name longer than the border's room
+    between spaces was cut. It now takes the border's whole width when it fits there."""
+    from tutor import language
+    from tutor.engine.decks import find_deck
+    from tutor.ui.picture_cards import face_width, picture_parts
+
+    with language.speaking(code):
+        card = find_deck("everyday").parse(f"{picture}/1")
+        top = picture_parts(card, "normal", selected=False, cursor=False)[0].plain
+        assert shown in top and len(top) == face_width("everyday") + 2, top

@@ -54,12 +54,25 @@ def card_width(deck_id: str) -> int:
 
 
 def label(card: Card, room: int) -> str:
-    """The picture's name if it fits in `room` cells, else its short name."""
-    picture = card.picture
-    if picture is None:
-        return card.text()[:room]
+    """The picture's name if it fits in `room` cells, else its short name (cut to fit)."""
+    return fitting(card, room) or _short(card)[:room]
+
+
+def fitting(card: Card, room: int) -> str | None:
+    """The picture's name if it fits in `room` cells, else its short name if that fits, else None."""
     name = card.text()  # the picture's name in the language in use
-    return name if len(name) <= room else tr(picture.short)[:room]
+    return next((words for words in (name, _short(card)) if len(words) <= room), None)
+
+
+def _short(card: Card) -> str:
+    return tr(card.picture.short) if card.picture is not None else card.text()
+
+
+def border_words(card: Card, width: int) -> str:
+    """The name in a card's top border `width` cells wide: between spaces if it fits so, else
+    without them ("Kirsche" in 7 cells, not "Kirsch"), else cut."""
+    spaced = fitting(card, width - 2)
+    return f" {spaced} " if spaced is not None else label(card, width)
 
 
 def art(card: Card, width: int = ART_WIDTH) -> list[str]:
@@ -84,7 +97,7 @@ def picture_parts(card: Card, scale: str, selected: bool, cursor: bool) -> list[
         top = Text(top_left + across * width + top_right)
         name = Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)
         return [top, *drawing, name, bottom]
-    words = f" {label(card, width - 2)} "
+    words = border_words(card, width)
     left = (width - len(words)) // 2
     top = Text(top_left + across * left) + Text(words, style=name_style) + Text(across * (width - left - len(words)) + top_right)
     return [top, *drawing, bottom]
