@@ -73,7 +73,7 @@ def end_of_game(
     if mistakes:
         lines.append(Line(tr("Your mistakes ({count}):").format(count=sum(times for times, _ in mistakes)), "bold"))
         lines += [Line(f"  {times} × {rule}") for times, rule in mistakes]
-        lines.append(Line(tr("Each one is a rule worth a second look in the lessons.")))
+        lines.append(Line(_worth_a_look(len(mistakes))))
     return lines
 
 
@@ -94,7 +94,7 @@ def each_learners_mistakes(game: Game, names: Sequence[str], mistakes: Sequence[
         lines.append(Line(tr("{name}'s mistakes ({count}):").format(name=name, count=sum(times for times, _ in made)), "bold"))
         lines += [Line(f"  {times} × {rule}") for times, rule in made]
     if any(made for _, made in mistakes):
-        lines.append(Line(tr("Each one is a rule worth a second look in the lessons.")))
+        lines.append(Line(_worth_a_look(sum(len(made) for _, made in mistakes))))
     lines.append(Line(tr("Each of you will find this game in My progress.")))
     return lines
 
@@ -123,3 +123,8 @@ def _wrong_pair(seats: Seats, seat: int, cards: str) -> str:
     if seats.is_you(seat):
         return tr("You laid down {cards}, which is not a pair.").format(cards=cards)
     return tr("{name} laid down {cards}, which is not a pair.").format(name=seats.who(seat, capital=True), cards=cards)
+
+
+def _worth_a_look(rules: int) -> str:
+    """Under the mistakes: the `rules` they were about are worth reading again."""
+    return ntr("It is a rule worth a second look in the lessons.", "Each one is a rule worth a second look in the lessons.", rules)
