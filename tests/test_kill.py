@@ -31,8 +31,13 @@ SEAT_CARDS = re.compile(r"▒+ (\d+) cards?")
 KEYS = "1234567890"
 
 
+SOCKET = f"old-maid-kill-tests-{os.getpid()}"
+"""A tmux server of this test process's own: the sizes its panes are made with are theirs alone
+(a session of another test running beside it, on the default server, once widened a pane)."""
+
+
 def tmux(*words: str) -> str:
-    return subprocess.run(["tmux", *words], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *words], capture_output=True, text=True, check=True).stdout
 
 
 def screen(session: str) -> str:
@@ -110,7 +115,7 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
         while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] and time.monotonic() < gone_by:
             time.sleep(0.05)  # a signal is delivered when the process next runs: wait until it has died
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
     assert "laid down" in last
     with open_store(home) as store:
         saved = store.load_game(store.find_profile("Ana"))  # type: ignore[arg-type]
@@ -123,7 +128,7 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
         again = wait_for(session, "laid down")
         again = settled(session)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
     assert Counter(hand(again)) == Counter(hand(last))
     assert others(again) == others(last)
 
@@ -162,11 +167,11 @@ def test_kill_9_of_one_player_at_a_table_and_the_game_goes_on(tmp_path: Path) ->
             game = tables.load(table.id).game
         assert game is not None and eve_seat is not None
         assert Counter(hand(last)) == Counter(str(card) for card in game.hands[eve_seat])
-        subprocess.run(["tmux", "kill-session", "-t", eve], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", eve], capture_output=True)
         at_table(eve, home, "Eve")  # back at the table: the same seat, the same hand
         wait_for(eve, "Table Red")
         again = settled(eve)
         assert Counter(hand(again)) == Counter(hand(last))
     finally:
         for session in (dan, eve):
-            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+            subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)

@@ -28,8 +28,13 @@ PROMPT = "stop.\r\n"
 """How each question here ends ("..., or q to stop."): nothing is written after it until a key comes."""
 
 
+SOCKET = f"old-maid-plain-tests-{os.getpid()}"
+"""A tmux server of this test process's own: the sizes its panes are made with are theirs alone
+(a session of another test running beside it, on the default server, once widened a pane)."""
+
+
 def tmux(*words: str) -> str:
-    return subprocess.run(["tmux", *words], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *words], capture_output=True, text=True, check=True).stdout
 
 
 def wait_for(raw: Path, text: str, seconds: float = 60, after: int = 0) -> int:
@@ -75,7 +80,7 @@ def test_no_line_is_rewritten_in_place_in_a_terminal(tmp_path: Path) -> None:
         time.sleep(0.3)
         written = raw.read_bytes()
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
     assert b"\x1b" not in written, "an escape sequence"
     assert b"\x08" not in written and b"\x7f" not in written, "a backspace"
     assert written.replace(b"\r\n", b"").count(b"\r") == 0, "a carriage return that goes back over a line"
@@ -115,7 +120,7 @@ def test_on_a_shared_computer_who_is_learning_is_asked_in_plain_lines_when_anyon
         wait_for(raw, "Goodbye!", after=seen)
         written = raw.read_bytes()
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
     assert b"\x1b" not in written, "the full-screen app"
     said = written.decode().replace("\r\n", "\n").split("\n")
     assert said[said.index("Who is learning?") + 1 :][:2] == ["1. Ana", "2. Ben"]
@@ -131,4 +136,4 @@ def test_on_a_shared_computer_a_learner_who_looks_gets_the_full_screen_app_once_
         tmux("send-keys", "-t", session, "2", "Enter")
         wait_for(raw, "\x1b[?1049h", after=seen)  # the app takes the whole screen
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
