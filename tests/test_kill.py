@@ -81,6 +81,8 @@ def others(shown: str) -> list[int]:
 def start(session: str, home: Path) -> None:
     command = f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor --profile Ana play --seed 11"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "32", command)
+    tmux("set-option", "-t", session, "window-size", "manual")  # kept at its size (tmux may size a pane with no client to its default, 80x24)
+    tmux("resize-window", "-t", session, "-x", "100", "-y", "32")
 
 
 def a_pair_to_lay_down(cards: list[str]) -> tuple[str, str] | None:
@@ -136,6 +138,8 @@ def test_kill_9_mid_game_keeps_exactly_the_last_screen(tmp_path: Path) -> None:
 def at_table(session: str, home: Path, name: str) -> None:
     command = f"cd {ROOT} && exec env OLD_MAID_TUTOR_HOME={home} {sys.executable} -m tutor --profile {name} play --table Red --seed 11"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "32", command)
+    tmux("set-option", "-t", session, "window-size", "manual")  # kept at its size (tmux may size a pane with no client to its default, 80x24)
+    tmux("resize-window", "-t", session, "-x", "100", "-y", "32")
 
 
 def test_kill_9_of_one_player_at_a_table_and_the_game_goes_on(tmp_path: Path) -> None:

@@ -28,6 +28,8 @@ PROMPT = "stop.\r\n"
 """How each question here ends ("..., or q to stop."): nothing is written after it until a key comes."""
 
 
+SIZED = "env -u COLUMNS -u LINES"
+"""The tutor's lines follow $COLUMNS first: one left in the environment would hide the pane's width."""
 SOCKET = f"old-maid-plain-tests-{os.getpid()}"
 """A tmux server of this test process's own: the sizes its panes are made with are theirs alone
 (a session of another test running beside it, on the default server, once widened a pane)."""
@@ -55,8 +57,10 @@ def test_no_line_is_rewritten_in_place_in_a_terminal(tmp_path: Path) -> None:
     store.close()
     raw, session = tmp_path / "raw", f"plain-{uuid.uuid4().hex[:8]}"
     # The pane's output is copied byte for byte from before the tutor starts (it waits for the pipe).
-    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {sys.executable} -m tutor --data-dir {tmp_path / 'data'} --profile Ana"
+    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {SIZED} {sys.executable} -m tutor --data-dir {tmp_path / 'data'} --profile Ana"
     tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", "20", command)
+    tmux("set-option", "-t", session, "window-size", "manual")  # kept at its size (tmux may size a pane with no client to its default, 80x24)
+    tmux("resize-window", "-t", session, "-x", str(WIDTH), "-y", "20")
     try:
         tmux("pipe-pane", "-t", session, "-o", f"cat >> {raw}")
         # Each key is typed once its question has been asked to the end: a key typed
@@ -94,8 +98,10 @@ def test_no_line_is_rewritten_in_place_in_a_terminal(tmp_path: Path) -> None:
 def start_in_tmux(tmp_path: Path, *args: str) -> tuple[Path, str]:
     """The tutor in a new tmux pane (WIDTH wide), every byte it writes copied to the file returned."""
     raw, session = tmp_path / "raw", f"plain-{uuid.uuid4().hex[:8]}"
-    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {sys.executable} -m tutor --data-dir {tmp_path / 'data'} {' '.join(args)}"
+    command = f"cd {ROOT} && while [ ! -e {raw} ]; do sleep 0.05; done; exec {SIZED} {sys.executable} -m tutor --data-dir {tmp_path / 'data'} {' '.join(args)}"
     tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", "20", command)
+    tmux("set-option", "-t", session, "window-size", "manual")  # kept at its size (tmux may size a pane with no client to its default, 80x24)
+    tmux("resize-window", "-t", session, "-x", str(WIDTH), "-y", "20")
     tmux("pipe-pane", "-t", session, "-o", f"cat >> {raw}")
     return raw, session
 
