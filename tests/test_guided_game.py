@@ -385,3 +385,23 @@ def test_a_wrong_pair_that_went_down_under_the_strict_check_is_told_as_it_happen
     assert words.what == "5♣ and 9♦ are not a pair."
     assert "Nobody checks the pairs as they go down" in words.why and "at the end they are all checked" in words.why
     assert "can't go down" not in " ".join((words.what, words.why, words.instead))
+
+
+def test_a_pair_that_earns_another_draw_is_said_in_the_log() -> None:
+    """With the house rule "a pair earns another draw", a player drew twice in a row and the log
+    never said why."""
+    from helpers import finish_opening, table_game
+
+    from tutor.engine import Turn
+    from tutor.wording.narration import Narrator
+
+    rules = Rules.table(players=3, extra_draw_on_pair=True)
+    game = table_game(rules, "5C 9D QS", "5H 7H KS", "KD 7S", dealer=0, learners=(0,))
+    finish_opening(game)
+    events = game.play_computer_turn()  # Bea draws from Sam: either card pairs one of hers
+    again = [event for event in events if isinstance(event, Turn)]
+    assert again and again[0].drawer == 1
+    assert Narrator(["Robin", "Bea", "Sam"], 0).lines(events, game)[-1] == "Bea made a pair, and your house rule gives another draw."
+    without = table_game(Rules.table(players=3), "5C 9D QS", "5H 7H KS", "KD 7S", dealer=0, learners=(0,))
+    finish_opening(without)
+    assert not any("another draw" in line for line in Narrator(["Robin", "Bea", "Sam"], 0).lines(without.play_computer_turn(), without))

@@ -36,6 +36,7 @@ from tutor.quiz.model import BEHIND_THE_SCENES, TRUE_FALSE, Position, Question, 
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
 from tutor.wording import Seats, a_rank, capitalised, listed, not_pair_reason, not_pair_why, pair_reason, pair_why, rank_only, rules_name
 from tutor.wording.card_words import rank_name
+from tutor.wording.narration import ANOTHER_DRAW
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
@@ -365,12 +366,7 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
                 drawer=seats.who(drawer),
             )
         elif passing.extra_draw:
-            why = _by(
-                seats,
-                drawer,
-                mark("You made a pair, and your house rule gives another draw"),
-                mark("{name} made a pair, and your house rule gives another draw"),
-            )
+            why = _by(seats, drawer, *ANOTHER_DRAW)
         else:
             why = tr("The turn passes left from {after} to {drawer}").format(after=seats.who(after), drawer=seats.who(drawer))
         if seats.is_you(giver):  # the drawer is someone else; "you" after a colon is its own word in Spanish and German

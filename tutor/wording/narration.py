@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, WentOut
-from tutor.language import tr
-from tutor.wording import Seats, card_list
+from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, Turn, WentOut
+from tutor.language import mark, tr
+from tutor.wording import Seats, card_list, sentence
 from tutor.wording.going_out import went_out, you_went_out
+
+ANOTHER_DRAW = (
+    mark("You made a pair, and your house rule gives another draw"),
+    mark("{name} made a pair, and your house rule gives another draw"),
+)
+"""Said when a pair earns its maker another draw (the quiz's words for it, tutor.quiz.generators)."""
 
 
 class Narrator:
@@ -27,8 +33,18 @@ class Narrator:
         return self.seats.who(seat, capital=start)
 
     def lines(self, events: Sequence[Event], game: Game) -> list[str]:
-        told = (self.line(event, game) for event in events)
+        told = [self.line(event, game) for event in events]
+        drawer = None
+        for at, event in enumerate(events):
+            if isinstance(event, Drew):
+                drawer = event.drawer
+            elif isinstance(event, Turn) and event.drawer == drawer is not None and game.rules.extra_draw_on_pair:
+                told[at] = self._again(event.drawer)  # the same seat draws again: say why
         return [line for line in told if line]
+
+    def _again(self, seat: int) -> str:
+        """Why `seat` draws again: the house rule that a pair earns another draw."""
+        return sentence(tr(ANOTHER_DRAW[0]) if self.seats.is_you(seat) else tr(ANOTHER_DRAW[1]).format(name=self.who(seat, start=True)))
 
     def line(self, event: Event, game: Game) -> str | None:
         if isinstance(event, Drew):
