@@ -77,6 +77,10 @@ TEXTUAL_WORDS = (mark("palette"), mark("Open the command palette"), mark("Dismis
 help say every key's words through it."""
 
 
+HELP, HELP_TIP = mark("Help"), mark("This help: what every key does here")
+"""The help key's name and its line in the help (F1 and ?, two bindings: see TutorApp.BINDINGS)."""
+
+
 class TutorApp(App[None]):
     TITLE = mark("Old Maid Tutor")
     CSS_PATH = "styles.tcss"
@@ -86,8 +90,8 @@ class TutorApp(App[None]):
     BINDINGS = [
         # F1 before any screen's keys, so that it works in a dialog too (whose keys are all its
         # own); ? only where no box takes it as a letter.
-        Binding("f1", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here"), priority=True),
-        Binding("question_mark", "help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
+        Binding("f1", "help", HELP, key_display="F1", tooltip=HELP_TIP, priority=True),
+        Binding("question_mark", "help", HELP, key_display="F1", tooltip=HELP_TIP),
         Binding("ctrl+q", "quit", mark("Quit"), priority=True, tooltip=mark("Quit (your game and progress are saved)")),
     ]
 
