@@ -33,18 +33,19 @@ class Narrator:
         return self.seats.who(seat, capital=start)
 
     def lines(self, events: Sequence[Event], game: Game) -> list[str]:
-        told = [self.line(event, game) for event in events]
-        drawer = None
-        for at, event in enumerate(events):
-            if isinstance(event, Drew):
-                drawer = event.drawer
-            elif isinstance(event, Turn) and event.drawer == drawer is not None and game.rules.extra_draw_on_pair:
-                told[at] = self._again(event.drawer)  # the same seat draws again: say why
+        told = (self.line(event, game) for event in events)
         return [line for line in told if line]
 
-    def _again(self, seat: int) -> str:
-        """Why `seat` draws again: the house rule that a pair earns another draw."""
-        return sentence(tr(ANOTHER_DRAW[0]) if self.seats.is_you(seat) else tr(ANOTHER_DRAW[1]).format(name=self.who(seat, start=True)))
+    def _again(self, event: Turn, game: Game) -> str | None:
+        """Why the seat that just drew draws again (the house rule that a pair earns another
+        draw), as the engine says how the turn came (`Game.turn_passing`); None for any other turn.
+        A move's events end with its turn, so the game is as that turn left it."""
+        passing = game.turn_passing()
+        if passing is None or not passing.extra_draw or passing.drawer != event.drawer:
+            return None
+        if self.seats.is_you(event.drawer):
+            return sentence(tr(ANOTHER_DRAW[0]))
+        return sentence(tr(ANOTHER_DRAW[1]).format(name=self.who(event.drawer, start=True)))
 
     def line(self, event: Event, game: Game) -> str | None:
         if isinstance(event, Drew):
@@ -55,6 +56,8 @@ class Narrator:
             return went_out(game, self.seats, event.seat)
         if isinstance(event, PairsChecked):
             return self._check(event)
+        if isinstance(event, Turn):
+            return self._again(event, game)
         if isinstance(event, GameOver):
             return self.ending(game)
         return None
