@@ -3,6 +3,7 @@ folder, listening only on a unix socket in that folder (no TCP port, nothing out
 
     cluster = Cluster.start()      # Missing when there is no PostgreSQL here
     url = cluster.new_database()   # a fresh, empty database (CREATE DATABASE ... TEMPLATE)
+    cluster.drop_databases()       # every database it made, dropped
     cluster.stop()                 # the server stopped and its folder removed
 
 One cluster can be shared by several processes (pytest's xdist workers): `Cluster.shared(folder,
@@ -49,6 +50,7 @@ class Cluster:
     bin: Path
     user: str | None
     _numbers: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _made: list[str] = field(default_factory=list)
 
     @classmethod
     def start(cls) -> Cluster:
@@ -123,7 +125,13 @@ class Cluster:
         `blank`: nothing in it at all."""
         name = f"test_{os.getpid()}_{next(self._numbers)}"
         self.sql(f"CREATE DATABASE {name} TEMPLATE {'template0' if blank else TEMPLATE}")
+        self._made.append(name)
         return self.url(name)
+
+    def drop_databases(self) -> None:
+        """Every database `new_database` made, dropped (whoever is still connected is put out)."""
+        while self._made:
+            self.sql(f"DROP DATABASE IF EXISTS {self._made.pop()} WITH (FORCE)")
 
     def sql(self, statement: str, database: str = "postgres") -> None:
         import psycopg
