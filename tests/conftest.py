@@ -25,6 +25,12 @@ process makes and drops hundreds of apps, and its collector went through the sui
 same either way; its garbage is collected a little later."""
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `long` (each many seconds, mostly waiting on the app) run first: started last,
+    one of them kept a whole run waiting on one worker while the others had finished."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collecting made (modules, tests) lives to the end: frozen, the collector skips it."""
     gc.collect()

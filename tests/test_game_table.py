@@ -57,6 +57,7 @@ async def test_every_speed_moves_the_computers_without_a_key(store: Any, profile
 SIZES = [(60, 20), (80, 24), (120, 40)]
 
 
+@pytest.mark.long
 async def test_the_newest_move_is_always_in_view(store: Any, profile: Any) -> None:
     """After every move, and after 30 computer turns, at 60x20, 80x24 and 120x40 (one game: ten
     computer turns at each size, then all three sizes once more)."""

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 from textual.pilot import Pilot
 
@@ -72,6 +73,7 @@ async def check_help(pilot: Pilot[None], where: str) -> list[str]:
     return listed
 
 
+@pytest.mark.long
 async def test_every_screen_lists_each_of_its_live_keys_once(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile, seed=3)
     async with app.run_test(size=(110, 70)) as pilot:

@@ -83,6 +83,7 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.long
 async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and_record(store: Store, profile: Any) -> None:
     learners_in(store, {"Robin": "guided", "Ben": "hints", "Cleo": "own"})
     set_settings(store, profile, deck="farm")  # the host's: 19 cards, a short game

@@ -168,6 +168,7 @@ async def tour(pilot: Pilot[None], store: Any, profile: Any, where: str) -> list
     return problems
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_nothing_is_cut_off(store: Any, profile: Any, code: str) -> None:
     """One app for each language, started at 60×20: each screen is read there and at 80×24 (the

@@ -278,6 +278,7 @@ def tab(page: Any) -> Tab:
 CARD = re.compile(r"│ *(10|[2-9AJQK])[♣♦♥♠] *│")  # a card face in the hand (boxed; the rest of the table is not)
 
 
+@pytest.mark.long
 def test_a_pupil_learns_plays_and_takes_the_quiz(classroom: Serving, tab: Tab) -> None:
     tab.open(classroom.url)
     assert tab.page.title() == "Old Maid Tutor"

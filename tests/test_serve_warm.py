@@ -174,6 +174,7 @@ def settled(pid: int, seconds: float = 90) -> bool:
     return False
 
 
+@pytest.mark.long
 async def test_two_pupils_get_different_deals_after_the_warm_process_has_rehearsed(tmp_path: Path) -> None:
     server, port = start_serving(tmp_path)
     try:

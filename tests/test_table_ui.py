@@ -104,6 +104,7 @@ async def take_a_turn(pilot: Pilot[None]) -> str:
     return ""
 
 
+@pytest.mark.long
 async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
     data = tmp_path / "data"
     ana_store, ana = learner_store(data, "Ana", players=3, guidance="hints", deck="farm")  # a short game: 19 cards
