@@ -17,7 +17,7 @@ from tutor.quiz import Question, QuizRound, Result
 from tutor.settings import Settings
 from tutor.ui import quiz_screen
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import ConfirmScreen
+from tutor.ui.dialogs import ConfirmScreen, help_lines
 from tutor.ui.home import HomeScreen
 from tutor.ui.quiz_screen import QuizScreen, QuizSummaryScreen, SeatCards, feedback_text, lesson_titles, summary_text
 
@@ -438,3 +438,27 @@ async def test_the_longest_reason_allowed_fits_at_60x20_with_its_answer_and_the_
         assert view.contains_region(feedback.region), (view, feedback.region)
         assert view.contains_region(app.screen.query_one("#quiz-next").region), view
         assert text_of(app, "#quiz-feedback").endswith("This one comes back in a moment, so you can try it again.")
+
+
+async def test_help_lists_only_the_numbers_of_the_answers_in_front_of_the_learner(store: Any, profile: Any) -> None:
+    """A true-or-false question is answered with 1 or 2: help said "1–4" (3 and 4 did nothing).
+    Once it is answered, no number is a key until the next question."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_quiz(pilot, app, 1)
+        for _ in range(40):
+            question = quiz_round(app).current
+            if question is None or len(question.options) == 2:
+                break
+            await answer(pilot, app, 0)
+            if isinstance(app.screen, QuizSummaryScreen):  # a round without one: the next round
+                await pilot.press("n")
+                await pilot.pause()
+        assert question is not None and question.options == ("True", "False")
+        numbers = [line for line in help_lines(app.screen) if "answer by its number" in line.meaning]
+        assert [line.keys_text for line in numbers] == ["1, 2"]
+        await pilot.press("3")
+        assert app.screen.result is None  # type: ignore[attr-defined]
+        await pilot.press("2")
+        assert app.screen.result is not None  # type: ignore[attr-defined]
+        assert not [line for line in help_lines(app.screen) if "answer by its number" in line.meaning]

@@ -170,6 +170,7 @@ class QuizScreen(Screen[None]):
         self.query_one("#quiz-next", Button).display = False
         self.query_one("#quiz", VerticalScroll).scroll_home(animate=False)
         self.call_after_refresh(self._show_more_sign)
+        self.refresh_bindings()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Moving through the answers brings them into view."""
@@ -191,9 +192,20 @@ class QuizScreen(Screen[None]):
 
     # ----- answering -----------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A number is a key only while it names an answer to the question in front of the learner
+        (1 or 2 for true or false), so help lists those keys alone."""
+        if action == "answer":
+            return self._answerable(parameters[0])
+        return True
+
+    def _answerable(self, number: object) -> bool:
+        question = self.round.current
+        return self.result is None and question is not None and isinstance(number, int) and 1 <= number <= len(question.options)
+
     def action_answer(self, number: int) -> None:
         question = self.round.current
-        if self.result is not None or question is None or not 1 <= number <= len(question.options):
+        if question is None or not self._answerable(number):
             return
         self.result = self.round.answer(number - 1)
         self._show_result(question, number - 1, self.result)
@@ -217,6 +229,7 @@ class QuizScreen(Screen[None]):
         button.display = True
         button.focus(scroll_visible=False)
         self._reason_to_show = True  # the sign says if the button is below it
+        self.refresh_bindings()
         self._answered_at = time.monotonic()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
