@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
@@ -50,6 +49,8 @@ class ChoiceScreen(ModalScreen[str | None]):
         super().__init__()
         self.message = message
         self.choices = choices
+        for choice, label, key in choices:  # this dialog's own keys, so F1 help lists them (a new list: never the class's)
+            self._bindings.key_to_bindings[key] = [Binding(key, f"choose({choice!r})", label, show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -60,12 +61,6 @@ class ChoiceScreen(ModalScreen[str | None]):
             with Horizontal(classes="buttons"):
                 for number, (choice, label, key) in enumerate(self.choices):
                     yield Button(f"{label} ({key.upper()})", id=choice, variant="primary" if number == 0 else "default")
-
-    def on_key(self, event: Key) -> None:
-        for choice, _label, key in self.choices:
-            if event.key == key:
-                event.stop()
-                self.action_choose(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id)
