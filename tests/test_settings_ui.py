@@ -257,3 +257,14 @@ async def test_starting_in_plain_lines_is_a_saved_setting(store: Any, profile: A
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert store.load_settings(profile).plain_lines
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de"])
+def test_every_ruleset_choice_starts_with_a_capital_in_every_language(code: str) -> None:
+    """Spanish names the Table rules "la mesa": the choice read "la mesa (robas a tu derecha)"."""
+    from tutor import language
+    from tutor.ui.settings_screen import ruleset_choices
+
+    language.ask(code)
+    labels = [label for label, _ in ruleset_choices()]
+    assert len(labels) == len(VARIANTS) and all(label[:1].isupper() for label in labels), labels

@@ -32,6 +32,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.page import Page
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.rules_words import players_count, variant_name
+from tutor.wording import capitalised
 from tutor.wording.card_words import rank_name
 
 if TYPE_CHECKING:
@@ -84,8 +85,8 @@ def ruleset_label(variant: str) -> str:
     """ "Bicycle (draw from your right)"."""
     name = variant_name(variant)
     if rulebook(variant).draws_from == "left":
-        return tr("{rules} (draw from your left)").format(rules=name)
-    return tr("{rules} (draw from your right)").format(rules=name)
+        return capitalised(tr("{rules} (draw from your left)").format(rules=name))
+    return capitalised(tr("{rules} (draw from your right)").format(rules=name))  # Spanish names it "la mesa"
 
 
 def player_choices(ruleset: str) -> list[tuple[str, int]]:
