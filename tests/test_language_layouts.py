@@ -7,7 +7,7 @@ game's question, home and its F1 help, the lessons, a lesson's choice step (aske
 wrongly) and its seat step (asked, then answered wrongly), a lesson's "carry on?", the rules, a
 quiz question, the learner's progress, the settings, the deck choice, the game table at the
 learner's turn, its F1 help, a mistake explained, the hints and the "are you sure?" before the
-answer, and the end of a finished game.
+answer, the question before leaving unsaved settings, and the end of a finished game.
 
 The snapshots of Spanish and German are not kept in the repository until the screens' words are
 translated (they would show English words, and be stale the day the translations come): after
@@ -26,7 +26,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 from ui_helpers import NAMES, home_ready, play_to_the_end, session_of, set_settings, until
 
 from tutor import language
@@ -34,7 +34,7 @@ from tutor.engine import Game, Rules
 from tutor.play.guided_game import GuidedGame, Stage
 from tutor.ui.app import TutorApp
 from tutor.ui.deck_choice import DeckChoiceScreen
-from tutor.ui.dialogs import ConfirmScreen, HelpScreen
+from tutor.ui.dialogs import ConfirmScreen, HelpScreen, SaveChangesScreen
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import GameScreen
 
@@ -134,7 +134,16 @@ async def tour(pilot: Pilot[None], store: Any, profile: Any, where: str) -> list
     await visit("rules", "the rules")
     await visit("quiz", "a quiz question")
     await visit("progress", "my progress")
-    await visit("settings", "the settings")
+
+    async def leave_unsaved() -> None:
+        app.screen.query_one("#learner_name", Input).value = "Robin K"
+        await pilot.pause()
+        await pilot.press("escape")
+        await check("the question before leaving unsaved settings", SaveChangesScreen)
+        await pilot.press("k")  # keep editing (the settings are then closed unsaved)
+        await pilot.pause()
+
+    await visit("settings", "the settings", leave_unsaved)
 
     app.open_game(resume=False, choose_deck=True)
     await check("the deck choice", DeckChoiceScreen)

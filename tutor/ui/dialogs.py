@@ -217,6 +217,9 @@ def help_lines(screen: Screen[Any]) -> list[HelpLine]:
 
 Result = TypeVar("Result")
 
+NARROW_BELOW = 72
+"""Columns under which a dialog's buttons cannot all stand side by side in every language."""
+
 
 def dismiss_on_top(screen: Screen[Result], result: Result | None = None) -> None:
     """Close `screen` with `result`, but only while it is the screen on top. Textual's `dismiss`
@@ -303,6 +306,10 @@ class ConfirmScreen(ModalScreen[bool | None]):
 
 class SaveChangesScreen(ModalScreen[str | None]):
     """Leaving with changes not saved: dismisses with "save", "discard", or None to keep editing."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    """Narrow, the three buttons stand one above the other: side by side, German's "Weiter ändern
+    (K)" was cut to "Weiter än" at 60 columns."""
 
     BINDINGS = [
         Binding("s", "answer('save')", mark("Save"), tooltip=mark("Save the changes, then leave")),
