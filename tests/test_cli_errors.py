@@ -121,3 +121,37 @@ def test_ctrl_c_stops_cleanly_with_exit_130(tmp_path: Path) -> None:
     out, err = running.communicate(timeout=30)
     assert running.returncode == 130
     assert "Traceback" not in err and "stopped" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal closed under the app")
+def test_the_app_quits_when_its_terminal_goes_away_without_a_hang_up(tmp_path: Path) -> None:
+    """Started in a session of its own, the app gets no hang-up signal when its terminal closes:
+    Textual's input thread read end-of-file again and again, and the app ran on forever at 100% of
+    a core. It now quits within a few seconds."""
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    from tutor.ui.terminal import CHECK_SECONDS
+
+    master, terminal = os.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    command = [sys.executable, "-m", "tutor", "--data-dir", str(tmp_path), "--profile", "Ana"]
+    app = subprocess.Popen(command, stdin=terminal, stdout=terminal, stderr=terminal, env={**os.environ, "TERM": "xterm-256color"}, start_new_session=True)
+    os.close(terminal)
+    try:
+        shown, deadline = b"", time.monotonic() + 60
+        while b"Old Maid" not in shown and time.monotonic() < deadline:  # home, drawn
+            if select.select([master], [], [], 0.1)[0]:
+                shown += os.read(master, 1 << 16)
+        assert b"Old Maid" in shown
+        os.close(master)
+        master = -1
+        assert app.wait(timeout=CHECK_SECONDS + 20) == 0
+    finally:
+        if master >= 0:
+            os.close(master)
+        if app.poll() is None:
+            app.kill()
+            app.wait()

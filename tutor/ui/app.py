@@ -26,6 +26,7 @@ from tutor.store import Profile, Store, open_store
 from tutor.ui.contrast import RGB, readable, readable_variables
 from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen, help_lines
 from tutor.ui.parsed_css import parse_once_per_process
+from tutor.ui.terminal import quit_when_the_terminal_goes
 
 parse_once_per_process()
 
@@ -159,6 +160,7 @@ class TutorApp(App[None]):
         else:
             self.use_profile(self.first_profile)
         self.call_after_refresh(self.guard_size)
+        quit_when_the_terminal_goes(self)
 
     def on_unmount(self) -> None:
         if self._owns_store:
