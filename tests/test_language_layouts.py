@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from helpers import cards
-from layout_helpers import cut_off
+from layout_helpers import cut_off, screen_lines
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.pilot import Pilot
@@ -66,6 +66,19 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def steady(pilot: Pilot[None]) -> None:
+    """Until two frames in a row are the same. A resize may take a second layout (the lesson's
+    seats choose their words for the new width once they have it), which a busy machine had not
+    always done after one pause: the German seats were read half drawn ("cannot read 'Karten'")."""
+    before: list[str] | None = None
+    for _ in range(20):
+        await pilot.pause()
+        now = screen_lines(pilot.app.screen)
+        if now == before:
+            return
+        before = now
+
+
 async def tour(pilot: Pilot[None], store: Any, profile: Any, where: str) -> list[str]:
     """Visit every screen; each one's cut-off text, as lines naming `where` and the screen."""
     app = pilot.app
@@ -80,7 +93,7 @@ async def tour(pilot: Pilot[None], store: Any, profile: Any, where: str) -> list
         for width, height in sizes:
             if tuple(app.size) != (width, height):
                 await pilot.resize_terminal(width, height)
-                await pilot.pause()
+                await steady(pilot)
             problems.extend(await cut_off(pilot, f"{where} at {width}x{height}, {screen}"))
 
     async def visit(name: str, screen: str, then: Callable[[], Awaitable[None]] | None = None) -> None:
