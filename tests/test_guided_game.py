@@ -413,3 +413,24 @@ def test_a_pair_that_earns_another_draw_is_said_in_the_log() -> None:
     without = table_game(Rules.table(players=3), "5C 9D QS", "5H 7H KS", "KD 7S", dealer=0, learners=(0,))
     finish_opening(without)
     assert not any("another draw" in line for line in Narrator(["Robin", "Bea", "Sam"], 0).lines(without.play_computer_turn(), without))
+
+
+def test_a_drawer_who_goes_out_and_the_next_seat_offering_instead_is_said_in_the_log() -> None:
+    """Bicycle rules: when the seat that just drew empties its hand, the next seat on its left that
+    holds cards offers instead. The log said only that Bea was safe, and a newcomer took the turn
+    for skipped ("it was Sam's turn to draw")."""
+    from helpers import finish_opening, table_game
+
+    from tutor.wording.narration import Narrator
+
+    rules = Rules.bicycle(players=4)
+    game = table_game(rules, "9D", "9H", "KS QS", "KD", dealer=0, learners=(0,))  # you offer your 9♦ to Bea first
+    finish_opening(game)
+    names = ["Robin", "Bea", "Sam", "Ana"]
+    told = Narrator(names, 0).lines(game.play_computer_turn(), game)  # Bea draws it, pairs it, and is out
+    assert told[-1] == "Bea has no cards left, so Sam offers instead."
+    assert (game.drawer, game.giver) == (3, 2)  # Ana draws from Sam
+    assert Narrator(names, None).lines([], game) == []  # said once, for the move that passed the turn on
+    yours = table_game(rules, "9D", "9H", "KS QS", "KD", dealer=0, learners=(2,))  # the same deal, the learner in Sam's seat
+    finish_opening(yours)
+    assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead."

@@ -36,7 +36,7 @@ from tutor.quiz.model import BEHIND_THE_SCENES, TRUE_FALSE, Position, Question, 
 from tutor.quiz.positions import active_seats, opening_hand, other_hands, play_hands, play_to_end
 from tutor.wording import Seats, a_rank, capitalised, listed, not_pair_reason, not_pair_why, pair_reason, pair_why, rank_only, rules_name
 from tutor.wording.card_words import rank_name
-from tutor.wording.narration import ANOTHER_DRAW
+from tutor.wording.narration import ANOTHER_DRAW, NO_CARDS_LEFT, OFFERS_INSTEAD
 
 Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
@@ -342,8 +342,8 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
         elif not passing.passed_on:
             why = _by(seats, giver, mark("Whoever draws offers next, so now you offer"), mark("Whoever draws offers next, so now {name} offers"))
         else:
-            empty = _by(seats, after, mark("You have no cards left"), mark("{name} has no cards left"))
-            why = _by(seats, giver, mark("{empty}, so you offer instead"), mark("{empty}, so {name} offers instead"), empty=empty)
+            empty = _by(seats, after, *NO_CARDS_LEFT)
+            why = _by(seats, giver, *OFFERS_INSTEAD, empty=empty)
         parts = [
             _by(
                 seats,

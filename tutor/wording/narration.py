@@ -20,6 +20,11 @@ ANOTHER_DRAW = (
     mark("{name} made a pair, and your house rule gives another draw"),
 )
 """Said when a pair earns its maker another draw (the quiz's words for it, tutor.quiz.generators)."""
+NO_CARDS_LEFT = (mark("You have no cards left"), mark("{name} has no cards left"))
+OFFERS_INSTEAD = (mark("{empty}, so you offer instead"), mark("{empty}, so {name} offers instead"))
+"""Bicycle rules: the seat that just drew has emptied its hand, so the next seat on its left that
+holds cards offers instead ("Bea has no cards left, so Sam offers instead"; the quiz's words too).
+Without it a walker took the turn for skipped."""
 
 
 class Narrator:
@@ -36,16 +41,26 @@ class Narrator:
         told = (self.line(event, game) for event in events)
         return [line for line in told if line]
 
-    def _again(self, event: Turn, game: Game) -> str | None:
-        """Why the seat that just drew draws again (the house rule that a pair earns another
-        draw), as the engine says how the turn came (`Game.turn_passing`); None for any other turn.
-        A move's events end with its turn, so the game is as that turn left it."""
+    def _turn(self, event: Turn, game: Game) -> str | None:
+        """Why the turn went where it did, when that is not the usual way, as the engine says how it
+        came (`Game.turn_passing`): the seat that just drew draws again (the house rule that a pair
+        earns another draw), or it has no cards left and the next seat offers instead (Bicycle
+        rules); None for any other turn. A move's events end with its turn, so the game is as that
+        turn left it."""
         passing = game.turn_passing()
-        if passing is None or not passing.extra_draw or passing.drawer != event.drawer:
+        if passing is None or passing.drawer != event.drawer:
             return None
-        if self.seats.is_you(event.drawer):
-            return sentence(tr(ANOTHER_DRAW[0]))
-        return sentence(tr(ANOTHER_DRAW[1]).format(name=self.who(event.drawer, start=True)))
+        if passing.extra_draw:
+            if self.seats.is_you(event.drawer):
+                return sentence(tr(ANOTHER_DRAW[0]))
+            return sentence(tr(ANOTHER_DRAW[1]).format(name=self.who(event.drawer, start=True)))
+        if passing.passed_on and not passing.starting:
+            after, giver = passing.after, passing.giver
+            empty = tr(NO_CARDS_LEFT[0]) if self.seats.is_you(after) else tr(NO_CARDS_LEFT[1]).format(name=self.who(after, start=True))
+            if self.seats.is_you(giver):
+                return sentence(tr(OFFERS_INSTEAD[0]).format(empty=empty))
+            return sentence(tr(OFFERS_INSTEAD[1]).format(empty=empty, name=self.who(giver, start=True)))
+        return None
 
     def line(self, event: Event, game: Game) -> str | None:
         if isinstance(event, Drew):
@@ -57,7 +72,7 @@ class Narrator:
         if isinstance(event, PairsChecked):
             return self._check(event)
         if isinstance(event, Turn):
-            return self._again(event, game)
+            return self._turn(event, game)
         if isinstance(event, GameOver):
             return self.ending(game)
         return None
