@@ -323,3 +323,10 @@ async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profil
         assert session_of(app).mistakes == []
         hand = app.screen.query_one("#hand", HandView)
         assert set(hand.selected) == set(cards("5C"))  # still picked: the next card completes the pair
+        # A card nothing in the hand matches: it stays there (the tutor asked for a partner that was
+        # not in the hand, found by a newcomer's walk)
+        await select_cards(pilot, app, cards("9D"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "9♦ is picked, but no other card in your hand makes a pair with it: it stays in your hand." in prompt_text(app)
+        assert session_of(app).mistakes == []

@@ -51,6 +51,8 @@ NOTHING_SELECTED = mark(
     "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
 )
 ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
+NO_PARTNER = mark("{card} is picked, but no other card in your hand makes a pair with it: it stays in your hand.")
+"""Said instead of ONE_SELECTED when nothing could match the card (a walker was told to pick a match that was not there)."""
 CHOOSE_A_PLAYER = mark("Choose a player first: press the number on their box, or move the ◆ to them with ← → and press Enter.")
 PAST_THE_KEYS = mark("Cards with no key under them: use ← →.")
 
@@ -295,7 +297,8 @@ class CardTableScreen(Screen[None]):
             return None
         if len(hand.selected) == 1:  # not a wrong pair yet: half of one, kept picked
             (card,) = hand.selected
-            self.say(tr(ONE_SELECTED).format(card=capitalised(card_list([card], hand.letters))))
+            matched = any(card.pairs_with(other) for other in hand.cards)
+            self.say(tr(ONE_SELECTED if matched else NO_PARTNER).format(card=capitalised(card_list([card], hand.letters))))
             return None
         chosen = sorted(hand.selected)
         hand.selected.clear()
