@@ -674,13 +674,6 @@ def _dealt(seats: Seats, dealer: int, cards: int) -> str:
     return tr("{name} dealt all {count} cards. Everyone lays down their pairs.").format(name=seats.who(dealer, capital=True), count=cards)
 
 
-def _by(seats: Seats, seat: int, you: str, other: str, **values: Any) -> str:
-    """A whole sentence said to the learner (`you`) or about another seat (`other`, {name})."""
-    if seats.is_you(seat):
-        return tr(you).format(**values)
-    return tr(other).format(name=seats.who(seat, capital=True), **values)
-
-
 def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: int) -> str:
     if held:
         if seats.is_you(seat):
@@ -699,9 +692,8 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
     out = None if place is None else ordinal(place)
     if game.winner is not None:
         if out is None:
-            return _by(seats, seat, mark("You lose (had no cards, without the odd card)."), mark("{name} loses (had no cards, without the odd card)."))
-        return _by(
-            seats,
+            return seats.said(seat, mark("You lose (had no cards, without the odd card)."), mark("{name} loses (had no cards, without the odd card)."))
+        return seats.said(
             seat,
             mark("You lose (went out {place}, without the odd card)."),
             mark("{name} loses (went out {place}, without the odd card)."),
@@ -709,18 +701,17 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
         )
     if going_out(game.rules) is Out.WON:
         if out is None:
-            return _by(seats, seat, mark("You had no cards and have won."), mark("{name} had no cards and has won."))
-        return _by(seats, seat, mark("You went out {place} and have won."), mark("{name} went out {place} and has won."), place=out)
+            return seats.said(seat, mark("You had no cards and have won."), mark("{name} had no cards and has won."))
+        return seats.said(seat, mark("You went out {place} and have won."), mark("{name} went out {place} and has won."), place=out)
     if out is None:
-        return _by(seats, seat, mark("You had no cards and are safe."), mark("{name} had no cards and is safe."))
-    return _by(seats, seat, mark("You went out {place} and are safe."), mark("{name} went out {place} and is safe."), place=out)
+        return seats.said(seat, mark("You had no cards and are safe."), mark("{name} had no cards and is safe."))
+    return seats.said(seat, mark("You went out {place} and are safe."), mark("{name} went out {place} and is safe."), place=out)
 
 
 def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
     wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
     if wrong:
-        return _by(
-            seats,
+        return seats.said(
             loser,
             mark("You are the Old Maid: you laid down {cards}, which is not a pair."),
             mark("{name} is the Old Maid: {name} laid down {cards}, which is not a pair."),
@@ -728,17 +719,16 @@ def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
         )
     odd = card_list(game.hands[loser], letters)
     if game.winner is not None:
-        return _by(
-            seats, loser, mark("You win by keeping the odd card, {odd}, to the end."), mark("{name} wins by keeping the odd card, {odd}, to the end."), odd=odd
+        return seats.said(
+            loser, mark("You win by keeping the odd card, {odd}, to the end."), mark("{name} wins by keeping the odd card, {odd}, to the end."), odd=odd
         )
     if game.rules.pictures:  # the card is called the Old Maid too: "the Old Maid, left holding the Old Maid"
-        return _by(
-            seats,
+        return seats.said(
             loser,
             mark("You are the Old Maid, left holding the one card with no partner."),
             mark("{name} is the Old Maid, left holding the one card with no partner."),
         )
-    return _by(seats, loser, mark("You are the Old Maid, left holding {odd}."), mark("{name} is the Old Maid, left holding {odd}."), odd=odd)
+    return seats.said(loser, mark("You are the Old Maid, left holding {odd}."), mark("{name} is the Old Maid, left holding {odd}."), odd=odd)
 
 
 def without_the_answer(explanation: Explanation, pictures: bool = False) -> Explanation:

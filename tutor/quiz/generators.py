@@ -65,20 +65,12 @@ def _seen(prompt: str, position: Position) -> str:
     return f"{tr(BEHIND_THE_SCENES)} {prompt}" if position.behind_the_scenes else prompt
 
 
-def _by(seats: Seats, seat: int | None, you: str, other: str, **values: Any) -> str:
-    """A sentence about `seat` said to the learner ("You draw ...", `you`) or about another seat
-    ("Bea draws ...", `other`, with the seat as {name}): two whole messages, marked where written."""
-    if seats.is_you(seat):
-        return tr(you).format(**values)
-    return tr(other).format(name=seats.who(seat, capital=True), **values)
-
-
 def _draw_words(seats: Seats, drawer: int, giver: int) -> str:
     """ "You draw from Bea", "Bea draws from Sam", or "Bea draws from you": a message of its own, as
     Spanish puts "you" before the verb there ("Bea te roba")."""
     if seats.is_you(giver):
         return tr("{name} draws from you").format(name=seats.who(drawer, capital=True))
-    return _by(seats, drawer, mark("You draw from {giver}"), mark("{name} draws from {giver}"), giver=seats.who(giver))
+    return seats.said(drawer, mark("You draw from {giver}"), mark("{name} draws from {giver}"), giver=seats.who(giver))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -296,8 +288,7 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
     close = [turn for turn in turns if turn[0] == right[0] or turn[1] == right[1] or turn == right[::-1]]
     values = _choose(rng, right, close, turns)
     if move is None:
-        prompt = _by(
-            seats,
+        prompt = seats.said(
             game.dealer,
             mark("You dealt, and everyone has laid down their pairs. Who draws first, and from whom?"),
             mark("{name} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"),
@@ -309,8 +300,7 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
                 name=seats.who(move.seat, capital=True), card=move.card.text()
             )
         else:
-            prompt = _by(
-                seats,
+            prompt = seats.said(
                 move.seat,
                 mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
                 mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
@@ -335,18 +325,17 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
     drawer, giver, after = passing.drawer, passing.giver, passing.after
     if rules.book.giver_offers:
         if passing.starting and not passing.passed_on:
-            why = _by(seats, giver, mark("You dealt, so you offer first"), mark("{name} dealt, so {name} offers first"))
+            why = seats.said(giver, mark("You dealt, so you offer first"), mark("{name} dealt, so {name} offers first"))
         elif passing.starting:
-            dealt = _by(seats, game.dealer, mark("You dealt but have no cards"), mark("{name} dealt but has no cards"))
-            why = _by(seats, giver, mark("{dealt}, so you offer first"), mark("{dealt}, so {name} offers first"), dealt=dealt)
+            dealt = seats.said(game.dealer, mark("You dealt but have no cards"), mark("{name} dealt but has no cards"))
+            why = seats.said(giver, mark("{dealt}, so you offer first"), mark("{dealt}, so {name} offers first"), dealt=dealt)
         elif not passing.passed_on:
-            why = _by(seats, giver, mark("Whoever draws offers next, so now you offer"), mark("Whoever draws offers next, so now {name} offers"))
+            why = seats.said(giver, mark("Whoever draws offers next, so now you offer"), mark("Whoever draws offers next, so now {name} offers"))
         else:
-            empty = _by(seats, after, *NO_CARDS_LEFT)
-            why = _by(seats, giver, *OFFERS_INSTEAD, empty=empty)
+            empty = seats.said(after, *NO_CARDS_LEFT)
+            why = seats.said(giver, *OFFERS_INSTEAD, empty=empty)
         parts = [
-            _by(
-                seats,
+            seats.said(
                 giver,
                 mark("{why}, to the next player on your left who holds cards: {drawer}."),
                 mark("{why}, to the next player on {name}'s left who holds cards: {drawer}."),
@@ -358,15 +347,14 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
         if passing.starting and seats.is_you(drawer):  # "with you" is its own message: Spanish says "contigo"
             why = tr("Play starts on {name}'s left, with you").format(name=seats.who(game.dealer))
         elif passing.starting:
-            why = _by(
-                seats,
+            why = seats.said(
                 game.dealer,
                 mark("Play starts on your left, with {drawer}"),
                 mark("Play starts on {name}'s left, with {drawer}"),
                 drawer=seats.who(drawer),
             )
         elif passing.extra_draw:
-            why = _by(seats, drawer, *ANOTHER_DRAW)
+            why = seats.said(drawer, *ANOTHER_DRAW)
         else:
             why = tr("The turn passes left from {after} to {drawer}").format(after=seats.who(after), drawer=seats.who(drawer))
         if seats.is_you(giver):  # the drawer is someone else; "you" after a colon is its own word in Spanish and German
@@ -376,8 +364,7 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
                 said = tr("{why}, who draws from the nearest seat on {name}'s right with cards: you.")
             said = said.format(why=why, name=seats.who(drawer))
         elif rules.draws_from == "left":
-            said = _by(
-                seats,
+            said = seats.said(
                 drawer,
                 mark("{why}, who draw from the nearest seat on your left with cards: {giver}."),
                 mark("{why}, who draws from the nearest seat on {name}'s left with cards: {giver}."),
@@ -385,8 +372,7 @@ def _turn_explanation(rules: Rules, seats: Seats, game: Game, passing: TurnPassi
                 giver=seats.who(giver),
             )
         else:
-            said = _by(
-                seats,
+            said = seats.said(
                 drawer,
                 mark("{why}, who draw from the nearest seat on your right with cards: {giver}."),
                 mark("{why}, who draws from the nearest seat on {name}'s right with cards: {giver}."),
@@ -413,7 +399,7 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
     if option == right[::-1]:
         return tr("That's back to front: the card goes from {giver} to {drawer}.").format(giver=seats.who(right[1]), drawer=seats.who(right[0]))
     if not game.hands[giver]:
-        from_whom = _by(seats, giver, mark("you have no cards to draw"), mark("{name} has no cards to draw"))
+        from_whom = seats.said(giver, mark("you have no cards to draw"), mark("{name} has no cards to draw"))
     elif drawer == right[0]:
         nearer = {"nearer": right[1], "farther": giver, "drawer": drawer}
         from_whom = _nearer(seats, rules.draws_from, **nearer)
@@ -424,24 +410,22 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
     if drawer == right[0]:
         return capitalised(from_whom) + "."
     if from_whom:
-        return _by(seats, drawer, mark("It isn't your turn to draw, and {reason}."), mark("It isn't {name}'s turn to draw, and {reason}."), reason=from_whom)
-    return _by(seats, drawer, mark("It isn't your turn to draw."), mark("It isn't {name}'s turn to draw."))
+        return seats.said(drawer, mark("It isn't your turn to draw, and {reason}."), mark("It isn't {name}'s turn to draw, and {reason}."), reason=from_whom)
+    return seats.said(drawer, mark("It isn't your turn to draw."), mark("It isn't {name}'s turn to draw."))
 
 
 def _nearer(seats: Seats, side: str, nearer: int, farther: int, drawer: int) -> str:
     """'Sam is nearer than Bea on your left' (lower case: it may follow other words)."""
     if seats.is_you(drawer):
         if side == "left":
-            said = _by(
-                seats,
+            said = seats.said(
                 nearer,
                 mark("you are nearer than {farther} on your left"),
                 mark("{name} is nearer than {farther} on your left"),
                 farther=seats.who(farther),
             )
         else:
-            said = _by(
-                seats,
+            said = seats.said(
                 nearer,
                 mark("you are nearer than {farther} on your right"),
                 mark("{name} is nearer than {farther} on your right"),
@@ -450,10 +434,10 @@ def _nearer(seats: Seats, side: str, nearer: int, farther: int, drawer: int) -> 
         return said
     values = {"farther": seats.who(farther), "drawer": seats.who(drawer)}
     if side == "left":
-        return _by(
-            seats, nearer, mark("you are nearer than {farther} on {drawer}'s left"), mark("{name} is nearer than {farther} on {drawer}'s left"), **values
+        return seats.said(
+            nearer, mark("you are nearer than {farther} on {drawer}'s left"), mark("{name} is nearer than {farther} on {drawer}'s left"), **values
         )
-    return _by(seats, nearer, mark("you are nearer than {farther} on {drawer}'s right"), mark("{name} is nearer than {farther} on {drawer}'s right"), **values)
+    return seats.said(nearer, mark("you are nearer than {farther} on {drawer}'s right"), mark("{name} is nearer than {farther} on {drawer}'s right"), **values)
 
 
 # ----- what happens after this draw? ---------------------------------------------------------
@@ -509,7 +493,7 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
 
 def _drew_prompt(seats: Seats, move: Draw, you: str, other: str) -> str:
     assert move.card is not None
-    return _by(seats, move.seat, you, other, card=move.card.text(), giver=seats.who(move.from_seat))
+    return seats.said(move.seat, you, other, card=move.card.text(), giver=seats.who(move.from_seat))
 
 
 def _outcome_note(seats: Seats, after: Game, move: Draw, option: Outcome, right: Outcome) -> str:
@@ -583,14 +567,14 @@ def _consistent(outcome: Outcome, move: Draw) -> bool:
 def _outcome_words(seats: Seats, move: Draw, outcome: Outcome) -> str:
     assert move.card is not None
     if outcome.pair:
-        parts = [_by(seats, move.seat, mark("You lay down {cards}"), mark("{name} lays down {cards}"), cards=cards_text(outcome.pair))]
+        parts = [seats.said(move.seat, mark("You lay down {cards}"), mark("{name} lays down {cards}"), cards=cards_text(outcome.pair))]
     else:
-        parts = [_by(seats, move.seat, mark("You keep {card}: no pair"), mark("{name} keeps {card}: no pair"), card=move.card.text())]
-    parts += [_by(seats, seat, mark("you are out, with no cards left"), mark("{name} is out, with no cards left")) for seat in outcome.safe]
+        parts = [seats.said(move.seat, mark("You keep {card}: no pair"), mark("{name} keeps {card}: no pair"), card=move.card.text())]
+    parts += [seats.said(seat, mark("you are out, with no cards left"), mark("{name} is out, with no cards left")) for seat in outcome.safe]
     if not outcome.safe:
         parts.append(tr("nobody runs out of cards"))
     if outcome.old_maid is not None:
-        parts.append(_by(seats, outcome.old_maid, mark("you are the Old Maid"), mark("{name} is the Old Maid")))
+        parts.append(seats.said(outcome.old_maid, mark("you are the Old Maid"), mark("{name} is the Old Maid")))
     else:
         parts.append(tr("the game goes on"))
     return "; ".join(parts)
@@ -602,8 +586,7 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     assert card is not None
     if outcome.pair:
         partner = next(own for own in outcome.pair if own is not card)
-        said = _by(
-            seats,
+        said = seats.said(
             drawer,
             mark("{card} pairs with {partner} in your hand, so both go down."),
             mark("{card} pairs with {partner} in {name}'s hand, so both go down."),
@@ -612,8 +595,7 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
         )
         parts = [said]
     else:
-        said = _by(
-            seats,
+        said = seats.said(
             drawer,
             mark("No card in your hand is {a_rank}, so you keep {card}."),
             mark("No card in {name}'s hand is {a_rank}, so {name} keeps {card}."),
@@ -624,14 +606,14 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     if len(outcome.safe) == 1:
         seat = outcome.safe[0]
         if seat == giver:
-            parts.append(_by(seats, seat, mark("You handed over the last card and are out."), mark("{name} handed over the last card and is out.")))
+            parts.append(seats.said(seat, mark("You handed over the last card and are out."), mark("{name} handed over the last card and is out.")))
         else:
-            parts.append(_by(seats, seat, mark("You laid down the last cards and are out."), mark("{name} laid down the last cards and is out.")))
+            parts.append(seats.said(seat, mark("You laid down the last cards and are out."), mark("{name} laid down the last cards and is out.")))
     elif outcome.safe:
         went = [
-            _by(seats, seat, mark("you handed over the last card"), mark("{name} handed over the last card"))
+            seats.said(seat, mark("you handed over the last card"), mark("{name} handed over the last card"))
             if seat == giver
-            else _by(seats, seat, mark("you laid down the last cards"), mark("{name} laid down the last cards"))
+            else seats.said(seat, mark("you laid down the last cards"), mark("{name} laid down the last cards"))
             for seat in outcome.safe
         ]
         parts.append(tr("{who}: both are out.").format(who=capitalised(listed(went))))
@@ -643,15 +625,13 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
 def _old_maid_words(rules: Rules, seats: Seats, old_maid: int, after: Game) -> str:
     odd = cards_text(after.hands[old_maid])
     if rules.odd_card_wins:
-        return _by(
-            seats,
+        return seats.said(
             old_maid,
             mark("Only you still hold a card, {odd}, which can never pair: you are the Old Maid, and in this reversed game you win!"),
             mark("Only {name} still holds a card, {odd}, which can never pair: {name} is the Old Maid, and in this reversed game {name} wins!"),
             odd=odd,
         )
-    return _by(
-        seats,
+    return seats.said(
         old_maid,
         mark("Only you still hold a card, {odd}, which can never pair: you are the Old Maid."),
         mark("Only {name} still holds a card, {odd}, which can never pair: {name} is the Old Maid."),
@@ -720,12 +700,11 @@ def _rule_kept_note(seats: Seats, game: Game, move: LayDown | FinishPairing | Dr
         if code == MistakeCode.LAID_DOWN_THREE.value:
             return tr("This was only a draw: no three cards went down.")
         if code == MistakeCode.DREW_FROM_EMPTY.value:
-            return _by(seats, seat, mark("You have cards, so that hand wasn't empty."), mark("{name} has cards, so that hand wasn't empty."))
+            return seats.said(seat, mark("You have cards, so that hand wasn't empty."), mark("{name} has cards, so that hand wasn't empty."))
         if code == MistakeCode.WRONG_NEIGHBOUR.value:
             if game.hands[seat]:
-                return _by(seats, seat, mark("You are the right seat to draw from."), mark("{name} is the right seat to draw from."))
-            return _by(
-                seats,
+                return seats.said(seat, mark("You are the right seat to draw from."), mark("{name} is the right seat to draw from."))
+            return seats.said(
                 seat,
                 mark("You sit on the side you draw from: only the hand is empty."),
                 mark("{name} sits on the side you draw from: only the hand is empty."),
@@ -858,13 +837,12 @@ def _old_maid_note(seats: Seats, game: Game, seat: int | None, right: int | None
     if seat is None:
         return tr("No pair can be made any more, so the game is over.")
     if not game.hands[seat]:
-        return _by(
-            seats,
+        return seats.said(
             seat,
             mark("You have no cards left: nobody with an empty hand is the Old Maid."),
             mark("{name} has no cards left: nobody with an empty hand is the Old Maid."),
         )
-    return _by(seats, seat, mark("You are not the only one still holding cards."), mark("{name} is not the only one still holding cards."))
+    return seats.said(seat, mark("You are not the only one still holding cards."), mark("{name} is not the only one still holding cards."))
 
 
 def _old_maid_option(seats: Seats, seat: int | None) -> str:
@@ -914,8 +892,7 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
         options=tuple(_old_maid_option(seats, seat) for seat in values),
         explanation=not_pair_reason(two[0], two[1])
         + " "
-        + _by(
-            seats,
+        + seats.said(
             culprit,
             mark("In {rules} a wrong pair found at the check loses: you are the Old Maid, whoever holds the odd {rank}."),
             mark("In {rules} a wrong pair found at the check loses: {name} is the Old Maid, whoever holds the odd {rank}."),
@@ -927,7 +904,7 @@ def _wrong_pair_old_maid(rng: random.Random, rules: Rules, seats: Seats) -> Ques
         setup=setup,
         values=tuple(values),
         notes=tuple(
-            "" if seat == culprit else _by(seats, seat, mark("You laid down no wrong pair."), mark("{name} laid down no wrong pair.")) for seat in values
+            "" if seat == culprit else seats.said(seat, mark("You laid down no wrong pair."), mark("{name} laid down no wrong pair.")) for seat in values
         ),
     )
 

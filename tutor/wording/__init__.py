@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.language import current, mark, ntr, ptr, tr
@@ -208,6 +209,13 @@ class Seats:
     def is_you(self, seat: int | None) -> bool:
         """Whether `seat` is the learner's (a sentence about it is said to "you")."""
         return seat is not None and seat == self.learner
+
+    def said(self, seat: int | None, you: str, other: str, **values: Any) -> str:
+        """A whole sentence said to the learner (`you`) or about another seat (`other`, the seat as
+        {name}, capitalised): two whole messages, marked where they are written."""
+        if self.is_you(seat):
+            return tr(you).format(**values)
+        return tr(other).format(name=self.who(seat, capital=True), **values)
 
     def whose(self, seat: int, capital: bool = False) -> str:
         """'your' or "Bea's"."""

@@ -51,15 +51,10 @@ class Narrator:
         if passing is None or passing.drawer != event.drawer:
             return None
         if passing.extra_draw:
-            if self.seats.is_you(event.drawer):
-                return sentence(tr(ANOTHER_DRAW[0]))
-            return sentence(tr(ANOTHER_DRAW[1]).format(name=self.who(event.drawer, start=True)))
+            return sentence(self.seats.said(event.drawer, *ANOTHER_DRAW))
         if passing.passed_on and not passing.starting:
-            after, giver = passing.after, passing.giver
-            empty = tr(NO_CARDS_LEFT[0]) if self.seats.is_you(after) else tr(NO_CARDS_LEFT[1]).format(name=self.who(after, start=True))
-            if self.seats.is_you(giver):
-                return sentence(tr(OFFERS_INSTEAD[0]).format(empty=empty))
-            return sentence(tr(OFFERS_INSTEAD[1]).format(empty=empty, name=self.who(giver, start=True)))
+            empty = self.seats.said(passing.after, *NO_CARDS_LEFT)
+            return sentence(self.seats.said(passing.giver, *OFFERS_INSTEAD, empty=empty))
         return None
 
     def line(self, event: Event, game: Game) -> str | None:
