@@ -83,10 +83,8 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 def ruleset_label(variant: str) -> str:
     """ "Bicycle (draw from your right)"."""
-    name = variant_name(variant)
-    if rulebook(variant).draws_from == "left":
-        return capitalised(tr("{rules} (draw from your left)").format(rules=name))
-    return capitalised(tr("{rules} (draw from your right)").format(rules=name))  # Spanish names it "la mesa"
+    said = tr("{rules} (draw from your left)") if rulebook(variant).draws_from == "left" else tr("{rules} (draw from your right)")
+    return capitalised(said.format(rules=variant_name(variant)))  # Spanish names the Table rules "la mesa"
 
 
 def player_choices(ruleset: str) -> list[tuple[str, int]]:
