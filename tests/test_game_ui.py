@@ -330,3 +330,21 @@ async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profil
         await pilot.pause()
         assert "9♦ is picked, but no other card in your hand makes a pair with it: it stays in your hand." in prompt_text(app)
         assert session_of(app).mistakes == []
+
+
+async def test_a_card_picked_alone_after_a_mistake_is_answered_in_view(store: Any, profile: Any) -> None:
+    """The mistake's panel hides the prompt line: one card picked and Enter under it changed nothing
+    a child could see (a walker's report). The answer shows, and the panel about the move before goes."""
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C 5H 9D", "5S 9C QS", "KC KD"], dealer=0, guidance="hints")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")
+        await pilot.pause()
+        panel, prompt = app.screen.query_one("#panel", Static), app.screen.query_one("#prompt", Static)
+        assert panel.display and not prompt.display
+        await select_cards(pilot, app, cards("9D"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.display and "9♦ is picked, but no other card" in str(prompt.content)
+        assert not panel.display

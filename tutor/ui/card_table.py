@@ -218,8 +218,14 @@ class CardTableScreen(Screen[None]):
         prompt.update(Text(words))
 
     def say(self, text: str | Text) -> None:
+        """Answer the learner's latest move on the prompt line. A mistake's panel was about the move
+        before and hides that line, so it goes (a walker's lone card got no answer under it)."""
         self.message = Text(text) if isinstance(text, str) else text
-        self.show_prompt()
+        if self.panel is not None and self.panel.kind is PanelKind.MISTAKE:
+            self.panel, self.flagged_cards, self.flagged_seats = None, set(), set()
+            self.redraw()
+        else:
+            self.show_prompt()
 
     def forget_what_was_said(self) -> None:
         self.flagged_cards, self.flagged_seats = set(), set()
