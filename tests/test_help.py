@@ -67,6 +67,9 @@ async def check_help(pilot: Pilot[None], where: str) -> list[str]:
         assert line.meaning.strip(), f"{where}: {line.keys_text} has no explanation"
         assert in_the_catalogue(line.meaning), f"{where}: {line.keys_text}: {line.meaning!r} is not in the catalogue, so it stays English in every language"
         assert f"{line.keys_text}  {line.meaning[:20]}" in shown, f"{where}: {line.keys_text} not shown"
+    for sign, meaning in help_screen.marks:
+        assert in_the_catalogue(meaning), f"{where}: the mark {sign}: {meaning!r} is not in the catalogue"
+        assert f"{sign}  {meaning[:20]}" in shown, f"{where}: the mark {sign} not shown"
     await pilot.press("escape")
     await pilot.pause()
     assert app.screen is screen, where
@@ -93,6 +96,31 @@ async def test_every_screen_lists_each_of_its_live_keys_once(store: Any, profile
                 assert keys.count("Escape") == 1
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_a_table_and_a_lesson_explain_their_marks(store: Any, profile: Any) -> None:
+    """The ! under a card a mistake is about, the ▲, the ★ and the ◆ are drawn with no word beside
+    them; F1 says what each one means (a walker asked what the ! was)."""
+    app = TutorApp(store, profile, start="play", seed=3)
+    async with app.run_test(size=(110, 70)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the deck question
+        await pilot.pause(0.2)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = screen_text(app)
+        assert "Marks on the screen" in shown
+        marks = [("!", "A card the mistake is about"), ("▲", "The card you are on"), ("★", "The card you have just drawn"), ("◆", "The player you are")]
+        for sign, words in marks:
+            assert f"{sign}  {words}" in shown, sign
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        app.action_open("lesson:pairs")
+        await pilot.pause(0.2)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "!  A card the mistake is about" in screen_text(app)
 
 
 async def test_the_profile_picker_lists_its_keys(store: Any) -> None:

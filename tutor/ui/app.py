@@ -440,7 +440,8 @@ class TutorApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             return
         title = tr(getattr(self.screen, "HELP_TITLE", self.TITLE))
-        self.push_screen(HelpScreen(title, help_lines(self.screen)))
+        marks = [(sign, tr(meaning)) for sign, meaning in getattr(self.screen, "HELP_MARKS", ())]
+        self.push_screen(HelpScreen(title, help_lines(self.screen), marks))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tutor.ui.home import HomeScreen

@@ -26,7 +26,7 @@ from tutor.language import mark, ntr, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
-from tutor.ui.cards import CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView
+from tutor.ui.cards import CARD_MARKS, CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.keys import with_keys
@@ -35,7 +35,7 @@ from tutor.ui.page import Page
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
-from tutor.ui.table import LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
+from tutor.ui.table import SEAT_MARKS, LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
 from tutor.wording import NOT_QUITE, Seats, capitalised, card_list
 from tutor.wording.going_out import you_went_out
 
@@ -78,6 +78,8 @@ def pause_for(speed: str) -> float:
 
 class CardTableScreen(Screen[None]):
     """A learner's cards on a table: what the game screen and the table screen have in common."""
+
+    HELP_MARKS = (*CARD_MARKS, *SEAT_MARKS)
 
     def __init__(self) -> None:
         super().__init__()

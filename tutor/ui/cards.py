@@ -28,7 +28,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.engine import Card
-from tutor.language import tr
+from tutor.language import mark, tr
 from tutor.ui.picture_cards import PICTURE_HEIGHTS, picture_parts
 from tutor.ui.picture_cards import card_width as picture_width
 
@@ -38,6 +38,13 @@ GAP = 1
 HEIGHTS = {"compact": 2, "normal": 4, "large": 6}
 """Lines per row of cards in each scale, the key line included."""
 KEYS = "1234567890qwetyuiopgjklzxcvbm"
+CARD_MARKS = (
+    ("▲", mark("The card you are on: Space picks it, or puts it back")),
+    ("╔═╗", mark("A card you have picked (a double edge)")),
+    ("!", mark("A card the mistake is about")),
+    ("★", mark("The card you have just drawn")),
+)
+"""The marks on and under a row of cards, for F1's help (the learner meets them with no word beside them)."""
 """The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
 game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 

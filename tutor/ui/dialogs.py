@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -244,10 +245,12 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         dismiss_on_top(self)
 
-    def __init__(self, title: str, lines: list[HelpLine]) -> None:
+    def __init__(self, title: str, lines: list[HelpLine], marks: Sequence[tuple[str, str]] = ()) -> None:
+        """`marks`: the signs drawn on the screen and what each means, said in the language already."""
         super().__init__()
         self.help_title = title
         self.lines = lines
+        self.marks = marks
 
     def compose(self) -> ComposeResult:
         with Page(id="help-box", classes="dialog"):
@@ -264,6 +267,14 @@ class HelpScreen(ModalScreen[None]):
                     table.add_row(Text(line.keys_text), Text(meaning))
                 yield Static(Text(tr(section), style="bold underline"), classes="help-section")
                 yield Static(table, classes="help-keys")
+            if self.marks:
+                signs = Table.grid(padding=(0, 2))
+                signs.add_column(justify="right", no_wrap=True, style="bold")
+                signs.add_column()
+                for sign, meaning in self.marks:
+                    signs.add_row(Text(sign), Text(meaning))
+                yield Static(Text(tr("Marks on the screen"), style="bold underline"), classes="help-section")
+                yield Static(signs, classes="help-keys")
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 

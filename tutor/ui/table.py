@@ -23,10 +23,16 @@ from textual.widgets import Static
 from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
 from tutor.engine.rules import side_of
-from tutor.language import ntr, tr
+from tutor.language import mark, ntr, tr
 from tutor.wording import TRY_THIS
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.table import role_of, where_is
+
+SEAT_MARKS = (
+    ("◆", mark("The player you are choosing: Enter chooses them")),
+    ("!", mark("A player the mistake is about")),
+)
+"""The marks beside a seat's name, for F1's help."""
 
 
 class SeatView(Static):

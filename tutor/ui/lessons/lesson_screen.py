@@ -35,6 +35,7 @@ from tutor.course import (
 from tutor.course.check import replay_problems
 from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
+from tutor.ui.cards import CARD_MARKS
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
@@ -44,7 +45,7 @@ from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner
-from tutor.ui.table import explanation_text
+from tutor.ui.table import SEAT_MARKS, explanation_text
 from tutor.wording import NOT_QUITE
 from tutor.wording.lessons import CHECK_HINT, HINT_AFTER_A_TRY, ON_PURPOSE, START_AGAIN, carry_on_question, hint_heading, keep_going, step_broken
 from tutor.wording.narration import Narrator
@@ -86,6 +87,7 @@ was let go now and then (the test of it failed once in a full run)."""
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
     HELP_TITLE = mark("A lesson")
+    HELP_MARKS = (*CARD_MARKS, SEAT_MARKS[0])  # (a lesson's wrong seat says "not it" in words)
     BINDINGS = [
         Binding("enter", "next", mark("Next"), tooltip=NEXT_WORDS),
         Binding("n", "next", mark("Next"), show=False, tooltip=NEXT_WORDS),
