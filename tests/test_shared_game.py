@@ -11,7 +11,7 @@ from table_helpers import Clock, behind_the_back, heard, in_step
 from tutor.errors import NotHost, StaleMove
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.settings import Settings
-from tutor.store.tables import AWAY_SECONDS, HEARTBEAT_SECONDS, Tables, TableStatus
+from tutor.store.tables import AWAY_SECONDS, HEARTBEAT_SECONDS, QUIET_SECONDS, Tables, TableStatus
 
 FOUR = Settings(players=4)
 
@@ -190,6 +190,31 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
     assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
     assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)
+
+
+def test_the_others_are_told_when_a_learner_they_wait_for_seems_to_be_away(windows: tuple[Tables, Tables], clock: Clock) -> None:
+    """A window killed mid-game says nothing for the minute before a computer takes its seat: the
+    others saw "Eve is choosing a card from you." all that time (a walker's report)."""
+    ana, bo = seated(windows)
+    while ana.stage is Stage.PAIRING:
+        take_a_turn(ana)
+    assert ana.stage is Stage.OTHERS and ana.game is not None and bo.seat in ana.game.waiting_for
+    clock.advance(HEARTBEAT_SECONDS)
+    ana.poll()
+    assert ana.away() == [] and "away" not in ana.next_step()  # one heartbeat's time: Bo may just be slow
+    clock.advance(QUIET_SECONDS - HEARTBEAT_SECONDS)
+    ana.poll()
+    assert ana.away() == [bo.seat]
+    assert ana.next_step().endswith("Bo seems to be away: if Bo does not come back soon, a computer player will play for Bo.")
+    assert "Bo to lay down" in ana.next_step() or "Bo and" in ana.next_step()
+    bo.poll()  # Bo's window is there after all: it says so
+    assert heard(ana, lambda: ana.away() == [])
+    bo.leave()
+    assert heard(ana, lambda: ana.away() == [bo.seat])
+    assert ana.next_step().endswith("Bo has left the table: if Bo does not come back soon, a computer player will play for Bo.")
+    clock.advance(AWAY_SECONDS)
+    ana.poll()  # a computer plays for Bo now: nothing to wait for
+    assert ana.view.seats[bo.seat].computer_plays and ana.away() == []
 
 
 def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Path, windows: tuple[Tables, Tables], clock: Clock) -> None:

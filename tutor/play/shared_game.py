@@ -220,6 +220,11 @@ class SharedGame:
         if stage is Stage.DRAW and game.giver is not None:
             told = self.only_giver()
             return (told and told + " ") + tr("Your turn: draw one of {name}'s face-down cards.").format(name=seats.who(game.giver, capital=True))
+        return " ".join([self._others_step(game, seats), *self._away_notes(seats)])
+
+    @staticmethod
+    def _others_step(game: Game, seats: Seats) -> str:
+        """What the others are doing while this learner waits."""
         if game.waiting_for:
             waiting = sorted(game.waiting_for)
             if len(waiting) == 1 and seats.is_you(waiting[0]):
@@ -230,6 +235,22 @@ class SharedGame:
                 return tr("You are choosing a card from {giver}.").format(giver=seats.who(game.giver))
             return tr("{name} is choosing a card from {giver}.").format(name=seats.who(game.drawer, capital=True), giver=seats.who(game.giver))
         return tr("Waiting for the other players.")
+
+    def away(self) -> list[int]:
+        """The seats the game waits for whose learners seem to have gone (`SeatView.seems_away`):
+        a computer takes over a minute after they went, and until then the others are told why."""
+        game = self.game
+        if game is None or self.stage is not Stage.OTHERS:
+            return []
+        waited = game.waiting_for or ({game.drawer} if game.drawer is not None else set())
+        when = self.tables.clock()
+        return sorted(seat.seat for seat in self.view.seats if seat.seat in waited and seat.seat != self.seat and seat.seems_away(when))
+
+    def _away_notes(self, seats: Seats) -> list[str]:
+        left = {seat.seat for seat in self.view.seats if seat.left_at is not None}
+        gone = tr("{name} has left the table: if {name} does not come back soon, a computer player will play for {name}.")
+        quiet = tr("{name} seems to be away: if {name} does not come back soon, a computer player will play for {name}.")
+        return [(gone if seat in left else quiet).format(name=seats.who(seat, capital=True)) for seat in self.away()]
 
     @property
     def hints_allowed(self) -> bool:

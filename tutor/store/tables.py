@@ -103,6 +103,8 @@ AWAY_SECONDS = 60
 """A learner who left, or whose window has been quiet this long, is played by a computer."""
 HEARTBEAT_SECONDS = 15
 """How often a window says its learner is still there (well inside AWAY_SECONDS)."""
+QUIET_SECONDS = 2 * HEARTBEAT_SECONDS
+"""A window quiet this long has missed a heartbeat: its learner seems to have gone."""
 CLOSE_SECONDS = 60 * 60
 """A table whose learners have all been gone this long is closed."""
 LOG_KEPT = 200
@@ -155,6 +157,12 @@ class SeatView:
     def computer_plays(self) -> bool:
         """Whether a computer makes this seat's moves now."""
         return self.profile_id is None or self.taken_over
+
+    def seems_away(self, when: datetime) -> bool:
+        """Whether the learner left, or their window has missed a heartbeat (QUIET_SECONDS), while no
+        computer plays for them yet: the others are told, before AWAY_SECONDS are up."""
+        quiet = self.left_at is not None or when - self.last_seen >= timedelta(seconds=QUIET_SECONDS)
+        return self.is_learner and not self.taken_over and quiet
 
     def gone_since(self, when: datetime) -> datetime | None:
         """When the learner went (left, or their window went quiet), or None while they are here."""

@@ -6,7 +6,8 @@ It looks just like the game against the computer (the same seats, cards, log, mi
 panel), and shows only what this learner may see: their own hand, every seat's card count,
 whose turn it is, the public log and their own news ("Ben took your 7♥.").
 
-A timer asks `SharedGame.poll()` a few times a second and redraws only when another window wrote.
+A timer asks `SharedGame.poll()` a few times a second and redraws only when what it shows changed
+(another window wrote, or a learner the game waits for went quiet).
 Computer players (and learners gone a minute) are played by whichever window asks first, after
 this learner's own speed setting's pause. A mistake is explained here only: nothing is written,
 so no other window knows. The end is recorded for this learner alone, as a table's game: their
@@ -125,17 +126,17 @@ class TableScreen(CardTableScreen):
 
     @unless_closed
     def _tick(self) -> None:
-        """Another window may have written: read the table only then, and redraw."""
+        """Another window may have written (the table is read only then), or a learner the game waits
+        for may have gone quiet: redraw when what the screen shows has changed."""
         if self.leaving:
             return
         try:
-            fresh = self.shared.poll()
+            self.shared.poll()
         except StoreError:
             return  # a busy file: asked again at the next tick
         except TableRefused as refused:
             self.shared.problem = str(refused)
-            fresh = True
-        if fresh and self._looks() != self.shown_looks:
+        if self._looks() != self.shown_looks:
             self.redraw()  # (any write to the progress file wakes the poll: most are other tables' or progress)
         else:
             self._schedule_computers()
@@ -145,7 +146,7 @@ class TableScreen(CardTableScreen):
         shared = self.shared
         view = shared.view
         seats = tuple((seat.seat, seat.name, seat.profile_id, seat.taken_over) for seat in view.seats)
-        return (view.status, view.move, seats, shared.log, shared.news, shared.problem, shared.stage)
+        return (view.status, view.move, seats, shared.log, shared.news, shared.problem, shared.stage, tuple(shared.away()))
 
     def _schedule_computers(self) -> None:
         """A computer's move is due: play it after this learner's pause, unless another window does first."""
