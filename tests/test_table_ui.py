@@ -296,6 +296,35 @@ async def test_a_learner_whose_app_closes_mid_game_is_said_to_have_left_at_once(
     ben_store.close()
 
 
+async def test_a_learner_whose_app_closed_mid_game_is_asked_to_go_back_to_the_seat(tmp_path: Path) -> None:
+    """Started again, Home asks about the seat at a table whose game is on (a walker's Eve, her app
+    stopped mid-game, found no sign of it); "Back to the table" sits her down with the same hand."""
+    data = tmp_path / "data"
+    ana_store, ana = learner_store(data, "Ana", players=3)
+    eve_store, eve = learner_store(data, "Eve")
+    ana_app = TutorApp(ana_store, ana, seed=SEED)
+    async with running(ana_app) as (ana_pilot,):
+        assert await in_app(ana_pilot, lambda: ana_app.open_table("Red"))
+        eve_app = TutorApp(eve_store, eve, seed=SEED)
+        async with running(eve_app) as (eve_pilot,):
+            assert await in_app(eve_pilot, lambda: eve_app.open_table("Red"))
+            await until(ana_pilot, lambda: "Eve" in words(ana_app, "#waiting"))
+            await ana_pilot.press("enter")
+            await until(eve_pilot, lambda: shared_of(eve_app).stage is not Stage.WAITING)
+            hand = shared_of(eve_app).hand
+            eve_app.exit()
+        eve_app = TutorApp(eve_store, eve, seed=SEED)
+        async with eve_app.run_test(size=SIZE) as eve_pilot:
+            await until(eve_pilot, lambda: isinstance(eve_app.screen, ConfirmScreen))
+            assert isinstance(eve_app.screen, ConfirmScreen)
+            assert eve_app.screen.question == "Your seat at table Red is still there, and its game is on. Go back to it?"
+            await eve_pilot.press("y")
+            await until(eve_pilot, lambda: isinstance(eve_app.screen, TableScreen))
+            assert shared_of(eve_app).hand == hand
+    ana_store.close()
+    eve_store.close()
+
+
 async def test_a_table_dealt_in_a_small_window_shows_every_seats_cards(tmp_path: Path) -> None:
     store, robin = learner_store(tmp_path / "data", "Robin", players=4)
     app = TutorApp(store, robin, seed=SEED)

@@ -99,6 +99,7 @@ def test_only_the_host_starts_the_game(windows: tuple[Tables, Tables]) -> None:
     view, _ = one.open_or_join("Red", learner(one, "Ana"), TWO)
     bo = learner(two, "Bo")
     two.open_or_join("Red", bo, TWO)
+    assert two.seat_kept(bo) is None  # a seat at a table that waits: not a game to go back to
     with pytest.raises(NotHost, match="Only Ana can start the game at table Red"):
         two.start(view.id, bo)
     with pytest.raises(TableNotOpen, match="has not started yet: Ana starts it"):
@@ -116,6 +117,8 @@ def test_a_table_name_follows_the_rule_on_names(windows: tuple[Tables, Tables], 
 def test_a_finished_table_refuses_newcomers_and_lets_its_players_back(windows: tuple[Tables, Tables]) -> None:
     one, two = windows
     table, ana, bo = dealt_for_two(windows)
+    assert one.seat_kept(ana) == "Red" and two.seat_kept(bo) == "Red"  # Home asks about it (while the game is on)
+    assert one.seat_kept(learner(one, "Nobody")) is None
     while True:
         state = one.load(table)
         assert state.game is not None
@@ -130,6 +133,7 @@ def test_a_finished_table_refuses_newcomers_and_lets_its_players_back(windows: t
         tables, profile = (one, ana) if drawer == state.view.seat_of(ana) else (two, bo)
         tables.play(table, profile, Draw(drawer, giver, position=0), state.move)
     assert state.view.status is TableStatus.FINISHED
+    assert one.seat_kept(ana) is None  # nothing to go back to
     assert state.log[-1].endswith("the Old Maid.")
     assert two.open_or_join("Red", bo, TWO)[1] == state.view.seat_of(bo)  # to see how it ended
     assert [table.status for table in one.open_tables()] == [TableStatus.FINISHED]

@@ -168,6 +168,10 @@ class LearnerSession:
             self._tables = Tables(self.store)
         return self._tables
 
+    def seat_kept(self) -> str | None:
+        """The table whose game waits for this learner to come back (see `Tables.seat_kept`)."""
+        return self.tables.seat_kept(self.profile)
+
     def sit_down(self, name: str, again: int | None = None) -> SharedGame:
         """Open the table called `name` (it plays this learner's rules), join it or come back to it:
         this learner's seat, with their help level and suits; `again`: the table whose finished game

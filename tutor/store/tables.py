@@ -331,6 +331,19 @@ class Tables:
             self.tend(table)
         return listed
 
+    def seat_kept(self, profile: Profile) -> str | None:
+        """The name of the table (the one played last) whose game is on with a seat `profile` holds:
+        their window closed, or was stopped, mid-game (a computer plays the seat a minute later, until
+        they are back). None when there is none."""
+        with self.store._snapshot() as db:
+            row = db.execute(
+                "SELECT card_table.name FROM table_seat JOIN card_table ON card_table.id = table_seat.table_id"
+                f" WHERE table_seat.profile_id = ? AND card_table.status = ? AND {ANSWERS_TO_ITS_NAME}"
+                " ORDER BY card_table.updated DESC LIMIT 1",
+                (profile.id, TableStatus.PLAYING),
+            ).fetchone()
+        return None if row is None else shown(str(row["name"]))
+
     def find(self, name: str) -> TableView | None:
         """The table called `name` (or one looking just like it), whatever its status; None if none
         (or the name is one no table can have), TableDamaged for one set aside."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.errors import StoreError
 from tutor.language import mark, tr
 from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
@@ -99,6 +101,27 @@ class HomeScreen(Screen[None]):
                 ConfirmScreen(tr("You have a game in progress. Carry on where you left off?"), tr("Carry on"), tr("Not now")),
                 self._resume_answer,
             )
+        elif self.offer_resume:
+            self.call_after_refresh(self._offer_the_kept_seat)  # (once Home is drawn: a table is not what most starts need)
+
+    @unless_closed
+    def _offer_the_kept_seat(self) -> None:
+        """A learner whose app closed (or was stopped) mid-game at a table is asked, when it starts
+        again, whether to go back to their seat (a computer plays it a minute after they went, until
+        they are back)."""
+        if self.app.screen is not self:
+            return
+        try:
+            table = learner(self).seat_kept()
+        except StoreError:
+            return  # a busy or damaged file: the tables' own screen says so when opened
+        if table is not None:
+            question = tr("Your seat at table {table} is still there, and its game is on. Go back to it?").format(table=table)
+            self.app.push_screen(ConfirmScreen(question, tr("Back to the table"), tr("Not now")), partial(self._kept_seat_answer, table))
+
+    def _kept_seat_answer(self, table: str, go_back: bool | None) -> None:
+        if go_back:
+            tutor_app(self).open_table(table)
 
     @unless_closed
     def on_screen_resume(self) -> None:
