@@ -16,6 +16,7 @@ from tutor.course.runner import NOT_QUITE
 from tutor.learner.lessons import course_for_app
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import ConfirmScreen, HelpScreen
+from tutor.ui.keys import READ_FIRST
 from tutor.ui.lessons import LessonListScreen, LessonScreen
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.seats import LessonSeat
@@ -102,6 +103,7 @@ async def test_a_whole_lesson_every_wrong_answer_explained_to_its_summary_and_ne
         assert len(buttons) == 1 and buttons[0].has_focus
         assert store.lesson_progress(profile)["a-turn"].finished
 
+        await pilot.pause(READ_FIRST)  # (the end stays that long before Enter goes on)
         await pilot.press("enter")  # the one button
         await ready(pilot)
         assert screen_of(app).lesson_id == "worked-turn"

@@ -18,7 +18,7 @@ from tutor.ui.quiz_screen import QuizScreen
 @pytest.fixture(autouse=True)
 def read_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests press Enter once they have read an answer's explanation: the moment a child is
-    given to read it first (quiz_screen.READ_FIRST) is tested on its own."""
+    given to read it first (keys.READ_FIRST, as the quiz screen has it) is tested on its own."""
     monkeypatch.setattr(quiz_screen, "READ_FIRST", 0.0)
 
 

@@ -13,6 +13,10 @@ from textual.binding import Binding, BindingType
 from tutor.ui.dialogs import key_name
 
 _ACTION = re.compile(r"\{(\w+)\}")
+READ_FIRST = 0.4
+"""Seconds something to read stays before Enter goes on from it (a quiz answer's explanation, the
+end of a lesson): a child typing "4" and Enter as one skipped the explanation of a wrong answer
+unseen, and Enter pressed twice on a lesson's last step skipped its stars (newcomers' walks)."""
 
 
 def with_keys(text: str, bindings: Iterable[BindingType]) -> str:

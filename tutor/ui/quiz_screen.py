@@ -42,6 +42,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.keys import READ_FIRST
 from tutor.ui.opening import unless_closed
 from tutor.ui.page import MoreBelow, Page
 from tutor.ui.reach import learner
@@ -61,11 +62,6 @@ class SeatCards(HandView):
 
     def empty_text(self) -> str:
         return tr("No cards.")
-
-
-READ_FIRST = 0.4
-"""Seconds an answer's explanation stays before Enter goes on: a child typing "4" and Enter as one
-skipped the explanation of a wrong answer unseen (found by a newcomer's walk)."""
 
 
 class QuizScreen(Screen[None]):
@@ -332,7 +328,7 @@ class QuizSummaryScreen(Screen[None]):
 def _next_button() -> Button:
     """The button to the next question: pressed again for each question, it takes every press. A
     Button ignores presses for 0.2 s after one (its "pressed" look), and an Enter then was lost;
-    how soon Enter may go on after an answer is READ_FIRST's to say."""
+    how soon Enter may go on after an answer is READ_FIRST's to say (tutor.ui.keys)."""
     button = Button(tr("Next question (Enter)"), id="quiz-next", variant="primary")
     button.active_effect_duration = 0
     return button

@@ -40,6 +40,7 @@ from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
+from tutor.ui.keys import READ_FIRST
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
@@ -121,6 +122,8 @@ class LessonScreen(Screen[None]):
         self.why: Text | None = None
         """Why the last answer was not right: shown in its own box until the learner acts again."""
         self.celebration: Celebration | None = None
+        self.done_at = 0.0
+        """When the lesson's end showed (time.monotonic): it stays READ_FIRST before Enter goes on."""
         self.step_text = Text()
         self.shown_keys: tuple[object, ...] | None = None
         self.held_keys: list[tuple[float, events.Key]] = []
@@ -383,6 +386,7 @@ class LessonScreen(Screen[None]):
             celebration = self.celebration or self.recorder.lesson_finished(self.lesson_id)
             done = LessonDone(celebration, run.summary, following.title if following else None)
             self.query_one("#lesson-body", VerticalScroll).mount(done)  # it takes the focus
+            self.done_at = time.monotonic()
         self.refresh_bindings()
 
     def on_lesson_done_next(self, event: LessonDone.Next) -> None:
@@ -540,6 +544,8 @@ class LessonScreen(Screen[None]):
         return self.learner.next_lesson(self.lesson_id)
 
     def _open_next_lesson(self) -> None:
+        if time.monotonic() - self.done_at < READ_FIRST:
+            return  # a key typed on from the last step: the stars are not skipped unseen
         following = self._next_lesson()
         if following is None:
             self._back_to_list(self.lesson_id)
