@@ -95,7 +95,7 @@ async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and
         passed = await play_by_keys(pilot, app, careless={"Ben", "Cleo"})
         assert passed[:2] == ["Ben", "Cleo"], "the opening pairs, one learner after another"
         assert isinstance(app.screen, EndScreen)
-        summary = str(app.screen.query_one("#summary", Static).render())
+        summary = str(app.screen.query_one("#summary", Static).content)
         assert "Robin made no mistakes" in summary
         assert "Ben's mistakes (1):" in summary and "Cleo's mistakes (1):" in summary
         assert not any(line.strip().startswith("You") for line in summary.splitlines()), "worded for everyone at the table"

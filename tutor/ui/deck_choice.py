@@ -8,8 +8,6 @@ Dismisses with the chosen deck's id, or None (Escape) to start no game.
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +19,7 @@ from textual.widgets.option_list import Option
 from tutor.engine.decks import Deck, all_decks
 from tutor.language import mark, tr
 from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.hanging import HangingLines
 from tutor.ui.opening import unless_closed
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
 
@@ -29,30 +28,13 @@ LIST_ROWS = 12
 """The most rows the list takes, with its border."""
 
 
-def deck_words(deck: Deck, suggested: bool) -> DeckWords:
-    """One deck as the list shows it: its name, then what is in it (and the suggestion)."""
-    name = Text(deck_name(deck), style="bold")
+def deck_words(deck: Deck, suggested: bool) -> HangingLines:
+    """One deck as the list shows it: its name, then what is in it (and the suggestion) indented
+    under it, wrapped lines too."""
     lines = [Text(deck_contents(deck))]
     if suggested:
         lines.append(Text(f"★ {tr(SUGGESTED_NOTE)}", style="italic"))
-    return DeckWords(name, lines)
-
-
-class DeckWords:
-    """A deck's name with lines indented under it; a line that wraps (in a narrow window) stays
-    indented instead of running back under the name. As plain text (`str`) it reads the same."""
-
-    def __init__(self, name: Text, lines: list[Text]) -> None:
-        self.name = name
-        self.lines = lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.name
-        for line in self.lines:
-            yield Padding(line, (0, 0, 0, INDENT), expand=False)
-
-    def __str__(self) -> str:
-        return "\n".join([self.name.plain, *(" " * INDENT + line.plain for line in self.lines)])
+    return HangingLines([Text(deck_name(deck), style="bold"), *(Text(" " * INDENT) + line for line in lines)])
 
 
 class DeckChoiceScreen(ModalScreen[str | None]):

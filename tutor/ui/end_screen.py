@@ -20,6 +20,7 @@ from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
 from tutor.play.guided_game import LEARNER, GuidedGame, Result
 from tutor.ui.footer import TutorFooter
+from tutor.ui.hanging import HangingLines
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
 from tutor.ui.page import Page
@@ -56,18 +57,18 @@ class EndScreen(Screen[None]):
         self.sub_title = tr("Game over")
         self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
-    def summary(self) -> Text:
+    def summary(self) -> HangingLines:
         session = self.session
         you = None if session.together else LEARNER  # a game several learners shared: nobody is "you"
         results, counts = session.results(), session.mistake_counts()
         text = summary_text(session.game, you, session.names, session.letters, results, counts, self.celebration, session.humans)
         return self._each_learner(text) if session.together else text
 
-    def _each_learner(self, text: Text) -> Text:
+    def _each_learner(self, text: HangingLines) -> HangingLines:
         """Each learner's mistakes, by name: everyone at the table reads this screen."""
         session = self.session
         made = [(seat, rules_broken(Counter(made.code for made in session.learners[seat].mistakes), session.game.rules)) for seat in session.humans]
-        return text.append_text(drawn(each_learners_mistakes(session.game, session.names, made)))
+        return text.extend(drawn(each_learners_mistakes(session.game, session.names, made)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_again() if event.button.id == "again" else self.action_home()
@@ -96,7 +97,7 @@ def summary_text(
     counts: Counter[str],
     celebration: Celebration | None,
     learners: Collection[int] = (),
-) -> Text:
+) -> HangingLines:
     """The end of a game (`tutor.wording.ending`), drawn: from the seat `you` (the learner, "you"),
     the `learners`' lines in bold, the learner's own mistakes (`counts`, by code). With `you` None
     (several learners shared the screen) the mistakes are left to the caller, learner by learner."""
@@ -113,10 +114,7 @@ def summary_text(
     return drawn(lines)
 
 
-def drawn(lines: Sequence[Line]) -> Text:
-    text = Text()
-    for line in lines:
-        if line.lead:
-            text.append(line.lead, style="bold")
-        text.append(line.text + "\n", style=line.style)
-    return text
+def drawn(lines: Sequence[Line]) -> HangingLines:
+    """The end's lines, an item's wrapped part under its indent (German results at 60 columns ran
+    back to the edge)."""
+    return HangingLines(Text.assemble((line.lead, "bold"), (line.text, line.style)) for line in lines)

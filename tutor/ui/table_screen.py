@@ -40,6 +40,7 @@ from tutor.ui.cards import CardRow, FanView, HandView, index_of
 from tutor.ui.dialogs import ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
+from tutor.ui.hanging import HangingLines
 from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
@@ -582,10 +583,10 @@ class TableEndScreen(Screen[None]):
         self.sub_title = tr("Table {name}: game over").format(name=self.shared.name)
         self.query_one("#play-again", Button).focus(scroll_visible=False)
 
-    def summary(self) -> Text:
+    def summary(self) -> HangingLines:
         shared, game = self.shared, self.shared.game
         if game is None or shared.view.status is not TableStatus.FINISHED:
-            return Text(shared.next_step())
+            return HangingLines([Text(shared.next_step())])
         counts = Counter(made.code for made in shared.mistakes)
         return summary_text(game, shared.seat, shared.names, shared.letters, shared.results(), counts, self.celebration)
 
