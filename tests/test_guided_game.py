@@ -401,7 +401,7 @@ def test_a_pair_that_earns_another_draw_is_said_in_the_log() -> None:
     events = game.play_computer_turn()  # Bea draws from Sam: either card pairs one of hers
     again = [event for event in events if isinstance(event, Turn)]
     assert again and again[0].drawer == 1
-    assert Narrator(["Robin", "Bea", "Sam"], 0).lines(events, game)[-1] == "Bea made a pair, and your house rule gives another draw."
+    assert Narrator(["Robin", "Bea", "Sam"], 0).lines(events, game)[-1] == "Bea made a pair, and the house rule gives another draw."
     yours = table_game(rules, "5C 9D QS", "5H 9H", "KD 7S 8S", dealer=2, learners=(0,))  # you draw first, from Bea
     finish_opening(yours)
     yours.apply(Draw(0, 1, position=0))  # either of Bea's cards pairs one of yours
@@ -409,7 +409,7 @@ def test_a_pair_that_earns_another_draw_is_said_in_the_log() -> None:
     yours.apply(LayDown(0, pair))
     # Your extra draw comes once you say you are done: another move than the draw (a shared table's
     # players saw it said only for the computers)
-    assert Narrator(["Robin", "Bea", "Sam"], 0).lines(yours.apply(FinishPairing(0)), yours) == ["You made a pair, and your house rule gives another draw."]
+    assert Narrator(["Robin", "Bea", "Sam"], 0).lines(yours.apply(FinishPairing(0)), yours) == ["You made a pair, and the house rule gives another draw."]
     without = table_game(Rules.table(players=3), "5C 9D QS", "5H 7H KS", "KD 7S", dealer=0, learners=(0,))
     finish_opening(without)
     assert not any("another draw" in line for line in Narrator(["Robin", "Bea", "Sam"], 0).lines(without.play_computer_turn(), without))

@@ -16,8 +16,8 @@ from tutor.wording import Seats, card_list, sentence
 from tutor.wording.going_out import went_out, you_went_out
 
 ANOTHER_DRAW = (
-    mark("You made a pair, and your house rule gives another draw"),
-    mark("{name} made a pair, and your house rule gives another draw"),
+    mark("You made a pair, and the house rule gives another draw"),
+    mark("{name} made a pair, and the house rule gives another draw"),
 )
 """Said when a pair earns its maker another draw (the quiz's words for it, tutor.quiz.generators)."""
 NO_CARDS_LEFT = (mark("You have no cards left"), mark("{name} has no cards left"))
