@@ -606,6 +606,9 @@ async def test_a_seat_question_answered_marks_its_answer_beside_the_seat_not_it(
         seats = {seat.seat: seat for seat in app.screen.query(LessonSeat) if seat.display}
         assert seats[2].border_subtitle == "✗ not it" and seats[1].border_subtitle == "✓ the answer"
         assert seats[1].has_class("cursor") and not seats[2].has_class("flagged")  # the thick border on the answer, not on Ben
+        await pilot.resize_terminal(60, 20)  # four seats of 15 columns: the words would be cut ("✓ the an…")
+        await ready(pilot)
+        assert seats[1].border_subtitle == "✓" and seats[2].border_subtitle == "✗ not it"
 
 
 async def test_a_key_typed_with_back_is_for_the_step_back_there(store: Any, profile: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -51,12 +52,21 @@ class LessonSeats(Horizontal):
         super().__init__(id="lesson-seats")
         self._shown: tuple[LessonRun, Collection[int], Collection[int]] | None = None
         self._drawn_narrow = False
+        self._drawn_room = 0
 
     def on_resize(self) -> None:
         """Drawn again only where the seats' words change with the width (each seat drawn again is
         the whole lesson laid out again)."""
-        if self._shown is not None and self._narrow(self._shown[0]) != self._drawn_narrow:
+        if self._shown is None:
+            return
+        run, _, wrong = self._shown
+        marked = run.solved or bool(wrong)  # a seat's "✓ the answer" or "✗ not it" may fit, or not, now
+        if self._narrow(run) != self._drawn_narrow or marked and self._room(run) != self._drawn_room:
             self.show(*self._shown)
+
+    def _room(self, run: LessonRun) -> int:
+        """The cells for a mark's words on a seat's bottom border, less its corners and a space each side."""
+        return self.size.width // max(1, len(run.names)) - 4
 
     def _narrow(self, run: LessonRun) -> bool:
         return 0 < self.size.width < self.NARROW * len(run.names)
@@ -72,6 +82,7 @@ class LessonSeats(Horizontal):
         # about to be: a solved step's table is the next step's question.
         tells_roles = isinstance(run.step, ExplainStep) or isinstance(run.step, (PairStep, DealStep)) and not run.solved
         right = run.right_seats() if run.solved else frozenset()  # a seat question answered: its answer marked, as a choice's
+        room = self._drawn_room = self._room(run)
         for view in self.query(LessonSeat):
             view.display = view.seat < len(run.names)
             if not view.display:
@@ -80,12 +91,21 @@ class LessonSeats(Horizontal):
             view.update(_seat_text(run, view.seat, tells_roles, narrow))
             view.border_title = tr("dealer") if run.game is not None and run.game.dealer == view.seat else None
             if view.seat in right:
-                view.border_subtitle = f"{DONE} {tr('the answer')}"
+                view.border_subtitle = _marked(DONE, tr("the answer"), room)
             else:
-                view.border_subtitle = f"{BROKEN} {tr('not it')}" if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
+                view.border_subtitle = (
+                    _marked(BROKEN, tr("not it"), room) if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
+                )
             view.set_class(pointed or view.seat in right, "cursor")  # answered: the answer stands out, not a seat tried wrongly
             view.set_class(flagged and not pointed and not right, "flagged")
             view.set_class(run.game is None, "name-only")
+
+
+def _marked(sign: str, words: str, room: int) -> str:
+    """A seat's mark with its words, or the mark alone where the words would be cut ("✓ the an…"
+    on four seats at 60 columns)."""
+    marked = f"{sign} {words}"
+    return marked if room <= 0 or cell_len(marked) <= room else sign
 
 
 def _seat_text(run: LessonRun, seat: int, tells_roles: bool, narrow: bool) -> Text:
