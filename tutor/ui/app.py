@@ -25,10 +25,12 @@ from tutor.settings import Settings
 from tutor.store import Profile, Store, open_store
 from tutor.ui.contrast import RGB, readable, readable_variables
 from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen, help_lines
+from tutor.ui.key_names import answer_key_names_from_a_table
 from tutor.ui.parsed_css import parse_once_per_process
 from tutor.ui.terminal import quit_when_the_terminal_goes
 
 parse_once_per_process()
+answer_key_names_from_a_table()
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
