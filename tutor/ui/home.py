@@ -51,6 +51,9 @@ imports and parsing, measured) alongside the start-up would delay the first pain
 another screen covers Home (`play` from the command line), the course is not read at all: it is
 read when Home shows, at once if that is later than this. A course read already (in a classroom,
 by the warm process every tab is forked from) is followed at once, on Home's first frame."""
+SEAT_QUESTION_AFTER = 0.3
+"""Seconds after Home first shows before it asks about a seat kept at a table: reading the tables
+(about 40 ms of imports and a query, measured) is not for every start's first frame to wait for."""
 
 
 class HomeScreen(Screen[None]):
@@ -102,7 +105,7 @@ class HomeScreen(Screen[None]):
                 self._resume_answer,
             )
         elif self.offer_resume:
-            self.call_after_refresh(self._offer_the_kept_seat)  # (once Home is drawn: a table is not what most starts need)
+            self.set_timer(SEAT_QUESTION_AFTER, self._offer_the_kept_seat)
 
     @unless_closed
     def _offer_the_kept_seat(self) -> None:
