@@ -327,9 +327,11 @@ def test_a_table_everyone_left_an_hour_ago_is_closed(windows: tuple[Tables, Tabl
     two.open_or_join("Red", bo, TWO)
     one.start(view.id, ana, seed=4)
     one.leave(view.id, ana)
+    assert one.seat_kept(ana) == "Red"  # left, and the game goes on without her: Home offers it back
     clock.advance(CLOSE_SECONDS)
     assert [table.name for table in two.open_tables()] == ["Red"]  # Bo's window went quiet only now
     clock.advance(2 * AWAY_SECONDS)
+    assert one.seat_kept(ana) is None and two.seat_kept(bo) is None  # due to close: nothing to go back to
     assert two.open_tables() == []
     state = two.load(view.id)
     assert state.view.status is TableStatus.CLOSED and state.log[-1] == "Table Red was closed: everyone had gone."

@@ -71,7 +71,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -334,15 +334,22 @@ class Tables:
     def seat_kept(self, profile: Profile) -> str | None:
         """The name of the table (the one played last) whose game is on with a seat `profile` holds:
         their window closed, or was stopped, mid-game (a computer plays the seat a minute later, until
-        they are back). None when there is none."""
+        they are back). None when there is none, or only tables due to close (everyone gone an hour)
+        or damaged, which sitting down would not give back."""
+        when = self.clock()
         with self.store._snapshot() as db:
-            row = db.execute(
-                "SELECT card_table.name FROM table_seat JOIN card_table ON card_table.id = table_seat.table_id"
+            rows = db.execute(
+                "SELECT card_table.* FROM table_seat JOIN card_table ON card_table.id = table_seat.table_id"
                 f" WHERE table_seat.profile_id = ? AND card_table.status = ? AND {ANSWERS_TO_ITS_NAME}"
-                " ORDER BY card_table.updated DESC LIMIT 1",
+                " ORDER BY card_table.updated DESC",
                 (profile.id, TableStatus.PLAYING),
-            ).fetchone()
-        return None if row is None else shown(str(row["name"]))
+            ).fetchall()
+            for row in rows:
+                with suppress(_Damage):
+                    view = _view(db, row)
+                    if not _close_due(view, when):
+                        return view.name
+        return None
 
     def find(self, name: str) -> TableView | None:
         """The table called `name` (or one looking just like it), whatever its status; None if none
