@@ -308,15 +308,24 @@ async def test_escape_on_the_carry_on_question_keeps_the_saved_game(store: Any, 
     assert store.load_game(profile) == saved
 
 
+async def pick_and_lay_down(pilot: Any, app: TutorApp, picked: str) -> None:
+    await select_cards(pilot, app, cards(picked))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def a_pair_and_a_lone_card(store: Any, profile: Any) -> TutorApp:
+    """The learner holds 5♣ 5♥ (a pair) and 9♦, which nothing in the hand pairs with."""
+    return crafted_app(store, profile, Rules.bicycle(players=3), ["5C 5H 9D", "5S 9C QS", "KC KD"], dealer=0, guidance="hints")
+
+
 async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profile: Any) -> None:
     """Enter with one card picked: the tutor asks for its partner and keeps it picked; nothing is
     counted as a mistake (it used to say "5♣ are not a pair." and count a wrong pair)."""
-    app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C 5H 9D", "5S 9C QS", "KC KD"], dealer=0, guidance="hints")
+    app = a_pair_and_a_lone_card(store, profile)
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
-        await select_cards(pilot, app, cards("5C"))
-        await pilot.press("enter")
-        await pilot.pause()
+        await pick_and_lay_down(pilot, app, "5C")
         screen_text = prompt_text(app)
         assert "5♣ is picked. A pair is two cards: pick the card that matches it too" in screen_text
         assert "are not a pair" not in screen_text
@@ -325,9 +334,7 @@ async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profil
         assert set(hand.selected) == set(cards("5C"))  # still picked: the next card completes the pair
         # A card nothing in the hand matches: it stays there (the tutor asked for a partner that was
         # not in the hand, found by a newcomer's walk)
-        await select_cards(pilot, app, cards("9D"))
-        await pilot.press("enter")
-        await pilot.pause()
+        await pick_and_lay_down(pilot, app, "9D")
         assert "9♦ is picked, but no other card in your hand makes a pair with it: it stays in your hand." in prompt_text(app)
         assert session_of(app).mistakes == []
 
@@ -335,16 +342,12 @@ async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profil
 async def test_a_card_picked_alone_after_a_mistake_is_answered_in_view(store: Any, profile: Any) -> None:
     """The mistake's panel hides the prompt line: one card picked and Enter under it changed nothing
     a child could see (a walker's report). The answer shows, and the panel about the move before goes."""
-    app = crafted_app(store, profile, Rules.bicycle(players=3), ["5C 5H 9D", "5S 9C QS", "KC KD"], dealer=0, guidance="hints")
+    app = a_pair_and_a_lone_card(store, profile)
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
-        await select_cards(pilot, app, cards("5C 9D"))
-        await pilot.press("enter")
-        await pilot.pause()
+        await pick_and_lay_down(pilot, app, "5C 9D")
         panel, prompt = app.screen.query_one("#panel", Static), app.screen.query_one("#prompt", Static)
         assert panel.display and not prompt.display
-        await select_cards(pilot, app, cards("9D"))
-        await pilot.press("enter")
-        await pilot.pause()
+        await pick_and_lay_down(pilot, app, "9D")
         assert prompt.display and "9♦ is picked, but no other card" in str(prompt.content)
         assert not panel.display
