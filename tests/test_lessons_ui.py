@@ -684,7 +684,9 @@ async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile
         await pilot.press("enter")
         await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#lesson-why-box").border_title))
         assert not hand.selected, "the wrong pair is marked by its ! signs, not left selected to undo"
-        assert hand.cursor in hand.flagged and "▲" in hand.key_line(hand.cursor).plain, "the cursor stays in sight on a marked card"
+        marked = hand.key_line(hand.cursor).plain
+        assert hand.cursor in hand.flagged and marked.startswith("▲"), "the cursor stays in sight on a marked card"
+        assert marked.endswith("!"), "and its ! too: both cards of the wrong pair are marked (a walker saw only one)"
 
 
 def _two_of_different_ranks(cards: list[Card]) -> tuple[int, int]:

@@ -91,10 +91,12 @@ class CardRow(Widget, can_focus=True):
         raise NotImplementedError
 
     def mark(self, index: int) -> str:
-        """The cursor first: on a card a mistake was about, the ! would hide where Space picks."""
-        if self.has_focus and index == self.cursor:
-            return "▲"
-        return "!" if index in self.flagged else " "
+        """The card's mark, one sign or two: the cursor ▲ and a mistake's !, both on a card that
+        has both ("▲!": ▲ left of its key, ! right of it; the ! alone hid where Space picks, and
+        the ▲ alone left one of a wrong pair's cards unmarked)."""
+        cursor = "▲" if self.has_focus and index == self.cursor else ""
+        flagged = "!" if index in self.flagged else ""
+        return cursor + flagged or " "
 
     def key_of(self, index: int) -> str | None:
         """The key that picks card `index` (counting from 0), or None."""
@@ -320,7 +322,7 @@ def _face(card: Card, letters: bool, selected: bool, pointed: bool, plain: bool)
 def _key_line(mark: str, key: str | None, width: int, with_keys: bool) -> Text:
     if not with_keys:
         return Text(mark.center(width), style="bold")
-    text = Text(mark, style="bold")
+    text = Text(mark[0], style="bold")
     text.append((key or "·").center(width - 2), style="bold underline" if key else "")
-    text.append(mark, style="bold")
+    text.append(mark[-1], style="bold")
     return text
