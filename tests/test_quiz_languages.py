@@ -7,11 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.cells import cell_len
 from test_quiz_generated import NAMES, _option_is_true
 
 from tutor import language
 from tutor.engine import every_rules
+from tutor.language import LANGUAGES, speaking, tr
 from tutor.quiz import GENERATORS
+from tutor.ui import page, quiz_screen, rules_screen
+from tutor.ui.quiz_screen import MORE_MARK
 from tutor.wording import Seats
 
 
@@ -73,3 +77,14 @@ def test_a_seat_without_cards_is_said_in_one_piece_in_spanish() -> None:
     finally:
         language.use("en")
     raise AssertionError("no question showed a seat without cards")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_more_below_lines_fit_sixty_columns(code: str) -> None:
+    """Each is one line at the bottom of the screen: Spanish "... o Enter para" lost its end at 60
+    columns (a newcomer's walk)."""
+    with speaking(code):
+        signs = [f"{MORE_MARK} {tr(sign).format(count=4)} {MORE_MARK}" for sign in quiz_screen.SIGNS]
+        signs += [tr(sign) for sign in (*page.SIGNS, rules_screen.READ_ON)]
+    for sign in signs:
+        assert cell_len(sign) <= 60, sign

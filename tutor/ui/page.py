@@ -14,7 +14,15 @@ from textual._context import NoActiveAppError
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from tutor.language import mark
 from tutor.ui.opening import unless_closed
+
+MORE_AROUND = mark("▲▼ More above and below: press PgUp or PgDn (or scroll)")
+MORE_BELOW = mark("▼ More below: press PgDn (or scroll down)")
+MORE_ABOVE = mark("▲ More above: press PgUp (or scroll up)")
+SIGNS = (MORE_AROUND, MORE_BELOW, MORE_ABOVE)
+"""The line under a page while part of it is out of sight (a lesson, the quiz's end): one line, so
+each must fit 60 columns in every language (tests/test_quiz_languages.py)."""
 
 
 class Page(VerticalScroll):

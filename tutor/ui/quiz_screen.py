@@ -44,13 +44,19 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.keys import READ_FIRST
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import MoreBelow, Page
+from tutor.ui.page import MORE_BELOW, MoreBelow, Page
 from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_and_players
 
 MORE_MARK = "▼"
 BACK = "▒"
 """A card seen from the back (as the lessons and the game table draw other players' hands)."""
+ANSWERS_BELOW = mark("Answers below: press 1-{count}, or ↓ to see them")
+MORE_TO_READ = mark("More below: press PgDn to read it, or Enter to go on")
+MORE_TO_SEE = mark("More below: press ↓ or PgDn to see it")
+SIGNS = (ANSWERS_BELOW, MORE_TO_READ, MORE_TO_SEE)
+"""The line under a question while some of it is out of sight (between two MORE_MARKs): one line,
+so it must fit 60 columns in every language (tests/test_quiz_languages.py)."""
 
 
 class SeatCards(HandView):
@@ -134,11 +140,11 @@ class QuizScreen(Screen[None]):
             hidden = options.region.bottom > scroller.region.bottom
             question = self.round.current
             if self.result is None and hidden and question is not None:
-                words = tr("Answers below: press 1-{count}, or ↓ to see them").format(count=len(question.options))
+                words = tr(ANSWERS_BELOW).format(count=len(question.options))
             elif self.result is not None:
-                words = tr("More below: press PgDn to read it, or Enter to go on")
+                words = tr(MORE_TO_READ)
             else:
-                words = tr("More below: press ↓ or PgDn to see it")
+                words = tr(MORE_TO_SEE)
             sign.update(Text(f"{MORE_MARK} {words} {MORE_MARK}"))
         sign.display = below
 
@@ -287,7 +293,7 @@ class QuizSummaryScreen(Screen[None]):
                     yield Button(tr("Try these again (T)"), id="again", variant="primary")
                 yield Button(tr("New round (N)"), id="new-round", variant="default" if self.summary.try_again else "primary")
                 yield Button(tr("Home (Esc)"), id="quiz-home")
-        yield MoreBelow(page, tr("▼ More below: press PgDn (or scroll down)"), id="quiz-end-more")
+        yield MoreBelow(page, tr(MORE_BELOW), id="quiz-end-more")
         yield TutorFooter()
 
     @unless_closed

@@ -18,6 +18,9 @@ from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_name
 from tutor.wording.rules import rules_summary
 
+READ_ON = mark("▼ More below: press ↓ or PgDn to read on ▼")
+"""The line under the rules while some are out of sight: one line, to fit 60 columns in every language."""
+
 
 class RulesScreen(Screen[None]):
     HELP_TITLE = mark("The rules")
@@ -37,7 +40,7 @@ class RulesScreen(Screen[None]):
             text.append(f"{paragraph}\n\n")
         with Page(id="rules") as page:
             yield Static(text)
-        yield MoreBelow(page, tr("▼ More below: press ↓ or PgDn to read on ▼"), id="rules-more")
+        yield MoreBelow(page, tr(READ_ON), id="rules-more")
         yield TutorFooter()
 
     @unless_closed

@@ -45,6 +45,7 @@ from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
+from tutor.ui.page import MORE_ABOVE, MORE_AROUND, MORE_BELOW
 from tutor.ui.reach import learner
 from tutor.ui.table import SEAT_MARKS, explanation_text
 from tutor.wording import NOT_QUITE
@@ -345,11 +346,11 @@ class LessonScreen(Screen[None]):
         body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
         above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
         if above and below:
-            words = tr("▲▼ More above and below: press PgUp or PgDn (or scroll)")
+            words = tr(MORE_AROUND)
         elif below:
-            words = tr("▼ More below: press PgDn (or scroll down)")
+            words = tr(MORE_BELOW)
         else:
-            words = tr("▲ More above: press PgUp (or scroll up)")
+            words = tr(MORE_ABOVE)
         if str(sign.content) != words:  # an update lays the whole lesson out again
             sign.update(Text(words, style="bold"))
         shown = (above or below) and body.display
