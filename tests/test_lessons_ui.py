@@ -25,6 +25,7 @@ from tutor.learner import lessons as learner_lessons
 from tutor.ui.app import TutorApp
 from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
+from tutor.ui.footer import KeysLine
 from tutor.ui.keys import READ_FIRST
 from tutor.ui.lessons import LessonListScreen, LessonScreen
 from tutor.ui.lessons.done import LessonDone
@@ -155,6 +156,8 @@ async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) ->
         assert "Old Maid never has a pile" in why(app) and "✗ not this one" in listed_options(app)[pile - 1]
         await pilot.press(str(option_number(app, "Nothing. Uneven hands are fine.")))
         assert "Next up: “Pairs”" in done_words(app)
+        entries = app.screen.query_one(KeysLine).entries
+        assert any(entry.key == "enter" and entry.description == "Go on" for entry in entries), "the footer names the key that goes on"
         await pilot.press("enter")  # typed on at once: the stars are not skipped unseen (a newcomer's walk)
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "deck-and-deal"

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from tutor.language import tr
+from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
 from tutor.ui.opening import unless_closed
 from tutor.wording.lessons import WHAT_YOU_LEARNED, stars_words
+
+
+class GoOn(Button):
+    """The end's one button, with Enter in the footer: a focused Button's own Enter is not shown
+    there, and hid the screen's "⏎ Next" (a walker found no key named at the end)."""
+
+    BINDINGS = [Binding("enter", "press", mark("Go on"), tooltip=mark("On to the next lesson, or back to the lessons"))]
 
 
 class LessonDone(Vertical):
@@ -30,7 +38,7 @@ class LessonDone(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(self._words(), id="lesson-done-words")
         label = tr("Next lesson ▶") if self.next_title else tr("Back to the lessons")
-        yield Button(f" {label} ", id="lesson-next", variant="success", compact=True)
+        yield GoOn(f" {label} ", id="lesson-next", variant="success", compact=True)
 
     @unless_closed
     def on_mount(self) -> None:
