@@ -207,14 +207,32 @@ def test_the_others_are_told_when_a_learner_they_wait_for_seems_to_be_away(windo
     assert ana.away() == [bo.seat]
     assert ana.next_step().endswith("Bo seems to be away: if Bo does not come back soon, a computer player will play for Bo.")
     assert "Bo to lay down" in ana.next_step() or "Bo and" in ana.next_step()
-    bo.poll()  # Bo's window is there after all: it says so
+    bo.poll()  # Bo's window is there after all: it says so, and Ana is told (a walker's Dan was not)
     assert heard(ana, lambda: ana.away() == [])
+    assert ana.log[-1] == "Bo is back and plays again."
     bo.leave()
     assert heard(ana, lambda: ana.away() == [bo.seat])
     assert ana.next_step().endswith("Bo has left the table: if Bo does not come back soon, a computer player will play for Bo.")
     clock.advance(AWAY_SECONDS)
     ana.poll()  # a computer plays for Bo now: nothing to wait for
     assert ana.view.seats[bo.seat].computer_plays and ana.away() == []
+
+
+def test_a_drawer_who_has_gone_is_not_said_to_be_choosing(windows: tuple[Tables, Tables]) -> None:
+    """ "Eve is choosing a card from you. Eve has left the table: ..." said two things at once (a walker's report)."""
+    ana, bo = seated(windows)
+    pair_up(ana, bo)
+    for _ in range(200):
+        bo.poll()
+        game = ana.game
+        assert game is not None and not game.is_over
+        if game.drawer == bo.seat and not game.waiting_for:
+            break
+        take_a_turn(bo) if bo.stage is Stage.PAIRING else take_a_turn(ana)
+        in_step(ana, bo)
+    bo.leave()
+    assert heard(ana, lambda: ana.away() == [bo.seat])
+    assert ana.next_step() == "Bo has left the table: if Bo does not come back soon, a computer player will play for Bo."
 
 
 def test_a_table_damaged_behind_a_windows_back_closes_it_with_words(tmp_path: Path, windows: tuple[Tables, Tables], clock: Clock) -> None:

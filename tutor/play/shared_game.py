@@ -220,7 +220,10 @@ class SharedGame:
         if stage is Stage.DRAW and game.giver is not None:
             told = self.only_giver()
             return (told and told + " ") + tr("Your turn: draw one of {name}'s face-down cards.").format(name=seats.who(game.giver, capital=True))
-        return " ".join([self._others_step(game, seats), *self._away_notes(seats)])
+        notes = self._away_notes(seats)
+        if notes and not game.waiting_for:
+            return " ".join(notes)  # (not "Eve is choosing a card from you." about someone who has gone)
+        return " ".join([self._others_step(game, seats), *notes])
 
     @staticmethod
     def _others_step(game: Game, seats: Seats) -> str:

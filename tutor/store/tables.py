@@ -650,10 +650,11 @@ def _free_seat(view: TableView) -> int | None:
 
 
 def _come_back(db: Database, view: TableView, number: int, when: datetime) -> None:
-    """The learner at seat `number` is here: seen now, and their seat is theirs again."""
+    """The learner at seat `number` is here: seen now, and their seat is theirs again. The others
+    are told when they had been told the learner was gone, or seemed to be (`SeatView.seems_away`)."""
     seat = view.seats[[seat.seat for seat in view.seats].index(number)]
     db.execute("UPDATE table_seat SET last_seen = ?, left_at = NULL, taken_over = 0 WHERE table_id = ? AND seat = ?", (time_text(when), view.id, number))
-    if seat.taken_over and view.status is TableStatus.PLAYING:
+    if (seat.taken_over or seat.seems_away(when)) and view.status is TableStatus.PLAYING:
         _say(db, view.id, view.move, lambda: [tr("{name} is back and plays again.").format(name=seat.name)], when)
 
 
