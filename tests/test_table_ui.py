@@ -321,6 +321,12 @@ async def test_a_learner_whose_app_closed_mid_game_is_asked_to_go_back_to_the_se
             await eve_pilot.press("y")
             await until(eve_pilot, lambda: isinstance(eve_app.screen, TableScreen))
             assert shared_of(eve_app).hand == hand
+            await eve_pilot.press("escape", "y")  # leaves again: Home says the seat is still hers
+            await until(eve_pilot, lambda: isinstance(eve_app.screen, HomeScreen))
+            assert len(eve_app._notifications) == 1
+            assert await in_app(eve_pilot, lambda: eve_app.open_table("Red"))
+            await eve_pilot.pause()
+            assert len(eve_app._notifications) == 0, "'You left table Red' is over: it covered her cards (a walker's report)"
     ana_store.close()
     eve_store.close()
 

@@ -57,8 +57,9 @@ Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
 POLL_SECONDS = 0.18
 """How often the screen asks whether another window wrote (`SharedGame.poll`, a cheap question)."""
 STALE = mark("Someone moved first: look again.")
+LEAVE_PLAYING = mark("Leave the game at table {name}? Your seat is still yours when you come back; after a minute, a computer player plays for you until then.")
 LEFT_PLAYING = mark(
-    "You left table {name}. Your seat waits for you for a minute: open the table again to come back. After that, a computer player takes your cards."
+    "You left table {name}. Your seat is still yours: open the table again to come back. After a minute, a computer player plays for you until you do."
 )
 
 
@@ -108,6 +109,7 @@ class TableScreen(CardTableScreen):
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Table {name}").format(name=self.shared.name)
+        self.app.clear_notifications()  # "You left table Red..." is over once the learner is back: it covered the cards
         self.query_one("#log", LogTail).border_title = tr("What happened")
         self.redraw()
         self.poll_timer = self.set_interval(POLL_SECONDS, self._tick)
@@ -520,9 +522,7 @@ class TableScreen(CardTableScreen):
         elif stage is Stage.WAITING:
             question = tr("Leave table {name}? Your seat goes to whoever sits down next.").format(name=shared.name)
         else:
-            question = tr("Leave the game at table {name}? Your seat waits for you for a minute; after that, a computer player takes your cards.").format(
-                name=shared.name
-            )
+            question = tr(LEAVE_PLAYING).format(name=shared.name)
         self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Stay")), self._leave_answer)
 
     def _leave_answer(self, leave: bool | None) -> None:
