@@ -45,7 +45,7 @@ from enum import StrEnum
 
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
-from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused
+from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused, TutorError
 from tutor.language import tr
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.guided_game import MadeMistake, Outcome, Refusals, Result, results_of, without_the_answer
@@ -122,9 +122,13 @@ class SharedGame:
     def sit_down(cls, tables: Tables, profile: Profile, name: str, settings: Settings, again: int | None = None) -> SharedGame:
         """Open the table called `name`, join it or come back to it; `again`: to play again after
         the finished game at that table (`Tables.open_or_join`: its refusals are TutorErrors with
-        words to show)."""
+        words to show). A learner a computer played for is told so: their hand changed unseen."""
+        played_for = again is None and _played_for(tables, profile, name)
         view, _ = tables.open_or_join(name, profile, settings, again)
-        return cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
+        shared = cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
+        if played_for:
+            shared.news = tr("A computer player played for you while you were away: What happened shows what it did.")
+        return shared
 
     # ----- the table as this window last read it ------------------------------------------------
 
@@ -456,3 +460,12 @@ class SharedGame:
         if self.guidance == "own":
             explanation = without_the_answer(explanation, game.rules.pictures)
         return Outcome(mistake=mistake, explanation=explanation, again=again)
+
+
+def _played_for(tables: Tables, profile: Profile, name: str) -> bool:
+    """Whether a computer plays `profile`'s seat at the table called `name` now (before they sit down again)."""
+    try:
+        view = tables.find(name)
+    except TutorError:
+        return False  # (sitting down says what is wrong)
+    return view is not None and view.status is TableStatus.PLAYING and any(seat.profile_id == profile.id and seat.taken_over for seat in view.seats)
