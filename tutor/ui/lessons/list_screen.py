@@ -24,6 +24,7 @@ from tutor.learner.lessons import Standing, Status, and_list, grouped, lesson_mi
 from tutor.learner.policy import course_map
 from tutor.learner.progress_words import NEXT_MARK, map_line
 from tutor.ui.footer import TutorFooter
+from tutor.ui.hanging import MarkedLine
 from tutor.ui.header import TutorHeader
 from tutor.ui.lessons.words import BROKEN, ending_text, problems_text
 from tutor.ui.opening import unless_closed
@@ -111,7 +112,9 @@ class LessonListScreen(Screen[None]):
         listing.focus()
         self.call_after_refresh(listing.scroll_to_highlight)  # the lesson just left, in view (lesson 11 at 80x24)
 
-    def _line(self, number: int, entry: Entry) -> Text:
+    def _line(self, number: int, entry: Entry) -> MarkedLine:
+        """The lesson's mark, then its number, title and standing (wrapped under the title at 60
+        columns, where "(locked: finish ... first)" ran back under the mark)."""
         if isinstance(entry, BrokenLesson):
             mark, words = BROKEN, tr("broken: can't be opened")
         else:
@@ -119,12 +122,12 @@ class LessonListScreen(Screen[None]):
             mark, words = standing.mark, standing.words
             if standing.stars:
                 words += f" {star_marks(standing.stars)}"
-        line = Text(f"{mark} {number}. {entry.title or entry.path}")
+        line = Text(f"{number}. {entry.title or entry.path}")
         if words:
             line.append(f"  ({words})", style="italic")
         if entry.id == self.next_id:
             line.append(f"  {tr(NEXT_MARK)}", style="bold")
-        return line
+        return MarkedLine(mark, line)
 
     def _standing(self, lesson: Lesson) -> Standing:
         return standing_of(lesson, self.course, self.progress, self.learner.settings.unlock_all_lessons, self.slips)
