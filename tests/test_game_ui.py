@@ -9,6 +9,7 @@ import pytest
 from helpers import cards
 from scale import scaled
 from textual import events
+from textual.containers import VerticalScroll
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 from textual.widgets import Static
@@ -104,6 +105,19 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
     games = store.finished_games(profile)
     assert len(games) == 1 and store.load_game(profile) is None
     assert {mistake.code for mistake in store.mistakes(profile)} >= {"kept-pair", "laid-down-three", "not-a-pair"}
+
+
+async def test_a_mistake_about_a_seat_keeps_the_seats_in_sight(store: Any, profile: Any) -> None:
+    """On a short terminal the board scrolled to the mistake's panel and the hand, and the seat its ! was beside
+    went out of sight above (a walker's report); for a seat's mistake the seats stay, the panel under them."""
+    app = setup(store, profile, "bicycle", "hints")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await play_until_choosing(pilot, app)
+        await mistake(pilot, app, ["2"], "drew-from-empty", "no cards left")
+        await pilot.pause(0.1)
+        board, panel = app.screen.query_one("#board", VerticalScroll), app.screen.query_one("#panel", Static)
+        assert board.scroll_y == 0 and panel.region.bottom <= board.region.bottom, (board.scroll_y, panel.region, board.region)
 
 
 async def play_until_choosing(pilot: Any, app: TutorApp) -> None:

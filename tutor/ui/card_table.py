@@ -174,9 +174,10 @@ class CardTableScreen(Screen[None]):
 
     def keep_in_view(self) -> None:
         """On a short terminal: the explanation and the hand in view (the seats above) while a
-        panel shows, else the top of the table."""
+        panel shows, else the top of the table; the seats too when the panel is about one of
+        them (the ! beside a name was scrolled away)."""
         board = self.query_one("#board", VerticalScroll)
-        if self.panel is not None:
+        if self.panel is not None and not self.flagged_seats:
             panel = self.query_one("#panel", Static)
 
             def explanation_from_its_start() -> None:  # the hand below it too, unless the words need the room
