@@ -309,3 +309,19 @@ def test_the_standard_deck_has_one_name_in_settings_and_in_the_deck_choice(code:
     with language.speaking(code):
         name, in_settings = language.tr("Playing cards"), language.tr("Playing cards ({count} in play)")
     assert in_settings.startswith(name + " ("), (name, in_settings)
+
+
+def test_spanish_waits_for_one_learner_in_the_singular_and_for_two_in_the_plural() -> None:
+    """ "Esperando a que Ana bajen sus parejas." read wrong to a walker: the verb follows the count."""
+    from tutor.play.shared_game import SharedGame
+    from tutor.wording import Seats
+
+    class OthersPairing:
+        waiting_for = frozenset({1})
+        drawer = giver = None
+
+    with language.speaking("es"):
+        one = SharedGame._others_step(OthersPairing(), Seats(["Tú", "Ana", "Ben"], 0))  # type: ignore[arg-type]
+        OthersPairing.waiting_for = frozenset({1, 2})
+        two = SharedGame._others_step(OthersPairing(), Seats(["Tú", "Ana", "Ben"], 0))  # type: ignore[arg-type]
+    assert one == "Esperando a que Ana baje sus parejas." and two == "Esperando a que Ana y Ben bajen sus parejas."

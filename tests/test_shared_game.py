@@ -180,7 +180,7 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     bo.leave()
     clock.advance(AWAY_SECONDS)
     assert ana.poll()  # Ana's window tends the table: Bo's seat goes to a computer
-    assert ana.log[-1] == "Bo has left the table; a computer player takes Bo's seat."
+    assert ana.log[-1] == "Bo has left the table; a computer player plays for Bo until Bo is back."
     assert ana.view.seats[bo.seat].computer_plays
     played = 0
     while ana.computer_due:
@@ -189,7 +189,7 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     assert played and ana.game is not None and bo.seat not in ana.game.waiting_for  # Bo's pairs were laid down for him
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
     assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
-    assert back.news == "A computer player played for you while you were away: What happened shows what it did."
+    assert back.news == "A computer player played for you while you were away: “What happened” shows what it did."
     assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)
 
 

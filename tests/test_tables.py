@@ -290,7 +290,7 @@ def test_a_learner_who_leaves_is_played_by_a_computer_until_they_come_back(windo
     clock.advance(1)
     assert one.tend(view.id)
     state = one.load(view.id)
-    assert state.log[-1] == "Cleo has left the table; a computer player takes Cleo's seat."
+    assert state.log[-1] == "Cleo has left the table; a computer player plays for Cleo until Cleo is back."
     assert state.view.seats[1].taken_over and state.computer_seat == 1
     assert one.play_computer(view.id, state.move)  # Cleo's pairs, laid down for her
     state = one.load(view.id)
@@ -314,7 +314,7 @@ def test_a_window_gone_quiet_loses_its_seat_to_a_computer_and_a_heartbeat_brings
         one.tend(view.id)
     state = one.load(view.id)
     assert [seat.taken_over for seat in state.view.seats] == [False, True]
-    assert state.log[-1] == "Bo has been away for a minute; a computer player takes Bo's seat."
+    assert state.log[-1] == "Bo has been away for a minute; a computer player plays for Bo until Bo is back."
     assert two.heartbeat(view.id, bo)
     assert one.load(view.id).log[-1] == "Bo is back and plays again."
     assert not two.heartbeat(view.id, learner(two, "Nobody"))

@@ -46,7 +46,7 @@ from enum import StrEnum
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused, TutorError
-from tutor.language import tr
+from tutor.language import ntr, tr
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.guided_game import MadeMistake, Outcome, Refusals, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
@@ -127,7 +127,7 @@ class SharedGame:
         view, _ = tables.open_or_join(name, profile, settings, again)
         shared = cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
         if played_for:
-            shared.news = tr("A computer player played for you while you were away: What happened shows what it did.")
+            shared.news = tr("A computer player played for you while you were away: “What happened” shows what it did.")
         return shared
 
     # ----- the table as this window last read it ------------------------------------------------
@@ -236,7 +236,9 @@ class SharedGame:
             waiting = sorted(game.waiting_for)
             if len(waiting) == 1 and seats.is_you(waiting[0]):
                 return tr("Waiting for you to lay down your pairs.")
-            return tr("Waiting for {names} to lay down their pairs.").format(names=seats.listed(waiting))
+            return ntr("Waiting for {names} to lay down their pairs.", "Waiting for {names} to lay down their pairs.", len(waiting)).format(
+                names=seats.listed(waiting)
+            )
         if game.drawer is not None and game.giver is not None:
             if seats.is_you(game.drawer):
                 return tr("You are choosing a card from {giver}.").format(giver=seats.who(game.giver))

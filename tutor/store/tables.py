@@ -701,8 +701,8 @@ def _dealt(dealer: str, count: int) -> str:
 
 def _taken_over(seat: SeatView) -> list[str]:
     if seat.left_at is not None:
-        return [tr("{name} has left the table; a computer player takes {name}'s seat.").format(name=seat.name)]
-    return [tr("{name} has been away for a minute; a computer player takes {name}'s seat.").format(name=seat.name)]
+        return [tr("{name} has left the table; a computer player plays for {name} until {name} is back.").format(name=seat.name)]
+    return [tr("{name} has been away for a minute; a computer player plays for {name} until {name} is back.").format(name=seat.name)]
 
 
 def _opened_again(name: str, table: str, finished: bool) -> str:

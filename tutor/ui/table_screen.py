@@ -252,7 +252,7 @@ class TableScreen(CardTableScreen):
             seat = taken.get(number)
             text.append(tr("Seat {number}:").format(number=number + 1) + " ", style="bold")
             if seat is None:
-                text.append(tr("free: a computer plays here if nobody comes") + "\n", style="italic")
+                text.append(tr("free (a computer plays here if nobody comes)") + "\n", style="italic")
                 continue
             text.append(seat.name)
             notes = [note for note, wanted in ((tr("host"), seat.profile_id == view.host_id), (tr("you"), number == shared.seat)) if wanted]
