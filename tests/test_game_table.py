@@ -288,10 +288,11 @@ def test_cards_laid_down_as_a_pair_that_are_not_one_are_not_called_pairs() -> No
     assert pairs_on_the_table([cards("5C 5H"), cards("5D 9D")]) == "Laid down: 5♣ 5♥ · 5♦ 9♦ (not a pair)"
 
 
-@pytest.mark.parametrize("pointer", ["cursor", "flagged"])
+@pytest.mark.parametrize("pointer", ["cursor", "flagged", "both"])
 async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) -> None:
     """The seat drawn from, in a box where "4 cards, offers one" just fits: the cursor's ◆ (or a
-    flagged seat's !) goes beside the name, and the role's word stays. After the words, it wrapped
+    flagged seat's !, or both: the seat just chosen wrongly, a walker saw its ◆ and no !) goes
+    beside the name, and the role's word stays. After the words, it wrapped
     the line: "2 cartas, da" with "una" out of sight (Spanish, 60x20, found by a walk)."""
     from layout_helpers import cut_off
     from textual.app import App, ComposeResult
@@ -314,14 +315,15 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
         seat = app.query_one(SeatView)
         seat.styles.width = len(status) + 4  # the words, the padding and the border
         await pilot.pause()
-        seat.show(seen, cursor=pointer == "cursor", flagged=pointer == "flagged")
+        seat.show(seen, cursor=pointer in ("cursor", "both"), flagged=pointer in ("flagged", "both"))
         await pilot.pause()
         lines = str(seat.content).splitlines()
-        assert lines[0] == f"{game.giver}·Sam " + ("◆" if pointer == "cursor" else "!")
+        assert lines[0] == f"{game.giver}·Sam " + {"cursor": "◆", "flagged": "!", "both": "◆!"}[pointer]
         assert lines[-1].endswith(status)
         assert not await cut_off(pilot, "a seat")
         seat.seat_name = "Maximiliana"  # a long name is shortened to keep the pointer beside it
         seat.styles.width = 15
         await pilot.pause()
-        seat.show(seen, cursor=pointer == "cursor", flagged=pointer == "flagged")
-        assert str(seat.content).splitlines()[0] == f"{game.giver}·Maximi… " + ("◆" if pointer == "cursor" else "!")
+        seat.show(seen, cursor=pointer in ("cursor", "both"), flagged=pointer in ("flagged", "both"))
+        shortened = {"cursor": "Maximi… ◆", "flagged": "Maximi… !", "both": "Maxim… ◆!"}[pointer]  # (two marks: a letter less)
+        assert str(seat.content).splitlines()[0] == f"{game.giver}·{shortened}"

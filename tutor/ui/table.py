@@ -67,7 +67,7 @@ class SeatView(Static):
         told = giver_shown or seen.giver != self.seat
         mark, _, role = (role_of(seen, self.seat) if told else "").partition(" ")
         width = self.content_region.width
-        pointer = " ◆" if cursor else " !" if flagged else ""  # beside the name: the cards' line keeps its room
+        pointer = " " + "◆" * cursor + "!" * flagged if cursor or flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
         beside = f" ({short_side(self.side)})" if self.compact else ""  # the place, on the name's line or under it
         under = "" if self.compact else f"\n{self.where}"
