@@ -14,6 +14,7 @@ import pytest
 import ui_helpers
 from layout_helpers import screen_lines
 from textual import events
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from ui_helpers import set_settings, until
@@ -690,6 +691,27 @@ async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile
         marked = hand.key_line(hand.cursor).plain
         assert hand.cursor in hand.flagged and marked.startswith("▲"), "the cursor stays in sight on a marked card"
         assert marked.endswith("!"), "and its ! too: both cards of the wrong pair are marked (a walker saw only one)"
+
+
+async def test_a_reason_too_long_for_its_box_says_so_on_its_edge(store: Any, profile: Any) -> None:
+    """At 60x20 a wrong pair's reason ended mid-sentence on the box's edge, with nothing to say more
+    was below (a walker's report): the edge says PgDn, until the end is in sight."""
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await ready(pilot)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        first, second = _two_of_different_ranks(hand.cards)
+        await pilot.press(str(first + 1), str(second + 1), "enter")
+        why = app.screen.query_one("#lesson-why-box", VerticalScroll)
+        await until(pilot, lambda: why.display and why.max_scroll_y > 0)
+        await pilot.pause(0.1)
+        assert why.border_subtitle == "▼ more: PgDn"
+        for _ in range(5):
+            await pilot.press("pagedown")
+        await pilot.pause(0.1)
+        assert why.scroll_y == why.max_scroll_y and not why.border_subtitle
 
 
 def _two_of_different_ranks(cards: list[Card]) -> tuple[int, int]:

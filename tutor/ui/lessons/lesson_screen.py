@@ -76,6 +76,8 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
             self.screen._show_more_sign()
 
 
+WHY_GOES_ON = mark("▼ more: PgDn")
+"""On the bottom edge of a reason too long for its box at the moment."""
 NEXT_WORDS = mark("The next step, once this one is done (or the next lesson, at the end).")
 SCROLL_WORDS = mark("A page up or down, to see what is out of sight: a long reason or answer first, then the lesson")
 HELD_KEYS = 4
@@ -152,6 +154,7 @@ class LessonScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.watch(self.query_one(LessonBody), "scroll_y", self._show_more_sign, init=False)
+        self.watch(self.query_one("#lesson-why-box"), "scroll_y", self._show_more_sign, init=False)
         self.sub_title = tr("Lesson")
         self._show_closed(Text(tr("Getting the lesson ready…"), style="italic"))
         self.run_worker(self._prepare, thread=True, name="prepare")
@@ -353,6 +356,8 @@ class LessonScreen(Screen[None]):
             words = tr(MORE_ABOVE)
         if str(sign.content) != words:  # an update lays the whole lesson out again
             sign.update(Text(words, style="bold"))
+        why = self.query_one("#lesson-why-box", VerticalScroll)
+        why.border_subtitle = tr(WHY_GOES_ON) if why.display and why.max_scroll_y - why.scroll_y > 0 else None  # its last lines were cut with no sign
         shown = (above or below) and body.display
         if shown != sign.display:
             sign.display = shown  # the lesson is a line shorter or taller: keep the lesson's end in view
