@@ -154,9 +154,9 @@ def test_kill_9_of_one_player_at_a_table_and_the_game_goes_on(tmp_path: Path) ->
     dan, eve = f"table-dan-{os.getpid()}", f"table-eve-{os.getpid()}"
     try:
         at_table(dan, home, "Dan")
-        wait_for(dan, "Seat 1: Dan (host, you)")
+        wait_for(dan, "You: Dan (host)")
         at_table(eve, home, "Eve")
-        wait_for(dan, "Seat 2: Eve")
+        wait_for(dan, "On your left: Eve")
         tmux("send-keys", "-t", dan, "Enter")  # the host starts
         last = wait_for(eve, "dealt all 51 cards")
         last = settled(eve)

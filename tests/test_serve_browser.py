@@ -432,14 +432,14 @@ def test_two_tabs_of_a_class_sit_at_one_table_and_play(new_class: Serving, tab: 
         tab.press("Tab")
         tab.type("Red")
         tab.press("Enter")
-        tab.wait_for("Seat 1: Mia (host, you)")
+        tab.wait_for("You: Mia (host)")
         second.press("o")
         second.wait_for("At a table (T)")
         second.press("t")
         second.wait_for(re.compile(r"Red\s+waiting to start"))
         second.press("Enter")
         second.wait_for("Waiting for Mia to start the game")
-        tab.wait_for("Seat 2: Leo")
+        tab.wait_for("On your left: Leo")
         tab.press("Enter")  # the host starts: the empty seats get computer players
         for pupil, other_name in ((tab, "Leo"), (second, "Mia")):
             shown = pupil.wait_for("dealt all 51 cards")

@@ -117,8 +117,10 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         assert await in_app(ben_pilot, lambda: ben_app.open_table("red"))  # the same table, however it is typed
         await until(ana_pilot, lambda: "Ben" in words(ana_app, "#waiting"))
         assert "Your rules (from your settings): Bicycle rules for 3 players" in words(ana_app, "#waiting")
-        assert "Seat 1: Ana (host, you)" in words(ana_app, "#waiting") and "Seat 3: free" in words(ana_app, "#waiting")
-        assert "Seat 1: Ana (host)\nSeat 2: Ben (you)" in words(ben_app, "#waiting")
+        # Each learner's seats as their table will number them: 1 is the player on your left (a walker's
+        # lobby said "Seat 2: Ben" and his table "3·Ana")
+        assert "You: Ana (host)\n1·On your left: Ben\n2·On your right: free" in words(ana_app, "#waiting")
+        assert "You: Ben\n1·On your left: free (a computer plays here if nobody comes)\n2·On your right: Ana (host)" in words(ben_app, "#waiting")
         assert "Press Enter to start the game" in words(ana_app, "#prompt")
         assert words(ben_app, "#prompt") == " Waiting for Ana to start the game."
         await ben_pilot.press("enter")  # only the host starts
@@ -336,7 +338,7 @@ async def test_a_table_dealt_in_a_small_window_shows_every_seats_cards(tmp_path:
     app = TutorApp(store, robin, seed=SEED)
     async with running(app, size=(60, 20)) as (pilot,):
         assert await in_app(pilot, lambda: app.open_table("Red"))
-        assert "Seat 2: free" in words(app, "#waiting")
+        assert "1·On your left: free" in words(app, "#waiting")
         await pilot.press("enter")  # alone: three computer players
         await pilot.pause(0.1)
         assert app.screen.has_class("compact")  # 13 cards or so in 60 columns: one line each

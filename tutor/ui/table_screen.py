@@ -48,9 +48,9 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.page import Page
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView
-from tutor.wording import Seats
+from tutor.wording import Seats, capitalised
 from tutor.wording.rules import rules_in_brief
-from tutor.wording.table import direction_text
+from tutor.wording.table import direction_text, where_is
 
 Part = tuple[Stage, bool, tuple[Card, ...], int | None, int | None]
 """The learner's part of the table (see TableScreen._part)."""
@@ -248,15 +248,15 @@ class TableScreen(CardTableScreen):
         text.append((tr("Your rules (from your settings):") if shared.is_host else tr("Rules:")) + " ", style="bold")
         text.append(rules_in_brief(view.settings().rules()) + "\n\n")
         taken = {seat.seat: seat for seat in view.seats}
-        for number in range(view.players):
-            seat = taken.get(number)
-            text.append(tr("Seat {number}:").format(number=number + 1) + " ", style="bold")
+        for step in range(view.players):  # from the learner round to their left, numbered as the table's keys number them
+            seat = taken.get((shared.seat + step) % view.players)
+            where = tr("You:") if step == 0 else f"{step}·{capitalised(where_is(step, view.players))}:"
+            text.append(where + " ", style="bold")
             if seat is None:
                 text.append(tr("free (a computer plays here if nobody comes)") + "\n", style="italic")
                 continue
             text.append(seat.name)
-            notes = [note for note, wanted in ((tr("host"), seat.profile_id == view.host_id), (tr("you"), number == shared.seat)) if wanted]
-            text.append(f" ({', '.join(notes)})\n" if notes else "\n")
+            text.append(f" ({tr('host')})\n" if seat.profile_id == view.host_id else "\n")
         return text
 
     def _show_log(self) -> None:
