@@ -120,7 +120,8 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         # Each learner's seats as their table will number them: 1 is the player on your left (a walker's
         # lobby said "Seat 2: Ben" and his table "3·Ana")
         assert "You: Ana (host)\n1·On your left: Ben\n2·On your right: free" in words(ana_app, "#waiting")
-        assert "You: Ben\n1·On your left: free (a computer plays here if nobody comes)\n2·On your right: Ana (host)" in words(ben_app, "#waiting")
+        assert "You: Ben\n1·On your left: free\n2·On your right: Ana (host)" in words(ben_app, "#waiting")
+        assert "A computer player sits in each free seat when the game starts, if nobody else comes." in words(ben_app, "#waiting")
         assert "Press Enter to start the game" in words(ana_app, "#prompt")
         assert words(ben_app, "#prompt") == " Waiting for Ana to start the game."
         await ben_pilot.press("enter")  # only the host starts

@@ -253,10 +253,12 @@ class TableScreen(CardTableScreen):
             where = tr("You:") if step == 0 else f"{step}·{capitalised(where_is(step, view.players))}:"
             text.append(where + " ", style="bold")
             if seat is None:
-                text.append(tr("free (a computer plays here if nobody comes)") + "\n", style="italic")
+                text.append(tr("free") + "\n", style="italic")
                 continue
             text.append(seat.name)
             text.append(f" ({tr('host')})\n" if seat.profile_id == view.host_id else "\n")
+        if len(view.seats) < view.players and not shared.is_host:  # (the host's prompt says it) once, not on each free seat's line
+            text.append("\n" + tr("A computer player sits in each free seat when the game starts, if nobody else comes."), style="italic")
         return text
 
     def _show_log(self) -> None:
