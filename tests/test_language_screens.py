@@ -15,7 +15,10 @@ from textual.widgets import OptionList, Select
 from ui_helpers import home_ready, open_from_home
 
 from tutor import language
+from tutor.course.mistakes import mistake_book
 from tutor.language import LANGUAGES
+from tutor.learner.lessons import course_for_app
+from tutor.quiz.bank import read_bank
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import HelpScreen
 from tutor.ui.footer import KeysLine
@@ -46,6 +49,11 @@ def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     with (folder / f"{language.DOMAIN}.mo").open("wb") as file:
         write_mo(file, catalogue)
     monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    # What is read with this catalogue is kept apart and forgotten after: kept in the process's own
+    # caches, it made the German snapshots of a test run later in the same worker speak English.
+    monkeypatch.setattr(language, "_loaded", {})
+    for reading in (course_for_app, mistake_book, read_bank):
+        monkeypatch.setattr(reading, "_kept", {})
     yield
     language.use(language.ENGLISH)
 
