@@ -17,7 +17,7 @@ from ui_helpers import home_ready, open_from_home
 from tutor import language
 from tutor.course.mistakes import mistake_book
 from tutor.language import LANGUAGES
-from tutor.learner.lessons import course_for_app
+from tutor.learner import lessons
 from tutor.quiz.bank import read_bank
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import HelpScreen
@@ -52,7 +52,7 @@ def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # What is read with this catalogue is kept apart and forgotten after: kept in the process's own
     # caches, it made the German snapshots of a test run later in the same worker speak English.
     monkeypatch.setattr(language, "_loaded", {})
-    for reading in (course_for_app, mistake_book, read_bank):
+    for reading in (lessons._course, mistake_book, read_bank):
         monkeypatch.setattr(reading, "_kept", {})
     yield
     language.use(language.ENGLISH)
