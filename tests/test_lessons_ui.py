@@ -28,7 +28,7 @@ from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen, TooSmallScreen
 from tutor.ui.footer import KeysLine
 from tutor.ui.keys import READ_FIRST
-from tutor.ui.lessons import LessonListScreen, LessonScreen
+from tutor.ui.lessons import LessonListScreen, LessonScreen, lesson_screen
 from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import VIEWS
 
@@ -144,7 +144,7 @@ async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, p
         assert "✓ 2. Pairs  (done ★★☆)" in listed(app)  # one hint and one mistake
 
 
-async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) -> None:
+async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     store.save_lesson_progress(profile, "deck-and-deal", 5, 0, False)
     app = TutorApp(store, profile, start="lesson:deck-and-deal")
     async with app.run_test(size=SIZE) as pilot:
@@ -159,9 +159,11 @@ async def test_the_next_lesson_is_offered_and_opens(store: Any, profile: Any) ->
         assert "Next up: “Pairs”" in done_words(app)
         entries = app.screen.query_one(KeysLine).entries
         assert any(entry.key == "enter" and entry.description == "Go on" for entry in entries), "the footer names the key that goes on"
-        await pilot.press("enter")  # typed on at once: the stars are not skipped unseen (a newcomer's walk)
+        monkeypatch.setattr(lesson_screen, "READ_FIRST", 60.0)  # an Enter typed on at once, however slow the machine
+        await pilot.press("enter")  # the stars are not skipped unseen (a newcomer's walk)
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson_id == "deck-and-deal"
+        monkeypatch.setattr(lesson_screen, "READ_FIRST", READ_FIRST)
         await pilot.pause(READ_FIRST)
         await pilot.press("enter")
         await ready(pilot)

@@ -246,10 +246,11 @@ class TableScreen(CardTableScreen):
         if shared.stage is Stage.CLOSED:
             return Text(shared.next_step(), style="bold")
         text.append((tr("Your rules (from your settings):") if shared.is_host else tr("Rules:")) + " ", style="bold")
-        text.append(rules_in_brief(view.settings().rules()) + "\n\n")
+        rules = view.settings().rules()
+        text.append(rules_in_brief(rules) + "\n\n")
         taken = {seat.seat: seat for seat in view.seats}
-        for step in range(view.players):  # from the learner round to their left, numbered as the table's keys number them
-            seat = taken.get((shared.seat + step) % view.players)
+        for step, number in enumerate(rules.seats_from(shared.seat)):  # numbered as the table's keys number them
+            seat = taken.get(number)
             where = tr("You:") if step == 0 else f"{step}·{capitalised(where_is(step, view.players))}:"
             text.append(where + " ", style="bold")
             if seat is None:
