@@ -111,7 +111,12 @@ async def test_a_table_and_a_lesson_explain_their_marks(store: Any, profile: Any
         assert isinstance(app.screen, HelpScreen)
         shown = screen_text(app)
         assert "Marks on the screen" in shown
-        marks = [("!", "A card the mistake is about"), ("▲", "The card you are on"), ("★", "The card you have just drawn"), ("◆", "The player you are")]
+        marks = [
+            ("!", "A card or player the mistake is about"),
+            ("▲", "The card you are on"),
+            ("★", "The card you have just drawn"),
+            ("◆", "The player you are"),
+        ]
         for sign, words in marks:
             assert f"{sign}  {words}" in shown, sign
         await pilot.press("escape", "escape")

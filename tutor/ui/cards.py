@@ -41,10 +41,11 @@ KEYS = "1234567890qwetyuiopgjklzxcvbm"
 CARD_MARKS = (
     ("▲", mark("The card you are on: Space picks it, or puts it back")),
     ("╔═╗", mark("A card you have picked (a double edge)")),
-    ("!", mark("A card the mistake is about")),
     ("★", mark("The card you have just drawn")),
 )
-"""The marks on and under a row of cards, for F1's help (the learner meets them with no word beside them)."""
+"""The marks on and under a row of cards, for F1's help (the learner meets them with no word beside
+them); a mistake's ! is said with the others where it marks (CARD_MISTAKE, table.MISTAKE_MARK)."""
+CARD_MISTAKE = ("!", mark("A card the mistake is about"))
 """The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
 game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 

@@ -28,11 +28,10 @@ from tutor.wording import TRY_THIS
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.table import role_of, where_is
 
-SEAT_MARKS = (
-    ("◆", mark("The player you are choosing: Enter chooses them")),
-    ("!", mark("A player the mistake is about")),
-)
+SEAT_MARKS = (("◆", mark("The player you are choosing: Enter chooses them")),)
 """The marks beside a seat's name, for F1's help."""
+MISTAKE_MARK = ("!", mark("A card or player the mistake is about"))
+"""A mistake's mark on a table, where it goes under a card or beside a seat's name."""
 
 
 class SeatView(Static):

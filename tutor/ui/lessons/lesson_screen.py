@@ -35,7 +35,7 @@ from tutor.course import (
 from tutor.course.check import replay_problems
 from tutor.language import mark, tr
 from tutor.learner.celebrations import Celebration
-from tutor.ui.cards import CARD_MARKS
+from tutor.ui.cards import CARD_MARKS, CARD_MISTAKE
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
@@ -91,7 +91,7 @@ was let go now and then (the test of it failed once in a full run)."""
 class LessonScreen(Screen[None]):
     CSS_PATH = "lessons.tcss"
     HELP_TITLE = mark("A lesson")
-    HELP_MARKS = (*CARD_MARKS, SEAT_MARKS[0])  # (a lesson's wrong seat says "not it" in words)
+    HELP_MARKS = (*CARD_MARKS, CARD_MISTAKE, *SEAT_MARKS)  # (a lesson's wrong seat says "not it" in words)
     BINDINGS = [
         Binding("enter", "next", mark("Next"), tooltip=NEXT_WORDS),
         Binding("n", "next", mark("Next"), show=False, tooltip=NEXT_WORDS),
