@@ -340,7 +340,7 @@ def test_the_answer_is_one_sentence_whatever_its_last_mark() -> None:
         assert "!." not in words and "?." not in words and ".." not in words
 
 
-async def test_at_60x20_a_sign_says_the_answers_are_below_and_keys_still_answer(store: Any, profile: Any) -> None:
+async def test_at_60x20_a_sign_says_the_answers_are_below_and_a_number_shows_them_first(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile)
     async with app.run_test(size=SMALL) as pilot:
         await open_quiz(pilot, app, seed=1)
@@ -349,8 +349,12 @@ async def test_at_60x20_a_sign_says_the_answers_are_below_and_keys_still_answer(
         scroller = app.screen.query_one("#quiz", VerticalScroll)
         options = app.screen.query_one("#quiz-options", OptionList)
         assert options.region.bottom > scroller.region.bottom
-        assert more_sign(app) == f"▼ Answers below: press 1-{len(question.options)}, or ↓ to see them ▼"
+        assert more_sign(app) == "▼ Answers below: press ↓ to see them ▼"
         assert app.screen.query_one("#quiz-more", Static).region.bottom <= SMALL[1] - 1  # above the footer
+        await pilot.press("1")  # a number with no answer in sight shows the answers, and answers nothing unread
+        await pilot.pause()
+        assert quiz_round(app).current is question and app.screen.result is None
+        assert options.region.y < scroller.region.bottom
         await pilot.press("down")  # moving through the answers brings them into view
         await pilot.pause()
         assert scroller.region.contains_region(options.region) and more_sign(app) == ""

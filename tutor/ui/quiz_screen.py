@@ -51,7 +51,7 @@ from tutor.ui.rules_words import rules_and_players
 MORE_MARK = "▼"
 BACK = "▒"
 """A card seen from the back (as the lessons and the game table draw other players' hands)."""
-ANSWERS_BELOW = mark("Answers below: press 1-{count}, or ↓ to see them")
+ANSWERS_BELOW = mark("Answers below: press ↓ to see them")
 MORE_TO_READ = mark("More below: press PgDn to read it, or Enter to go on")
 MORE_TO_SEE = mark("More below: press ↓ or PgDn to see it")
 SIGNS = (ANSWERS_BELOW, MORE_TO_READ, MORE_TO_SEE)
@@ -140,7 +140,7 @@ class QuizScreen(Screen[None]):
             hidden = options.region.bottom > scroller.region.bottom
             question = self.round.current
             if self.result is None and hidden and question is not None:
-                words = tr(ANSWERS_BELOW).format(count=len(question.options))
+                words = tr(ANSWERS_BELOW)
             elif self.result is not None:
                 words = tr(MORE_TO_READ)
             else:
@@ -208,6 +208,10 @@ class QuizScreen(Screen[None]):
     def action_answer(self, number: int) -> None:
         question = self.round.current
         if question is None or not self._answerable(number):
+            return
+        scroller, options = self.query_one("#quiz", VerticalScroll), self.query_one("#quiz-options", OptionList)
+        if options.region.y >= scroller.region.bottom:  # none in sight: a child would answer unread (a walker's report)
+            scroller.scroll_to_widget(options, animate=False)
             return
         self.result = self.round.answer(number - 1)
         self._show_result(question, number - 1, self.result)
