@@ -669,9 +669,12 @@ def _fill(text: str, **values: str) -> str:
 
 
 def _dealt(seats: Seats, dealer: int, cards: int) -> str:
-    if seats.is_you(dealer):
-        return tr("You dealt all {count} cards. Everyone lays down their pairs.").format(count=cards)
-    return tr("{name} dealt all {count} cards. Everyone lays down their pairs.").format(name=seats.who(dealer, capital=True), count=cards)
+    return seats.said(
+        dealer,
+        mark("You dealt all {count} cards. Everyone lays down their pairs."),
+        mark("{name} dealt all {count} cards. Everyone lays down their pairs."),
+        count=cards,
+    )
 
 
 def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: int) -> str:

@@ -46,7 +46,7 @@ from enum import StrEnum
 from tutor.course.mistakes import explain
 from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused, TutorError
-from tutor.language import ntr, tr
+from tutor.language import mark, ntr, tr
 from tutor.play.giver import cursor_start, only_giver
 from tutor.play.guided_game import MadeMistake, Outcome, Refusals, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
@@ -240,9 +240,8 @@ class SharedGame:
                 names=seats.listed(waiting)
             )
         if game.drawer is not None and game.giver is not None:
-            if seats.is_you(game.drawer):
-                return tr("You are choosing a card from {giver}.").format(giver=seats.who(game.giver))
-            return tr("{name} is choosing a card from {giver}.").format(name=seats.who(game.drawer, capital=True), giver=seats.who(game.giver))
+            chooses = (mark("You are choosing a card from {giver}."), mark("{name} is choosing a card from {giver}."))
+            return seats.said(game.drawer, *chooses, giver=seats.who(game.giver))
         return tr("Waiting for the other players.")
 
     def away(self) -> list[int]:

@@ -223,9 +223,11 @@ class CardTableScreen(Screen[None]):
     def say(self, text: str | Text) -> None:
         """Answer the learner's latest move on the prompt line. A mistake's panel was about the move
         before and hides that line, so it goes (a walker's lone card got no answer under it)."""
+        after_a_mistake = self.panel is not None and self.panel.kind is PanelKind.MISTAKE
+        if after_a_mistake:
+            self.forget_what_was_said()
         self.message = Text(text) if isinstance(text, str) else text
-        if self.panel is not None and self.panel.kind is PanelKind.MISTAKE:
-            self.panel, self.flagged_cards, self.flagged_seats = None, set(), set()
+        if after_a_mistake:
             self.redraw()
         else:
             self.show_prompt()

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import Game
-from tutor.language import ntr, tr
+from tutor.language import mark, ntr, tr
 from tutor.wording import Seats, card_list
 from tutor.wording.going_out import everyone_else, no_ranking, you_went_out_in_the_end
 from tutor.wording.narration import Narrator
@@ -120,9 +120,7 @@ def headline(game: Game, you: int | None, names: Sequence[str], letters: bool = 
 
 
 def _wrong_pair(seats: Seats, seat: int, cards: str) -> str:
-    if seats.is_you(seat):
-        return tr("You laid down {cards}, which is not a pair.").format(cards=cards)
-    return tr("{name} laid down {cards}, which is not a pair.").format(name=seats.who(seat, capital=True), cards=cards)
+    return seats.said(seat, mark("You laid down {cards}, which is not a pair."), mark("{name} laid down {cards}, which is not a pair."), cards=cards)
 
 
 def _worth_a_look(rules: int) -> str:
