@@ -695,6 +695,24 @@ async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile
         assert marked.endswith("!"), "and its ! too: both cards of the wrong pair are marked (a walker saw only one)"
 
 
+async def test_one_card_laid_down_alone_in_a_lesson_is_half_a_pair_not_a_wrong_one(store: Any, profile: Any) -> None:
+    """As at the game: "K♠ are not a pair." was said to a walker who had picked one card; the lesson
+    now asks for its partner (or says none is in the hand), counts no mistake and keeps it picked."""
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await ready(pilot)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        made = len(store.mistakes(profile))
+        lone = next(index for index, card in enumerate(hand.cards) if not any(card.pairs_with(other) for other in hand.cards))
+        await pilot.press(str(lone + 1), "enter")
+        await pilot.pause()
+        said = feedback(app)
+        assert "is picked, but no other card in your hand makes a pair with it" in said and "not a pair" not in said + why(app)
+        assert len(store.mistakes(profile)) == made and hand.selected == {hand.cards[lone]}
+
+
 async def test_a_reason_too_long_for_its_box_says_so_on_its_edge(store: Any, profile: Any) -> None:
     """At 60x20 a wrong pair's reason ended mid-sentence on the box's edge, with nothing to say more
     was below (a walker's report): the edge says PgDn, until the end is in sight."""

@@ -36,7 +36,7 @@ from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
 from tutor.ui.table import MISTAKE_MARK, SEAT_MARKS, LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
-from tutor.wording import NOT_QUITE, Seats, capitalised, card_list
+from tutor.wording import NOT_QUITE, Seats
 from tutor.wording.going_out import you_went_out
 
 NUMBER_HELP = mark("Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)")
@@ -50,9 +50,6 @@ SEATS_HEIGHT = 5
 NOTHING_SELECTED = mark(
     "Select two cards that make a pair first: press the key under each card (or move with ← → and press Space). If you have no pairs, press D."
 )
-ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
-NO_PARTNER = mark("{card} is picked, but no other card in your hand makes a pair with it: it stays in your hand.")
-"""Said instead of ONE_SELECTED when nothing could match the card (a walker was told to pick a match that was not there)."""
 CHOOSE_A_PLAYER = mark("Choose a player first: press the number on their box, or move the ◆ to them with ← → and press Enter.")
 PAST_THE_KEYS = mark("Cards with no key under them: use ← →.")
 
@@ -306,10 +303,9 @@ class CardTableScreen(Screen[None]):
         if not hand.selected:
             self.say(tr(NOTHING_SELECTED))
             return None
-        if len(hand.selected) == 1:  # not a wrong pair yet: half of one, kept picked
-            (card,) = hand.selected
-            matched = any(card.pairs_with(other) for other in hand.cards)
-            self.say(tr(ONE_SELECTED if matched else NO_PARTNER).format(card=capitalised(card_list([card], hand.letters))))
+        lone = hand.lone_pick()
+        if lone is not None:  # not a wrong pair yet: half of one, kept picked
+            self.say(lone)
             return None
         chosen = sorted(hand.selected)
         hand.selected.clear()

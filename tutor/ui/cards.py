@@ -31,6 +31,7 @@ from tutor.engine import Card
 from tutor.language import mark, tr
 from tutor.ui.picture_cards import PICTURE_HEIGHTS, picture_parts
 from tutor.ui.picture_cards import card_width as picture_width
+from tutor.wording import capitalised, card_list
 
 CARD_WIDTH = 5
 LARGE_WIDTH = 7
@@ -46,6 +47,9 @@ CARD_MARKS = (
 """The marks on and under a row of cards, for F1's help (the learner meets them with no word beside
 them); a mistake's ! is said with the others where it marks (CARD_MISTAKE, table.MISTAKE_MARK)."""
 CARD_MISTAKE = ("!", mark("A card the mistake is about"))
+ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
+NO_PARTNER = mark("{card} is picked, but no other card in your hand makes a pair with it: it stays in your hand.")
+"""Said instead of ONE_SELECTED when nothing could match the card (a walker was told to pick a match that was not there)."""
 """The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
 game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 
@@ -227,6 +231,16 @@ class HandView(CardRow):
         self.letters = letters
         self.empty_words = tr("Your hand is empty.")
         """What an empty hand says: what it means depends on the rules (tutor.wording.going_out)."""
+
+    def lone_pick(self) -> str | None:
+        """What to say when one card alone is picked and laid down: it is half a pair (and stays
+        picked), or nothing in the hand pairs with it; None for any other pick. Not a wrong pair:
+        "K♠ are not a pair." was said to a child who had picked one card."""
+        if len(self.selected) != 1:
+            return None
+        (card,) = self.selected
+        matched = any(card.pairs_with(other) for other in self.cards)
+        return tr(ONE_SELECTED if matched else NO_PARTNER).format(card=capitalised(card_list([card], self.letters)))
 
     def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None, empty: str = "") -> None:
         """Show `cards`, marking those a mistake was about (!) and the card just drawn (★);

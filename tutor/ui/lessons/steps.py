@@ -261,6 +261,10 @@ class LayDownView(StepView):
         if not hand.selected:
             self.say(tr("Select the cards of a pair first: press Space on each one, or the number under it. No pairs left? Press D."))
             return
+        lone = hand.lone_pick()
+        if lone is not None:  # as at the table: half a pair, not a wrong one
+            self.say(lone)
+            return
         self.answer(LayDownCards(sorted(hand.selected)))
 
     def action_done(self) -> None:
