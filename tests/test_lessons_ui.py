@@ -675,15 +675,20 @@ async def test_the_stars_are_in_sight_when_the_end_does_not_fit(store: Any, prof
         assert app.screen.query_one("#lesson-next").has_focus, "Enter still presses the button out of sight"
 
 
+async def at_the_first_pairs(pilot: Pilot[None], app: TutorApp) -> HandView:
+    """Lesson "Pairs" past its first step, at the hand to lay pairs down from."""
+    await ready(pilot)
+    await pilot.press("enter")
+    await ready(pilot)
+    return app.screen.query_one("#lesson-hand", HandView)
+
+
 async def test_a_wrong_pair_is_not_left_selected_in_a_lesson(store: Any, profile: Any) -> None:
     """As at the game: the refused cards are marked by the mistake, with nothing left to unselect
     before the next try."""
     app = TutorApp(store, profile, start="lesson:pairs")
     async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
-        await pilot.press("enter")
-        await ready(pilot)
-        hand = app.screen.query_one("#lesson-hand", HandView)
+        hand = await at_the_first_pairs(pilot, app)
         first, second = _two_of_different_ranks(hand.cards)
         await pilot.press(str(first + 1), str(second + 1))
         assert len(hand.selected) == 2
@@ -700,10 +705,7 @@ async def test_one_card_laid_down_alone_in_a_lesson_is_half_a_pair_not_a_wrong_o
     now asks for its partner (or says none is in the hand), counts no mistake and keeps it picked."""
     app = TutorApp(store, profile, start="lesson:pairs")
     async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
-        await pilot.press("enter")
-        await ready(pilot)
-        hand = app.screen.query_one("#lesson-hand", HandView)
+        hand = await at_the_first_pairs(pilot, app)
         made = len(store.mistakes(profile))
         lone = next(index for index, card in enumerate(hand.cards) if not any(card.pairs_with(other) for other in hand.cards))
         await pilot.press(str(lone + 1), "enter")
@@ -718,10 +720,7 @@ async def test_a_reason_too_long_for_its_box_says_so_on_its_edge(store: Any, pro
     was below (a walker's report): the edge says PgDn, until the end is in sight."""
     app = TutorApp(store, profile, start="lesson:pairs")
     async with app.run_test(size=(60, 20)) as pilot:
-        await ready(pilot)
-        await pilot.press("enter")
-        await ready(pilot)
-        hand = app.screen.query_one("#lesson-hand", HandView)
+        hand = await at_the_first_pairs(pilot, app)
         first, second = _two_of_different_ranks(hand.cards)
         await pilot.press(str(first + 1), str(second + 1), "enter")
         why = app.screen.query_one("#lesson-why-box", VerticalScroll)
