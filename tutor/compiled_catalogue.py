@@ -1,11 +1,12 @@
-"""A language's compiled catalogue (`tutor.mo`), looked up in the file's own bytes.
+"""A language's compiled catalogue (`tutor.mo`), looked up in the file itself.
 
 Python's `gettext.GNUTranslations` turns every entry of a catalogue into strings in a dict as it
 reads the file: about 650 KiB for each of the tutor's languages. A game keeps its log in every
 language (`tutor.language.told_in_every_language`), so every game table held all of them. This
-keeps the file's bytes (about 330 KiB) and its entries' order, about 390 KiB in all, and finds a
-message by bisection: a lookup decodes only the translation it returns (the last few hundred are
-kept, as a screen asks for the same words each time it is drawn).
+reads the file once, to check it and to put its entries in order, and keeps only where each entry
+lies (about 60 KiB); a message is found by bisection, reading the few entries it compares from
+the file (the last few hundred found are kept, as a screen asks for the same words each time it
+is drawn). No file stays open: a classroom's warm process forks tabs only with none open.
 
 The format is GNU gettext's MO file: a header, then a table of (length, offset) for each original
 message and one for each translation. A message with a context is stored as "context\\x04message";
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 import bisect
 import gettext
+import os
 import re
 import struct
 import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 MAGIC = 0x950412DE
@@ -37,78 +40,108 @@ class Catalogue(gettext.NullTranslations):
 
     def __init__(self, path: Path) -> None:
         super().__init__()
-        data = path.read_bytes()
-        self._data = data
+        self._path = path
+        with path.open("rb") as file:
+            data = file.read()
+            self._identity = _identity(os.fstat(file.fileno()))
         self._originals, self._translations = _tables(data, path)
         self._lengths = array("I", (_message_length(data, length, offset) for length, offset in _pairs(self._originals)))
-        self._order = array("I", sorted(range(len(self._lengths)), key=self._message))
-        self._recent: dict[str, str] = {}
+        self._order = array("I", sorted(range(len(self._lengths)), key=lambda entry: data[self._span(entry)]))
+        self._recent: dict[str, tuple[int, str] | None] = {}
         self._charset = "utf-8"
         self.plural: Callable[[int], int] = _english_plural
-        self._read_header(self.gettext(""))
+        self._read_header(data)
 
     def gettext(self, message: str) -> str:
-        said = self._recent.get(message)
-        if said is None:
-            said = self._said(self._find(message), message)
-            if len(self._recent) >= RECENT:
-                self._recent.clear()
-            self._recent[message] = said
-        return said
+        return self._said(self._found(message), message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self._form(self._find(msgid1), n) or (msgid1 if n == 1 else msgid2)
+        return self._form(self._found(msgid1), n) or (msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._said(self._find(context + CONTEXT + message), message)
+        return self._said(self._found(context + CONTEXT + message), message)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self._form(self._find(context + CONTEXT + msgid1), n) or (msgid1 if n == 1 else msgid2)
+        return self._form(self._found(context + CONTEXT + msgid1), n) or (msgid1 if n == 1 else msgid2)
 
-    def _said(self, entry: int | None, message: str) -> str:
+    def _said(self, found: tuple[int, str] | None, message: str) -> str:
         """A message asked for without a count: its translation, or for one with plurals its
         singular form (as Python's gettext does); `message` itself when there is none."""
-        if entry is None:
+        if found is None:
             return message
+        entry, translation = found
         if self._has_plurals(entry):
-            return self._form(entry, 1) or message
-        return self._translation(entry)
+            return self._form(found, 1) or message
+        return translation
 
-    def _form(self, entry: int | None, n: int) -> str | None:
-        """The form of entry `entry`'s translation that goes with `n`; None when there is none, or
-        the entry has no plurals (Python's gettext says such a message in English)."""
-        if entry is None or not self._has_plurals(entry):
+    def _form(self, found: tuple[int, str] | None, n: int) -> str | None:
+        """The form of a found translation that goes with `n`; None when there is none, or the
+        entry has no plurals (Python's gettext says such a message in English)."""
+        if found is None or not self._has_plurals(found[0]):
             return None
-        forms = self._translation(entry).split("\0")
+        forms = found[1].split("\0")
         form = self.plural(n)
         return forms[form] if 0 <= form < len(forms) else None
 
     def _has_plurals(self, entry: int) -> bool:
         return self._lengths[entry] != self._originals[2 * entry]
 
-    def _find(self, message: str) -> int | None:
-        """The entry whose message is `message`, or None."""
+    def _found(self, message: str) -> tuple[int, str] | None:
+        """The entry whose message is `message` and its translation, or None; kept once found."""
+        if message in self._recent:
+            return self._recent[message]
+        found = self._find(message)
+        if len(self._recent) >= RECENT:
+            self._recent.clear()
+        self._recent[message] = found
+        return found
+
+    def _find(self, message: str) -> tuple[int, str] | None:
         key = message.encode(self._charset)
-        at = bisect.bisect_left(self._order, key, key=self._message)
-        if at < len(self._order) and self._message(self._order[at]) == key:
-            return self._order[at]
-        return None
+        try:
+            with _opened(self._path, self._identity) as read:
+                at = bisect.bisect_left(self._order, key, key=lambda entry: read(self._span(entry)))
+                if at == len(self._order) or read(self._span(self._order[at])) != key:
+                    return None
+                entry = self._order[at]
+                length, offset = self._translations[2 * entry], self._translations[2 * entry + 1]
+                return entry, read(slice(offset, offset + length)).decode(self._charset)
+        except (OSError, UnicodeDecodeError):
+            return None  # the file has gone or changed since it was read: the words in English
 
-    def _message(self, entry: int) -> bytes:
-        """Entry `entry`'s message, as bytes: the singular alone for one with plurals."""
+    def _span(self, entry: int) -> slice:
+        """Where entry `entry`'s message lies in the file: the singular alone for one with plurals."""
         offset = self._originals[2 * entry + 1]
-        return self._data[offset : offset + self._lengths[entry]]
+        return slice(offset, offset + self._lengths[entry])
 
-    def _translation(self, entry: int) -> str:
-        length, offset = self._translations[2 * entry], self._translations[2 * entry + 1]
-        return self._data[offset : offset + length].decode(self._charset)
-
-    def _read_header(self, header: str) -> None:
+    def _read_header(self, data: bytes) -> None:
         """The charset and the plural rule the catalogue's header (the translation of "") gives."""
+        entry = self._order[0] if self._order and self._lengths[self._order[0]] == 0 else None
+        if entry is None:
+            return
+        length, offset = self._translations[2 * entry], self._translations[2 * entry + 1]
+        header = data[offset : offset + length].decode("utf-8", errors="replace")
         if charset := CHARSET.search(header):
             self._charset = charset.group(1)
         if plurals := PLURALS.search(header):
             self.plural = gettext.c2py(plurals.group(1).strip())
+
+
+def _identity(status: os.stat_result) -> tuple[int, ...]:
+    """What tells one version of a file from another, as far as a lookup needs."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+@contextmanager
+def _opened(path: Path, identity: tuple[int, ...]) -> Iterator[Callable[[slice], bytes]]:
+    """Read parts of the file as it was when the catalogue read it (OSError if it has changed)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        if _identity(os.fstat(descriptor)) != identity:
+            raise OSError(f"{path} has changed since it was read")
+        yield lambda part: os.pread(descriptor, part.stop - part.start, part.start)
+    finally:
+        os.close(descriptor)
 
 
 def _tables(data: bytes, path: Path) -> tuple[array[int], array[int]]:
