@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tutor.errors import DamagedPin, ProfileFileError, ProfileInUse, ProfileLost, StoreError, StoreUnreachable
 from tutor.language import tr
 from tutor.names import NAME_LENGTH, NameLooksTaken, lookalike_in, shown, tidy_name
 from tutor.settings import Settings
-from tutor.store import checked_json, faults, transfer
+from tutor.store import checked_json, faults
 from tutor.store.connection import Database, Row
 from tutor.store.records import (
     KNOWN_RESULTS,
@@ -38,6 +38,9 @@ from tutor.store.records import (
     time_text,
 )
 from tutor.store.schema import migrate
+
+if TYPE_CHECKING:  # moving a profile between stores is read only when it is asked for
+    from tutor.store import transfer
 
 # A saved game bigger than this is not a game this app wrote.
 MAX_GAME_BYTES = 1024 * 1024
@@ -378,10 +381,14 @@ class Store:
 
     def export_profile(self, name: str, path: Path | str) -> None:
         """Write the named profile's settings and progress to a profile file."""
+        from tutor.store import transfer
+
         transfer.write_text(Path(path), self.export_text(name))
 
     def export_text(self, name: str) -> str:
         """The named profile's file, as text (for a file, or a browser's download); NoSuchProfile."""
+        from tutor.store import transfer
+
         return transfer.document_text(transfer.to_document(self.profile_data(self._existing(name))))
 
     def import_profile(self, path: Path | str) -> Profile:
@@ -392,6 +399,8 @@ class Store:
         Raises ProfileFileError (a ValueError) when the file is not a usable profile file,
         OSError when it cannot be read (UnsafeTarget for a device, a pipe or a folder).
         """
+        from tutor.store import transfer
+
         try:
             data = transfer.from_document(transfer.read_document(Path(path)))
         except ValueError as error:
@@ -411,6 +420,8 @@ class Store:
 
     def profile_data(self, profile: Profile) -> transfer.ProfileData:
         """Everything the store knows about one learner, as a profile file holds it."""
+        from tutor.store import transfer
+
         with self._snapshot():
             return transfer.ProfileData(
                 name=profile.name,
