@@ -79,9 +79,14 @@ def test_home_loads_no_game_engine_before_its_first_frame() -> None:
     """The command line, the app and Home import none of the engine's play (its game, moves and
     events: about 15 ms of a start in a terminal); the first game or lesson loads them. Nor, in
     English, the reader of the other languages' catalogues, nor the profile files' reader and
-    writer (about 3 ms, and 60 KiB kept by every game table)."""
-    play = ("tutor.engine.game", "tutor.engine.events", "tutor.engine.actions", "tutor.wording.going_out", "tutor.compiled_catalogue", "tutor.store.transfer")
-    code = f"import sys, tutor.cli.command, tutor.ui.app, tutor.ui.home; print(sorted(m for m in sys.modules if m in {play!r}))"
+    writer (about 3 ms, and 60 KiB kept by every game table), nor the picture decks for a learner
+    who plays with the standard one."""
+    play = ("tutor.engine.game", "tutor.engine.events", "tutor.engine.actions", "tutor.wording.going_out", "tutor.compiled_catalogue")
+    play += ("tutor.store.transfer", "tutor.engine.decks")
+    code = (
+        "import sys, tutor.cli.command, tutor.ui.app, tutor.ui.home; from tutor.settings import Settings; Settings().rules(); "
+        f"print(sorted(m for m in sys.modules if m in {play!r}))"
+    )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parent.parent, timeout=60)
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
 

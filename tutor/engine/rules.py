@@ -212,6 +212,8 @@ class Rules:
         self._check_deck(book)
 
     def _check_deck(self, book: Rulebook) -> None:
+        if self.deck == "standard":
+            return  # it goes with every rule; the picture decks are read only when one is chosen
         from .decks import find_deck
 
         deck = find_deck(self.deck)
