@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sqlite3
 import subprocess
 import sys
@@ -80,15 +81,54 @@ def test_home_loads_no_game_engine_before_its_first_frame() -> None:
     events: about 15 ms of a start in a terminal); the first game or lesson loads them. Nor, in
     English, the reader of the other languages' catalogues, nor the profile files' reader and
     writer (about 3 ms, and 60 KiB kept by every game table), nor the picture decks for a learner
-    who plays with the standard one."""
+    who plays with the standard one, nor the teacher's and scripts' commands (about 200 KiB)."""
     play = ("tutor.engine.game", "tutor.engine.events", "tutor.engine.actions", "tutor.wording.going_out", "tutor.compiled_catalogue")
-    play += ("tutor.store.transfer", "tutor.engine.decks")
+    play += ("tutor.store.transfer", "tutor.engine.decks", "tutor.learner.teacher", "tutor.serve.command", "tutor.cli.tables")
     code = (
         "import sys, tutor.cli.command, tutor.ui.app, tutor.ui.home; from tutor.settings import Settings; Settings().rules(); "
+        "tutor.cli.command.build_parser(['--profile', 'Ana']).parse_args(['--profile', 'Ana']); "
         f"print(sorted(m for m in sys.modules if m in {play!r}))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parent.parent, timeout=60)
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+
+
+COMMAND_LINES = [
+    [],
+    ["--profile", "Ana"],
+    ["--profile", "serve"],
+    ["--profile=serve", "play", "--seed", "3"],
+    ["--data-dir", "/tmp/x", "--lang", "es", "quiz", "--seed", "2"],
+    ["--plain", "lesson", "pairs"],
+    ["play", "--with", "Ben", "--table", "red"],
+    ["decks"],
+    ["--", "play"],
+    ["serve", "--port", "8001"],
+    ["--profile", "Ana", "tables"],
+    ["--prof", "Ana", "teacher", "pin"],
+    ["lessons", "check"],
+    ["export", "Ana", "ana.json"],
+    ["bogus"],
+    ["play", "--bogus"],
+    ["--lang", "xx"],
+]
+
+
+@pytest.mark.parametrize("words", COMMAND_LINES)
+def test_the_parser_for_a_command_line_reads_it_as_the_whole_parser_does(words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """`build_parser(words)` leaves out the commands other modules keep when the words cannot name
+    one: what it makes of the words (or says of them) is the whole parser's."""
+    from tutor.cli.command import build_parser
+
+    def read(parser: argparse.ArgumentParser) -> tuple[object, str]:
+        try:
+            args = vars(parser.parse_args(words))
+        except SystemExit as stopped:
+            return stopped.code, capsys.readouterr().err
+        func = args.pop("func", None)
+        return (args, getattr(func, "__qualname__", func)), ""
+
+    assert read(build_parser(words)) == read(build_parser())
 
 
 @pytest.mark.parametrize("served", [False, True])

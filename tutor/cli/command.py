@@ -17,15 +17,10 @@ from typing import TYPE_CHECKING, NoReturn, cast
 
 from tutor import __version__, language
 from tutor.classroom import is_served
-from tutor.cli import lessons as lessons_cli
-from tutor.cli import profiles as profiles_cli
-from tutor.cli import tables as tables_cli
-from tutor.cli import teacher as teacher_cli
 from tutor.engine.rules import ODD_RANKS, RULEBOOKS, VARIANTS
 from tutor.errors import TutorError
 from tutor.language import LANGUAGES, mark, tr
 from tutor.names import one_line
-from tutor.serve import command as serve_command
 
 if TYPE_CHECKING:
     from tutor.store import Profile, Store
@@ -52,7 +47,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, tr("{prog}: error: {message} (try --help)").format(prog=self.prog, message=message) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; for `argv`, only what it may need (see `_may_name_others`)."""
     argparse._ = tr  # type: ignore[attr-defined]  # argparse's own words ("usage: ", "options") in the language in use
     parser = _Parser(prog="old-maid-tutor", description=tr("Learn the card game Old Maid, step by step."))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -79,11 +75,6 @@ def build_parser() -> argparse.ArgumentParser:
     # Typed as plain parsers for the register functions; each one made is a _Parser (one-line errors).
     commands = cast("argparse._SubParsersAction[argparse.ArgumentParser]", parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     _add_simulate(commands)
-    profiles_cli.register(commands)
-    tables_cli.register(commands)
-    teacher_cli.register(commands)
-    lessons_cli.register(commands)
-    serve_command.register(commands)
     quiz = commands.add_parser("quiz", help=tr("start a round of the rules quiz"), description=tr("Start a round of eight rules questions."))
     quiz.add_argument("--seed", type=int, help=tr("the random seed, for a repeatable round"))
     quiz.set_defaults(func=lambda args: run_app(args, start="quiz", seed=args.seed), needs_store=False)
@@ -116,7 +107,38 @@ def build_parser() -> argparse.ArgumentParser:
         description=tr("List the decks: the standard deck and the picture decks (pairs of pictures and one Old Maid card)."),
     )
     decks.set_defaults(func=_list_decks, needs_store=False)
+    if argv is None or _may_name_others(parser, commands, argv):
+        _add_others(commands)
     return parser
+
+
+def _add_others(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands other modules keep: the learners' and tables' files, the teacher's PIN, the
+    course's check and the classroom."""
+    from tutor.cli import lessons, profiles, tables, teacher
+    from tutor.serve import command as serve
+
+    for module in (profiles, tables, teacher, lessons, serve):
+        module.register(commands)
+
+
+def _may_name_others(parser: argparse.ArgumentParser, commands: argparse._SubParsersAction[argparse.ArgumentParser], argv: Sequence[str]) -> bool:
+    """Whether `argv` may name a command of another module (or asks for help, which lists them
+    all). The app and its shortcuts ("play", "quiz"...) need none of them: a start leaves their
+    modules unread (about 200 KiB of a game table's memory). When in doubt, True."""
+    if "-h" in argv or "--help" in argv:
+        return True
+    words = iter(argv)
+    for word in words:
+        if not word.startswith("-"):
+            return word not in commands.choices
+        name, value, _ = word.partition("=")
+        option = parser._option_string_actions.get(name)
+        if option is None:
+            return True  # "--", an abbreviation, or an option the parser itself will question
+        if option.nargs != 0 and not value:
+            next(words, None)  # its value
+    return False
 
 
 def _known_deck(command: str, deck_id: str | None) -> bool:
@@ -294,10 +316,11 @@ def _reader_gone() -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    asked = _asked_language(sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
+    asked = _asked_language(words)
     if asked is not None:
         language.ask(asked, as_default=is_served())
-    args = build_parser().parse_args(argv)
+    args = build_parser(words).parse_args(words)
     language.ask(args.lang, as_default=is_served())
     if args.data_dir is not None:
         from tutor.store.opening import data_folder, folder_problem
