@@ -1,6 +1,6 @@
 """A compiled catalogue looked up in its file (tutor.compiled_catalogue): the same words as
 Python's gettext for every entry of each shipped language, a tenth of the memory, no file left
-open, English words once the file has changed, and a damaged file said as such."""
+open, a file written again read again, and a damaged file said as such."""
 
 from __future__ import annotations
 
@@ -122,15 +122,19 @@ def test_no_file_stays_open_for_a_lookup() -> None:
     assert sorted(os.listdir("/proc/self/fd")) == before
 
 
-def test_a_file_changed_after_it_was_read_gives_the_english_words_not_anothers(tmp_path: Path) -> None:
+def test_a_file_written_again_is_read_again_and_a_file_gone_gives_the_english_words(tmp_path: Path) -> None:
+    """A catalogue compiled again (or a newer tutor installed) under a running tutor: its entries
+    may lie elsewhere now, so it is read again before a lookup, never read where they were."""
     path = write(tmp_path, {"Lessons": "Lecciones", "Your turn.": "Tu turno."})
     catalogue = Catalogue(path)
     assert catalogue.gettext("Lessons") == "Lecciones"
     write(tmp_path, {"Lessons": "Las lecciones", "Your turn.": "Tu turno."})  # the words after it have moved
-    assert catalogue.gettext("Lessons") == "Lecciones"  # found before: kept
-    assert catalogue.gettext("Your turn.") == "Your turn."  # never the bytes where its words were
+    assert catalogue.gettext("Your turn.") == "Tu turno."
+    assert catalogue.gettext("Lessons") == "Las lecciones"
     path.unlink()
     assert catalogue.pgettext("seat", "Quiz") == "Quiz"
+    path.write_bytes(b"not a catalogue at all")
+    assert catalogue.gettext("Not looked up yet.") == "Not looked up yet."
 
 
 @pytest.mark.parametrize(

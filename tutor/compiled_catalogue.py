@@ -6,7 +6,8 @@ language (`tutor.language.told_in_every_language`), so every game table held all
 reads the file once, to check it and to put its entries in order, and keeps only where each entry
 lies (about 60 KiB); a message is found by bisection, reading the few entries it compares from
 the file (the last few hundred found are kept, as a screen asks for the same words each time it
-is drawn). No file stays open: a classroom's warm process forks tabs only with none open.
+is drawn). No file stays open: a classroom's warm process forks tabs only with none open. A file
+written again since (compiled anew, a newer tutor installed) is read again before a lookup.
 
 The format is GNU gettext's MO file: a header, then a table of (length, offset) for each original
 message and one for each translation. A message with a context is stored as "context\\x04message";
@@ -41,16 +42,9 @@ class Catalogue(gettext.NullTranslations):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self._path = path
-        with path.open("rb") as file:
-            data = file.read()
-            self._identity = _identity(os.fstat(file.fileno()))
-        self._originals, self._translations = _tables(data, path)
-        self._lengths = array("I", (_message_length(data, length, offset) for length, offset in _pairs(self._originals)))
-        self._order = array("I", sorted(range(len(self._lengths)), key=lambda entry: data[self._span(entry)]))
+        with _opened(path) as (identity, read):
+            self._index = _Index(read(slice(0, identity[2])), path, identity)
         self._recent: dict[str, tuple[int, str] | None] = {}
-        self._charset = "utf-8"
-        self.plural: Callable[[int], int] = _english_plural
-        self._read_header(data)
 
     def gettext(self, message: str) -> str:
         return self._said(self._found(message), message)
@@ -70,21 +64,18 @@ class Catalogue(gettext.NullTranslations):
         if found is None:
             return message
         entry, translation = found
-        if self._has_plurals(entry):
+        if self._index.has_plurals(entry):
             return self._form(found, 1) or message
         return translation
 
     def _form(self, found: tuple[int, str] | None, n: int) -> str | None:
         """The form of a found translation that goes with `n`; None when there is none, or the
         entry has no plurals (Python's gettext says such a message in English)."""
-        if found is None or not self._has_plurals(found[0]):
+        if found is None or not self._index.has_plurals(found[0]):
             return None
         forms = found[1].split("\0")
-        form = self.plural(n)
+        form = self._index.plural(n)
         return forms[form] if 0 <= form < len(forms) else None
-
-    def _has_plurals(self, entry: int) -> bool:
-        return self._lengths[entry] != self._originals[2 * entry]
 
     def _found(self, message: str) -> tuple[int, str] | None:
         """The entry whose message is `message` and its translation, or None; kept once found."""
@@ -97,49 +88,68 @@ class Catalogue(gettext.NullTranslations):
         return found
 
     def _find(self, message: str) -> tuple[int, str] | None:
-        key = message.encode(self._charset)
         try:
-            with _opened(self._path, self._identity) as read:
-                at = bisect.bisect_left(self._order, key, key=lambda entry: read(self._span(entry)))
-                if at == len(self._order) or read(self._span(self._order[at])) != key:
-                    return None
-                entry = self._order[at]
-                length, offset = self._translations[2 * entry], self._translations[2 * entry + 1]
-                return entry, read(slice(offset, offset + length)).decode(self._charset)
+            with _opened(self._path) as (identity, read):
+                if identity != self._index.identity:  # compiled again, or a newer tutor installed
+                    self._index = _Index(read(slice(0, identity[2])), self._path, identity)
+                    self._recent.clear()
+                return self._index.find(message, read)
         except (OSError, UnicodeDecodeError):
-            return None  # the file has gone or changed since it was read: the words in English
+            return None  # the file has gone, or is not a catalogue any more: the words in English
 
-    def _span(self, entry: int) -> slice:
+
+class _Index:
+    """Where each entry of one version of a catalogue file lies, in the order of their messages,
+    and the header's charset and plural rule."""
+
+    def __init__(self, data: bytes, path: Path, identity: tuple[int, ...]) -> None:
+        self.identity = identity
+        self.originals, self.translations = _tables(data, path)
+        self.lengths = array("I", (_message_length(data, length, offset) for length, offset in _pairs(self.originals)))
+        self.order = array("I", sorted(range(len(self.lengths)), key=lambda entry: data[self.span(entry)]))
+        self.charset = "utf-8"
+        self.plural: Callable[[int], int] = _english_plural
+        self._read_header(data)
+
+    def find(self, message: str, read: Callable[[slice], bytes]) -> tuple[int, str] | None:
+        """The entry whose message is `message` and its translation, read with `read`; or None."""
+        key = message.encode(self.charset)
+        at = bisect.bisect_left(self.order, key, key=lambda entry: read(self.span(entry)))
+        if at == len(self.order) or read(self.span(self.order[at])) != key:
+            return None
+        entry = self.order[at]
+        return entry, read(self.translation(entry)).decode(self.charset)
+
+    def has_plurals(self, entry: int) -> bool:
+        return self.lengths[entry] != self.originals[2 * entry]
+
+    def span(self, entry: int) -> slice:
         """Where entry `entry`'s message lies in the file: the singular alone for one with plurals."""
-        offset = self._originals[2 * entry + 1]
-        return slice(offset, offset + self._lengths[entry])
+        offset = self.originals[2 * entry + 1]
+        return slice(offset, offset + self.lengths[entry])
+
+    def translation(self, entry: int) -> slice:
+        length, offset = self.translations[2 * entry], self.translations[2 * entry + 1]
+        return slice(offset, offset + length)
 
     def _read_header(self, data: bytes) -> None:
         """The charset and the plural rule the catalogue's header (the translation of "") gives."""
-        entry = self._order[0] if self._order and self._lengths[self._order[0]] == 0 else None
-        if entry is None:
+        if not self.order or self.lengths[self.order[0]] != 0:
             return
-        length, offset = self._translations[2 * entry], self._translations[2 * entry + 1]
-        header = data[offset : offset + length].decode("utf-8", errors="replace")
+        header = data[self.translation(self.order[0])].decode("utf-8", errors="replace")
         if charset := CHARSET.search(header):
-            self._charset = charset.group(1)
+            self.charset = charset.group(1)
         if plurals := PLURALS.search(header):
             self.plural = gettext.c2py(plurals.group(1).strip())
 
 
-def _identity(status: os.stat_result) -> tuple[int, ...]:
-    """What tells one version of a file from another, as far as a lookup needs."""
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
-
-
 @contextmanager
-def _opened(path: Path, identity: tuple[int, ...]) -> Iterator[Callable[[slice], bytes]]:
-    """Read parts of the file as it was when the catalogue read it (OSError if it has changed)."""
+def _opened(path: Path) -> Iterator[tuple[tuple[int, ...], Callable[[slice], bytes]]]:
+    """The file's version (device, inode, size, time written) and a reader of its parts; closed after."""
     descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        if _identity(os.fstat(descriptor)) != identity:
-            raise OSError(f"{path} has changed since it was read")
-        yield lambda part: os.pread(descriptor, part.stop - part.start, part.start)
+        status = os.fstat(descriptor)
+        yield (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns), lambda part: os.pread(descriptor, part.stop - part.start, part.start)
     finally:
         os.close(descriptor)
 
