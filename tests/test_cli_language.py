@@ -37,6 +37,7 @@ def test_help_in_another_language_keeps_the_options(capsys: pytest.CaptureFixtur
     assert language.current() == "de"
     for option in ("--data-dir DIR", "--lang CODE", "--plain", "--profile NAME"):
         assert option in out
+    assert "show program's version number" not in out  # argparse's own words for --version, said in German too
 
 
 def test_an_unknown_language_is_one_line_naming_those_there_are(capsys: pytest.CaptureFixture[str]) -> None:

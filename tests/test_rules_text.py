@@ -224,3 +224,15 @@ def test_one_mistake_in_a_game_teaches_a_rule_in_the_singular() -> None:
     with language.speaking("de"):
         assert "Er bringt dir eine Regel bei." in game_done(GameResult.SAFE, 1).lines[0]
         assert "Jeder bringt dir eine Regel bei." in game_done(GameResult.SAFE, 2).lines[0]
+
+
+def test_the_rulebook_named_mid_sentence_keeps_a_small_letter() -> None:
+    """Spanish said "Las Reglas de Bicycle son para 2 a 5 jugadores": the name was given a capital
+    for English, where it starts the sentence. The sentence gets its capital, not the name."""
+    from tutor import language
+    from tutor.wording.rules import rules_summary
+
+    with language.speaking("es"):
+        said = " ".join(paragraph for _, paragraph in rules_summary(BICYCLE))
+    assert "Las reglas de Bicycle son para 2 a 5 jugadores." in said
+    assert "Bicycle rules are for 2 to 5 players." in " ".join(paragraph for _, paragraph in rules_summary(BICYCLE))

@@ -51,7 +51,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser; for `argv`, only what it may need (see `_may_name_others`)."""
     argparse._ = tr  # type: ignore[attr-defined]  # argparse's own words ("usage: ", "options") in the language in use
     parser = _Parser(prog="old-maid-tutor", description=tr("Learn the card game Old Maid, step by step."))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help=tr("show program's version number and exit"))
     parser.add_argument("--data-dir", metavar="DIR", help=tr("where progress is kept (default: your data folder, or $OLD_MAID_TUTOR_HOME)"))
     parser.add_argument(
         "--database",

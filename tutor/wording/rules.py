@@ -98,7 +98,7 @@ def _players_text(rules: Rules) -> str:
     book = rules.book
     low, high = book.players
     if book.book_limits_players:
-        allowed = tr("{rules} are for {low} to {high} players.").format(rules=capitalised(book_rules(book)), low=low, high=high)
+        allowed = capitalised(tr("{rules} are for {low} to {high} players.").format(rules=book_rules(book), low=low, high=high))
     else:
         allowed = tr("The {rules} don't say how many may play; this app seats {low} to {high} players.").format(rules=book_rules(book), low=low, high=high)
     return allowed + " " + tr("This game has {count}.").format(count=rules.players)
