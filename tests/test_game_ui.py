@@ -120,6 +120,30 @@ async def test_a_mistake_about_a_seat_keeps_the_seats_in_sight(store: Any, profi
         assert board.scroll_y == 0 and panel.region.bottom <= board.region.bottom, (board.scroll_y, panel.region, board.region)
 
 
+async def test_escape_closes_a_mistakes_box_before_it_leaves_the_game(store: Any, profile: Any) -> None:
+    """A walker pressed Escape to close the "Not quite!" box and was taken home: the box goes
+    first, with its marks, and the next Escape goes home (the game saved)."""
+    app = setup(store, profile, "bicycle", "hints")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play_until_choosing(pilot, app)
+        await mistake(pilot, app, ["2"], "drew-from-empty", "no cards left")
+        screen = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and isinstance(screen, GameScreen)
+        assert not screen.query_one("#panel", Static).display and not screen.flagged_seats
+        assert "no cards left" not in prompt_text(app) and "who do you draw from" in prompt_text(app).lower()
+        await pilot.press("h")
+        assert "Hint 1 of" in prompt_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and "Hint 1 of" not in prompt_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
 async def play_until_choosing(pilot: Any, app: TutorApp) -> None:
     session = session_of(app)
     for pair in session.game.pairs_in(0):

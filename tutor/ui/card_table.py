@@ -233,6 +233,15 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards, self.flagged_seats = set(), set()
         self.message, self.panel = Text(), None
 
+    def close_the_box(self) -> bool:
+        """Escape closes a mistake's or a hint's box before it leaves the table (a child pressing
+        it to close the box was taken home); True when there was one to close."""
+        if self.panel is None:
+            return False
+        self.forget_what_was_said()
+        self.redraw()
+        return True
+
     def show_mistake(self, outcome: Outcome, recorder: Recorder, table: int | None = None, *, own: bool = False) -> None:
         """A refused move: its cards and seat flagged, the reason in the panel, the mistake in the
         learner's own profile (made at `table`, when it is one played together). `own`: the "On your

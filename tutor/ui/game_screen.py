@@ -365,6 +365,8 @@ class GameScreen(CardTableScreen):
             tutor_app(self).open_game(resume=False, choose_deck=True)
 
     def action_leave(self) -> None:
+        if self.close_the_box():
+            return
         if self.timer is not None:
             self.timer.stop()
         self.release_guests()

@@ -515,6 +515,8 @@ class TableScreen(CardTableScreen):
 
     def action_leave(self) -> None:
         """Leave the table (asked first while the game is on or waiting to start)."""
+        if self.close_the_box():
+            return
         shared = self.shared
         stage = shared.stage
         if stage in (Stage.OVER, Stage.CLOSED):
