@@ -42,8 +42,8 @@ class Catalogue(gettext.NullTranslations):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self._path = path
-        with _opened(path) as (identity, read):
-            self._index = _Index(read(slice(0, identity[2])), path, identity)
+        with _opened(path) as (status, read):
+            self._index = _Index(read(slice(0, status.st_size)), path, _version(status))
         self._recent: dict[str, tuple[int, str] | None] = {}
 
     def gettext(self, message: str) -> str:
@@ -89,9 +89,9 @@ class Catalogue(gettext.NullTranslations):
 
     def _find(self, message: str) -> tuple[int, str] | None:
         try:
-            with _opened(self._path) as (identity, read):
-                if identity != self._index.identity:  # compiled again, or a newer tutor installed
-                    self._index = _Index(read(slice(0, identity[2])), self._path, identity)
+            with _opened(self._path) as (status, read):
+                if _version(status) != self._index.version:  # compiled again, or a newer tutor installed
+                    self._index = _Index(read(slice(0, status.st_size)), self._path, _version(status))
                     self._recent.clear()
                 return self._index.find(message, read)
         except (OSError, UnicodeDecodeError):
@@ -102,8 +102,8 @@ class _Index:
     """Where each entry of one version of a catalogue file lies, in the order of their messages,
     and the header's charset and plural rule."""
 
-    def __init__(self, data: bytes, path: Path, identity: tuple[int, ...]) -> None:
-        self.identity = identity
+    def __init__(self, data: bytes, path: Path, version: tuple[int, ...]) -> None:
+        self.version = version
         self.originals, self.translations = _tables(data, path)
         self.lengths = array("I", (_message_length(data, length, offset) for length, offset in _pairs(self.originals)))
         self.order = array("I", sorted(range(len(self.lengths)), key=lambda entry: data[self.span(entry)]))
@@ -144,14 +144,18 @@ class _Index:
 
 
 @contextmanager
-def _opened(path: Path) -> Iterator[tuple[tuple[int, ...], Callable[[slice], bytes]]]:
-    """The file's version (device, inode, size, time written) and a reader of its parts; closed after."""
+def _opened(path: Path) -> Iterator[tuple[os.stat_result, Callable[[slice], bytes]]]:
+    """The file's status and a reader of its parts, for a moment: the file is closed after."""
     descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        status = os.fstat(descriptor)
-        yield (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns), lambda part: os.pread(descriptor, part.stop - part.start, part.start)
+        yield os.fstat(descriptor), lambda part: os.pread(descriptor, part.stop - part.start, part.start)
     finally:
         os.close(descriptor)
+
+
+def _version(status: os.stat_result) -> tuple[int, ...]:
+    """What tells one version of the file from another: the same file, as long, written as late."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def _tables(data: bytes, path: Path) -> tuple[array[int], array[int]]:
