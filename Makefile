@@ -23,7 +23,8 @@ CATALOGUES := $(wildcard tutor/locale/*/LC_MESSAGES/tutor.po)
 COMPILED := $(CATALOGUES:.po=.mo)
 
 %.mo: %.po $(STAMP)
-	$(BIN)/pybabel compile --statistics -i $< -o $@
+	$(BIN)/pybabel compile --statistics -i $< -o $@.new
+	mv $@.new $@
 
 setup: $(STAMP) $(COMPILED)
 

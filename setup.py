@@ -15,8 +15,10 @@ class BuildWithCatalogues(build_py):
         for po in sorted(Path("tutor/locale").glob("*/LC_MESSAGES/*.po")):
             with po.open("rb") as source:
                 catalogue = read_po(source)
-            with po.with_suffix(".mo").open("wb") as compiled:
+            written = po.with_suffix(".mo.new")
+            with written.open("wb") as compiled:
                 write_mo(compiled, catalogue)
+            written.replace(po.with_suffix(".mo"))  # whole, at once: a running tutor may be reading it
         super().run()
 
 
