@@ -72,6 +72,16 @@ def test_the_wrong_pair_words_fit_the_rules_in_play() -> None:
             assert why.endswith("Here the tutor stops it first, so these cards stay in your hand."), why
 
 
+@pytest.mark.parametrize(("pair", "said", "not_said"), [("5C 5H", "colour doesn't matter", "both are"), ("AC AS", "both are Aces", "colour")])
+def test_a_kept_pair_speaks_of_colour_only_when_its_colours_differ(pair: str, said: str, not_said: str) -> None:
+    """A walker read "A♣ and A♠ make a pair: same rank, and the colour doesn't matter" of two black Aces."""
+    cards = tuple(Card.parse(card) for card in pair.split())
+    for rules in (Rules.bicycle(3), Rules.table(3)):
+        game = Game.from_hands(rules, [list(cards), [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+        why = explain(Mistake(MistakeCode.KEPT_PAIR, 0, cards), game, ["you", "Ana", "Ben"]).why
+        assert said in why and not_said not in why, why
+
+
 def run_check(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="old-maid-tutor")
     register(parser.add_subparsers(dest="command"))

@@ -28,7 +28,7 @@ from tutor.course.course import load_course
 from tutor.course.mistakes import FALLBACK, load_mistakes
 from tutor.course.model import ChoiceStep, DrawStep, Lesson, PairStep, SeatStep, TaskStep
 from tutor.course.runner import LessonRun
-from tutor.engine import Rules, all_decks, every_rules, groups_of_a_kind
+from tutor.engine import Card, Rules, all_decks, every_rules, groups_of_a_kind
 from tutor.play.guided_game import GuidedGame, Outcome, Stage
 from tutor.play.shared_game import SharedGame
 from tutor.play.shared_game import Stage as SharedStage
@@ -37,7 +37,7 @@ from tutor.quiz.generators import GENERATORS
 from tutor.quiz.model import Question
 from tutor.settings import Settings
 from tutor.store.tables import Tables
-from tutor.wording import Seats
+from tutor.wording import Seats, pair_why
 from tutor.wording.ending import each_learners_mistakes, end_of_game
 from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.narration import Narrator
@@ -349,6 +349,7 @@ def test_every_mistake_explanation_is_true_in_every_ruleset(book: str) -> None:
     words = load_mistakes() if book == "file" else FALLBACK
     cards = {"kept-pair": "7♣ and 7♦", "laid-down-three": "7♣, 7♦ and 7♥", "not-a-pair": "7♣ and 8♦"}
     values = {"rank": "7s", "seat": "Bea", "giver": "Sam", "drawer": "you", "left": "3", "direction": "on your right"}
+    values["pair_why"] = pair_why(Card.parse("7C"), Card.parse("7D"))  # the kept pair's 7♣ and 7♦
     for rules in ALL_RULES:
         for code, entry in words.items():
             said = entry.for_deck(rules)

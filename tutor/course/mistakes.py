@@ -41,7 +41,7 @@ from tutor import language
 from tutor.engine.cards import Card, groups_of_a_kind
 from tutor.engine.mistakes import Mistake
 from tutor.language import mark, ntr, ptr, tr
-from tutor.wording import TRY_THIS, capitalised, card_list
+from tutor.wording import TRY_THIS, capitalised, card_list, pair_why
 from tutor.wording.card_words import rank_name
 
 from .problems import Problem
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 # The YAML reader (tutor.course.source, PyYAML) loads when a file is read, not with this module:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
-PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction")
+PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why")
 FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "pictures")
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
 PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair")
@@ -445,7 +445,16 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "drawer": name(game.drawer),
         "left": str(game.stock),
         "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
+        "pair_why": _pair_why(mistake.cards),
     }
+
+
+def _pair_why(cards: Sequence[Card]) -> str:
+    """What makes the mistake's two cards a pair ("both are Aces"; "same rank, and the colour
+    doesn't matter" only when their colours differ); nothing when they are not one pair."""
+    if len(cards) != 2 or len(groups_of_a_kind(cards)) != 1:
+        return ""
+    return pair_why(*cards)
 
 
 def _rank_named(card: Card) -> str:
