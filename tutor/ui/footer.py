@@ -36,6 +36,7 @@ from tutor.language import tr
 
 NARROW = 80
 HELP_ACTION = "help"
+ESCAPE = "escape"
 PALETTE_KEY = "-command-palette"  # the class of Textual's key for the command palette
 PALETTE_FRAME = 3
 """Cells of the palette's key besides its key and word: the line before it, a space between, one after."""
@@ -118,8 +119,20 @@ class KeysLine(Widget):
         return spans
 
     def fitting(self, entries: list[FooterEntry], room: int) -> list[FooterEntry]:
-        """The first of `entries` that fit whole in `room` cells (Help is first: it lists them all)."""
-        return [entry for entry, (_, end) in zip(entries, self.spans(entries), strict=True) if end <= room]
+        """The entries that fit whole in `room` cells, in their order: Help (first: it lists them
+        all) and the way out (Escape) whenever they fit, then the others in turn while they fit. A
+        child who cannot see how to go back is stuck; Sort or Rules can wait for F1."""
+        kept = [entry for entry in entries if entry.action == HELP_ACTION or entry.key == ESCAPE]
+        if not kept or self.spans(kept)[-1][1] > room:
+            kept = []
+        for entry in entries:
+            if entry in kept:
+                continue
+            trial = [one for one in entries if one in kept or one is entry]
+            if self.spans(trial)[-1][1] > room:
+                break
+            kept.append(entry)
+        return [entry for entry in entries if entry in kept]
 
     def key_regions(self) -> list[tuple[FooterEntry, Region]]:
         """Each entry with its region on the screen (for tests, as a FooterKey's region)."""
