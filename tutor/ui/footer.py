@@ -4,7 +4,8 @@ and with the screen's keys drawn by one widget.
 At 60 columns a screen's keys do not all fit on one line, and Textual's footer cuts the line
 without a sign (and at 80 its command palette's key, docked over the end of the line, hid the last
 key). Here F1 Help comes first, where it is always seen: the help it opens lists every key of the
-screen. Only the keys that fit whole are shown (`fitting`), never half a key, and the palette's key
+screen. Only the keys that fit whole are shown (`fitting`), never half a key, the way out (esc) among
+them before the screen's later keys, and the palette's key
 only when it fits beside all of them (Ctrl+P still opens the palette). Textual's compact footer was tried and left alone: it runs each
 key into its word ("F1Help"), which a child reads less easily.
 
