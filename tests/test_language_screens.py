@@ -105,3 +105,33 @@ async def test_settings_saved_unchanged_keep_following_the_environment(store: An
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert store.load_settings(profile).language == ""
+
+
+@pytest.mark.parametrize(("code", "key", "shown"), [("en", "y", "(Y)"), ("es", "s", "(S)"), ("de", "j", "(J)")])
+async def test_a_question_says_yes_with_its_own_languages_letter(store: Any, profile: Any, code: str, key: str, shown: str) -> None:
+    """A walker's Spanish question read "Seguir (Y)" and S did nothing: yes is the first letter of
+    the language's own word (y still works); in English, s is no answer at all."""
+    from textual.widgets import Button
+
+    from tutor.ui.dialogs import ConfirmScreen
+
+    answers: list[bool | None] = []
+    language.ask(code)  # as --lang does: the learner's session speaks it too
+    try:
+        app = TutorApp(store, profile)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await home_ready(pilot)
+            for letter in ("s", key) if code == "en" else (key, "y"):
+                app.push_screen(ConfirmScreen("?"), answers.append)
+                await pilot.pause()
+                assert str(app.screen.query_one("#yes", Button).label).endswith(shown)
+                await pilot.press(letter)
+                await pilot.pause()
+                if code == "en" and letter == "s":
+                    assert isinstance(app.screen, ConfirmScreen) and answers == []
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    answers.clear()
+    finally:
+        language.ask(None)
+    assert answers == ([True] if code == "en" else [True, True])

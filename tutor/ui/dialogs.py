@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -278,6 +279,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 
+def yes_key() -> str:
+    """The letter that says yes in the language in use: its word's first letter."""
+    return ptr("the key that answers yes to a question: the first letter of yes", "y")
+
+
 class ConfirmScreen(ModalScreen[bool | None]):
     """A yes-or-no question; dismisses with True for yes, False for no, None for Escape (never mind)."""
 
@@ -301,8 +307,15 @@ class ConfirmScreen(ModalScreen[bool | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(tr("{answer} (Y)").format(answer=self.yes), id="yes", variant="default" if self.no_first else "primary")
+                key = yes_key().upper()
+                yield Button(tr("{answer} ({key})").format(answer=self.yes, key=key), id="yes", variant="default" if self.no_first else "primary")
                 yield Button(tr("{answer} (N)").format(answer=self.no), id="no", variant="primary" if self.no_first else "default")
+
+    def on_key(self, event: events.Key) -> None:
+        """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says; y as well."""
+        if event.key == yes_key():
+            event.stop()
+            self.action_answer(True)
 
     def on_mount(self) -> None:
         if self.no_first:
