@@ -153,7 +153,7 @@ async def tour(pilot: Pilot[None], store: Any, profile: Any, where: str) -> list
         await pilot.pause()
         await pilot.press("escape")
         await check("the question before leaving unsaved settings", SaveChangesScreen)
-        await pilot.press("k")  # keep editing (the settings are then closed unsaved)
+        await pilot.press("escape")  # keep editing (the settings are then closed unsaved)
         await pilot.pause()
 
     await visit("settings", "the settings", leave_unsaved)

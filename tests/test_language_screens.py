@@ -135,3 +135,39 @@ async def test_a_question_says_yes_with_its_own_languages_letter(store: Any, pro
     finally:
         language.ask(None)
     assert answers == ([True] if code == "en" else [True, True])
+
+
+SAVE_QUESTION = [
+    ("es", "gns", ("Guardar (G)", "No guardar (N)", "Seguir editando (S)")),
+    ("de", "snw", ("Speichern (S)", "Nicht speichern (N)", "Weiter ändern (W)")),
+]
+
+
+@pytest.mark.parametrize(("code", "keys", "labels"), SAVE_QUESTION)
+async def test_leaving_unsaved_settings_answers_with_each_words_first_letter(store: Any, profile: Any, code: str, keys: str, labels: tuple[str, ...]) -> None:
+    """A walker's Spanish and German question offered "No guardar (D)" and "Seguir editando (K)":
+    letters of the English words. Each answer's letter is now its own word's first letter, and the
+    English letters are no answer there (Spanish S keeps editing, never saves)."""
+    from textual.widgets import Button
+
+    from tutor.ui.dialogs import SaveChangesScreen
+
+    answers: list[str | None] = []
+    language.ask(code)
+    try:
+        app = TutorApp(store, profile)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await home_ready(pilot)
+            for key, expected in zip(keys, ("save", "discard", None), strict=True):
+                app.push_screen(SaveChangesScreen(), answers.append)
+                await pilot.pause()
+                assert tuple(str(button.label) for button in app.screen.query(Button)) == labels
+                await pilot.press("d" if code == "es" else "k")  # the English letters: nothing
+                await pilot.pause()
+                assert isinstance(app.screen, SaveChangesScreen) and not answers
+                await pilot.press(key)
+                await pilot.pause()
+                assert answers == [expected]
+                answers.clear()
+    finally:
+        language.ask(None)

@@ -328,6 +328,10 @@ class ConfirmScreen(ModalScreen[bool | None]):
         dismiss_on_top(self, answer)
 
 
+ANSWERS = (("save", mark("Save")), ("discard", mark("Don't save")), ("keep", mark("Keep editing")))
+"""The answers to unsaved settings: each one's button id and words."""
+
+
 class SaveChangesScreen(ModalScreen[str | None]):
     """Leaving with changes not saved: dismisses with "save", "discard", or None to keep editing."""
 
@@ -335,19 +339,32 @@ class SaveChangesScreen(ModalScreen[str | None]):
     """Narrow, the three buttons stand one above the other: side by side, German's "Weiter ändern
     (K)" was cut to "Weiter än" at 60 columns."""
 
-    BINDINGS = [
-        Binding("s", "answer('save')", mark("Save"), tooltip=mark("Save the changes, then leave")),
-        Binding("d", "answer('discard')", mark("Don't save"), tooltip=mark("Leave without saving the changes")),
-        Binding("escape,k", "answer(None)", mark("Keep editing"), tooltip=mark("Stay and keep changing the settings")),
-    ]
+    BINDINGS = [Binding("escape", "answer(None)", mark("Keep editing"), tooltip=mark("Stay and keep changing the settings"))]
+    """The answers' letters are the first letters of their words in the language in use (`keys`),
+    so they are read as keys are pressed, not bound once in English."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="save-changes"):
             yield Static(Text(tr("You changed some settings. Save them before you leave?")), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(tr("Save (S)"), id="save", variant="primary")
-                yield Button(tr("Don't save (D)"), id="discard")
-                yield Button(tr("Keep editing (K)"), id="keep")
+                for (answer, words), key in zip(ANSWERS, self.keys(), strict=True):
+                    label = tr("{answer} ({key})").format(answer=tr(words), key=key.upper())
+                    yield Button(label, id=answer, variant="primary" if answer == "save" else "default")
+
+    @staticmethod
+    def keys() -> tuple[str, str, str]:
+        """The letters of save, don't save and keep editing: each one's first letter ("s", "d", "k")."""
+        return (
+            ptr("the key that saves the changes: the first letter of Save", "s"),
+            ptr("the key that leaves without saving: the first letter of Don't save", "d"),
+            ptr("the key that stays to keep editing: the first letter of Keep editing", "k"),
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.keys():
+            event.stop()
+            answer = ANSWERS[self.keys().index(event.key)][0]
+            self.action_answer(None if answer == "keep" else answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(None if event.button.id == "keep" else event.button.id)
