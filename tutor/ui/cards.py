@@ -39,6 +39,8 @@ GAP = 1
 HEIGHTS = {"compact": 2, "normal": 4, "large": 6}
 """Lines per row of cards in each scale, the key line included."""
 KEYS = "1234567890qwetyuiopgjklzxcvbm"
+"""The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
+game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 CARD_MARKS = (
     ("▲", mark("The card you are on: Space picks it, or puts it back")),
     ("╔═╗", mark("A card you have picked (a double edge)")),
@@ -50,8 +52,6 @@ CARD_MISTAKE = ("!", mark("A card the mistake is about"))
 ONE_SELECTED = mark("{card} is picked. A pair is two cards: pick the card that matches it too, then press Enter.")
 NO_PARTNER = mark("{card} is picked, but no other card in your hand makes a pair with it: it stays in your hand.")
 """Said instead of ONE_SELECTED when nothing could match the card (a walker was told to pick a match that was not there)."""
-"""The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
-game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 
 
 def index_of(key: str, keys: str = KEYS) -> int | None:

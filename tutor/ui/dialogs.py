@@ -361,9 +361,10 @@ class SaveChangesScreen(ModalScreen[str | None]):
         )
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in self.keys():
+        keys = self.keys()
+        if event.key in keys:
             event.stop()
-            answer = ANSWERS[self.keys().index(event.key)][0]
+            answer = ANSWERS[keys.index(event.key)][0]
             self.action_answer(None if answer == "keep" else answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
