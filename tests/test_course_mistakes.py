@@ -199,3 +199,26 @@ def test_lesson_6_a_wrong_pair_from_a_queen_and_a_seven_is_told_there_is_no_pair
     feedback = run.submit(LayDownCards([Card.parse("QS"), Card.parse("7C")]))
     assert feedback.explanation is not None and not feedback.right
     assert feedback.explanation.instead == "No two of your cards have the same rank, so there is no pair to lay down. Keep them all and say you're done."
+
+
+@pytest.mark.parametrize(
+    ("code", "dealt_all_but", "said"),
+    [
+        ("en", 1, "Still to deal: 1 card."),
+        ("en", 3, "Still to deal: 3 cards."),
+        ("es", 1, "Falta por repartir: 1 carta."),
+        ("de", 1, "Noch auszuteilen: 1 Karte."),
+    ],
+)
+def test_cards_left_to_deal_are_counted_in_the_singular_too(code: str, dealt_all_but: int, said: str) -> None:
+    """A walker read "Todavía quedan 1 cartas por repartir." (and English said "1 cards")."""
+    from tutor import language
+    from tutor.engine.actions import DealCard, FinishDeal
+
+    game = Game.start_deal(Rules.bicycle(3), seed=1, dealer=0, learners=(0,))
+    for _ in range(game.stock - dealt_all_but):
+        game.apply(DealCard())
+    mistake = game.mistake_in(FinishDeal())
+    assert mistake is not None
+    with language.speaking(code):
+        assert explain(mistake, game, ["you", "Ana", "Ben"]).what == said

@@ -348,7 +348,7 @@ def test_every_mistake_explanation_is_true_in_every_ruleset(book: str) -> None:
     heard = Heard()
     words = load_mistakes() if book == "file" else FALLBACK
     cards = {"kept-pair": "7♣ and 7♦", "laid-down-three": "7♣, 7♦ and 7♥", "not-a-pair": "7♣ and 8♦"}
-    values = {"rank": "7s", "seat": "Bea", "giver": "Sam", "drawer": "you", "left": "3", "direction": "on your right"}
+    values = {"rank": "7s", "seat": "Bea", "giver": "Sam", "drawer": "you", "left": "3 cards", "direction": "on your right"}
     values["pair_why"] = pair_why(Card.parse("7C"), Card.parse("7D"))  # the kept pair's 7♣ and 7♦
     for rules in ALL_RULES:
         for code, entry in words.items():

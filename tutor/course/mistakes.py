@@ -198,7 +198,7 @@ FALLBACK: dict[str, MistakeWords] = {
             "stock-left",
             mark("All 51 cards are dealt"),
             "deck-and-deal",
-            mark("There are still {left} cards to deal."),
+            mark("Still to deal: {left}."),
             {"any": mark("Every card is dealt: there is no pile to draw from.")},
             mark("Keep dealing until the deck is empty."),
         ),
@@ -443,7 +443,7 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "seat": name(chosen),
         "giver": name(rightful),
         "drawer": name(game.drawer),
-        "left": str(game.stock),
+        "left": ntr("{count} card", "{count} cards", game.stock).format(count=game.stock),
         "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
         "pair_why": _pair_why(mistake.cards),
     }
