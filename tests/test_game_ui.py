@@ -375,6 +375,7 @@ async def test_one_card_picked_is_half_a_pair_not_a_wrong_one(store: Any, profil
         await pick_and_lay_down(pilot, app, "9D")
         assert "9♦ is picked, but no other card in your hand makes a pair with it: it stays in your hand." in prompt_text(app)
         assert session_of(app).mistakes == []
+        assert not hand.selected, "put back: kept picked, it went down with the next pair as a wrong one (a walker's report)"
 
 
 async def test_a_card_picked_alone_after_a_mistake_is_answered_in_view(store: Any, profile: Any) -> None:

@@ -234,12 +234,16 @@ class HandView(CardRow):
 
     def lone_pick(self) -> str | None:
         """What to say when one card alone is picked and laid down: it is half a pair (and stays
-        picked), or nothing in the hand pairs with it; None for any other pick. Not a wrong pair:
-        "K♠ are not a pair." was said to a child who had picked one card."""
+        picked), or nothing in the hand pairs with it (and it is put back, as the words say: kept
+        picked, it went down with the next pair as a wrong one); None for any other pick. Not a
+        wrong pair: "K♠ are not a pair." was said to a child who had picked one card."""
         if len(self.selected) != 1:
             return None
         (card,) = self.selected
         matched = any(card.pairs_with(other) for other in self.cards)
+        if not matched:
+            self.selected.clear()
+            self.refresh()
         return tr(ONE_SELECTED if matched else NO_PARTNER).format(card=capitalised(card_list([card], self.letters)))
 
     def show(self, cards: list[Card], flagged: set[Card] | None = None, new: Card | None = None, empty: str = "") -> None:
