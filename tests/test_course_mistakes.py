@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tutor.cli.lessons import register
 from tutor.course.mistakes import FALLBACK, NO_PAIR_CODES, MistakeWords, explain, mistake_book, read_mistakes
+from tutor.engine.actions import LayDown
 from tutor.engine.cards import Card, groups_of_a_kind
 from tutor.engine.decks import find_deck
 from tutor.engine.game import Game
@@ -222,3 +223,38 @@ def test_cards_left_to_deal_are_counted_in_the_singular_too(code: str, dealt_all
     assert mistake is not None
     with language.speaking(code):
         assert explain(mistake, game, ["you", "Ana", "Ben"]).what == said
+
+
+# ----- a pair and more laid down: the pair is right, the extra cards are not -----------------------
+
+
+@pytest.mark.parametrize("entries", [None, FALLBACK], ids=["file", "built-in"])
+def test_a_pair_laid_down_with_an_extra_card_is_told_to_go_down_alone(entries: dict[str, MistakeWords] | None) -> None:
+    """A walker picked 3♣ 3♠ and then 6♠, and was told to "look for two cards with the same
+    number", which they had: the pair is named, and the card to keep."""
+    hand = [Card.parse(text) for text in ("3C", "3S", "6S", "9H")]
+    game = Game.from_hands(Rules.bicycle(3), [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, (hand[0], hand[1], hand[2])))
+    assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
+    said = explain(mistake, game, ["you", "Ana", "Ben"], entries=entries)
+    assert said.what == "3♣, 3♠ and 6♠ are not a pair."
+    assert "3♣ and 3♠" in said.instead and "keep 6♠" in said.instead and "look for" not in said.instead.lower()
+    two_wrong = explain(game.mistake_in(LayDown(0, (hand[0], hand[2]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
+    assert two_wrong.instead == (entries or mistake_book().words)["not-a-pair"].instead  # two cards: look for a pair
+
+
+def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
+    deck, rules = find_deck("farm"), Rules.bicycle(3).with_deck("farm")
+    first, second = (card for card in deck.cards if card.picture == deck.cards[0].picture)
+    other = next(card for card in deck.cards if card.picture not in (first.picture, None))
+    game = Game.from_hands(rules, [[first, second, other], [], []], 2, (0,))
+    said = explain(Mistake(MistakeCode.NOT_A_PAIR, 0, (first, second, other)), game, ["you", "Ana", "Ben"])
+    assert said.instead == f"The two {first.text()} cards are a pair on their own: lay down just those two, and keep the {other.text()} in your hand."
+
+
+def test_not_a_pair_without_words_for_a_pair_and_more_is_a_problem() -> None:
+    text = SHIPPED.replace("    instead-pair-inside:", "    # gone:", 1)
+    book = read_mistakes(text, "lessons/mistakes.yaml")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  not-a-pair:") + 1
+    why = "the cards laid down may hold a pair and more, so say to lay down that pair alone"
+    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.not-a-pair: missing instead-pair-inside: {why}"]

@@ -91,12 +91,13 @@ def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Ta
     ana, bo = seated(windows, Settings(players=2))
     pair_up(ana, bo)
     drawer, giver = (ana, bo) if ana.stage is Stage.DRAW else (bo, ana)
+    news_before = giver.news  # (the giver's own pairs, laid down: the draw's news comes after it)
     outcome = drawer.draw(0)
     assert outcome.lines[0].startswith("You drew ") and outcome.lines[0].endswith(f"from {giver.profile.name}.")
     card = outcome.lines[0].removeprefix("You drew ").split(" ")[0]
     drawn = drawer.drawn_card  # marked in the hand while its pair is to be laid down
     assert drawer.stage is Stage.PAIRING and drawn is not None and drawn.text() == card  # the card made a pair (seed 11)
-    assert heard(giver, lambda: bool(giver.news))
+    assert heard(giver, lambda: giver.news != news_before)
     assert giver.news == f"{drawer.profile.name} took your {card}."
     assert giver.log[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."
     assert card not in " ".join(giver.log)  # Bicycle pairs go down face down: no card is named in public

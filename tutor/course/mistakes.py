@@ -22,8 +22,11 @@ The file:
         instead-no-pair: ...       # what to do instead when the hand holds no pair at all:
                                    #   needed by the codes in NO_PAIR_CODES, whose mistake a
                                    #   learner can make with no pair in hand
+        instead-pair-inside: ...   # not-a-pair only (needed there): what to do instead when
+                                   #   the cards laid down hold a pair and more ({pair}, {extra})
         pictures:                  # optional: words for a picture deck, where they differ
-          rule: ...                #   (any of rule, lesson, what, why, instead, instead-no-pair;
+          rule: ...                #   (any of rule, lesson, what, why, instead, instead-no-pair,
+                                   #   instead-pair-inside;
           why: {any: ...}          #   `why` as above, its `any` needed); ranks and colours never arise there
 
 Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
@@ -55,14 +58,17 @@ if TYPE_CHECKING:
 # The YAML reader (tutor.course.source, PyYAML) loads when a file is read, not with this module:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
-PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why")
-FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "pictures")
+PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why", "pair", "extra")
+FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "instead-pair-inside", "pictures")
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
-PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair")
+PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "instead-pair-inside")
 NO_PAIR_CODES = frozenset({"not-a-pair", "not-in-hand"})
 """Mistakes a learner can make while holding no pair at all (laying down two cards that do not
 match, or cards they do not hold): their `instead` sends the learner to a pair, so each also needs
 `instead-no-pair`, said when the hand they were made from holds none."""
+PAIR_INSIDE_CODE = "not-a-pair"
+"""The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `instead-pair-inside`,
+which says to lay down that pair alone, where `instead` would send the learner looking for one."""
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -104,6 +110,8 @@ class MistakeWords:
     """`why` for a picture deck, by WHY_KEYS (has "any" when given)."""
     instead_no_pair: str = ""
     """`instead` for a hand that holds no pair (see NO_PAIR_CODES); '' for the other codes."""
+    instead_pair_inside: str = ""
+    """`instead` for cards that hold a pair and more (see PAIR_INSIDE_CODE); '' for the other codes."""
 
     def for_deck(self, rules: Rules) -> MistakeWords:
         """These words for the deck in play: a picture deck's own words where the file gives them."""
@@ -169,6 +177,7 @@ FALLBACK: dict[str, MistakeWords] = {
             {"any": mark("A pair needs two cards of the same rank.")},
             mark("Look for two cards of the same rank."),
             instead_no_pair=mark("You hold no pair now: keep your cards and say you're done."),
+            instead_pair_inside=mark("Lay down {pair} on their own, and keep {extra}."),
         ),
         MistakeWords(
             "drew-from-empty",
@@ -308,8 +317,11 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     why = _why(check, found.get("why"))
     instead = check.text(found.get("instead"), PLACEHOLDERS)
     no_pair = check.text(found.get("instead-no-pair"), PLACEHOLDERS) if "instead-no-pair" in found else None
+    pair_inside = check.text(found.get("instead-pair-inside"), PLACEHOLDERS) if "instead-pair-inside" in found else None
     if code in NO_PAIR_CODES and "instead-no-pair" not in found:
         check.problem(item, "missing instead-no-pair: this mistake can be made with no pair in the hand, so say what to do then")
+    if code == PAIR_INSIDE_CODE and "instead-pair-inside" not in found:
+        check.problem(item, "missing instead-pair-inside: the cards laid down may hold a pair and more, so say to lay down that pair alone")
     pictures: dict[str, str] = {}
     picture_why: dict[str, str] = {}
     picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
@@ -322,7 +334,7 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
                 pictures[key.replace("-", "_")] = text
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
-    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "")
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", pair_inside or "")
 
 
 def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
@@ -389,8 +401,28 @@ def explain(
         lesson=words.lesson,
         what=_fill(words.what, values),
         why=_fill(words.why_for(game.rules), values),
-        instead=_fill(words.instead_no_pair if words.instead_no_pair and not _had_a_pair(mistake, game) else words.instead, values),
+        instead=_fill(_instead(words, mistake, game), values),
     )
+
+
+def _instead(words: MistakeWords, mistake: Mistake, game: Game) -> str:
+    """What to do instead: lay down the pair among the cards alone, look for a pair, or (with none
+    in the hand) say you're done."""
+    if words.instead_pair_inside and _pair_inside(mistake.cards):
+        return words.instead_pair_inside
+    if words.instead_no_pair and not _had_a_pair(mistake, game):
+        return words.instead_no_pair
+    return words.instead
+
+
+def _pair_inside(cards: Sequence[Card]) -> tuple[tuple[Card, Card], tuple[Card, ...]] | None:
+    """A pair among more than two cards, and the cards left over (3♣ 3♠ 6♠: 3♣ 3♠, and 6♠); None
+    when the cards are two, or hold no pair."""
+    group = next((group for group in groups_of_a_kind(cards) if len(group) > 1), None)
+    if len(cards) <= 2 or group is None:
+        return None
+    pair = (group[0], group[1])
+    return pair, tuple(card for card in cards if card not in pair)
 
 
 def _said(words: MistakeWords) -> MistakeWords:
@@ -405,6 +437,7 @@ def _said(words: MistakeWords) -> MistakeWords:
         why={key: tr(text) for key, text in words.why.items()},
         instead=tr(words.instead),
         instead_no_pair=tr(words.instead_no_pair) if words.instead_no_pair else "",
+        instead_pair_inside=tr(words.instead_pair_inside) if words.instead_pair_inside else "",
     )
 
 
@@ -446,7 +479,17 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "left": ntr("{count} card", "{count} cards", game.stock).format(count=game.stock),
         "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
         "pair_why": _pair_why(mistake.cards),
+        **_pair_inside_named(mistake.cards, letters),
     }
+
+
+def _pair_inside_named(cards: Sequence[Card], letters: bool) -> dict[str, str]:
+    """{pair} and {extra}: the pair among the cards and the cards left over, named; empty words
+    when the cards hold no pair and more."""
+    found = _pair_inside(cards)
+    if found is None:
+        return {"pair": "", "extra": ""}
+    return {"pair": card_list(found[0], letters), "extra": card_list(found[1], letters)}
 
 
 def _pair_why(cards: Sequence[Card]) -> str:
