@@ -171,3 +171,33 @@ async def test_leaving_unsaved_settings_answers_with_each_words_first_letter(sto
                 answers.clear()
     finally:
         language.ask(None)
+
+
+@pytest.mark.parametrize(("code", "yes"), [("en", "Y"), ("es", "S"), ("de", "J")])
+async def test_the_letters_answer_in_capitals_as_the_buttons_show_them(store: Any, profile: Any, code: str, yes: str) -> None:
+    """A walker pressed Shift+S, the "(S)" the button shows, and nothing happened: a question's
+    letters answer in capitals too, yes and no, and so do the unsaved settings' three."""
+    from tutor.ui.dialogs import ConfirmScreen, SaveChangesScreen
+
+    answers: list[object] = []
+    language.ask(code)
+    try:
+        app = TutorApp(store, profile)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await home_ready(pilot)
+            for key in (yes, "N"):
+                app.push_screen(ConfirmScreen("?"), answers.append)
+                await pilot.pause()
+                await pilot.press(key)
+                await pilot.pause()
+            assert answers == [True, False]
+            if code != "en":
+                keys = next(letters for language_code, letters, _ in SAVE_QUESTION if language_code == code)
+                for key in keys.upper():
+                    app.push_screen(SaveChangesScreen(), answers.append)
+                    await pilot.pause()
+                    await pilot.press(key)
+                    await pilot.pause()
+                assert answers[2:] == ["save", "discard", None]
+    finally:
+        language.ask(None)

@@ -279,6 +279,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 
+def letter_of(event: events.Key) -> str:
+    """The letter a key types, in small letters (Shift+S and S are both "s"); '' for other keys."""
+    return event.key.lower() if len(event.key) == 1 and event.key.isalpha() else ""
+
+
 def yes_key() -> str:
     """The letter that says yes in the language in use: its word's first letter."""
     return ptr("the key that answers yes to a question: the first letter of yes", "y")
@@ -312,10 +317,12 @@ class ConfirmScreen(ModalScreen[bool | None]):
                 yield Button(tr("{answer} (N)").format(answer=self.no), id="no", variant="primary" if self.no_first else "default")
 
     def on_key(self, event: events.Key) -> None:
-        """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says; y as well."""
-        if event.key == yes_key():
+        """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says (y as well),
+        and no; each in capitals too, as the buttons show them."""
+        answer = {yes_key(): True, "n": False}.get(letter_of(event))
+        if answer is not None:
             event.stop()
-            self.action_answer(True)
+            self.action_answer(answer)
 
     def on_mount(self) -> None:
         if self.no_first:
@@ -361,10 +368,10 @@ class SaveChangesScreen(ModalScreen[str | None]):
         )
 
     def on_key(self, event: events.Key) -> None:
-        keys = self.keys()
-        if event.key in keys:
+        keys, letter = self.keys(), letter_of(event)
+        if letter in keys:
             event.stop()
-            answer = ANSWERS[keys.index(event.key)][0]
+            answer = ANSWERS[keys.index(letter)][0]
             self.action_answer(None if answer == "keep" else answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
