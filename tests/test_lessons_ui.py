@@ -797,3 +797,23 @@ async def test_other_players_hands_are_face_down_unless_the_step_looks_behind_th
         await ready(pilot)
         seat = str(app.screen.query_one("#lesson-seat-0", Static).content)
         assert "Q♠" not in seat and "7♦" not in seat and "▒" in seat and "2 cards" in seat, seat
+
+
+async def test_escape_closes_a_wrong_answers_box_before_it_leaves_the_lesson(store: Any, profile: Any) -> None:
+    """A walker pressed Escape to close the "Not quite" box and was at the list of lessons: as in a
+    game, the first Escape closes the box (the lesson stays where it was), the next one leaves."""
+    from tutor.ui.lessons.lesson_screen import LessonScreen
+    from tutor.ui.lessons.list_screen import LessonListScreen
+
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")
+        await pilot.press("d")  # keeps the pair of 5s: a mistake
+        assert "You still hold 5♣ and 5♥." in why(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LessonScreen) and why(app) == ""
+        assert "Pick the two cards of your pair" in shown(app, "#lesson-text") and not run_of(app).solved
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)

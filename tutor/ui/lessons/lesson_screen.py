@@ -531,7 +531,12 @@ class LessonScreen(Screen[None]):
         self.app.push_screen(RulesScreen(game.rules if game is not None else None))
 
     def action_leave(self) -> None:
-        """Back to the list of lessons (your place is kept)."""
+        """Back to the list of lessons (your place is kept); first, if a wrong answer's "Not
+        quite" box is open, only that box closes (as a game's does: a child presses Escape to close it)."""
+        if self.why is not None and self.run is not None:
+            self.why = None
+            self._show()
+            return
         self._back_to_list(self.lesson_id)
 
     def _back_to_list(self, highlight: str) -> None:
