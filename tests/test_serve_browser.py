@@ -297,7 +297,7 @@ def test_a_pupil_learns_plays_and_takes_the_quiz(classroom: Serving, tab: Tab) -
     shown = tab.press_until("1", "Not quite")  # a full pack: wrong, and the app says why
     assert "Queen" in shown
 
-    tab.press("Escape", "Escape")
+    tab.press("Escape", "Escape", "Escape")  # the "Not quite" box, the lesson, the list of lessons
     tab.wait_for("Let's learn Old Maid")
     tab.press("p")
     tab.wait_for("Which cards shall we play with?")
