@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import HelpScreen
+from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen
 from tutor.ui.footer import KeysLine, TutorFooter
 
 
@@ -140,11 +140,11 @@ async def test_a_narrow_footer_shows_whole_keys_only_with_help_first_and_the_way
     """Below the width every key needs, Help comes first and the way out (Escape) stays: a walker's
     Spanish table at 80 columns had lost "esc Inicio" behind Sort and Rules."""
     app = setup(store, profile, "bicycle", "guided")
-    async with app.run_test(size=(40, 20)) as pilot:
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:  # the smallest window the tutor draws in
         line = await keys_line(pilot)
         shown, every = shown_and_all(app)
         assert shown[0] == "f1" and len(shown) < len(every), "F1 Help lists the keys left out"
-        assert "escape" in shown and line.spans()[-1][1] <= 40, "never half a key"
+        assert "escape" in shown and line.spans()[-1][1] <= MIN_WIDTH, "never half a key"
         others = [key for key in every if key not in ("f1", "escape")]
         assert [key for key in shown if key not in ("f1", "escape")] == others[: len(shown) - 2], "the others in their order"
         assert shown == [key for key in every if key in shown], "shown in the screen's order"

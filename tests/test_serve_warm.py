@@ -144,6 +144,7 @@ async def test_a_tab_is_forked_from_the_warm_process_and_is_the_servers_own_chil
             assert shared_dirty_kib(app) > 4096  # pages written by the warm process, shared: a fresh Python has none
             assert any(path.endswith("progress.db") for path in open_files(app))
             assert not [path for path in open_files(warm) if str(tmp_path) in path and "tabs.log" not in path]  # no store to inherit
+            await tab.shows("F1 Help")  # the footer's keys come with the frame after the first
             footer = next(number for number, row in enumerate(tab.terminal.rows) if "F1 Help" in "".join(row))
             assert footer == 26  # drawn at the size the browser sent: 27 rows
             forked = {field: status(app, field) for field in ("SigBlk", "SigIgn", "SigCgt")}

@@ -155,12 +155,15 @@ class TutorApp(App[None]):
         self.store_watch = StoreWatch(self, self.store, self.choose_learner)
         for notice in self.store.notices:
             warn(self, notice)
+        # The first screen comes once Textual's start-up is done: pushed during it (this method
+        # runs inside its batch of updates), it was drawn, thrown away, and drawn again at the
+        # screen's next update (a median 3-15 ms later in a terminal).
         if self.first_profile is None:
             from tutor.ui.profiles_screen import ProfilePickerScreen
 
-            self.push_screen(ProfilePickerScreen(), self.use_profile)
+            self.call_later(self.push_screen, ProfilePickerScreen(), self.use_profile)
         else:
-            self.use_profile(self.first_profile)
+            self.call_later(self.use_profile, self.first_profile)
         self.call_after_refresh(self.guard_size)
         quit_when_the_terminal_goes(self)
 
