@@ -291,3 +291,21 @@ def test_on_your_own_there_are_no_hints_and_a_mistake_is_told_without_the_answer
     outcome = ana.finish_pairing()  # seed 3 deals Ana a pair
     assert outcome.refused and outcome.explanation is not None
     assert outcome.explanation.what == "You still hold a pair." and "then find the right move yourself" in outcome.explanation.instead
+
+
+def test_a_card_a_computer_took_for_an_away_learner_is_said_to_be_the_computers(windows: tuple[Tables, Tables], clock: Clock) -> None:
+    """A walker read "Ben took your 9♠." while a computer played Ben's seat, Ben long gone: the
+    news says who really took it."""
+    ana, bo = seated(windows, Settings(players=2))
+    bo.leave()
+    clock.advance(AWAY_SECONDS)
+    ana.poll()
+    assert ana.view.seats[bo.seat].taken_over
+    news: set[str] = set()
+    for _ in range(300):
+        if ana.game is None or ana.game.is_over:
+            break
+        take_a_turn(ana)
+        news.add(ana.news)
+    took = [line for line in news if "took your" in line]
+    assert took and all(line.startswith("The computer player playing for Bo took your ") for line in took), took

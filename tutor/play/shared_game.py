@@ -360,7 +360,11 @@ class SharedGame:
             holder = next((other for other, held in enumerate(game.hands) if card in held), None)
             if holder is None:
                 holder = next((owner for owner, pair in game.pairs if card in pair), None)
-            self.news = tr("{name} took your {card}.").format(name=Seats(self.names, seat).who(holder, capital=True), card=card.text(self.letters))
+            name, said = Seats(self.names, seat).who(holder, capital=True), card.text(self.letters)
+            if holder is not None and self.view.seats[holder].taken_over:  # the learner there is away: not them
+                self.news = tr("The computer player playing for {name} took your {card}.").format(name=name, card=said)
+            else:
+                self.news = tr("{name} took your {card}.").format(name=name, card=said)
 
     # ----- this learner's moves ---------------------------------------------------------------
 
