@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from layout_helpers import cut_off
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from textual.widgets._header import HeaderTitle
@@ -183,6 +184,11 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         assert isinstance(ana_app.screen, HelpScreen), ana_app.screen_stack
         await ana_pilot.press("escape")
         await until(ana_pilot, lambda: isinstance(ana_app.screen, TableEndScreen))
+        await ana_pilot.resize_terminal(60, 20)  # the smallest window: "Back (Esc)" was cut to "Back (Es"
+        await ana_pilot.pause()
+        await ana_pilot.pause()
+        assert not [problem for problem in await cut_off(ana_pilot, "the end at 60x20") if "Button" in problem]
+        await ana_pilot.resize_terminal(*SIZE)
 
         # Play again here: Ana opens a new table Red (the finished one keeps its game); Ben, still
         # at his end screen, plays again too and sits at Ana's new table.

@@ -37,7 +37,7 @@ from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
 from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
 from tutor.ui.cards import CardRow, FanView, HandView, index_of
-from tutor.ui.dialogs import ConfirmScreen, on_top
+from tutor.ui.dialogs import NARROW_BELOW, ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
 from tutor.ui.hanging import HangingLines
@@ -560,6 +560,9 @@ class TableEndScreen(Screen[None]):
     """The end of a table's game: everyone's result and this learner's own mistakes."""
 
     HELP_TITLE = mark("The end of the game")
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    """Narrow, the three buttons stand one above the other: side by side at 60 columns the last
+    was cut to "Back (Es"."""
     BINDINGS = [
         Binding("a", "play_again", mark("Play again here"), tooltip=mark("Another game at this table, with whoever sits down")),
         Binding("n", "again", mark("Another table"), tooltip=mark("Choose a table to play at again")),
