@@ -237,10 +237,11 @@ def test_a_pair_laid_down_with_an_extra_card_is_told_to_go_down_alone(entries: d
     mistake = game.mistake_in(LayDown(0, (hand[0], hand[1], hand[2])))
     assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
     said = explain(mistake, game, ["you", "Ana", "Ben"], entries=entries)
-    assert said.what == "3♣, 3♠ and 6♠ are not a pair."
-    assert "3♣ and 3♠" in said.instead and "keep 6♠" in said.instead and "look for" not in said.instead.lower()
+    assert said.what == "3♣ and 3♠ are a pair, but not with 6♠."  # not "3♣, 3♠ and 6♠ are not a pair."
+    assert "just 3♣ and 3♠" in said.instead and "keep 6♠" in said.instead and "look for" not in said.instead.lower()
     two_wrong = explain(game.mistake_in(LayDown(0, (hand[0], hand[2]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
     assert two_wrong.instead == (entries or mistake_book().words)["not-a-pair"].instead  # two cards: look for a pair
+    assert two_wrong.what == "3♣ and 6♠ are not a pair."
 
 
 def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
@@ -249,12 +250,13 @@ def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
     other = next(card for card in deck.cards if card.picture not in (first.picture, None))
     game = Game.from_hands(rules, [[first, second, other], [], []], 2, (0,))
     said = explain(Mistake(MistakeCode.NOT_A_PAIR, 0, (first, second, other)), game, ["you", "Ana", "Ben"])
-    assert said.instead == f"The two {first.text()} cards are a pair on their own: lay down just those two, and keep the {other.text()} in your hand."
+    assert said.what == f"The two {first.text()} cards are a pair, but not with the {other.text()}."
+    assert said.instead == f"Lay down just the two {first.text()} cards, and keep the {other.text()} in your hand."
 
 
 def test_not_a_pair_without_words_for_a_pair_and_more_is_a_problem() -> None:
     text = SHIPPED.replace("    instead-pair-inside:", "    # gone:", 1)
     book = read_mistakes(text, "lessons/mistakes.yaml")
     line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  not-a-pair:") + 1
-    why = "the cards laid down may hold a pair and more, so say to lay down that pair alone"
+    why = "the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone"
     assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.not-a-pair: missing instead-pair-inside: {why}"]

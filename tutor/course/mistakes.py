@@ -22,11 +22,12 @@ The file:
         instead-no-pair: ...       # what to do instead when the hand holds no pair at all:
                                    #   needed by the codes in NO_PAIR_CODES, whose mistake a
                                    #   learner can make with no pair in hand
-        instead-pair-inside: ...   # not-a-pair only (needed there): what to do instead when
-                                   #   the cards laid down hold a pair and more ({pair}, {extra})
+        what-pair-inside: ...      # not-a-pair only (needed there, both): what happened, and
+        instead-pair-inside: ...   #   what to do instead, when the cards laid down hold a pair
+                                   #   and more ({pair}, {extra})
         pictures:                  # optional: words for a picture deck, where they differ
           rule: ...                #   (any of rule, lesson, what, why, instead, instead-no-pair,
-                                   #   instead-pair-inside;
+                                   #   what-pair-inside, instead-pair-inside;
           why: {any: ...}          #   `why` as above, its `any` needed); ranks and colours never arise there
 
 Placeholders in braces (see PLACEHOLDERS) are filled in from the table.
@@ -59,16 +60,18 @@ if TYPE_CHECKING:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
 PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why", "pair", "extra")
-FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "instead-pair-inside", "pictures")
+FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside", "pictures")
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
-PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "instead-pair-inside")
+PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside")
 NO_PAIR_CODES = frozenset({"not-a-pair", "not-in-hand"})
+PAIR_INSIDE_FIELDS = ("what-pair-inside", "instead-pair-inside")
 """Mistakes a learner can make while holding no pair at all (laying down two cards that do not
 match, or cards they do not hold): their `instead` sends the learner to a pair, so each also needs
 `instead-no-pair`, said when the hand they were made from holds none."""
 PAIR_INSIDE_CODE = "not-a-pair"
-"""The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `instead-pair-inside`,
-which says to lay down that pair alone, where `instead` would send the learner looking for one."""
+"""The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `what-pair-inside`, which
+says the pair is one, and `instead-pair-inside`, which says to lay it down alone, where `what` and
+`instead` would call all the cards no pair and send the learner looking for one."""
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -110,8 +113,10 @@ class MistakeWords:
     """`why` for a picture deck, by WHY_KEYS (has "any" when given)."""
     instead_no_pair: str = ""
     """`instead` for a hand that holds no pair (see NO_PAIR_CODES); '' for the other codes."""
+    what_pair_inside: str = ""
+    """`what` for cards that hold a pair and more (see PAIR_INSIDE_CODE); '' for the other codes."""
     instead_pair_inside: str = ""
-    """`instead` for cards that hold a pair and more (see PAIR_INSIDE_CODE); '' for the other codes."""
+    """`instead` for cards that hold a pair and more; '' for the other codes."""
 
     def for_deck(self, rules: Rules) -> MistakeWords:
         """These words for the deck in play: a picture deck's own words where the file gives them."""
@@ -177,7 +182,8 @@ FALLBACK: dict[str, MistakeWords] = {
             {"any": mark("A pair needs two cards of the same rank.")},
             mark("Look for two cards of the same rank."),
             instead_no_pair=mark("You hold no pair now: keep your cards and say you're done."),
-            instead_pair_inside=mark("Lay down {pair} on their own, and keep {extra}."),
+            what_pair_inside=mark("{pair} are a pair, but not with {extra}."),
+            instead_pair_inside=mark("Lay down just {pair}, and keep {extra}."),
         ),
         MistakeWords(
             "drew-from-empty",
@@ -317,11 +323,11 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     why = _why(check, found.get("why"))
     instead = check.text(found.get("instead"), PLACEHOLDERS)
     no_pair = check.text(found.get("instead-no-pair"), PLACEHOLDERS) if "instead-no-pair" in found else None
-    pair_inside = check.text(found.get("instead-pair-inside"), PLACEHOLDERS) if "instead-pair-inside" in found else None
+    pair_inside = {name: check.text(found.get(name), PLACEHOLDERS) if name in found else None for name in PAIR_INSIDE_FIELDS}
     if code in NO_PAIR_CODES and "instead-no-pair" not in found:
         check.problem(item, "missing instead-no-pair: this mistake can be made with no pair in the hand, so say what to do then")
-    if code == PAIR_INSIDE_CODE and "instead-pair-inside" not in found:
-        check.problem(item, "missing instead-pair-inside: the cards laid down may hold a pair and more, so say to lay down that pair alone")
+    for missing in [name for name in PAIR_INSIDE_FIELDS if code == PAIR_INSIDE_CODE and name not in found]:
+        check.problem(item, f"missing {missing}: the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone")
     pictures: dict[str, str] = {}
     picture_why: dict[str, str] = {}
     picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
@@ -334,7 +340,8 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
                 pictures[key.replace("-", "_")] = text
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
-    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", pair_inside or "")
+    what_inside, instead_inside = (pair_inside[name] or "" for name in PAIR_INSIDE_FIELDS)
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", what_inside, instead_inside)
 
 
 def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
@@ -399,7 +406,7 @@ def explain(
         code=mistake.code.value,
         rule=words.rule,
         lesson=words.lesson,
-        what=_fill(words.what, values),
+        what=_fill(words.what_pair_inside if words.what_pair_inside and _pair_inside(mistake.cards) else words.what, values),
         why=_fill(words.why_for(game.rules), values),
         instead=_fill(_instead(words, mistake, game), values),
     )
@@ -437,6 +444,7 @@ def _said(words: MistakeWords) -> MistakeWords:
         why={key: tr(text) for key, text in words.why.items()},
         instead=tr(words.instead),
         instead_no_pair=tr(words.instead_no_pair) if words.instead_no_pair else "",
+        what_pair_inside=tr(words.what_pair_inside) if words.what_pair_inside else "",
         instead_pair_inside=tr(words.instead_pair_inside) if words.instead_pair_inside else "",
     )
 
