@@ -390,3 +390,37 @@ async def test_a_card_picked_alone_after_a_mistake_is_answered_in_view(store: An
         await pick_and_lay_down(pilot, app, "9D")
         assert prompt.display and "9♦ is picked, but no other card" in str(prompt.content)
         assert not panel.display
+
+
+async def test_capital_letters_are_the_keys_too_but_not_in_a_text_box(store: Any, profile: Any) -> None:
+    """A walker pressed Shift+N for the end screen's "Play again (N)" and nothing happened (and a
+    child with Caps Lock on would find every key dead): a capital letter is its small letter's key,
+    except where it is typed into a box."""
+    from textual.widgets import Input
+
+    from tutor.ui.quiz_screen import QuizScreen
+    from tutor.ui.settings_screen import SettingsScreen
+
+    app = crafted_app(
+        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
+    )
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")  # a wrong pair: the strict check ends the game
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("N")  # Play again (N)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) or type(app.screen).__name__ == "DeckChoiceScreen")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("Z")
+        await until(pilot, lambda: isinstance(app.screen, QuizScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        name = app.screen.query_one("#learner_name", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press("K", "i", "M")
+        assert name.value == "KiM"

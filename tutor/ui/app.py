@@ -102,10 +102,31 @@ class TutorApp(App[None]):
         if isinstance(event, events.Key):
             if not self.screen_stack:
                 return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
+            event = self._small_letter(event)
             catch_key = getattr(self.screen, "catch_key", None)
             if catch_key is not None and catch_key(event):
                 return  # taken here, in the order typed, before Textual hands it to the focused widget
         await super().on_event(event)
+
+    def _small_letter(self, key: events.Key) -> events.Key:
+        """A capital letter (Shift held, or Caps Lock on) outside a text box, as its small letter,
+        unless the screen has a key of its own for the capital (a lesson's R, start again): the
+        tutor's keys are small letters, and its buttons show them as capitals ("Play again (N)").
+        A child pressing Shift+N there was answered by nothing."""
+        from textual.widgets import Input
+
+        if len(key.key) != 1 or not key.key.isupper() or isinstance(self.focused, Input) or self._binds(key.key):
+            return key
+        small = events.Key(key.key.lower(), key.key.lower())
+        if key._sender is not None:
+            small.set_sender(key._sender)
+        return small
+
+    def _binds(self, key: str) -> bool:
+        """Whether the app, the screen or the focused widget (or one it sits in) has a binding
+        for `key`, taken now or not."""
+        nodes = [self, self.screen, *(self.focused.ancestors_with_self if self.focused is not None else ())]
+        return any(key in node._bindings.key_to_bindings for node in nodes)
 
     async def _on_key(self, event: events.Key) -> None:
         """Textual's own (bindings, then key_ methods), in its place (prevent_default: Textual's is
