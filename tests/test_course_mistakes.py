@@ -79,8 +79,10 @@ def test_a_kept_pair_speaks_of_colour_only_when_its_colours_differ(pair: str, sa
     cards = tuple(Card.parse(card) for card in pair.split())
     for rules in (Rules.bicycle(3), Rules.table(3)):
         game = Game.from_hands(rules, [list(cards), [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
-        why = explain(Mistake(MistakeCode.KEPT_PAIR, 0, cards), game, ["you", "Ana", "Ben"]).why
+        said_here = explain(Mistake(MistakeCode.KEPT_PAIR, 0, cards), game, ["you", "Ana", "Ben"])
+        why = said_here.why
         assert said in why and not_said not in why, why
+        assert why.startswith("They make a pair") and str(cards[0]) in said_here.what  # the cards named once, not twice
 
 
 def run_check(argv: list[str]) -> int:

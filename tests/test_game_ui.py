@@ -64,7 +64,7 @@ async def test_a_whole_game_with_every_mistake_once(store: Any, profile: Any, va
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        kept = "You still hold a pair" if guidance == "own" else "5♣ and 5♥ make a pair"  # on your own: the rule, not the cards
+        kept = "You still hold a pair" if guidance == "own" else "You still hold 5♣ and 5♥."  # on your own: the rule, not the cards
         await mistake(pilot, app, ["d"], "kept-pair", kept)
         await pilot.press("d")  # again at once: explained again, counted once (in the game and the profile)
         assert len(session_of(app).mistakes) == 1 and len(store.mistakes(profile)) == 1 and kept in prompt_text(app)

@@ -29,7 +29,7 @@ def test_each_mistake_is_refused_explained_and_counted() -> None:
     before = session.game.to_dict()
     outcome = session.finish_pairing()
     assert outcome.refused and outcome.mistake.code == "kept-pair"
-    assert "5♣ and 5♥ make a pair" in outcome.explanation.why
+    assert "You still hold 5♣ and 5♥." == outcome.explanation.what and outcome.explanation.why.startswith("They make a pair")
     assert session.lay_down(cards("7C 7D 7S")).explanation.code == "laid-down-three"
     assert "5♣ and 9♦ are not a pair" in session.lay_down(cards("5C 9D")).explanation.what
     assert session.game.to_dict() == before
@@ -42,7 +42,7 @@ def test_a_mistake_made_again_at_once_is_explained_again_and_counted_once() -> N
     session = crafted(Rules.bicycle(), ["5C 5H 9D", "2C 3C", "", "9C 4D QS"], dealer=2)
     first, second, third = (session.finish_pairing() for _ in range(3))
     assert first.refused and not first.again and second.again and third.again
-    assert third.explanation is not None and "5♣ and 5♥ make a pair" in third.explanation.why, "explained each time"
+    assert third.explanation is not None and third.explanation.what == "You still hold 5♣ and 5♥.", "explained each time"
     assert session.mistake_counts() == {"kept-pair": 1}
     assert session.lay_down(cards("5C 9D")).refused and session.finish_pairing().refused
     assert session.mistake_counts() == {"kept-pair": 2, "not-a-pair": 1}

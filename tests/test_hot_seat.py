@@ -82,7 +82,7 @@ def test_the_learners_lay_down_their_pairs_in_turn_then_pass_the_keyboard_as_the
 def test_each_learner_has_their_own_mistakes_and_help_level() -> None:
     session = two_learners(ben="own")
     kept = session.finish_pairing()
-    assert kept.mistake is not None and "5♣ and 5♥ make a pair" in kept.explanation.why  # type: ignore[union-attr]
+    assert kept.mistake is not None and "5♣ and 5♥" in kept.explanation.what  # type: ignore[union-attr]
     session.lay_down(cards("5C 5H"))
     session.finish_pairing()
     assert session.stage is Stage.HAND_OVER and session.passing_to == 1

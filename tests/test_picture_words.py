@@ -34,7 +34,7 @@ def test_keeping_a_picture_pair_is_explained_in_picture_words(rules: Rules) -> N
     assert mistake is not None and mistake.code is MistakeCode.KEPT_PAIR
     words = explain(mistake, game, ["you", "Bea", "Sam"])
     assert words.what == "You are still holding the two Cat cards."
-    assert words.why.startswith("The two Cat cards are a pair: the same picture.")
+    assert words.why.startswith("They are a pair: the same picture.")  # just named in `what`: not twice
     assert words.instead == "Pick the two Cat cards and lay them down. Say you're done once no pair is left in your hand."
     assert not CARD_WORDS.search(words.text())
 
