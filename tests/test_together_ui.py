@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 from ui_helpers import home_ready, open_from_home
 
@@ -100,3 +101,27 @@ def test_a_table_name_the_rule_refuses_is_one_line_before_the_app(tmp_path: Any,
     assert main(["--data-dir", str(tmp_path / "data"), "--profile", "Ana", "play", "--table", "red\x1b[2J"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("old-maid-tutor play: error: the table's name:") and error.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "here", "shown"), [("es", "a", ("Aquí, por turnos (A)", "En una mesa (M)")), ("de", "h", ("Hier, abwechselnd (H)", "An einem Tisch (T)"))]
+)
+async def test_the_choices_letters_are_letters_of_their_own_words(store: Any, profile: Any, code: str, here: str, shown: tuple[str, str]) -> None:
+    """A walker's Spanish question offered "Aquí, por turnos (K)": the English word's letter. Each
+    choice's key is now a letter of its words in the language in use (in capitals too)."""
+    from textual.widgets import Button
+
+    from tutor import language
+
+    language.ask(code)
+    try:
+        app = TutorApp(store, profile, seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await home_ready(pilot)
+            await open_from_home(pilot, "o", ChoiceScreen)
+            assert tuple(str(button.label) for button in app.screen.query(Button)) == shown
+            await pilot.press(here.upper())
+            await pilot.pause()
+            assert isinstance(app.screen, FriendsScreen)
+    finally:
+        language.ask(None)

@@ -25,7 +25,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull, StoreUnreachable
-from tutor.language import mark, ntr, tr
+from tutor.language import mark, ntr, ptr, tr
 from tutor.ui.dialogs import dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
@@ -145,7 +145,16 @@ class StoreWatch:
             if choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ChoiceScreen(message, [("wait", tr("Keep waiting"), "w"), ("quit", tr("Quit"), "q")]), answered)
+        self.app.push_screen(
+            ChoiceScreen(
+                message,
+                [
+                    ("wait", tr("Keep waiting"), ptr("the key for Keep waiting: the first letter of its words", "w")),
+                    ("quit", tr("Quit"), ptr("the key for Quit in a question: the first letter of Quit", "q")),
+                ],
+            ),
+            answered,
+        )
 
     def _explain_lost(self, lost: ProfileLost) -> None:
         message = f"{lost} {tr('This window stopped saving, so nothing saved elsewhere is overwritten. Choose a learner to carry on.')}"
@@ -156,7 +165,16 @@ class StoreWatch:
             else:
                 self.choose_learner()
 
-        self.app.push_screen(ChoiceScreen(message, [("choose", tr("Choose a learner"), "c"), ("quit", tr("Quit"), "q")]), answered)
+        self.app.push_screen(
+            ChoiceScreen(
+                message,
+                [
+                    ("choose", tr("Choose a learner"), ptr("the key for Choose a learner: the first letter of its words", "c")),
+                    ("quit", tr("Quit"), ptr("the key for Quit in a question: the first letter of Quit", "q")),
+                ],
+            ),
+            answered,
+        )
 
     # ----- at start: is this profile open in another window? ----------------------------------
 
@@ -196,7 +214,15 @@ class StoreWatch:
             go_on(session.profile)
 
         self.app.push_screen(
-            ChoiceScreen(message, [("look", tr("Look only"), "l"), ("take", tr("Take over"), "t"), ("other", tr("Another learner"), "a")]), answered
+            ChoiceScreen(
+                message,
+                [
+                    ("look", tr("Look only"), ptr("the key for Look only: the first letter of its words", "l")),
+                    ("take", tr("Take over"), ptr("the key for Take over: the first letter of its words", "t")),
+                    ("other", tr("Another learner"), ptr("the key for Another learner: the first letter of its words", "a")),
+                ],
+            ),
+            answered,
         )
 
 

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tutor.errors import CannotJoin, StoreError
-from tutor.language import mark, tr
+from tutor.language import mark, ptr, tr
 from tutor.learner.together import one_more
 from tutor.names import shown
 from tutor.ui.dialogs import dismiss_on_top
@@ -51,7 +51,10 @@ def ask_where_to_play(app: TutorApp) -> None:
         elif where == TABLE:
             app.choose_table()
 
-    choices = [(HERE, tr("Here, taking turns"), "k"), (TABLE, tr("At a table"), "t")]
+    choices = [
+        (HERE, tr("Here, taking turns"), ptr("the key for playing Here, taking turns: a letter of its words", "k")),
+        (TABLE, tr("At a table"), ptr("the key for playing At a table: a letter of its words", "t")),
+    ]
     app.push_screen(ChoiceOrBack(tr(WHERE), choices), chosen)
 
 
