@@ -102,10 +102,10 @@ class TutorApp(App[None]):
         if isinstance(event, events.Key):
             if not self.screen_stack:
                 return  # a key typed while the app closes: no screen is left to take it (Textual would raise)
-            event = self._small_letter(event)
             catch_key = getattr(self.screen, "catch_key", None)
             if catch_key is not None and catch_key(event):
                 return  # taken here, in the order typed, before Textual hands it to the focused widget
+            event = self._small_letter(event)  # (after catch_key: a name typed there keeps its capitals)
         await super().on_event(event)
 
     def _small_letter(self, key: events.Key) -> events.Key:
