@@ -72,6 +72,11 @@ class ChoiceScreen(ModalScreen[str | None]):
         dismiss_on_top(self, choice)
 
 
+def quit_choice() -> tuple[str, str, str]:
+    """A question's choice to quit the tutor: (id, words, key)."""
+    return ("quit", tr("Quit"), ptr("the key for Quit in a question: the first letter of Quit", "q"))
+
+
 class ChoiceOrBack(ChoiceScreen):
     """A choice the learner may also leave unmade: Escape dismisses it with None."""
 
@@ -150,7 +155,7 @@ class StoreWatch:
                 message,
                 [
                     ("wait", tr("Keep waiting"), ptr("the key for Keep waiting: the first letter of its words", "w")),
-                    ("quit", tr("Quit"), ptr("the key for Quit in a question: the first letter of Quit", "q")),
+                    quit_choice(),
                 ],
             ),
             answered,
@@ -170,7 +175,7 @@ class StoreWatch:
                 message,
                 [
                     ("choose", tr("Choose a learner"), ptr("the key for Choose a learner: the first letter of its words", "c")),
-                    ("quit", tr("Quit"), ptr("the key for Quit in a question: the first letter of Quit", "q")),
+                    quit_choice(),
                 ],
             ),
             answered,
