@@ -279,11 +279,6 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
 
 
-def letter_of(event: events.Key) -> str:
-    """The letter a key types, in small letters (Shift+S and S are both "s"); '' for other keys."""
-    return event.key.lower() if len(event.key) == 1 and event.key.isalpha() else ""
-
-
 def yes_key() -> str:
     """The letter that says yes in the language in use: its word's first letter."""
     return ptr("the key that answers yes to a question: the first letter of yes", "y")
@@ -318,8 +313,8 @@ class ConfirmScreen(ModalScreen[bool | None]):
 
     def on_key(self, event: events.Key) -> None:
         """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says (y as well),
-        and no; each in capitals too, as the buttons show them."""
-        answer = {yes_key(): True, "n": False}.get(letter_of(event))
+        and no (capitals come here as small letters: TutorApp._small_letter)."""
+        answer = {yes_key(): True, "n": False}.get(event.key)
         if answer is not None:
             event.stop()
             self.action_answer(answer)
@@ -368,7 +363,7 @@ class SaveChangesScreen(ModalScreen[str | None]):
         )
 
     def on_key(self, event: events.Key) -> None:
-        keys, letter = self.keys(), letter_of(event)
+        keys, letter = self.keys(), event.key
         if letter in keys:
             event.stop()
             answer = ANSWERS[keys.index(letter)][0]
