@@ -31,6 +31,7 @@ async def test_friends_named_here_play_one_game_taking_turns(store: Any, profile
         await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, FriendsScreen)
+        assert said(app, "#friends-playing") == "Playing: just you, so far."  # Spanish said "Juegan: tú."
         await pilot.press("enter")
         assert "Type the name of a friend" in said(app, "#friends-problem")
         for key in (*profile.name, "enter"):

@@ -82,7 +82,8 @@ class FriendsScreen(ModalScreen[list[str] | None]):
 
     def _show_playing(self) -> None:
         players = [tr("you"), *(shown(name) for name in self.names)]
-        self.query_one("#friends-playing", Static).update(Text(tr("Playing: {players}.").format(players=listed(players))))
+        said = tr("Playing: {players}.").format(players=listed(players)) if self.names else tr("Playing: just you, so far.")
+        self.query_one("#friends-playing", Static).update(Text(said))
 
     def _say(self, problem: str) -> None:
         self.query_one("#friends-problem", Static).update(Text(problem))
