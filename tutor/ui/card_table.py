@@ -166,7 +166,9 @@ class CardTableScreen(Screen[None]):
             fan.border_title = tr("Your cards, face down") if giver == seats.learner else tr("{name}'s cards, face down").format(name=seats.who(giver))
         self.query_one("#pairs", Static).update(pairs_text(seen, seats, game.rules.pairs_face_up, letters))
         self.query_one("#pairs-line", Static).update(pairs_line(seen, seats, letters, self.app.size.width - 2))
-        self.query_one("#news", Static).update(Text(news, style="bold"))
+        news_line = self.query_one("#news", Static)
+        news_line.update(Text(news, style="bold"))
+        news_line.display = bool(news)  # empty, it was a blank line: the row a short window lacked
         self.keep_in_view()
 
     def keep_in_view(self) -> None:
