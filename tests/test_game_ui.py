@@ -424,3 +424,25 @@ async def test_capital_letters_are_the_keys_too_but_not_in_a_text_box(store: Any
         name.value = ""
         await pilot.press("K", "i", "M")
         assert name.value == "KiM"
+
+
+async def test_a_mistakes_box_leaves_the_seats_whole_at_80x24(store: Any, profile: Any) -> None:
+    """The news line ("You laid down 5♣ and 5♥.") and a box both took a row: at 80x24 the table
+    was one row too tall, and the seats' names scrolled away under the header (a walker's report).
+    Under a box, and while it is empty, the news line takes no row."""
+    from textual.containers import VerticalScroll
+
+    app = setup(store, profile, "bicycle", "guided")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 5H"))
+        await pilot.press("enter")
+        await pilot.pause()
+        news = app.screen.query_one("#news", Static)
+        assert "5♣ and 5♥" in str(news.content) and news.display  # no box: the news shows
+        await pilot.press("d")  # the 7s still in hand: a kept pair, explained in a box
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one("#board", VerticalScroll)
+        assert "You still hold" in prompt_text(app) and not news.display
+        assert board.max_scroll_y == 0, "the whole table fits: nothing scrolled away"

@@ -168,7 +168,9 @@ class CardTableScreen(Screen[None]):
         self.query_one("#pairs-line", Static).update(pairs_line(seen, seats, letters, self.app.size.width - 2))
         news_line = self.query_one("#news", Static)
         news_line.update(Text(news, style="bold"))
-        news_line.display = bool(news)  # empty, it was a blank line: the row a short window lacked
+        # Empty, or under a mistake's or a hint's box (which says what matters now; the news comes
+        # back when the box closes), the line takes no row: the row an 80x24 window lacked.
+        news_line.display = bool(news) and self.panel is None
         self.keep_in_view()
 
     def keep_in_view(self) -> None:
