@@ -446,3 +446,6 @@ async def test_a_mistakes_box_leaves_the_seats_whole_at_80x24(store: Any, profil
         board = app.screen.query_one("#board", VerticalScroll)
         assert "You still hold" in prompt_text(app) and not news.display
         assert board.max_scroll_y == 0, "the whole table fits: nothing scrolled away"
+        await pilot.press("escape")  # the box closes: the news is back
+        await pilot.pause()
+        assert news.display and "5♣ and 5♥" in str(news.content)
