@@ -363,10 +363,10 @@ class SaveChangesScreen(ModalScreen[str | None]):
         )
 
     def on_key(self, event: events.Key) -> None:
-        keys, letter = self.keys(), event.key
-        if letter in keys:
+        keys = self.keys()
+        if event.key in keys:
             event.stop()
-            answer = ANSWERS[keys.index(letter)][0]
+            answer = ANSWERS[keys.index(event.key)][0]
             self.action_answer(None if answer == "keep" else answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
