@@ -113,9 +113,11 @@ class TutorApp(App[None]):
         unless the screen has a key of its own for the capital (a lesson's R, start again): the
         tutor's keys are small letters, and its buttons show them as capitals ("Play again (N)").
         A child pressing Shift+N there was answered by nothing."""
+        if len(key.key) != 1 or not key.key.isupper():
+            return key  # (first: every key comes here)
         from textual.widgets import Input
 
-        if len(key.key) != 1 or not key.key.isupper() or isinstance(self.focused, Input) or self._binds(key.key):
+        if isinstance(self.focused, Input) or self._binds(key.key):
             return key
         small = events.Key(key.key.lower(), key.key.lower())
         if key._sender is not None:

@@ -312,12 +312,11 @@ class ConfirmScreen(ModalScreen[bool | None]):
                 yield Button(tr("{answer} (N)").format(answer=self.no), id="no", variant="primary" if self.no_first else "default")
 
     def on_key(self, event: events.Key) -> None:
-        """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says (y as well),
-        and no (capitals come here as small letters: TutorApp._small_letter)."""
-        answer = {yes_key(): True, "n": False}.get(event.key)
-        if answer is not None:
+        """Yes in the language in use ("s" for sí, "j" for ja), as the yes button says; y as well
+        (capitals come here as small letters: TutorApp._small_letter)."""
+        if event.key == yes_key():
             event.stop()
-            self.action_answer(answer)
+            self.action_answer(True)
 
     def on_mount(self) -> None:
         if self.no_first:
