@@ -27,11 +27,12 @@ import statistics
 import struct
 import subprocess
 import sys
-import tempfile
 import termios
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from scratch import scratch_folder
 
 # Both apps exit through the same auto-pilot once their first screen has been painted.
 EXIT_AFTER_FIRST_PAINT = """
@@ -167,7 +168,7 @@ def taking_turns(runs: int, bare: Callable[[], tuple[float, float]], tutor: Call
 
 
 def start_figures(runs: int) -> None:
-    data_dir = tempfile.mkdtemp()
+    data_dir = scratch_folder()
     bare_script = Path(data_dir) / "bare_app.py"
     bare_script.write_text(BARE_IN_TERMINAL)
     bare = [sys.executable, str(bare_script)]
@@ -180,7 +181,7 @@ def start_figures(runs: int) -> None:
     terminal = taking_turns(runs, lambda: in_terminal(bare, b"Hello"), lambda: in_terminal(tutor(), HOME_WORDS))
     print_times(f"in a terminal: start to the first frame on it, median of {runs} runs", terminal, with_memory=False)
     new_game = ("play", "--seed", "1")  # in a fresh data folder each time: a new game, never one to resume
-    table = taking_turns(runs, lambda: in_terminal(bare, b"Hello", SETTLE), lambda: in_terminal(tutor(*new_game, data=tempfile.mkdtemp()), TABLE_WORDS, SETTLE))
+    table = taking_turns(runs, lambda: in_terminal(bare, b"Hello", SETTLE), lambda: in_terminal(tutor(*new_game, data=scratch_folder()), TABLE_WORDS, SETTLE))
     _, bare_mib, _, tutor_mib = (statistics.median(values) for values in table)
     print(f"in a terminal: RSS {SETTLE} s after the first frame, median of {runs} runs")
     print(f"  bare Textual app               {bare_mib:5.1f} MiB")
@@ -237,7 +238,7 @@ def tutor_table() -> object:
     from tutor.store import open_store
     from tutor.ui.app import TutorApp
 
-    store = open_store(tempfile.mkdtemp())
+    store = open_store(scratch_folder())
     profile = store.get_or_create_profile("Bench")
     store.save_settings(profile, replace(store.load_settings(profile), speed="slow"))
     return TutorApp(store, profile, start="play", seed=1)

@@ -19,12 +19,12 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import serve_load  # noqa: E402
+from scratch import scratch_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: class\r\n"
@@ -40,7 +40,7 @@ def start_server(pupils: int) -> tuple[subprocess.Popen[str], int]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    folder = tempfile.mkdtemp(prefix="serve-abuse-")
+    folder = scratch_folder("serve-abuse-")
     server = subprocess.Popen(
         [sys.executable, "-m", "tutor", "--data-dir", folder, "serve", "--port", str(port), "--host", "127.0.0.1", "--max-sessions", str(pupils + 5)],
         stdout=subprocess.PIPE,

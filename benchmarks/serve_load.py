@@ -39,13 +39,13 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+from scratch import scratch_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 100, 30
@@ -273,7 +273,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run_side(name: str, pupils: int) -> Side:
-    port, folder = free_port(), tempfile.mkdtemp(prefix=f"serve-load-{name}-")
+    port, folder = free_port(), scratch_folder(f"serve-load-{name}-")
     starter: Callable[[str, int, int], subprocess.Popen[str]] = start_serve if name == "serve" else start_plain
     server = starter(folder, port, pupils)
     print(f"  settled after {wait_until_settled(folder):.1f} s")

@@ -18,10 +18,11 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 import sys
-import tempfile
 import time
 from multiprocessing.queues import Queue
 from pathlib import Path
+
+from scratch import scratch_folder
 
 POLL_SECONDS = 0.15
 THINK_SECONDS = 0.5
@@ -107,7 +108,7 @@ def idle_pupil(folder: str, name: str, table: str, start_by: float, until: float
 
 
 def run(pupils: int, per_table: int, seconds: float, idle: bool) -> list[Note]:
-    folder = tempfile.mkdtemp(prefix="tables-bench-")
+    folder = scratch_folder("tables-bench-")
     from tutor.store import open_store
 
     open_store(Path(folder)).close()  # made once, before the class arrives
