@@ -131,9 +131,12 @@ async def test_a_whole_lesson_with_a_mistake_a_hint_and_the_answer(store: Any, p
         assert run_of(app).finished
         assert "Lesson done: “Pairs”! ★★☆ (2 of 3 stars)" in done_words(app)
         assert "Next up: “A turn in Bicycle rules”" in done_words(app)
-        await pilot.pause(0.3)
-        body, done = app.screen.query_one("#lesson-body").region, app.screen.query_one("#lesson-done").region
-        assert body.y <= done.y and done.bottom <= body.bottom  # the stars and the button both in sight at 80x24
+
+        def both_in_sight() -> bool:  # the stars and the button, once the end is scrolled into view
+            body, done = app.screen.query_one("#lesson-body").region, app.screen.query_one("#lesson-done").region
+            return body.y <= done.y and done.bottom <= body.bottom
+
+        await until(pilot, both_in_sight)  # at 80x24
         saved = store.lesson_progress(profile)["pairs"]
         assert (saved.step, saved.hints_used, saved.finished) == (5, 1, True)
         assert [(m.code, m.cards, m.where) for m in store.mistakes(profile)] == [("kept-pair", ("5♣", "5♥"), "lesson:pairs")]
