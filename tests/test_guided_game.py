@@ -387,6 +387,18 @@ def test_a_wrong_pair_that_went_down_under_the_strict_check_is_told_as_it_happen
     assert "can't go down" not in " ".join((words.what, words.why, words.instead))
 
 
+def test_three_cards_stopped_under_the_strict_check_are_told_why_they_were_stopped() -> None:
+    """Under the strict pair check two wrong cards go down, but three never do: the words said
+    nobody checks the pairs as they go down, right after the tutor had stopped them."""
+    session = crafted(Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 5H 7D 9S", "2C 3C 8H", "9C 2D 3D"], dealer=2)
+    for three in ("5C 5H 7D", "5C 7D 9S"):
+        told = session.lay_down(cards(three))
+        assert told.refused and told.explanation is not None
+        assert told.explanation.why.startswith("A pair is exactly two cards of the same rank, like two 5s, so these cards stay in your hand.")
+        assert "Nobody checks the pairs as they go down" not in told.explanation.why
+    assert session.hand == tuple(cards("5C 5H 7D 9S"))
+
+
 def test_a_pair_that_earns_another_draw_is_said_in_the_log() -> None:
     """With the house rule "a pair earns another draw", a player drew twice in a row and the log
     never said why."""

@@ -18,7 +18,9 @@ The file:
         why:                       # `any`, plus optional wordings for the rules in play:
           any: ...                 #   bicycle, table, reversed (the odd card wins),
           bicycle: ...             #   bicycle-reversed, table-reversed, strict (the strict pair
-                                   #   check: a wrong pair goes down) (the most specific is used)
+                                   #   check: a wrong pair goes down), strict-not-two (the strict
+                                   #   check, but more than two cards: refused all the same)
+                                   #   (the most specific is used)
         instead-no-pair: ...       # what to do instead when the hand holds no pair at all:
                                    #   needed by the codes in NO_PAIR_CODES, whose mistake a
                                    #   learner can make with no pair in hand
@@ -72,7 +74,7 @@ PAIR_INSIDE_CODE = "not-a-pair"
 """The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `what-pair-inside`, which
 says the pair is one, and `instead-pair-inside`, which says to lay it down alone, where `what` and
 `instead` would call all the cards no pair and send the learner looking for one."""
-WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict")
+WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict", "strict-not-two")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
 
@@ -124,13 +126,15 @@ class MistakeWords:
             return self
         return replace(self, **self.pictures, why=self.picture_why or self.why, pictures={}, picture_why={})
 
-    def why_for(self, rules: Rules) -> str:
-        """The wording of `why` for the rules in play: the most specific one the file gives."""
+    def why_for(self, rules: Rules, cards: int = 2) -> str:
+        """The wording of `why` for the rules in play and a mistake about `cards` cards: the most
+        specific one the file gives. Under the strict pair check two wrong cards go down, but more
+        than two are stopped all the same ("strict-not-two")."""
         keys: list[str] = [rules.variant]
         if rules.odd_card_wins:
             keys = [f"{rules.variant}-reversed", "reversed", *keys]
         if rules.wrong_pair_loses:
-            keys = ["strict", *keys]
+            keys = ["strict" if cards == 2 else "strict-not-two", *keys]
         return next((self.why[key] for key in keys if key in self.why), self.why["any"])
 
 
@@ -356,7 +360,8 @@ def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
     for rules in every_rules((3,)):
         for played in (rules, rules.with_deck(pictures)) if pictures else (rules,):
             said = words.for_deck(played)
-            for part, text in (("what", said.what), ("why", said.why_for(played)), ("instead", said.instead)):
+            whys = [("why", said.why_for(played, count)) for count in (2, 3)]
+            for part, text in (("what", said.what), *whys, ("instead", said.instead)):
                 untrue = going_out_claims_untrue(text, played) + ending_claims_untrue(text, played)
                 if untrue and part not in told:
                     told.add(part)
@@ -407,7 +412,7 @@ def explain(
         rule=words.rule,
         lesson=words.lesson,
         what=_fill(words.what_pair_inside if words.what_pair_inside and _pair_inside(mistake.cards) else words.what, values),
-        why=_fill(words.why_for(game.rules), values),
+        why=_fill(words.why_for(game.rules, len(mistake.cards)), values),
         instead=_fill(_instead(words, mistake, game), values),
     )
 
