@@ -149,6 +149,34 @@ def test_news_of_a_learner_away_keeps_what_happened_to_their_hand() -> None:
     assert heard and all(CARD.search(line) for line in heard), "each learner hears which of their cards was taken"
 
 
+def test_a_card_a_computer_took_while_its_learner_watched_is_told_when_the_keyboard_comes_back() -> None:
+    """Ben watched the computers play after his turn; Bea took his J♥ and the keyboard passed to
+    Ana at once (at the Instant speed Ben never saw it). When it came back to Ben his news had
+    been cleared as old: he was never told. A card taken from a learner is told to them before
+    they next act, whoever was at the keyboard when it went."""
+    checked = 0
+    for seed in range(12):
+        session = GuidedGame.new_together(Settings(players=4), [("Ana", "guided"), ("Ben", "guided")], seed=seed)
+        untold: dict[int, list[str]] = {0: [], 1: []}  # cards taken from each learner, not yet seen on their turn
+        while session.stage is not Stage.OVER:
+            if session.stage is Stage.HAND_OVER:
+                coming = session.passing_to
+                session.hand_over()
+                assert all(card in session.news for card in untold[coming]), f"seed {seed}: {untold[coming]} untold, news {session.news!r}"
+                checked += len(untold[coming])
+                untold[coming] = []
+                continue
+            acting = None if session.stage is Stage.COMPUTER else session.viewer
+            before = {seat: set(session.game.hands[seat]) for seat in untold}
+            careful_move(session)
+            for seat in untold:
+                if seat == acting:  # their news was in front of them as they played
+                    untold[seat] = []
+                else:
+                    untold[seat] += [card.text(False) for card in before[seat] - set(session.game.hands[seat])]
+    assert checked > 20
+
+
 def test_computer_players_never_take_a_learners_name() -> None:
     settings = Settings(opponent_names=("Ben", "Cleo", "Sam", "Bea", "Kit", "Lou", "Max"))
     session = GuidedGame.new_together(settings, [("Ana", "guided"), ("ben", "guided")], seed=2)

@@ -132,6 +132,9 @@ class LearnerSeat:
     away; each in every language (as the log)."""
     away: bool = False
     """Their turn has ended and nothing has happened to their hand since (the next news replaces the old)."""
+    news_from_others: bool = False
+    """Their news came from someone else's move (a computer player drew from them), not from their
+    own: it may have gone by unread as the keyboard passed on, so it waits for them."""
 
     @property
     def news(self) -> list[str]:
@@ -281,7 +284,7 @@ class GuidedGame:
         """The learner due to act says only they are looking: they become the viewer."""
         seat = self.passing_to
         if seat != self.viewer:
-            self.player.away = True
+            self.player.away = not self.player.news_from_others
             self.player.hint_level = 0
             coming = self.learners[seat]
             if coming.away:  # nothing happened to their hand while they were away
@@ -413,7 +416,7 @@ class GuidedGame:
             return [tr("Yes: you draw from {giver}.").format(giver=self.seats.who(seat))]
 
         if self.together:  # their own news: the shared log tells the draw itself
-            self.player.news_told = [*told_in_every_language(said)]
+            self.player.news_told, self.player.news_from_others = [*told_in_every_language(said)], False
             return Outcome()
         return Outcome(self._tell(said))
 
@@ -423,7 +426,7 @@ class GuidedGame:
 
     def play_computer_turn(self) -> Outcome:
         events = self.game.play_computer_turn()
-        return self._told(events)
+        return self._told(events, own=False)
 
     def hint(self) -> Hint:
         """The next hint level (it stays at the last level once reached)."""
@@ -467,7 +470,8 @@ class GuidedGame:
     def _names_for_you(self) -> list[str]:
         return [self.seats.who(seat) for seat in range(len(self.names))]
 
-    def _told(self, events: list[Event]) -> Outcome:
+    def _told(self, events: list[Event], own: bool = True) -> Outcome:
+        """Log `events` and tell each learner what happened to their hand; `own`: the viewer's own move made them."""
         lines = self._tell(lambda: self.narrator.lines(events, self.game))
         for seat, player in self.learners.items():
             news = self._news_for(seat, events)
@@ -477,6 +481,7 @@ class GuidedGame:
                 player.news_told, player.away = [news], False
             else:  # away from the keyboard: everything since their turn, for when it comes back
                 player.news_told = [*player.news_told, news][-NEWS_KEPT:]
+            player.news_from_others = not (own and seat == self.viewer)
         return Outcome(lines)
 
     def _news_for(self, seat: int, events: list[Event]) -> Told | None:
@@ -622,6 +627,7 @@ def _learner_to_dict(player: LearnerSeat) -> dict[str, Any]:
         "mistakes": [[made.code, list(made.cards)] for made in player.mistakes],
         **_said_and_told("news", player.news, player.news_told),
         "away": player.away,
+        "news_from_others": player.news_from_others,
     }
 
 
@@ -641,6 +647,7 @@ def _learner_from_dict(data: Any, players: int) -> LearnerSeat:
         giver_chosen=bool(data["giver_chosen"]),
         news_told=_told_from(data, "news", NEWS_KEPT),
         away=bool(data.get("away", False)),
+        news_from_others=bool(data.get("news_from_others", False)),
     )
 
 
