@@ -327,3 +327,20 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
         seat.show(seen, cursor=pointer in ("cursor", "both"), flagged=pointer in ("flagged", "both"))
         shortened = {"cursor": "Maximi… ◆", "flagged": "Maximi… !", "both": "Maxim… ◆!"}[pointer]  # (two marks: a letter less)
         assert str(seat.content).splitlines()[0] == f"{game.giver}·{shortened}"
+
+
+async def test_the_seats_words_fit_again_when_a_mistakes_box_brings_a_scroll_bar(store: Any, profile: Any) -> None:
+    """Five players at 60x20: a mistake's box makes the table scroll, and its scroll bar took a
+    column from the first seat's box, whose "6 cards" folded "cards" out of sight (found on the
+    table played together; the game alone was the same). A seat's words are chosen again for its new width."""
+    from layout_helpers import cut_off
+
+    hands = ["AC 3C 3H 4C 7D 8D 8H 9D 10C JH KS", "2C 3D 8C 9C QS KD", "2D 4D 5S 6S 7S JD", "2H 4H 5H 6H 7H 9H JS QH", "5D 6D 10D QD"]
+    app = crafted_app(store, profile, Rules.bicycle(players=5), hands, dealer=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING and bool(app.screen.query(SeatView)))
+        await pilot.press("d")  # the pair of 3s kept: the box comes
+        board = app.screen.query_one("#board")
+        await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#panel").border_title) and board.show_vertical_scrollbar)
+        await pilot.pause()
+        assert not await cut_off(pilot, "the game table with a mistake's box")

@@ -14,7 +14,7 @@ from enum import StrEnum
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -56,11 +56,13 @@ class SeatView(Static):
         """The seat at the table sitting here: `key` places on from the viewer's seat."""
         self.seat_name = name
         self.where = where
+        self._shown: tuple[Observation, bool, bool, str, bool] | None = None
 
     def show(self, seen: Observation, cursor: bool, flagged: bool, end: str = "", giver_shown: bool = True) -> None:
         """Draw the seat from what the learner sees; `end` is its result once the game is over;
         `giver_shown`: mark the giver as such (not while a learner who is not guided chooses whom to
         draw from: it would give the answer away)."""
+        self._shown = (seen, cursor, flagged, end, giver_shown)
         cards = seen.hand_sizes[self.seat]
         safe = self.seat in seen.safe
         told = giver_shown or seen.giver != self.seat
@@ -109,6 +111,12 @@ class SeatView(Static):
 
     def on_click(self, event: Click) -> None:
         self.post_message(self.Chosen(self.seat))
+
+    def on_resize(self, event: Resize) -> None:
+        """The words are fitted to the box's width: chosen again when it changes (a scroll bar came
+        with a mistake's box, and "cards" was folded out of sight at 60 columns)."""
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 def short_side(side: str) -> str:
