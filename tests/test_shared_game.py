@@ -194,6 +194,23 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)
 
 
+def test_before_the_deal_a_learner_whose_window_went_quiet_seems_away_to_the_others(windows: tuple[Tables, Tables], clock: Clock) -> None:
+    """The waiting room listed a classmate whose window had been killed as if still there, and the
+    host started a game for them (a walker's report): seated learners who miss a heartbeat are
+    said to seem away there too, until their window is heard again."""
+    one, two = windows
+    ana = SharedGame.sit_down(one, one.store.get_or_create_profile("Ana"), "Red", FOUR)
+    bo = SharedGame.sit_down(two, two.store.get_or_create_profile("Bo"), "Red", FOUR)
+    clock.advance(HEARTBEAT_SECONDS)
+    ana.poll()
+    assert ana.stage is Stage.WAITING and ana.away() == []
+    clock.advance(QUIET_SECONDS - HEARTBEAT_SECONDS)
+    ana.poll()
+    assert ana.away() == [bo.seat], "Ana's own window polled: only Bo's is quiet"
+    bo.poll()
+    assert heard(ana, lambda: ana.away() == [])
+
+
 def test_the_others_are_told_when_a_learner_they_wait_for_seems_to_be_away(windows: tuple[Tables, Tables], clock: Clock) -> None:
     """A window killed mid-game says nothing for the minute before a computer takes its seat: the
     others saw "Eve is choosing a card from you." all that time (a walker's report)."""

@@ -305,6 +305,34 @@ async def test_a_learner_whose_app_closes_mid_game_is_said_to_have_left_at_once(
     ben_store.close()
 
 
+async def test_the_waiting_room_says_when_a_classmate_seated_there_seems_away(tmp_path: Path) -> None:
+    """Ben's window went quiet before the deal (killed): Ana's waiting room listed him as if he
+    were there. It says he seems away once his window has missed a heartbeat, and stops when he is heard again."""
+    from datetime import timedelta
+
+    from tutor.store.records import now, time_text
+    from tutor.store.tables import QUIET_SECONDS
+
+    data = tmp_path / "data"
+    ana_store, ana = learner_store(data, "Ana", players=3)
+    ben_store, ben = learner_store(data, "Ben")
+    ana_app = TutorApp(ana_store, ana, seed=SEED)
+    async with running(ana_app) as (ana_pilot,):
+        assert await in_app(ana_pilot, lambda: ana_app.open_table("Red"))
+        bens = _tables(ben_store)
+        view, _ = bens.open_or_join("Red", ben, Settings())
+        await until(ana_pilot, lambda: "Ben" in words(ana_app, "#waiting"))
+        assert "seems to be away" not in words(ana_app, "#waiting")
+        with ben_store._write() as db:  # Ben's last heartbeat, two beats ago
+            quiet_since = time_text(now() - timedelta(seconds=QUIET_SECONDS + 1))
+            db.execute("UPDATE table_seat SET last_seen = ? WHERE profile_id = ?", (quiet_since, ben.id))
+        await until(ana_pilot, lambda: "Ben (seems to be away)" in words(ana_app, "#waiting"))
+        bens.heartbeat(view.id, ben)
+        await until(ana_pilot, lambda: "seems to be away" not in words(ana_app, "#waiting"))
+    ana_store.close()
+    ben_store.close()
+
+
 async def test_a_learner_whose_app_closed_mid_game_is_asked_to_go_back_to_the_seat(tmp_path: Path) -> None:
     """Started again, Home asks about the seat at a table whose game is on (a walker's Eve, her app
     stopped mid-game, found no sign of it); "Back to the table" sits her down with the same hand."""

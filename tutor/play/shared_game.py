@@ -246,8 +246,12 @@ class SharedGame:
 
     def away(self) -> list[int]:
         """The seats the game waits for whose learners seem to have gone (`SeatView.seems_away`):
-        a computer takes over a minute after they went, and until then the others are told why."""
+        a computer takes over a minute after they went, and until then the others are told why.
+        Before the deal, every other learner seated who seems to have gone (the waiting room says so)."""
         game = self.game
+        if game is None and self.stage is Stage.WAITING:
+            when = self.tables.clock()
+            return sorted(seat.seat for seat in self.view.seats if seat.seat != self.seat and seat.seems_away(when))
         if game is None or self.stage is not Stage.OTHERS:
             return []
         waited = game.waiting_for or ({game.drawer} if game.drawer is not None else set())

@@ -249,6 +249,7 @@ class TableScreen(CardTableScreen):
         rules = view.settings().rules()
         text.append(rules_in_brief(rules) + "\n\n")
         taken = {seat.seat: seat for seat in view.seats}
+        away = set(shared.away())
         for step, number in enumerate(rules.seats_from(shared.seat)):  # numbered as the table's keys number them
             seat = taken.get(number)
             where = tr("You:") if step == 0 else f"{step}·{capitalised(where_is(step, view.players))}:"
@@ -257,7 +258,8 @@ class TableScreen(CardTableScreen):
                 text.append(tr("free") + "\n", style="italic")
                 continue
             text.append(seat.name)
-            text.append(f" ({tr('host')})\n" if seat.profile_id == view.host_id else "\n")
+            text.append(f" ({tr('host')})" if seat.profile_id == view.host_id else "")
+            text.append(f" ({tr('seems to be away')})\n" if number in away else "\n", style="italic")
         if len(view.seats) < view.players and not shared.is_host:  # (the host's prompt says it) once, not on each free seat's line
             text.append("\n" + tr("A computer player sits in each free seat when the game starts, if nobody else comes."), style="italic")
         return text
