@@ -262,3 +262,29 @@ def test_not_a_pair_without_words_for_a_pair_and_more_is_a_problem() -> None:
     line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  not-a-pair:") + 1
     why = "the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone"
     assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.not-a-pair: missing instead-pair-inside: {why}"]
+
+
+# ----- three of a kind laid down with more cards: each named -------------------------------------
+
+
+@pytest.mark.parametrize("entries", [None, FALLBACK], ids=["file", "built-in"])
+def test_three_of_a_kind_laid_down_with_more_cards_names_them_too(entries: dict[str, MistakeWords] | None) -> None:
+    """A walker picked 5♣ 5♦ 5♥ and 7♠: the words spoke of the three 5s alone, as if 7♠ had not been picked."""
+    hand = [Card.parse(text) for text in ("5C", "5D", "5H", "7S", "9H")]
+    game = Game.from_hands(Rules.bicycle(3), [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, tuple(hand[:4])))
+    assert mistake is not None and mistake.code is MistakeCode.LAID_DOWN_THREE
+    assert mistake.cards == tuple(hand[:3]) and mistake.others == (hand[3],)
+    said = explain(mistake, game, ["you", "Ana", "Ben"], entries=entries)
+    assert said.what == "You tried to lay down three 5s at once (5♣, 5♦ and 5♥), and 7♠ with them."
+    assert said.instead.startswith("Lay down just two of the 5s. Keep the third one") and said.instead.endswith("and 7♠ too.")
+    three = explain(game.mistake_in(LayDown(0, tuple(hand[:3]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
+    assert three.what == "You tried to lay down three 5s at once (5♣, 5♦ and 5♥)." and "7♠" not in three.instead
+
+
+def test_three_of_a_kind_without_words_for_more_cards_is_a_problem() -> None:
+    text = SHIPPED.replace("    what-with-others:", "    # gone:", 1)
+    book = read_mistakes(text, "lessons/mistakes.yaml")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  laid-down-three:") + 1
+    why = "more cards may be picked with the three, so name them ({others}) and say what to do"
+    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.laid-down-three: missing what-with-others: {why}"]

@@ -27,6 +27,8 @@ The file:
         what-pair-inside: ...      # not-a-pair only (needed there, both): what happened, and
         instead-pair-inside: ...   #   what to do instead, when the cards laid down hold a pair
                                    #   and more ({pair}, {extra})
+        what-with-others: ...      # laid-down-three only (needed there, both): the same, when
+        instead-with-others: ...   #   more cards were picked with the three ({others})
         pictures:                  # optional: words for a picture deck, where they differ
           rule: ...                #   (any of rule, lesson, what, why, instead, instead-no-pair,
                                    #   what-pair-inside, instead-pair-inside;
@@ -61,8 +63,20 @@ if TYPE_CHECKING:
 # The YAML reader (tutor.course.source, PyYAML) loads when a file is read, not with this module:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
-PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why", "pair", "extra")
-FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside", "pictures")
+PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why", "pair", "extra", "others")
+FIELDS = (
+    "rule",
+    "lesson",
+    "what",
+    "why",
+    "instead",
+    "instead-no-pair",
+    "what-pair-inside",
+    "instead-pair-inside",
+    "what-with-others",
+    "instead-with-others",
+    "pictures",
+)
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
 PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside")
 NO_PAIR_CODES = frozenset({"not-a-pair", "not-in-hand"})
@@ -74,6 +88,10 @@ PAIR_INSIDE_CODE = "not-a-pair"
 """The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `what-pair-inside`, which
 says the pair is one, and `instead-pair-inside`, which says to lay it down alone, where `what` and
 `instead` would call all the cards no pair and send the learner looking for one."""
+WITH_OTHERS_FIELDS = ("what-with-others", "instead-with-others")
+WITH_OTHERS_CODE = "laid-down-three"
+"""The mistake that may come with more cards picked (5♣ 5♦ 5♥ 7♠): it needs `what-with-others` and
+`instead-with-others`, which name them ({others}), where `what` and `instead` speak of the three alone."""
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict", "strict-not-two")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -119,6 +137,10 @@ class MistakeWords:
     """`what` for cards that hold a pair and more (see PAIR_INSIDE_CODE); '' for the other codes."""
     instead_pair_inside: str = ""
     """`instead` for cards that hold a pair and more; '' for the other codes."""
+    what_with_others: str = ""
+    """`what` when more cards were picked with the three (see WITH_OTHERS_CODE); '' for the other codes."""
+    instead_with_others: str = ""
+    """`instead` when more cards were picked with the three; '' for the other codes."""
 
     def for_deck(self, rules: Rules) -> MistakeWords:
         """These words for the deck in play: a picture deck's own words where the file gives them."""
@@ -177,6 +199,8 @@ FALLBACK: dict[str, MistakeWords] = {
             mark("You tried to lay down three {rank} at once ({cards})."),
             {"any": mark("A pair is exactly two cards.")},
             mark("Lay down two of them and keep the third."),
+            what_with_others=mark("You tried to lay down three {rank} at once ({cards}), and {others} with them."),
+            instead_with_others=mark("Lay down just two of the {rank}. Keep the third one, and {others} too."),
         ),
         MistakeWords(
             "not-a-pair",
@@ -332,6 +356,9 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
         check.problem(item, "missing instead-no-pair: this mistake can be made with no pair in the hand, so say what to do then")
     for missing in [name for name in PAIR_INSIDE_FIELDS if code == PAIR_INSIDE_CODE and name not in found]:
         check.problem(item, f"missing {missing}: the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone")
+    with_others = {name: check.text(found.get(name), PLACEHOLDERS) if name in found else None for name in WITH_OTHERS_FIELDS}
+    for missing in [name for name in WITH_OTHERS_FIELDS if code == WITH_OTHERS_CODE and name not in found]:
+        check.problem(item, f"missing {missing}: more cards may be picked with the three, so name them ({{others}}) and say what to do")
     pictures: dict[str, str] = {}
     picture_why: dict[str, str] = {}
     picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
@@ -345,7 +372,10 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
     what_inside, instead_inside = (pair_inside[name] or "" for name in PAIR_INSIDE_FIELDS)
-    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", what_inside, instead_inside)
+    what_others, instead_others = (with_others[name] or "" for name in WITH_OTHERS_FIELDS)
+    return MistakeWords(
+        code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", what_inside, instead_inside, what_others, instead_others
+    )
 
 
 def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
@@ -411,15 +441,26 @@ def explain(
         code=mistake.code.value,
         rule=words.rule,
         lesson=words.lesson,
-        what=_fill(words.what_pair_inside if words.what_pair_inside and _pair_inside(mistake.cards) else words.what, values),
+        what=_fill(_what(words, mistake), values),
         why=_fill(words.why_for(game.rules, len(mistake.cards)), values),
         instead=_fill(_instead(words, mistake, game), values),
     )
 
 
+def _what(words: MistakeWords, mistake: Mistake) -> str:
+    """What happened: the pair among the cards named, the other cards picked with three of a kind named, or as it is."""
+    if words.what_pair_inside and _pair_inside(mistake.cards):
+        return words.what_pair_inside
+    if words.what_with_others and mistake.others:
+        return words.what_with_others
+    return words.what
+
+
 def _instead(words: MistakeWords, mistake: Mistake, game: Game) -> str:
-    """What to do instead: lay down the pair among the cards alone, look for a pair, or (with none
-    in the hand) say you're done."""
+    """What to do instead: lay down the pair among the cards alone, two of three of a kind
+    alone, look for a pair, or (with none in the hand) say you're done."""
+    if words.instead_with_others and mistake.others:
+        return words.instead_with_others
     if words.instead_pair_inside and _pair_inside(mistake.cards):
         return words.instead_pair_inside
     if words.instead_no_pair and not _had_a_pair(mistake, game):
@@ -451,6 +492,8 @@ def _said(words: MistakeWords) -> MistakeWords:
         instead_no_pair=tr(words.instead_no_pair) if words.instead_no_pair else "",
         what_pair_inside=tr(words.what_pair_inside) if words.what_pair_inside else "",
         instead_pair_inside=tr(words.instead_pair_inside) if words.instead_pair_inside else "",
+        what_with_others=tr(words.what_with_others) if words.what_with_others else "",
+        instead_with_others=tr(words.instead_with_others) if words.instead_with_others else "",
     )
 
 
@@ -493,6 +536,7 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
         "pair_why": _pair_why(mistake.cards),
         **_pair_inside_named(mistake.cards, letters),
+        "others": card_list(mistake.others, letters),
     }
 
 

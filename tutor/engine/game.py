@@ -600,7 +600,8 @@ class Game:
         counts = Counter(card.rank for card in cards)
         if any(count == 3 for count in counts.values()):
             three = tuple(card for card in cards if counts[card.rank] == 3)
-            return Mistake(MistakeCode.LAID_DOWN_THREE, seat, three, detail="lay down two and keep the third")
+            others = tuple(card for card in cards if card not in three)
+            return Mistake(MistakeCode.LAID_DOWN_THREE, seat, three, detail="lay down two and keep the third", others=others)
         if any(count % 2 for count in counts.values()) or not cards:
             if self.rules.wrong_pair_loses and len(cards) == 2:
                 return None

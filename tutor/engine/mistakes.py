@@ -34,6 +34,8 @@ class Mistake:
     cards: tuple[Card, ...] = ()
     seats: tuple[int, ...] = ()
     detail: str = ""
+    others: tuple[Card, ...] = ()
+    """Cards picked with `cards` that the mistake is not about (three of a kind laid down with more)."""
 
     def __str__(self) -> str:
         cards = " ".join(map(str, self.cards))
