@@ -246,6 +246,27 @@ def test_a_pair_laid_down_with_an_extra_card_is_told_to_go_down_alone(entries: d
     assert two_wrong.what == "3♣ and 6♠ are not a pair."
 
 
+def test_two_pairs_and_a_card_laid_down_keep_only_the_card() -> None:
+    """A walker picked A♣ A♥ 2♥ 2♠ 6♠ and was told to keep 2♥ and 2♠, a pair, in the hand: only
+    the card that pairs with none of the others is to be kept."""
+    hand = [Card.parse(text) for text in ("AC", "AH", "2H", "2S", "6S")]
+    game = Game.from_hands(Rules.bicycle(3), [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, tuple(hand)))
+    assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
+    said = explain(mistake, game, ["you", "Ana", "Ben"])
+    assert said.what == "A♣ and A♥ are a pair, but not with 6♠."
+    assert said.instead == "Lay down just A♣ and A♥, and keep 6♠ in your hand."
+
+
+def test_three_of_four_of_a_kind_is_never_said_to_leave_the_third_without_a_partner() -> None:
+    """With J♣ J♦ J♥ J♠ in hand, three of them picked: the third's partner is right there."""
+    hand = [Card.parse(text) for text in ("JC", "JD", "JH", "JS", "4C")]
+    game = Game.from_hands(Rules.bicycle(3), [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, tuple(hand[:3])))
+    assert mistake is not None and mistake.code is MistakeCode.LAID_DOWN_THREE
+    assert "no partner" not in explain(mistake, game, ["you", "Ana", "Ben"]).why
+
+
 def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
     deck, rules = find_deck("farm"), Rules.bicycle(3).with_deck("farm")
     first, second = (card for card in deck.cards if card.picture == deck.cards[0].picture)

@@ -469,13 +469,15 @@ def _instead(words: MistakeWords, mistake: Mistake, game: Game) -> str:
 
 
 def _pair_inside(cards: Sequence[Card]) -> tuple[tuple[Card, Card], tuple[Card, ...]] | None:
-    """A pair among more than two cards, and the cards left over (3♣ 3♠ 6♠: 3♣ 3♠, and 6♠); None
-    when the cards are two, or hold no pair."""
-    group = next((group for group in groups_of_a_kind(cards) if len(group) > 1), None)
+    """A pair among more than two cards, and the cards that pair with none of the others (3♣ 3♠
+    6♠: 3♣ 3♠, and 6♠); None when the cards are two, or hold no pair. A second pair among them
+    is neither (3♣ 3♠ 6♣ 6♦ 8♣: 3♣ 3♠, and 8♣): it goes down too, never "kept"."""
+    groups = groups_of_a_kind(cards)
+    group = next((group for group in groups if len(group) > 1), None)
     if len(cards) <= 2 or group is None:
         return None
-    pair = (group[0], group[1])
-    return pair, tuple(card for card in cards if card not in pair)
+    alone = tuple(found[0] for found in groups if len(found) == 1)
+    return (group[0], group[1]), alone
 
 
 def _said(words: MistakeWords) -> MistakeWords:
