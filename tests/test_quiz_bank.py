@@ -403,6 +403,14 @@ REASONS = [
         entry(options=[option("5♣ and 5♥", right=True, why=None), option("5♣ and 6♣", why=LONG), option("7♣ and 8♦", why="No.")]),
         "the reason for '5♣ and 6♣' takes 7 lines at 60x20 (6 fit): make it shorter",
     ),
+    (  # a walker read "The dealer starts by offering their cards. The dealer starts by holding their cards out ..."
+        entry(
+            prompt="How does play begin?",
+            options=[option("The dealer offers", right=True, why=None), option("The youngest draws", why="No: the dealer starts by offering their cards.")],
+            explanation="The dealer starts by holding their cards out, face down.",
+        ),
+        "the reason for 'The youngest draws' says 'The dealer starts by holding their cards out' after 'the dealer starts by offering their cards': say it once",
+    ),
 ]
 
 

@@ -27,6 +27,8 @@ REASON_LINES = 6
 question comes back and the Next button then fit in view together."""
 MIN_WORDS = 3
 """A clause says something again when it has at least this many words that carry meaning."""
+SAME_START = 4
+"""Two clauses that begin with this many words alike tell one fact twice."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\s(?:so|but|because|then)\s|\s[-–]\s")
@@ -95,8 +97,15 @@ def _same(one: str, two: str) -> bool:
     return first == second or (len(smaller) > MIN_WORDS and (first <= second or second <= first))
 
 
+def _same_start(one: str, two: str) -> bool:
+    """Whether two clauses of one reason begin alike, SAME_START words ("The dealer starts by
+    offering ..." then "The dealer starts by holding ... out": one fact told twice)."""
+    starts = [_WORD.findall(clause.lower())[:SAME_START] for clause in (one, two)]
+    return len(starts[0]) == SAME_START and starts[0] == starts[1]
+
+
 def _repeats(clauses: list[str]) -> Iterator[tuple[str, str]]:
     for number, clause in enumerate(clauses):
-        first = next((earlier for earlier in clauses[:number] if _same(earlier, clause)), None)
+        first = next((earlier for earlier in clauses[:number] if _same(earlier, clause) or _same_start(earlier, clause)), None)
         if first is not None:
             yield first, clause
