@@ -409,7 +409,8 @@ REASONS = [
             options=[option("The dealer offers", right=True, why=None), option("The youngest draws", why="No: the dealer starts by offering their cards.")],
             explanation="The dealer starts by holding their cards out, face down.",
         ),
-        "the reason for 'The youngest draws' says 'The dealer starts by holding their cards out' after 'the dealer starts by offering their cards': say it once",
+        "the reason for 'The youngest draws' says 'The dealer starts by holding their cards out' after "
+        "'the dealer starts by offering their cards': say it once",
     ),
 ]
 

@@ -399,7 +399,7 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
     if option == right[::-1]:
         return tr("That's back to front: the card goes from {giver} to {drawer}.").format(giver=seats.who(right[1]), drawer=seats.who(right[0]))
     if not game.hands[giver]:
-        from_whom = seats.said(giver, mark("you have no cards to draw"), mark("{name} has no cards to draw"))
+        from_whom = tr("nobody draws from an empty hand")  # (whose hand is empty, the explanation says)
     elif drawer == right[0]:
         nearer = {"nearer": right[1], "farther": giver, "drawer": drawer}
         from_whom = _nearer(seats, rules.draws_from, **nearer)
