@@ -441,9 +441,9 @@ def test_a_drawer_who_goes_out_and_the_next_seat_offering_instead_is_said_in_the
     finish_opening(game)
     names = ["Robin", "Bea", "Sam", "Ana"]
     told = Narrator(names, 0).lines(game.play_computer_turn(), game)  # Bea draws it, pairs it, and is out
-    assert told[-1] == "Bea has no cards left, so Sam offers instead."
+    assert told[-1] == "Bea has no cards left, so Sam offers instead, to Ana."  # to whom: a walker could not tell
     assert (game.drawer, game.giver) == (3, 2)  # Ana draws from Sam
     assert Narrator(names, None).lines([], game) == []  # said once, for the move that passed the turn on
     yours = table_game(rules, "9D", "9H", "KS QS", "KD", dealer=0, learners=(2,))  # the same deal, the learner in Sam's seat
     finish_opening(yours)
-    assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead."
+    assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead, to Ana."

@@ -25,6 +25,8 @@ OFFERS_INSTEAD = (mark("{empty}, so you offer instead"), mark("{empty}, so {name
 """Bicycle rules: the seat that just drew has emptied its hand, so the next seat on its left that
 holds cards offers instead ("Bea has no cards left, so Sam offers instead"; the quiz's words too).
 Without it a walker took the turn for skipped."""
+OFFERS_TO = (mark("{why}, to you"), mark("{why}, to {name}"))
+"""The log says to whom ("..., so Sam offers instead, to Bea"): a walker could not tell who drew from whom."""
 
 
 class Narrator:
@@ -54,7 +56,8 @@ class Narrator:
             return sentence(self.seats.said(event.drawer, *ANOTHER_DRAW))
         if passing.passed_on and not passing.starting:
             empty = self.seats.said(passing.after, *NO_CARDS_LEFT)
-            return sentence(self.seats.said(passing.giver, *OFFERS_INSTEAD, empty=empty))
+            why = self.seats.said(passing.giver, *OFFERS_INSTEAD, empty=empty)
+            return sentence(self.seats.said(passing.drawer, *OFFERS_TO, why=why))
         return None
 
     def line(self, event: Event, game: Game) -> str | None:
