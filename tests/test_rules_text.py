@@ -226,6 +226,19 @@ def test_one_mistake_in_a_game_teaches_a_rule_in_the_singular() -> None:
         assert "Jeder bringt dir eine Regel bei." in game_done(GameResult.SAFE, 2).lines[0]
 
 
+def test_a_game_a_computer_played_part_of_never_says_the_learner_played_it_all() -> None:
+    """A walker's Leo, whose window was killed mid-game and a computer played for him, read "You
+    played the whole game by the rules, with no mistakes." at the end."""
+    from tutor.learner.celebrations import game_done
+    from tutor.store.records import GameResult
+
+    (alone,) = game_done(GameResult.OLD_MAID, 0, played_for=True).lines
+    assert alone == "A computer player played for you while you were away. Your own moves were all by the rules."
+    (some,) = game_done(GameResult.SAFE, 2, played_for=True).lines
+    assert some == "A computer player played for you while you were away. In your own moves: 2 mistakes, and each one teaches a rule."
+    assert "whole game" not in alone + some
+
+
 def test_the_rulebook_named_mid_sentence_keeps_a_small_letter() -> None:
     """Spanish said "Las Reglas de Bicycle son para 2 a 5 jugadores": the name was given a capital
     for English, where it starts the sentence. The sentence gets its capital, not the name."""

@@ -87,10 +87,19 @@ GAME_DONE = {
 """(The English, marked: said with tr().)"""
 
 
-def game_done(result: GameResult, mistakes: int, going_out_wins: bool = False) -> Celebration:
-    """For a game just finished (`going_out_wins`: the Table's book, where emptying your hand is winning)."""
+def game_done(result: GameResult, mistakes: int, going_out_wins: bool = False, played_for: bool = False) -> Celebration:
+    """For a game just finished (`going_out_wins`: the Table's book, where emptying your hand is
+    winning; `played_for`: a computer player made some of the learner's moves while they were away)."""
     headline = tr("You're out, and you've won! You paired off every card.") if going_out_wins and result is GameResult.SAFE else tr(GAME_DONE[result])
-    if mistakes == 0:
+    if played_for and mistakes == 0:
+        line = tr("A computer player played for you while you were away. Your own moves were all by the rules.")
+    elif played_for:
+        line = ntr(
+            "A computer player played for you while you were away. In your own moves: {count} mistake, and it teaches a rule.",
+            "A computer player played for you while you were away. In your own moves: {count} mistakes, and each one teaches a rule.",
+            mistakes,
+        ).format(count=mistakes)
+    elif mistakes == 0:
         line = tr("You played the whole game by the rules, with no mistakes.")
     else:
         line = ntr(

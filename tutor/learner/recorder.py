@@ -190,10 +190,11 @@ class Recorder:
 
         self.store.record_mistake(self.profile, str(code), cards, "game" if table is None else table_place(table))
 
-    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False) -> Celebration:
+    def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False, played_for: bool = False) -> Celebration:
         """The game is over: keep its result and, unless `keep_saved_game` (the game was played at
         someone else's keyboard or at a table), clear the game in progress (once per game object).
-        Returns the words to show."""
+        `played_for`: a computer player made some of the learner's moves (they were away from a
+        table). Returns the words to show."""
         if not game.is_over:
             raise ValueError("game_finished: the game is not over yet")
         result = game_result(game, learner)
@@ -202,7 +203,7 @@ class Recorder:
             self.store.record_finished_game(self.profile, game.rules.to_dict(), result, game.draws, mistakes, clear_game_in_progress=not keep_saved_game)
         from tutor.wording.going_out import Out, going_out  # not at start-up: it loads the whole engine
 
-        return celebrations.game_done(result, mistakes, going_out(game.rules) is Out.WON)
+        return celebrations.game_done(result, mistakes, going_out(game.rules) is Out.WON, played_for)
 
     # ----- plumbing -----------------------------------------------------------------------------
 

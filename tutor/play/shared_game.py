@@ -98,8 +98,11 @@ class SharedGame:
         self._left = False
         self._heartbeat: datetime | None = None
         self._giver_chosen: int | None = None
-        self._refusals = Refusals()
         """The move number at which the learner said whom they draw from."""
+        self._refusals = Refusals()
+        self.played_for = False
+        """A computer player made some of this learner's moves in this game while they were away:
+        the end does not say they played the whole game themselves."""
         self._drawn: Card | None = None
         self._tended: datetime | None = None
         self._data_version = tables.data_version()
@@ -127,6 +130,7 @@ class SharedGame:
         view, _ = tables.open_or_join(name, profile, settings, again)
         shared = cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
         if played_for:
+            shared.played_for = True
             shared.news = tr("A computer player played for you while you were away: “What happened” shows what it did.")
         return shared
 
@@ -348,6 +352,8 @@ class SharedGame:
             self.problem = tr("{name} no longer sits at table {table}.").format(name=self.profile.name, table=self.name)
             return
         self._seat = seat
+        if any(taken.seat == seat and taken.taken_over for taken in state.view.seats):
+            self.played_for = True
         if before is not None and before.move != state.move:
             self._tell_taken(before)
 

@@ -498,7 +498,8 @@ class TableScreen(CardTableScreen):
         shared, game = self.shared, self.shared.game
         assert game is not None
         if self.played:
-            self.celebration = learner(self).recorder.game_finished(game, len(shared.mistakes), learner=shared.seat, keep_saved_game=True)
+            recorder = learner(self).recorder
+            self.celebration = recorder.game_finished(game, len(shared.mistakes), learner=shared.seat, keep_saved_game=True, played_for=shared.played_for)
         self.set_timer(1.2 * self.pause() + 0.3, self._show_end)
 
     @unless_closed
