@@ -209,7 +209,8 @@ def test_lesson_6_a_wrong_pair_from_a_queen_and_a_seven_is_told_there_is_no_pair
     [
         ("en", 1, "Still to deal: 1 card."),
         ("en", 3, "Still to deal: 3 cards."),
-        ("es", 1, "Falta por repartir: 1 carta."),
+        ("es", 1, "Por repartir: 1 carta."),
+        ("es", 3, "Por repartir: 3 cartas."),  # (not "Falta por repartir: 3 cartas": a walker's Spanish)
         ("de", 1, "Noch auszuteilen: 1 Karte."),
     ],
 )
