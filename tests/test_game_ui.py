@@ -327,7 +327,7 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         summary = str(app.screen.query_one("#summary").content)
         assert "one of yours was not a pair: that makes you the Old Maid" in summary
         assert "The pairs were checked. You laid down 5♣ and 9♦, which is not a pair." in summary
-        assert "You are the Old Maid: you laid down 5♣ and 9♦, which is not a pair." in summary
+        assert "You went out 2nd, but you laid down 5♣ and 9♦, which is not a pair: you are the Old Maid." in summary
         assert "Bea still held 3 cards but is not the Old Maid" in summary
         assert "1 × A pair is two cards of the same rank" in summary
 

@@ -367,7 +367,7 @@ def test_results_of_strict_bicycle_name_the_wrong_pair_and_who_still_held_cards(
     session = crafted(rules, ["5C 9D", "5H 9C QS", "KC KD"], dealer=0)
     session.lay_down(cards("5C 9D"))
     lines = [result.line for result in session.results()]
-    assert lines[0] == "You are the Old Maid: you laid down 5♣ and 9♦, which is not a pair."
+    assert lines[0] == "You went out 2nd, but you laid down 5♣ and 9♦, which is not a pair: you are the Old Maid."  # Sam went out 1st
     assert "Bea still held 3 cards but is not the Old Maid" in " ".join(lines)
     assert "Sam" in " ".join(lines) and len(lines) == 3
 

@@ -720,6 +720,14 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
 
 def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
     wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
+    if wrong and loser in game.out_order:  # out first of all, and the Old Maid: the others' places start at 2nd
+        return seats.said(
+            loser,
+            mark("You went out {place}, but you laid down {cards}, which is not a pair: you are the Old Maid."),
+            mark("{name} went out {place}, but {name} laid down {cards}, which is not a pair: {name} is the Old Maid."),
+            cards=card_list(wrong[0], letters),
+            place=ordinal(game.out_order.index(loser) + 1),
+        )
     if wrong:
         return seats.said(
             loser,
