@@ -447,3 +447,10 @@ def test_a_drawer_who_goes_out_and_the_next_seat_offering_instead_is_said_in_the
     yours = table_game(rules, "9D", "9H", "KS QS", "KD", dealer=0, learners=(2,))  # the same deal, the learner in Sam's seat
     finish_opening(yours)
     assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead, to Ana."
+
+
+def test_two_pairs_laid_down_in_one_move_are_both_in_the_news() -> None:
+    """A walker laid down 8♣ 8♦ J♦ J♠ at once; the line beside the hand named only the Jacks."""
+    session = crafted(Rules.bicycle(players=3), ["8C 8D JD JS 4H", "2C 5C 8H", "9C 2D 3D"], dealer=2)
+    assert not session.lay_down(cards("8C 8D JD JS")).refused
+    assert session.news == "You laid down 8♣, 8♦, J♦ and J♠."

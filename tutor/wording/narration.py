@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine import Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, Turn, WentOut
+from tutor.engine import Card, Drew, Event, Game, GameOver, PairLaidDown, PairsChecked, Turn, WentOut
 from tutor.language import mark, tr
 from tutor.wording import Seats, card_list, sentence
 from tutor.wording.going_out import went_out, you_went_out
@@ -79,6 +79,7 @@ class Narrator:
         """One short line about what just happened to the learner, for beside their hand
         ("Bea took your J♥", "You drew 7♦ from Sam: a pair!"); None if nothing did."""
         told: str | None = None
+        laid: list[Card] = []  # two pairs may go down in one move: both are told
         for event in events:
             if isinstance(event, Drew) and event.drawer == self.learner:
                 card = card_list((event.card,), self.letters)  # '7♦', or 'the Cat' for a picture
@@ -91,7 +92,8 @@ class Narrator:
             elif isinstance(event, Drew) and event.giver == self.learner:
                 told = tr("{name} took your {card}.").format(name=self.who(event.drawer, start=True), card=event.card.text(self.letters))
             elif isinstance(event, PairLaidDown) and event.seat == self.learner:
-                told = tr("You laid down {cards}.").format(cards=card_list(event.cards, self.letters))
+                laid += event.cards
+                told = tr("You laid down {cards}.").format(cards=card_list(laid, self.letters))
             elif isinstance(event, WentOut) and event.seat == self.learner:
                 told = you_went_out(game, event.seat)
             elif isinstance(event, GameOver):
