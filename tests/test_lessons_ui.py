@@ -814,8 +814,11 @@ async def test_escape_closes_a_wrong_answers_box_before_it_leaves_the_lesson(sto
         await pilot.press("enter")
         await pilot.press("d")  # keeps the pair of 5s: a mistake
         assert "You still hold 5♣ and 5♥." in why(app)
+        hand = app.screen.query_one("#lesson-hand", HandView)
+        assert hand.flagged, "the 5s are marked with ! while the box says why"
         await pilot.press("escape")
         assert isinstance(app.screen, LessonScreen) and why(app) == ""
+        assert not hand.flagged, "the ! marks go with the box (a walker saw them stay)"
         assert "Pick the two cards of your pair" in shown(app, "#lesson-text") and not run_of(app).solved
         await pilot.press("escape")
         await pilot.pause()

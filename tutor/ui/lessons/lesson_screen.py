@@ -535,6 +535,9 @@ class LessonScreen(Screen[None]):
         quite" box is open, only that box closes (as a game's does: a child presses Escape to close it)."""
         if self.why is not None and self.run is not None:
             self.why = None
+            if self.view is not None:  # the ! under the cards it was about go with it (a walker saw them stay)
+                self.view.flagged_cards = set()
+                self.view.show()
             self._show()
             return
         self._back_to_list(self.lesson_id)
