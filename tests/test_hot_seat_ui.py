@@ -24,6 +24,8 @@ from tutor.ui.game_screen import GameScreen
 from tutor.ui.home import HomeScreen
 
 SEED = 4
+OUT_TOLD: list[str] = []
+"""Learners told on the cover that they went out, as they passed the keyboard on."""
 CARD_FACES = ("♣", "♦", "♥", "♠")
 
 
@@ -57,6 +59,10 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
             coming = session.names[session.passing_to]
             assert f"Pass to {coming}. {coming}, press Enter when only you are looking." in shown
             assert not app.screen.query_one("#table").display and not any(face in shown for face in CARD_FACES), "no card shows"
+            leaving = session.viewer
+            if leaving != session.passing_to and not session.game.hands[leaving]:  # a walker's Ben was never told he was out
+                assert f"{session.names[leaving]} is safe: no cards left!" in shown, shown
+                OUT_TOLD.append(session.names[leaving])
             if stop_at == coming:
                 return passed
             passed.append(coming)
@@ -91,9 +97,11 @@ async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and
     bens_own_game = GuidedGame.new(Settings(learner_name="Ben"), seed=1).to_dict()
     store.save_game(ben, bens_own_game)
     app = TutorApp(store, profile, start="play", seed=SEED, together=["Ben", "Cleo"])
+    OUT_TOLD.clear()
     async with app.run_test(size=(80, 24)) as pilot:
         passed = await play_by_keys(pilot, app, careless={"Ben", "Cleo"})
         assert passed[:2] == ["Ben", "Cleo"], "the opening pairs, one learner after another"
+        assert OUT_TOLD, "the case: a learner's last pair went down, then the keyboard passed on"
         assert isinstance(app.screen, EndScreen)
         summary = str(app.screen.query_one("#summary", Static).content)
         assert "Robin made no mistakes" in summary

@@ -35,6 +35,7 @@ from tutor.ui.reach import learner, tutor_app
 from tutor.ui.rules_words import rules_and_players
 from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import same_name
+from tutor.wording.going_out import went_out
 from tutor.wording.table import direction_text
 
 if TYPE_CHECKING:
@@ -175,6 +176,9 @@ class GameScreen(CardTableScreen):
         session = self.session
         name = session.table_seats.who(session.passing_to)
         text = Text(tr("{name}'s turn").format(name=name) + "\n\n", style="bold")
+        leaving = session.viewer
+        if leaving != session.passing_to and not session.game.hands[leaving]:  # their last pair just went: said before they pass
+            text.append(went_out(session.game, session.table_seats, leaving) + "\n\n")
         text.append(with_keys(session.next_step(), self.BINDINGS))
         text.append("\n\n" + tr("Everyone else: no peeking at the cards!"), style="italic")
         self.query_one("#cover", Static).update(text)
