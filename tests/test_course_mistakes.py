@@ -278,12 +278,18 @@ def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
     assert said.instead == f"Lay down just the two {first.text()} cards, and keep the {other.text()} in your hand."
 
 
-def test_not_a_pair_without_words_for_a_pair_and_more_is_a_problem() -> None:
-    text = SHIPPED.replace("    instead-pair-inside:", "    # gone:", 1)
+MISSING_WORDS = [
+    ("not-a-pair", "instead-pair-inside", "the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone"),
+    ("laid-down-three", "what-with-others", "more cards may be picked with the three, so name them ({others}) and say what to do"),
+]
+
+
+@pytest.mark.parametrize(("code", "field", "why"), MISSING_WORDS)
+def test_a_mistake_without_its_needed_words_for_more_cards_is_a_problem(code: str, field: str, why: str) -> None:
+    text = SHIPPED.replace(f"    {field}:", "    # gone:", 1)
     book = read_mistakes(text, "lessons/mistakes.yaml")
-    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  not-a-pair:") + 1
-    why = "the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone"
-    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.not-a-pair: missing instead-pair-inside: {why}"]
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == f"  {code}:") + 1
+    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.{code}: missing {field}: {why}"]
 
 
 # ----- three of a kind laid down with more cards: each named -------------------------------------
@@ -302,11 +308,3 @@ def test_three_of_a_kind_laid_down_with_more_cards_names_them_too(entries: dict[
     assert said.instead.startswith("Lay down just two of the 5s. Keep the third one") and said.instead.endswith("and 7♠ too.")
     three = explain(game.mistake_in(LayDown(0, tuple(hand[:3]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
     assert three.what == "You tried to lay down three 5s at once (5♣, 5♦ and 5♥)." and "7♠" not in three.instead
-
-
-def test_three_of_a_kind_without_words_for_more_cards_is_a_problem() -> None:
-    text = SHIPPED.replace("    what-with-others:", "    # gone:", 1)
-    book = read_mistakes(text, "lessons/mistakes.yaml")
-    line = next(number for number, row in enumerate(text.splitlines(), 1) if row == "  laid-down-three:") + 1
-    why = "more cards may be picked with the three, so name them ({others}) and say what to do"
-    assert [str(problem) for problem in book.problems] == [f"lessons/mistakes.yaml:{line}: mistakes.laid-down-three: missing what-with-others: {why}"]
