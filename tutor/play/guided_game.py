@@ -720,7 +720,7 @@ def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: 
 
 def _loser_result(game: Game, seats: Seats, loser: int, letters: bool) -> str:
     wrong = [pair for seat, pair in game.wrong_pairs if seat == loser]
-    if wrong and loser in game.out_order:  # out first of all, and the Old Maid: the others' places start at 2nd
+    if wrong and loser in game.out_order:  # out, and the Old Maid all the same: said, or the others' places skip theirs
         return seats.said(
             loser,
             mark("You went out {place}, but you laid down {cards}, which is not a pair: you are the Old Maid."),
