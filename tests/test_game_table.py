@@ -344,3 +344,21 @@ async def test_the_seats_words_fit_again_when_a_mistakes_box_brings_a_scroll_bar
         await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#panel").border_title) and board.show_vertical_scrollbar)
         await pilot.pause()
         assert not await cut_off(pilot, "the game table with a mistake's box")
+
+
+async def test_an_empty_hand_is_said_once_beside_it(store: Any, profile: Any) -> None:
+    """A walker read "Your hand is empty ..." twice, one line under the other: the news beside the
+    hand and the empty hand's own words. The empty hand says it; the news line stays out of the way."""
+    from layout_helpers import screen_lines
+
+    hands = ["5C 5H", "2C 3C 8H 9S", "9C 2D 3D 8D", "4C 4H 7S 6D"]
+    app = crafted_app(store, profile, Rules.bicycle(players=4), hands, dealer=3)
+    set_settings(store, profile, speed="slow")  # the computers play on while the learner reads
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)
+        await select_cards(pilot, app, cards("5C 5H"))
+        await pilot.press("enter")
+        await until(pilot, lambda: not session_of(app).hand and session_of(app).stage is Stage.COMPUTER)
+        await pilot.pause()
+        board = screen_lines(app.screen)[: app.screen.query_one("#log").region.y]
+        assert sum("Your hand is empty: you are safe!" in line for line in board) == 1, board

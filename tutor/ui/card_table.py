@@ -158,7 +158,8 @@ class CardTableScreen(Screen[None]):
         their hand (and what an empty one means), the fan they draw from, the pairs and their news."""
         giver = seen.giver if self.drawing() else None
         fit_cards(self, len(seen.hand), seen.hand_sizes[giver] if giver is not None else None, game.rules, self.panel is not None)
-        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, drawn, you_went_out(game, seen.seat))
+        empty_hand = you_went_out(game, seen.seat)
+        self.query_one("#hand", HandView).show(self.hand_in_order(seen.hand), self.flagged_cards, drawn, empty_hand)
         fan = self.query_one("#fan", FanView)
         fan.display = giver is not None
         if giver is not None:
@@ -169,8 +170,10 @@ class CardTableScreen(Screen[None]):
         news_line = self.query_one("#news", Static)
         news_line.update(Text(news, style="bold"))
         # Empty, or under a mistake's or a hint's box (which says what matters now; the news comes
-        # back when the box closes), the line takes no row: the row an 80x24 window lacked.
-        news_line.display = bool(news) and self.panel is None
+        # back when the box closes), the line takes no row: the row an 80x24 window lacked. Nor when
+        # the empty hand says the same in its place (a walker read "Your hand is empty ..." twice).
+        said_by_the_hand = not seen.hand and news == empty_hand
+        news_line.display = bool(news) and self.panel is None and not said_by_the_hand
         self.keep_in_view()
 
     def keep_in_view(self) -> None:
