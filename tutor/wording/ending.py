@@ -109,11 +109,11 @@ def headline(game: Game, you: int | None, names: Sequence[str], letters: bool = 
             return tr("You kept the odd card to the end: you win the reversed game!")
         return tr("{name} kept the odd card to the end and wins the reversed game; everyone else loses.").format(name=seats.who(game.winner, capital=True))
     if you is None:
-        if any(seat == game.loser for seat, _ in game.wrong_pairs):
-            return tr("The pairs were checked, and one of {name}'s was not a pair: {name} is the Old Maid this time.").format(name=seats.who(game.loser))
+        if game.wrong_pairs:  # why is told just below, with the cards
+            return tr("{name} is the Old Maid this time.").format(name=seats.who(game.loser, capital=True))
         return tr("{name} is the Old Maid this time.").format(name=seats.who(game.loser, capital=True)) + " " + everyone_else(game.rules)
     if game.loser == you and game.wrong_pairs:
-        return tr("The pairs were checked, and one of yours was not a pair: that makes you the Old Maid this time.")
+        return tr("You are the Old Maid this time.")  # why is told just below, with the cards
     if game.loser == you:
         return tr("Bad luck: you are left holding the odd card, so you are the Old Maid this time.")
     return f"{you_went_out_in_the_end(game.rules)} {Narrator(names, you, letters).ending(game)}"
