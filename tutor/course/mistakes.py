@@ -64,34 +64,33 @@ if TYPE_CHECKING:
 # the game imports it for `explain`, and reads the file only when a mistake is first explained.
 
 PLACEHOLDERS = ("cards", "rank", "seat", "giver", "drawer", "left", "direction", "pair_why", "pair", "extra", "others")
-FIELDS = (
-    "rule",
-    "lesson",
-    "what",
-    "why",
-    "instead",
-    "instead-no-pair",
-    "what-pair-inside",
-    "instead-pair-inside",
-    "what-with-others",
-    "instead-with-others",
-    "pictures",
-)
 REQUIRED = ("rule", "lesson", "what", "why", "instead")
-PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside")
 NO_PAIR_CODES = frozenset({"not-a-pair", "not-in-hand"})
-PAIR_INSIDE_FIELDS = ("what-pair-inside", "instead-pair-inside")
 """Mistakes a learner can make while holding no pair at all (laying down two cards that do not
 match, or cards they do not hold): their `instead` sends the learner to a pair, so each also needs
 `instead-no-pair`, said when the hand they were made from holds none."""
-PAIR_INSIDE_CODE = "not-a-pair"
-"""The mistake whose cards may hold a pair and more (3♣ 3♠ 6♠): it needs `what-pair-inside`, which
-says the pair is one, and `instead-pair-inside`, which says to lay it down alone, where `what` and
-`instead` would call all the cards no pair and send the learner looking for one."""
-WITH_OTHERS_FIELDS = ("what-with-others", "instead-with-others")
-WITH_OTHERS_CODE = "laid-down-three"
-"""The mistake that may come with more cards picked (5♣ 5♦ 5♥ 7♠): it needs `what-with-others` and
-`instead-with-others`, which name them ({others}), where `what` and `instead` speak of the three alone."""
+NEEDED: tuple[tuple[tuple[str, ...], frozenset[str], str], ...] = (
+    (("instead-no-pair",), NO_PAIR_CODES, "this mistake can be made with no pair in the hand, so say what to do then"),
+    (
+        ("what-pair-inside", "instead-pair-inside"),
+        frozenset({"not-a-pair"}),
+        "the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone",
+    ),
+    (
+        ("what-with-others", "instead-with-others"),
+        frozenset({"laid-down-three"}),
+        "more cards may be picked with the three, so name them ({others}) and say what to do",
+    ),
+)
+"""The words only some mistakes have, said in place of `what` or `instead` where they fit: the
+fields, the codes that need them, and why they do. Cards that hold a pair and more (3♣ 3♠ 6♠)
+would be called no pair at all and the learner sent looking for one; three of a kind picked with
+more cards (5♣ 5♦ 5♥ 7♠) would be told of the three alone."""
+MORE_FIELDS = tuple(name for fields, _, _ in NEEDED for name in fields)
+"""Those words' fields in the file; MORE_NAMES, as MistakeWords names them."""
+MORE_NAMES = tuple(name.replace("-", "_") for name in MORE_FIELDS)
+FIELDS = (*REQUIRED, *MORE_FIELDS, "pictures")
+PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside")
 WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict", "strict-not-two")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
@@ -134,11 +133,11 @@ class MistakeWords:
     instead_no_pair: str = ""
     """`instead` for a hand that holds no pair (see NO_PAIR_CODES); '' for the other codes."""
     what_pair_inside: str = ""
-    """`what` for cards that hold a pair and more (see PAIR_INSIDE_CODE); '' for the other codes."""
+    """`what` for cards that hold a pair and more (see NEEDED); '' for the other codes."""
     instead_pair_inside: str = ""
     """`instead` for cards that hold a pair and more; '' for the other codes."""
     what_with_others: str = ""
-    """`what` when more cards were picked with the three (see WITH_OTHERS_CODE); '' for the other codes."""
+    """`what` when more cards were picked with the three (see NEEDED); '' for the other codes."""
     instead_with_others: str = ""
     """`instead` when more cards were picked with the three; '' for the other codes."""
 
@@ -350,15 +349,13 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
     what = check.text(found.get("what"), PLACEHOLDERS)
     why = _why(check, found.get("why"))
     instead = check.text(found.get("instead"), PLACEHOLDERS)
-    no_pair = check.text(found.get("instead-no-pair"), PLACEHOLDERS) if "instead-no-pair" in found else None
-    pair_inside = {name: check.text(found.get(name), PLACEHOLDERS) if name in found else None for name in PAIR_INSIDE_FIELDS}
-    if code in NO_PAIR_CODES and "instead-no-pair" not in found:
-        check.problem(item, "missing instead-no-pair: this mistake can be made with no pair in the hand, so say what to do then")
-    for missing in [name for name in PAIR_INSIDE_FIELDS if code == PAIR_INSIDE_CODE and name not in found]:
-        check.problem(item, f"missing {missing}: the cards laid down may hold a pair and more, so say that the pair is one, and to lay it down alone")
-    with_others = {name: check.text(found.get(name), PLACEHOLDERS) if name in found else None for name in WITH_OTHERS_FIELDS}
-    for missing in [name for name in WITH_OTHERS_FIELDS if code == WITH_OTHERS_CODE and name not in found]:
-        check.problem(item, f"missing {missing}: more cards may be picked with the three, so name them ({{others}}) and say what to do")
+    more: dict[str, Any] = {}
+    for fields, codes, reason in NEEDED:
+        for name in fields:
+            if name in found:
+                more[name.replace("-", "_")] = check.text(found[name], PLACEHOLDERS) or ""
+            elif code in codes:
+                check.problem(item, f"missing {name}: {reason}")
     pictures: dict[str, str] = {}
     picture_why: dict[str, str] = {}
     picture_found = check.fields(found["pictures"], PICTURE_FIELDS, (), "words for a picture deck (rule, what, why ...)") if "pictures" in found else None
@@ -371,11 +368,7 @@ def _words(check: Checker, code: str, item: Item, lessons: Collection[str] | Non
                 pictures[key.replace("-", "_")] = text
     if len(check.problems) > before or lesson is None or "any" not in why:
         return None
-    what_inside, instead_inside = (pair_inside[name] or "" for name in PAIR_INSIDE_FIELDS)
-    what_others, instead_others = (with_others[name] or "" for name in WITH_OTHERS_FIELDS)
-    return MistakeWords(
-        code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, no_pair or "", what_inside, instead_inside, what_others, instead_others
-    )
+    return MistakeWords(code, rule or "", lesson, what or "", why, instead or "", pictures, picture_why, **more)
 
 
 def _untrue_somewhere(check: Checker, item: Item, words: MistakeWords) -> None:
@@ -485,18 +478,8 @@ def _said(words: MistakeWords) -> MistakeWords:
     already in it (the file's text is looked up in the catalogue as it is read)."""
     if words is not FALLBACK.get(words.code):
         return words
-    return replace(
-        words,
-        rule=tr(words.rule),
-        what=tr(words.what),
-        why={key: tr(text) for key, text in words.why.items()},
-        instead=tr(words.instead),
-        instead_no_pair=tr(words.instead_no_pair) if words.instead_no_pair else "",
-        what_pair_inside=tr(words.what_pair_inside) if words.what_pair_inside else "",
-        instead_pair_inside=tr(words.instead_pair_inside) if words.instead_pair_inside else "",
-        what_with_others=tr(words.what_with_others) if words.what_with_others else "",
-        instead_with_others=tr(words.instead_with_others) if words.instead_with_others else "",
-    )
+    more: dict[str, Any] = {name: tr(text) if (text := getattr(words, name)) else "" for name in MORE_NAMES}
+    return replace(words, rule=tr(words.rule), what=tr(words.what), why={key: tr(text) for key, text in words.why.items()}, instead=tr(words.instead), **more)
 
 
 def _had_a_pair(mistake: Mistake, game: Game) -> bool:
