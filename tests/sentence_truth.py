@@ -54,6 +54,8 @@ class Said:
     names: tuple[str, ...] = ()
     learner: int | None = None
     game: Game | None = None
+    seat: int | None = None
+    """The seat a seat box's words stand beside, for those words."""
 
 
 # ----- left and right ----------------------------------------------------------------------------
@@ -264,6 +266,16 @@ def limit_reasons_unsourced(text: str) -> list[str]:
     return [sentence for sentence in sentences(text) if _LIMIT_REASON.search(sentence)]
 
 
+_OUT_MARK = re.compile(r"✓|\b(?:safe|won|out)\b", re.IGNORECASE)
+
+
+def seat_mark_claims_untrue(text: str, said: Said) -> list[str]:
+    """A seat box that calls a seat safe, out or a winner while it still holds cards."""
+    if said.seat is None or said.game is None or not said.game.hands[said.seat]:
+        return []
+    return [text] if _OUT_MARK.search(text) else []
+
+
 def untrue_claims(said: Said) -> list[str]:
     """Every checker's findings for one sentence, each as 'kind: quote'."""
     game = said.game
@@ -281,4 +293,5 @@ def untrue_claims(said: Said) -> list[str]:
         found += [f"holding: {quote}" for quote in holding_claims_untrue(said.text, said)]
         found += [f"laid down: {quote}" for quote in laid_down_claims_untrue(said.text, said)]
         found += [f"Old Maid: {quote}" for quote in old_maid_claims_untrue(said.text, said)]
+        found += [f"seat mark: {quote}" for quote in seat_mark_claims_untrue(said.text, said)]
     return found

@@ -156,9 +156,9 @@ def names_seen(session: GuidedGame) -> tuple[str, ...]:
     return tuple(session.names)
 
 
-def hear(heard: Heard, session: GuidedGame, text: str, where: str, public: bool = False) -> None:
+def hear(heard: Heard, session: GuidedGame, text: str, where: str, public: bool = False, seat: int | None = None) -> None:
     learner = None if public else session.viewer
-    heard(Said(text, where, session.game.rules, names_seen(session), learner, session.game))
+    heard(Said(text, where, session.game.rules, names_seen(session), learner, session.game, seat))
 
 
 def told(heard: Heard, session: GuidedGame, outcome: Outcome) -> None:
@@ -179,7 +179,7 @@ def hear_table(heard: Heard, session: GuidedGame) -> None:
     if any(not hand for hand in game.hands):
         hear(heard, session, out_mark(game.rules), "seat-mark")
     for seat in game.rules.seats:
-        hear(heard, session, end_mark(game, seat), "seat-mark end")
+        hear(heard, session, end_mark(game, seat), "seat-mark end", seat=seat)
 
 
 def hear_end(heard: Heard, session: GuidedGame) -> None:

@@ -331,6 +331,10 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         assert "You went out 2nd, but you laid down 5♣ and 9♦, which is not a pair: you are the Old Maid." in summary
         assert "Bea still held 3 cards but is not the Old Maid" in summary
         assert "1 × A pair is two cards of the same rank" in summary
+        app.pop_screen()  # the last table: Bea's box counts her cards, it does not call her safe
+        await pilot.pause()
+        bea = next(box for box in app.screen.query(SeatView) if box.seat == 1)
+        assert "3 cards left" in str(bea.content) and "safe" not in str(bea.content)
 
 
 async def test_escape_on_the_carry_on_question_keeps_the_saved_game(store: Any, profile: Any) -> None:

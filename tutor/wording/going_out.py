@@ -19,7 +19,7 @@ import re
 from enum import Enum
 
 from tutor.engine import Game, Rules
-from tutor.language import tr
+from tutor.language import ntr, tr
 from tutor.wording import Seats
 
 
@@ -103,11 +103,15 @@ def out_mark(rules: Rules) -> str:
 
 
 def end_mark(game: Game, seat: int) -> str:
-    """A seat's result at the end of the game, in two or three words."""
+    """A seat's result at the end of the game, in two or three words. A seat still holding cards
+    that is not the Old Maid (the strict check ended the game on someone's wrong pair) is neither
+    safe nor out: its cards are counted."""
     if not game.is_over:
         return ""
     if game.loser == seat:
         return tr("WINNER ★") if game.winner is not None else tr("OLD MAID")
+    if held := len(game.hands[seat]):
+        return ntr("{count} card left", "{count} cards left", held).format(count=held)
     out = going_out(game.rules)
     if out is Out.CANNOT_WIN:
         return tr("loses")
