@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.cli.lessons import register
-from tutor.course.mistakes import FALLBACK, NO_PAIR_CODES, MistakeWords, explain, mistake_book, read_mistakes
+from tutor.course.mistakes import FALLBACK, NO_PAIR_CODES, MistakeWords, explain, flagged_cards, mistake_book, read_mistakes
 from tutor.engine.actions import LayDown
 from tutor.engine.cards import Card, groups_of_a_kind
 from tutor.engine.decks import find_deck
@@ -240,7 +240,7 @@ def test_a_pair_laid_down_with_an_extra_card_is_told_to_go_down_alone(entries: d
     mistake = game.mistake_in(LayDown(0, (hand[0], hand[1], hand[2])))
     assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
     said = explain(mistake, game, ["you", "Ana", "Ben"], entries=entries)
-    assert said.what == "3♣ and 3♠ are a pair, but not with 6♠."  # not "3♣, 3♠ and 6♠ are not a pair."
+    assert said.what == "3♣ and 3♠ pair up, but not with 6♠."  # not "3♣, 3♠ and 6♠ are not a pair."
     assert "just 3♣ and 3♠" in said.instead and "keep 6♠" in said.instead and "look for" not in said.instead.lower()
     two_wrong = explain(game.mistake_in(LayDown(0, (hand[0], hand[2]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
     assert two_wrong.instead == (entries or mistake_book().words)["not-a-pair"].instead  # two cards: look for a pair
@@ -255,8 +255,9 @@ def test_two_pairs_and_a_card_laid_down_keep_only_the_card() -> None:
     mistake = game.mistake_in(LayDown(0, tuple(hand)))
     assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
     said = explain(mistake, game, ["you", "Ana", "Ben"])
-    assert said.what == "A♣ and A♥ are a pair, but not with 6♠."
-    assert said.instead == "Lay down just A♣ and A♥, and keep 6♠ in your hand."
+    assert said.what == "A♣, A♥, 2♥ and 2♠ pair up, but not with 6♠."  # both pairs named, not only the first
+    assert said.instead == "Lay down just A♣, A♥, 2♥ and 2♠, and keep 6♠ in your hand."
+    assert flagged_cards(mistake) == {Card.parse("6S")}, "the ! marks stand under the card at fault, not under the pairs"
 
 
 def test_three_of_four_of_a_kind_is_never_said_to_leave_the_third_without_a_partner() -> None:
@@ -274,7 +275,7 @@ def test_pictures_a_pair_and_more_names_the_pair_too() -> None:
     other = next(card for card in deck.cards if card.picture not in (first.picture, None))
     game = Game.from_hands(rules, [[first, second, other], [], []], 2, (0,))
     said = explain(Mistake(MistakeCode.NOT_A_PAIR, 0, (first, second, other)), game, ["you", "Ana", "Ben"])
-    assert said.what == f"The two {first.text()} cards are a pair, but not with the {other.text()}."
+    assert said.what == f"The two {first.text()} cards pair up, but not with the {other.text()}."
     assert said.instead == f"Lay down just the two {first.text()} cards, and keep the {other.text()} in your hand."
 
 
@@ -308,3 +309,17 @@ def test_three_of_a_kind_laid_down_with_more_cards_names_them_too(entries: dict[
     assert said.instead.startswith("Lay down just two of the 5s. Keep the third one") and said.instead.endswith("and 7♠ too.")
     three = explain(game.mistake_in(LayDown(0, tuple(hand[:3]))) or mistake, game, ["you", "Ana", "Ben"], entries=entries)
     assert three.what == "You tried to lay down three 5s at once (5♣, 5♦ and 5♥)." and "7♠" not in three.instead
+    assert flagged_cards(mistake) == set(hand[:4]), "the three and the card to keep are marked"
+
+
+def test_three_of_a_kind_laid_down_with_a_pair_never_says_to_keep_the_pair() -> None:
+    """5♣ 5♦ 5♥ picked with 8♣ 8♦: the words said to keep 8♣ and 8♦ "too", a pair, which would
+    be the next mistake; the 8s may go down, so only the 5s are spoken of and marked."""
+    hand = [Card.parse(text) for text in ("5C", "5D", "5H", "8C", "8D")]
+    game = Game.from_hands(Rules.bicycle(3), [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, tuple(hand)))
+    assert mistake is not None and mistake.code is MistakeCode.LAID_DOWN_THREE
+    said = explain(mistake, game, ["you", "Ana", "Ben"])
+    assert "8♣" not in said.what + said.instead
+    assert said.instead == "Lay down any two of the 5s and keep the third in your hand."
+    assert flagged_cards(mistake) == set(hand[:3])

@@ -454,3 +454,16 @@ async def test_a_mistakes_box_leaves_the_seats_whole_at_80x24(store: Any, profil
         await pilot.press("escape")  # the box closes: the news is back
         await pilot.pause()
         assert news.display and "5♣ and 5♥" in str(news.content)
+
+
+async def test_a_pair_laid_down_with_a_card_marks_only_that_card(store: Any, profile: Any) -> None:
+    """3♣ 3♠ and 6♠ picked together: the words say the 3s pair up, and the ! stands under 6♠ alone
+    (it stood under all three, as if the pair were wrong too)."""
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["3C 3S 6S 9H", "5H 9C QS", "KC 4D"], dealer=2)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("3C 3S 6S"))
+        await mistake(pilot, app, ["enter"], "not-a-pair", "3♣ and 3♠ pair up, but not with 6♠.")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.flagged_cards == set(cards("6S"))

@@ -209,7 +209,7 @@ FALLBACK: dict[str, MistakeWords] = {
             {"any": mark("A pair needs two cards of the same rank.")},
             mark("Look for two cards of the same rank."),
             instead_no_pair=mark("You hold no pair now: keep your cards and say you're done."),
-            what_pair_inside=mark("{pair} are a pair, but not with {extra}."),
+            what_pair_inside=mark("{pair} pair up, but not with {extra}."),
             instead_pair_inside=mark("Lay down just {pair}, and keep {extra}."),
         ),
         MistakeWords(
@@ -441,10 +441,10 @@ def explain(
 
 
 def _what(words: MistakeWords, mistake: Mistake) -> str:
-    """What happened: the pair among the cards named, the other cards picked with three of a kind named, or as it is."""
+    """What happened: the pairs among the cards named, the other cards picked with three of a kind named, or as it is."""
     if words.what_pair_inside and _pair_inside(mistake.cards):
         return words.what_pair_inside
-    if words.what_with_others and mistake.others:
+    if words.what_with_others and _lone(mistake.others):
         return words.what_with_others
     return words.what
 
@@ -452,7 +452,7 @@ def _what(words: MistakeWords, mistake: Mistake) -> str:
 def _instead(words: MistakeWords, mistake: Mistake, game: Game) -> str:
     """What to do instead: lay down the pair among the cards alone, two of three of a kind
     alone, look for a pair, or (with none in the hand) say you're done."""
-    if words.instead_with_others and mistake.others:
+    if words.instead_with_others and _lone(mistake.others):
         return words.instead_with_others
     if words.instead_pair_inside and _pair_inside(mistake.cards):
         return words.instead_pair_inside
@@ -461,16 +461,28 @@ def _instead(words: MistakeWords, mistake: Mistake, game: Game) -> str:
     return words.instead
 
 
-def _pair_inside(cards: Sequence[Card]) -> tuple[tuple[Card, Card], tuple[Card, ...]] | None:
-    """A pair among more than two cards, and the cards that pair with none of the others (3♣ 3♠
-    6♠: 3♣ 3♠, and 6♠); None when the cards are two, or hold no pair. A second pair among them
-    is neither (3♣ 3♠ 6♣ 6♦ 8♣: 3♣ 3♠, and 8♣): it goes down too, never "kept"."""
-    groups = groups_of_a_kind(cards)
-    group = next((group for group in groups if len(group) > 1), None)
-    if len(cards) <= 2 or group is None:
+def _pair_inside(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """The whole pairs among more than two cards, and the cards that pair with none of the others
+    (3♣ 3♠ 6♠: 3♣ 3♠, and 6♠; 3♣ 3♠ 6♣ 6♦ 8♣: 3♣ 3♠ 6♣ 6♦, and 8♣); None when the cards are two,
+    or hold no pair."""
+    alone = _lone(cards)
+    paired = tuple(card for card in cards if card not in alone)
+    if len(cards) <= 2 or not paired:
         return None
-    alone = tuple(found[0] for found in groups if len(found) == 1)
-    return (group[0], group[1]), alone
+    return paired, alone
+
+
+def _lone(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards that pair with none of the others (a pair among them may go down; these stay)."""
+    return tuple(group[0] for group in groups_of_a_kind(cards) if len(group) == 1)
+
+
+def flagged_cards(mistake: Mistake) -> frozenset[Card]:
+    """The cards a refused move's ! marks stand under: the cards at fault, not the pairs picked
+    with them (3♣ 3♠ 6♠: only 6♠; three 5s and 8♣: the 5s and 8♣; three 5s and 8♣ 8♦: the 5s)."""
+    if mistake.code.value == "not-a-pair" and (inside := _pair_inside(mistake.cards)):
+        return frozenset(inside[1])
+    return frozenset(mistake.cards + _lone(mistake.others))
 
 
 def _said(words: MistakeWords) -> MistakeWords:
@@ -521,12 +533,12 @@ def _placeholders(mistake: Mistake, game: Game, names: Sequence[str], letters: b
         "direction": tr("on your left") if game.rules.draws_from == "left" else tr("on your right"),
         "pair_why": _pair_why(mistake.cards),
         **_pair_inside_named(mistake.cards, letters),
-        "others": card_list(mistake.others, letters),
+        "others": card_list(_lone(mistake.others), letters),
     }
 
 
 def _pair_inside_named(cards: Sequence[Card], letters: bool) -> dict[str, str]:
-    """{pair} and {extra}: the pair among the cards and the cards left over, named; empty words
+    """{pair} and {extra}: the pairs among the cards and the cards left over, named; empty words
     when the cards hold no pair and more."""
     found = _pair_inside(cards)
     if found is None:
@@ -561,6 +573,7 @@ __all__ = [
     "PLACEHOLDERS",
     "check_mistakes_file",
     "explain",
+    "flagged_cards",
     "load_mistakes",
     "mistake_book",
     "read_mistakes",

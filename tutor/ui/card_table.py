@@ -21,6 +21,7 @@ from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tutor.course.mistakes import flagged_cards
 from tutor.engine import Card, Draw, Game, LayDown, Observation, Rules, cards_text
 from tutor.language import mark, ntr, tr
 from tutor.learner.recorder import Recorder
@@ -255,7 +256,7 @@ class CardTableScreen(Screen[None]):
         own" level, told the rule without the answer, so no card is flagged (a kept pair's cards are
         the answer)."""
         assert outcome.mistake is not None and outcome.explanation is not None
-        self.flagged_cards = set() if own else set(outcome.mistake.cards)
+        self.flagged_cards = set() if own else set(flagged_cards(outcome.mistake))
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
         if not outcome.again:  # made again at once: explained again, counted once
             recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)

@@ -45,6 +45,7 @@ from tutor.course import (
     SeatStep,
     Step,
 )
+from tutor.course.mistakes import flagged_cards
 from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
@@ -137,7 +138,7 @@ class StepView(Vertical, can_focus=True):
 
     def took(self, answer: Answer, feedback: Feedback) -> None:
         """The run's verdict on an answer, to mark on the table."""
-        self.flagged_cards = set(feedback.mistake.cards) if not feedback.right and feedback.mistake is not None else set()
+        self.flagged_cards = set(flagged_cards(feedback.mistake)) if not feedback.right and feedback.mistake is not None else set()
         if isinstance(answer, (PickSeat, DrawFrom)) and not feedback.right:
             self.wrong_seats.add(answer.seat)
         self.query_one("#lesson-hand", HandView).selected.clear()  # a wrong pair is marked by its ! signs, not left to undo
