@@ -362,3 +362,40 @@ async def test_an_empty_hand_is_said_once_beside_it(store: Any, profile: Any) ->
         await pilot.pause()
         board = screen_lines(app.screen)[: app.screen.query_one("#log").region.y]
         assert sum("Your hand is empty: you are safe!" in line for line in board) == 1, board
+
+
+async def test_at_instant_speed_the_computers_have_played_before_the_table_is_drawn(store: Any, profile: Any) -> None:
+    """A walker saw "Sam draws from Bea. Press F to skip ahead." flash by at the Instant speed as
+    the computers played on: their turns now come all at once, so the screen never waits on them
+    and never offers to skip ahead."""
+    set_settings(store, profile, speed="instant", guidance="hints")
+    app = TutorApp(store, profile, start="play", seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        prompts: list[str] = []
+        show_prompt = screen.show_prompt  # type: ignore[attr-defined]
+
+        def recorded() -> None:
+            show_prompt()
+            prompts.append(str(screen.query_one("#prompt", Static).content))
+
+        screen.show_prompt = recorded  # type: ignore[attr-defined]
+        session = session_of(app)
+        for _ in range(500):
+            if session.stage is Stage.OVER:
+                break
+            assert session.stage is not Stage.COMPUTER, "the computers had not played when the keys were read"
+            pairs = session.game.pairs_in(0) if session.stage is Stage.PAIRING else []
+            if pairs:
+                await select_cards(pilot, app, list(pairs[0]))
+                await pilot.press("enter")
+            elif session.stage is Stage.CHOOSE_GIVER:
+                await pilot.press(str(session.game.giver))
+            else:
+                await pilot.press("d" if session.stage is Stage.PAIRING else "1")
+            await pilot.pause()
+        assert session.stage is Stage.OVER
+        assert prompts and not [prompt for prompt in prompts if "skip ahead" in prompt]
+        log = app.screen.query_one("#log", LogTail)
+        assert sum(" drew " in line and not line.startswith("You ") for line in log.lines) > 3, "the computers' turns are in the log"

@@ -42,7 +42,9 @@ from tutor.wording.going_out import you_went_out
 
 NUMBER_HELP = mark("Pick the card (or player) with this key: it is shown under each card (past the tenth card, a letter)")
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.05}
-"""Seconds between computer moves. "Instant" is a short positive pause: a zero-second timer never fired."""
+"""Seconds between computer moves. "Instant": a game plays its computers' turns all at once (see
+`instant`); a table played together, one at a time after this short positive pause (a zero-second
+timer never fired), and every screen's end comes after it."""
 NARROW = 90
 """Below this width the moves go in a few lines under the table instead of a side panel."""
 SIDE_WIDTH = 30  # as in game.tcss
@@ -203,6 +205,10 @@ class CardTableScreen(Screen[None]):
     def pause(self) -> float:
         """Seconds between computer moves, at this learner's speed."""
         return pause_for(learner(self).settings.speed)
+
+    def instant(self) -> bool:
+        """The computers' moves come all at once, with no pause to watch them."""
+        return learner(self).settings.speed == "instant"
 
     def hand_in_order(self, cards: tuple[Card, ...]) -> list[Card]:
         return sorted_hand(cards, self.sort_by_suit)

@@ -146,6 +146,8 @@ class GameScreen(CardTableScreen):
         return self.session.stage is Stage.DRAW
 
     def redraw(self) -> None:
+        if self.session.stage is Stage.COMPUTER and self.instant():
+            self._play_the_computers()  # at once: no "press F to skip ahead" flashing by as they play
         session, game = self.session, self.session.game
         stage, seen = session.stage, session.seen
         covered = stage is Stage.HAND_OVER
@@ -351,13 +353,17 @@ class GameScreen(CardTableScreen):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
+        self._play_the_computers()
+        self.forget_what_was_said()
+        self.redraw()
+
+    def _play_the_computers(self) -> None:
+        """Every computer turn until a learner is due or the game is over, told in the log at once."""
         lines: list[str] = []
         while self.session.stage is Stage.COMPUTER:
             lines += self.session.play_computer_turn().lines
         self._narrate(lines)
-        self.forget_what_was_said()
         self._save()
-        self.redraw()
 
     # ----- other keys ---------------------------------------------------------------------------
 
