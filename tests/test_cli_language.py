@@ -48,6 +48,27 @@ def test_an_unknown_language_is_one_line_naming_those_there_are(capsys: pytest.C
     assert err.count("\n") == 1 and "'xx'" in err and "en, es, de" in err
 
 
+@pytest.mark.parametrize(
+    ("words", "environment", "said"),
+    [
+        (["--lang", "es", "--bogus"], "", "old-maid-tutor: error: argumentos desconocidos: --bogus (prueba --help)"),
+        (["--lang", "es", "play", "--seed"], "", "old-maid-tutor play: error: argumento --seed: se esperaba un valor (prueba --help)"),
+        (["lesson"], "de", "old-maid-tutor lesson: Fehler: diese Argumente fehlen: ID (siehe --help)"),
+    ],
+)
+def test_the_parsers_own_errors_speak_the_language_asked_or_the_environments(
+    words: list[str], environment: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Spanish teacher's mistyped option was told "unrecognized arguments" in English, and with
+    LANGUAGE=de even "(try --help)" was English: argparse's errors are said like the rest."""
+    if environment:
+        monkeypatch.setenv("LANGUAGE", environment)
+    with pytest.raises(SystemExit) as done:
+        main(words)
+    assert done.value.code == 2
+    assert capsys.readouterr().err == said + "\n"
+
+
 def test_serve_lang_is_the_class_language() -> None:
     args = build_parser().parse_args(["serve", "--lang", "DE"])
     assert args.class_lang == "de"

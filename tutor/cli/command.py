@@ -31,8 +31,21 @@ ARGPARSE_WORDS = (
     mark("positional arguments"),
     mark("show this help message and exit"),
     mark("show program's version number and exit"),
+    mark("argument %(argument_name)s: %(message)s"),
+    mark("unrecognized arguments: %s"),
+    mark("the following arguments are required: %s"),
+    mark("expected one argument"),
+    mark("expected at most one argument"),
+    mark("expected at least one argument"),
+    mark("ambiguous option: %(option)s could match %(matches)s"),
+    mark("invalid %(type)s value: %(value)r"),
+    mark("invalid choice: %(value)r (choose from %(choices)s)"),
+    mark("not allowed with argument %s"),
+    mark("one of the arguments %s is required"),
+    mark("ignored explicit argument %r"),
 )
-"""argparse's own words in --help, found by `pybabel extract` here and said through `tr` (build_parser)."""
+"""argparse's own words in --help and in its errors, found by `pybabel extract` here and said
+through `tr` (build_parser)."""
 
 # One `simulate` run plays at most this many games (a million take a few minutes).
 MAX_SIMULATED_GAMES = 1_000_000
@@ -317,9 +330,7 @@ def _reader_gone() -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
-    asked = _asked_language(words)
-    if asked is not None:
-        language.ask(asked, as_default=is_served())
+    language.ask(_asked_language(words), as_default=is_served())  # or the environment's: the parser's errors speak it
     args = build_parser(words).parse_args(words)
     language.ask(args.lang, as_default=is_served())
     if args.data_dir is not None:
