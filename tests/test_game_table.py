@@ -399,3 +399,22 @@ async def test_at_instant_speed_the_computers_have_played_before_the_table_is_dr
         assert prompts and not [prompt for prompt in prompts if "skip ahead" in prompt]
         log = app.screen.query_one("#log", LogTail)
         assert sum(" drew " in line and not line.startswith("You ") for line in log.lines) > 3, "the computers' turns are in the log"
+
+
+async def test_a_long_word_for_an_empty_hand_is_folded_not_cut_off(store: Any, profile: Any) -> None:
+    """At 60x20 a walker read "Your hand is empty, but one of your pairs is not a real pa": the
+    empty hand's words now fold onto the lines the hand has."""
+    from layout_helpers import screen_lines
+
+    hands = ["5C 9D", "2C 3C 8H 9S", "9C 2D 3D 8D", "4C 4H 7S 6D"]
+    app = crafted_app(store, profile, Rules.bicycle(players=4, wrong_pair_loses=True), hands, dealer=3, wrong_pair_loses=True)
+    set_settings(store, profile, speed="slow")  # the computers play on while the learner reads
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")
+        await until(pilot, lambda: not session_of(app).hand and session_of(app).stage is Stage.COMPUTER)
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", HandView)
+        shown = " ".join(line.strip() for line in screen_lines(app.screen)[hand.region.y : hand.region.bottom])
+        assert "Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end." in shown

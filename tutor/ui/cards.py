@@ -142,7 +142,8 @@ class CardRow(Widget, can_focus=True):
         """Line `y` of the rows of cards."""
         base, cards = self._drawing or self._cards()
         if not cards:
-            return self._strip(Text(self.empty_text(), style="italic"), base) if y == 0 else Strip.blank(self.size.width, base)
+            said = self._empty_lines(self.size.width)
+            return self._strip(Text(said[y], style="italic"), base) if y < len(said) else Strip.blank(self.size.width, base)
         per_row = self.per_row()
         row, line = divmod(y, self.card_height())
         in_row = cards[row * per_row : (row + 1) * per_row]
@@ -203,8 +204,14 @@ class CardRow(Widget, can_focus=True):
         return [wide_top, blank, face_line, blank, wide_bottom]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        rows = -(-self.count() // self.per_row(width)) if self.count() else 1
-        return rows * self.card_height()
+        if not self.count():
+            return max(self.card_height(), len(self._empty_lines(width)))
+        return -(-self.count() // self.per_row(width)) * self.card_height()
+
+    def _empty_lines(self, width: int) -> list[str]:
+        """What an empty view says, folded to its width (a long sentence was cut off at 60 columns)."""
+        text = self.empty_text()
+        return [line.plain for line in Text(text).wrap(self.app.console, max(1, width))] if text else []
 
     def on_click(self, event: Click) -> None:
         for spot in self.spots():
