@@ -171,6 +171,8 @@ def read(screen: Screen[Any], targets: list[Target]) -> None:
             rows = range(region.y, region.y + 1) if sight.y == region.y else range(0)
         elif target.edge == "bottom":
             rows = range(region.bottom - 1, region.bottom) if sight.bottom == region.bottom else range(0)
+        if target.edge and target.rows and not target.missing():
+            continue  # a border's words, once read whole, stay read (a page's sign changes as the checker scrolls it)
         for y in rows:
             row = y - region.y + (0 if target.edge else scrolled)
             target.rows[row] = cells(lines[y], sight.x, sight.right)

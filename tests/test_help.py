@@ -236,3 +236,27 @@ async def test_f1_in_a_dialog_lists_the_dialogs_own_keys_and_f1_closes_it_again(
         await pilot.press("f1")
         await pilot.pause()
         assert app.screen is dialog
+
+
+async def test_help_longer_than_its_box_says_there_is_more_and_where(store: Any) -> None:
+    """At 80x24 the name screen's help ended at "Rub out the letter at the", with no sign that more
+    was below: the box's lower edge says so, and how to see it, as the lessons' pages do."""
+    app = TutorApp(store, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        box = app.screen.query_one("#help-box")
+        assert isinstance(app.screen, HelpScreen) and box.max_scroll_y > 0
+        assert box.border_subtitle == "▼ More below: press PgDn (or scroll down)"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.border_subtitle == "▲▼ More above and below: press PgUp or PgDn (or scroll)"
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.border_subtitle == "▲ More above: press PgUp (or scroll up)"
+    async with TutorApp(store, None).run_test(size=(110, 70)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#help-box").border_subtitle is None, "all of it shows: no sign"

@@ -19,7 +19,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
 from tutor.language import mark, ptr, tr
-from tutor.ui.page import Page
+from tutor.ui.opening import unless_closed
+from tutor.ui.page import Page, out_of_sight
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
@@ -277,6 +278,20 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(Text(tr("Marks on the screen"), style="bold underline"), classes="help-section")
                 yield Static(signs, classes="help-keys")
             yield Static(Text(tr("Press Escape to close."), style="italic"), classes="help-section")
+
+    def on_mount(self) -> None:
+        page = self.query_one("#help-box", Page)
+        self.watch(page, "scroll_y", self._sign_what_is_out_of_sight, init=False)
+        self.watch(page, "virtual_size", self._sign_what_is_out_of_sight, init=False)
+        self.call_after_refresh(self._sign_what_is_out_of_sight)
+
+    @unless_closed
+    def _sign_what_is_out_of_sight(self) -> None:
+        """The keys that show the rest, on the box's lower edge while some of it is out of sight (at
+        80x24 the name screen's help ended at "Rub out the letter at the", with nothing to say more
+        was there)."""
+        page = self.query_one("#help-box", Page)
+        page.border_subtitle = out_of_sight(page)
 
 
 def yes_key() -> str:

@@ -14,7 +14,7 @@ from textual._context import NoActiveAppError
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tutor.language import mark
+from tutor.language import mark, tr
 from tutor.ui.opening import unless_closed
 
 MORE_AROUND = mark("▲▼ More above and below: press PgUp or PgDn (or scroll)")
@@ -23,6 +23,17 @@ MORE_ABOVE = mark("▲ More above: press PgUp (or scroll up)")
 SIGNS = (MORE_AROUND, MORE_BELOW, MORE_ABOVE)
 """The line under a page while part of it is out of sight (a lesson, the quiz's end): one line, so
 each must fit 60 columns in every language (tests/test_quiz_languages.py)."""
+
+
+def out_of_sight(page: VerticalScroll) -> str | None:
+    """The sign for a page with some of it out of sight (above, below or both), said in the
+    language in use; None when all of it shows."""
+    above, below = page.scroll_y > 0, page.max_scroll_y - page.scroll_y > 0
+    if above and below:
+        return tr(MORE_AROUND)
+    if below:
+        return tr(MORE_BELOW)
+    return tr(MORE_ABOVE) if above else None
 
 
 class Page(VerticalScroll):

@@ -45,7 +45,7 @@ from tutor.ui.lessons.done import LessonDone
 from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import MORE_ABOVE, MORE_AROUND, MORE_BELOW
+from tutor.ui.page import out_of_sight
 from tutor.ui.reach import learner
 from tutor.ui.table import SEAT_MARKS, explanation_text
 from tutor.wording import NOT_QUITE
@@ -347,18 +347,12 @@ class LessonScreen(Screen[None]):
         """One line under the lesson while part of it is out of sight, with the keys that show it:
         a sign that works without colour too (a scroll bar may not show under NO_COLOR)."""
         body, sign = self.query_one(LessonBody), self.query_one("#lesson-more", Static)
-        above, below = body.scroll_y > 0, body.max_scroll_y - body.scroll_y > 0
-        if above and below:
-            words = tr(MORE_AROUND)
-        elif below:
-            words = tr(MORE_BELOW)
-        else:
-            words = tr(MORE_ABOVE)
-        if str(sign.content) != words:  # an update lays the whole lesson out again
+        words = out_of_sight(body)
+        if words is not None and str(sign.content) != words:  # an update lays the whole lesson out again
             sign.update(Text(words, style="bold"))
         why = self.query_one("#lesson-why-box", VerticalScroll)
         why.border_subtitle = tr(WHY_GOES_ON) if why.display and why.max_scroll_y - why.scroll_y > 0 else None  # its last lines were cut with no sign
-        shown = (above or below) and body.display
+        shown = words is not None and body.display
         if shown != sign.display:
             sign.display = shown  # the lesson is a line shorter or taller: keep the lesson's end in view
             for done in self.query(LessonDone):
