@@ -94,7 +94,7 @@ async def test_two_different_pictures_are_refused_with_their_names(store: Any, p
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         hand = app.screen.query_one("#hand", HandView)
-        assert hand.scale == "compact" and hand.card_width() == 10
+        assert hand.scale == "small" and hand.card_width() == 10  # a boxed name: the drawings do not fit 60x20
         await select_cards(pilot, app, [FARM.parse("dog/1"), FARM.parse("old-maid")])
         await pilot.press("enter")
         said = table_words(app)

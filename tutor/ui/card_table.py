@@ -338,14 +338,15 @@ class CardTableScreen(Screen[None]):
 def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, panel: bool) -> None:
     """Lay a table screen out for its size: narrow terminals get the moves in a few lines under the
     table. Cards are drawn as large as the hand of `hand` cards (and the fan of `fan`, while
-    drawing) fit: five lines high, three, or one on a short terminal (less room with a `panel`)."""
+    drawing) fit: five lines high, three, or one on a short terminal (less room with a `panel`);
+    picture cards also come as a boxed name alone ("small") where their drawing does not fit."""
     width, height = screen.app.size
     narrow = width < NARROW
     screen.set_class(narrow, "narrow")
     board = width - (0 if narrow else SIDE_WIDTH) - 3
     room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
-    scale = next((scale for scale in ("large", "normal") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
-    compact = scale == "compact"
+    scale = next((scale for scale in ("large", "normal", "small") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
+    compact = scale in ("small", "compact")  # the seats and words made short too: the room was worked out so
     screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
     screen.set_class(compact, "compact")
     for seat in screen.query(SeatView):  # seats mounted after the screen went compact too

@@ -36,8 +36,9 @@ from tutor.wording import capitalised, card_list
 CARD_WIDTH = 5
 LARGE_WIDTH = 7
 GAP = 1
-HEIGHTS = {"compact": 2, "normal": 4, "large": 6}
-"""Lines per row of cards in each scale, the key line included."""
+HEIGHTS = {"compact": 2, "small": 4, "normal": 4, "large": 6}
+"""Lines per row of cards in each scale, the key line included ("small" draws playing cards as
+"normal": it is for picture cards, whose "normal" is taller)."""
 KEYS = "1234567890qwetyuiopgjklzxcvbm"
 """The keys that pick cards by position in the game: 1-9, 0 for the tenth card, then letters the
 game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""

@@ -7,6 +7,7 @@ so the cards read the same under NO_COLOR and in every theme. The drawings use o
 DejaVu Sans Mono has (checked where the decks are read, `tutor.course.decks`).
 
     "compact" (short terminals): one line, the name:  │ Rabbit  │
+    "small" (a short terminal with room for more): the name in a box of its own (3 lines)
     "normal": the name in the top border, then the drawing (5 lines)
     "large": the drawing, then the name on its own line (6 lines)
 
@@ -27,7 +28,7 @@ from tutor.language import tr
 
 PICTURE_WIDTH = ART_WIDTH + 2
 """The widest a picture card gets (see `card_width`)."""
-PICTURE_HEIGHTS = {"compact": 2, "normal": 6, "large": 7}
+PICTURE_HEIGHTS = {"compact": 2, "small": 4, "normal": 6, "large": 7}
 """Lines per row of picture cards in each scale, the key line included."""
 
 
@@ -89,14 +90,15 @@ def picture_parts(card: Card, scale: str, selected: bool, cursor: bool) -> list[
     top_left, top_right, bottom_left, bottom_right = ("╔", "╗", "╚", "╝") if selected else ("┌", "┐", "└", "┘")
     name_style = "bold reverse" if cursor else "bold"
     width = face_width(card.deck_id)
+    name = Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)
     if scale == "compact":
-        return [Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)]
+        return [name]
     bottom = Text(bottom_left + across * width + bottom_right)
+    if scale == "small":
+        return [Text(top_left + across * width + top_right), name, bottom]
     drawing = [Text(side + line + side) for line in art(card, width)]
     if scale == "large":
-        top = Text(top_left + across * width + top_right)
-        name = Text(side) + Text(label(card, width).center(width), style=name_style) + Text(side)
-        return [top, *drawing, name, bottom]
+        return [Text(top_left + across * width + top_right), *drawing, name, bottom]
     words = border_words(card, width)
     left = (width - len(words)) // 2
     top = Text(top_left + across * left) + Text(words, style=name_style) + Text(across * (width - left - len(words)) + top_right)
