@@ -446,7 +446,7 @@ def test_a_drawer_who_goes_out_and_the_next_seat_offering_instead_is_said_in_the
     assert Narrator(names, None).lines([], game) == []  # said once, for the move that passed the turn on
     yours = table_game(rules, "9D", "9H", "KS QS", "KD", dealer=0, learners=(2,))  # the same deal, the learner in Sam's seat
     finish_opening(yours)
-    assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead, to Ana."
+    assert Narrator(names, 2).lines(yours.play_computer_turn(), yours)[-1] == "Bea has no cards left, so you offer instead, to Ana. You don't draw this time."
 
 
 def test_two_pairs_laid_down_in_one_move_are_both_in_the_news() -> None:

@@ -149,9 +149,15 @@ def test_a_rule_missed_twice_in_a_row_sends_back_to_its_lesson(store: Any, profi
     finish(store, profile, "deck-and-deal", "pairs")
     for minute, right in enumerate([False, True, False, False]):
         store.record_answer(profile, "q", "direction", right, when=TUESDAY.replace(minute=minute))
-    assert advice(store, profile).startswith(
-        "The quiz questions about “Who you draw from” were tricky: your last 2 were not quite right. The lesson “A turn in Bicycle rules” explains it"
-    )
+    assert advice(store, profile) == (
+        "The quiz questions about “Who you draw from” were tricky: your last 2 were not quite right. The lesson “A turn in Bicycle rules” explains it."
+    ), "not 'have another look': the learner has not done that lesson yet"
+    assert next_step(record(store, profile), COURSE).label == "Lesson 3: A turn in Bicycle rules", "not 'Look again'"
+    finish(store, profile, "a-turn")
+    store.record_answer(profile, "q", "direction", False, when=TUESDAY.replace(minute=9))
+    store.record_answer(profile, "q", "direction", False, when=TUESDAY.replace(minute=10))
+    again = next_step(record(store, profile), COURSE)
+    assert again.text.endswith("explains it: have another look!") and again.label == "Look again: A turn in Bicycle rules"
 
 
 def test_a_missed_rule_waits_until_its_lesson_can_be_opened(store: Any, profile: Any) -> None:

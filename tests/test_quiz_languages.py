@@ -50,12 +50,14 @@ def test_spanish_says_who_draws_from_you_as_spanish_does() -> None:
     try:
         for number, rules in enumerate(every_rules()):
             for seed in range(4):
-                question = GENERATORS["who-draws"](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
-                said += [question.prompt, *question.options, question.explanation]
+                for kind in ("who-draws", "after-draw", "old-maid-now"):  # a walker read "Bea roba 10♠ de la mano de ti"
+                    question = GENERATORS[kind](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
+                    said += [question.prompt, *question.options, question.explanation]
     finally:
         language.use("en")
     assert not [line for line in said if any(words in line for words in ("roba a ti", "mano de ti", "con ti", ": ti"))]
     assert any(line.endswith(" te roba") for line in said) and any("acaba de robarte" in line for line in said)
+    assert any(" te roba " in line and line.endswith("¿Qué pasa?") for line in said)
     assert any("contigo" in line for line in said) and any(": el tuyo." in line for line in said)
 
 

@@ -390,6 +390,13 @@ def _lesson(course: Course, lesson_id: str | None) -> Lesson | None:
     return next((lesson for lesson in course.lessons if lesson.id == lesson_id), None)
 
 
+TRICKY = (
+    mark("The quiz questions about “{concept}” were tricky: your last {count} were not quite right. The lesson “{title}” explains it."),
+    mark("The quiz questions about “{concept}” were tricky: your last {count} were not quite right. The lesson “{title}” explains it: have another look!"),
+)
+"""Quiz answers missed in a row send the learner to the lesson, for the first time or (done) again."""
+
+
 def _missed_concept(record: Record, course: Course) -> Suggestion | None:
     for concept_id, times in _misses_in_a_row(record.answers).most_common():
         concept = CONCEPTS.get(concept_id)
@@ -397,15 +404,16 @@ def _missed_concept(record: Record, course: Course) -> Suggestion | None:
         if concept is None or lesson is None or times < MISSES_WORTH_A_LESSON:
             continue
         if can_open(record, course, lesson):
-            said = tr(
-                "The quiz questions about “{concept}” were tricky: your last {count} were not quite right. The lesson “{title}” explains it: have another look!"
-            )
-            return Suggestion(
-                said.format(concept=concept.title, count=times, title=lesson.title),
-                f"lesson:{lesson.id}",
-                tr("Look again: {title}").format(title=lesson.title),
-            )
+            said = tr(TRICKY[record.finished(lesson.id)])
+            return Suggestion(said.format(concept=concept.title, count=times, title=lesson.title), f"lesson:{lesson.id}", _back_to(record, course, lesson))
     return None
+
+
+def _back_to(record: Record, course: Course, lesson: Lesson) -> str:
+    """The button for a lesson a learner is sent to: "Look again" only at one they have done."""
+    if record.finished(lesson.id):
+        return tr("Look again: {title}").format(title=lesson.title)
+    return tr("Lesson {number}: {title}").format(number=_number(course, lesson), title=lesson.title)
 
 
 def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
@@ -420,7 +428,7 @@ def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
             return Suggestion(
                 _tripped(kind.rule, kind.times).format(rule=kind.rule, count=kind.times, title=lesson.title),
                 f"lesson:{lesson.id}",
-                tr("Look again: {title}").format(title=lesson.title),
+                _back_to(record, course, lesson),
             )
     return None
 

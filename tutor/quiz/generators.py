@@ -478,7 +478,14 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         "after-draw",
         concept,
         prompt=_seen(
-            _drew_prompt(seats, move, mark("You draw {card} from {giver}. What happens?"), mark("{name} draws {card} from {giver}. What happens?")), before
+            _drew_prompt(
+                seats,
+                move,
+                mark("You draw {card} from {giver}. What happens?"),
+                mark("{name} draws {card} from {giver}. What happens?"),
+                mark("{name} draws {card} from you. What happens?"),
+            ),
+            before,
         ),
         options=tuple(_outcome_words(seats, move, value) for value in values),
         explanation=_draw_explanation(rules, seats, game, move, right),
@@ -491,8 +498,12 @@ def after_draw(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     )
 
 
-def _drew_prompt(seats: Seats, move: Draw, you: str, other: str) -> str:
+def _drew_prompt(seats: Seats, move: Draw, you: str, other: str, from_you: str) -> str:
+    """The draw, said as the learner reads it: `from_you` when the learner gives (its own message:
+    Spanish says "Bea te roba 10♠", not "de la mano de ti")."""
     assert move.card is not None
+    if seats.is_you(move.from_seat):
+        return tr(from_you).format(name=seats.who(move.seat, capital=True), card=move.card.text())
     return seats.said(move.seat, you, other, card=move.card.text(), giver=seats.who(move.from_seat))
 
 
@@ -597,8 +608,8 @@ def _draw_explanation(rules: Rules, seats: Seats, after: Game, move: Draw, outco
     else:
         said = seats.said(
             drawer,
-            mark("No card in your hand is {a_rank}, so you keep {card}."),
-            mark("No card in {name}'s hand is {a_rank}, so {name} keeps {card}."),
+            mark("No other card in your hand is {a_rank}, so you keep {card}."),
+            mark("No other card in {name}'s hand is {a_rank}, so {name} keeps {card}."),
             a_rank=a_rank(card),
             card=card.text(),
         )
@@ -812,7 +823,11 @@ def old_maid_now(rng: random.Random, rules: Rules, seats: Seats) -> Question:
         explanation += " " + _goes_on_words(seats, game)
     assert move.card is not None
     prompt = _drew_prompt(
-        seats, move, mark("You draw {card} from {giver}. Who is the Old Maid now?"), mark("{name} draws {card} from {giver}. Who is the Old Maid now?")
+        seats,
+        move,
+        mark("You draw {card} from {giver}. Who is the Old Maid now?"),
+        mark("{name} draws {card} from {giver}. Who is the Old Maid now?"),
+        mark("{name} draws {card} from you. Who is the Old Maid now?"),
     )
     prompt += _reversed_reminder(rules)
     return _question(

@@ -57,7 +57,10 @@ class Narrator:
         if passing.passed_on and not passing.starting:
             empty = self.seats.said(passing.after, *NO_CARDS_LEFT)
             why = self.seats.said(passing.giver, *OFFERS_INSTEAD, empty=empty)
-            return sentence(self.seats.said(passing.drawer, *OFFERS_TO, why=why))
+            said = sentence(self.seats.said(passing.drawer, *OFFERS_TO, why=why))
+            if self.seats.is_you(passing.giver):  # a walker waited for their draw, which the rule skips
+                said += " " + tr("You don't draw this time.")
+            return said
         return None
 
     def line(self, event: Event, game: Game) -> str | None:
