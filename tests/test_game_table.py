@@ -418,3 +418,24 @@ async def test_a_long_word_for_an_empty_hand_is_folded_not_cut_off(store: Any, p
         hand = app.screen.query_one("#hand", HandView)
         shown = " ".join(line.strip() for line in screen_lines(app.screen)[hand.region.y : hand.region.bottom])
         assert "Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end." in shown
+
+
+async def test_the_log_shows_whole_lines_never_the_end_of_one(store: Any, profile: Any) -> None:
+    """A walker's log began mid-sentence ("ausgeteilt. Jeder legt ..."): the oldest line shown is
+    shown whole, or not at all; the newest always shows."""
+    from textual.app import App, ComposeResult
+
+    class OneLog(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LogTail(id="log")
+
+    app = OneLog()
+    async with app.run_test(size=(20, 3)) as pilot:
+        log = app.query_one(LogTail)
+        log.add(["Sam dealt all 19 cards. Everyone lays down their pairs.", "Bea drew a card."])
+        await pilot.pause()
+        assert str(log.render()).splitlines() == ["Bea drew a card."]
+        log.add(["Sam drew a card from Bea, and it makes a pair with one he holds."])
+        await pilot.pause()
+        rows = str(log.render()).splitlines()
+        assert len(rows) == 3 and rows[-1].endswith("holds."), "the newest line, as much as fits, its end last"

@@ -194,12 +194,17 @@ class LogTail(Widget):
         self.refresh()
 
     def render(self) -> Text:
+        """The newest lines that fit whole, folded to the width: an older line that would only
+        partly fit is left out (the top row read "ausgeteilt. Jeder legt ..."); the newest line
+        always shows, its end if it alone is taller than the log."""
         width, height = max(8, self.size.width), max(1, self.size.height)
         shown: list[Text] = []
-        for number, line in enumerate(self.lines):
+        for number in reversed(range(len(self.lines))):
             style = "bold" if number >= len(self.lines) - self.fresh else ""
-            wrapped = textwrap.wrap(line, width) or [""]
-            shown += [Text(part, style=style) for part in wrapped]
+            wrapped = [Text(part, style=style) for part in textwrap.wrap(self.lines[number], width) or [""]]
+            if shown and len(shown) + len(wrapped) > height:
+                break
+            shown[:0] = wrapped
         return Text("\n").join(shown[-height:])
 
 
