@@ -323,3 +323,17 @@ def test_three_of_a_kind_laid_down_with_a_pair_never_says_to_keep_the_pair() -> 
     assert "8♣" not in said.what + said.instead
     assert said.instead == "Lay down any two of the 5s and keep the third in your hand."
     assert flagged_cards(mistake) == set(hand[:3])
+
+
+@pytest.mark.parametrize("rules", [Rules.bicycle(3), Rules.table(3), Rules.bicycle(3, odd_card_wins=True)], ids=["bicycle", "table", "reversed"])
+def test_more_than_two_cards_are_told_why_they_stay_under_every_rules(rules: Rules) -> None:
+    """A walker laid down two Rabbits and a Cat and read what happens to "a player who laid down
+    two cards that are not a pair": three cards are told that cards go down only as whole pairs."""
+    hand = [Card.parse(text) for text in ("3C", "3S", "6S", "9H")]
+    game = Game.from_hands(rules, [hand, [Card.parse("QS")], [Card.parse("7D")]], 2, (0,))
+    mistake = game.mistake_in(LayDown(0, (hand[0], hand[1], hand[2])))
+    assert mistake is not None and mistake.code is MistakeCode.NOT_A_PAIR
+    why = explain(mistake, game, ["you", "Ana", "Ben"]).why
+    assert why.endswith("More than two cards go down together only when they make whole pairs, so these stay in your hand."), why
+    two = explain(game.mistake_in(LayDown(0, (hand[0], hand[2]))) or mistake, game, ["you", "Ana", "Ben"]).why
+    assert "More than two" not in two

@@ -18,8 +18,8 @@ The file:
         why:                       # `any`, plus optional wordings for the rules in play:
           any: ...                 #   bicycle, table, reversed (the odd card wins),
           bicycle: ...             #   bicycle-reversed, table-reversed, strict (the strict pair
-                                   #   check: a wrong pair goes down), strict-not-two (the strict
-                                   #   check, but more than two cards: refused all the same)
+                                   #   check: a wrong pair goes down), not-two (more than two
+                                   #   cards at once: refused under any rules)
                                    #   (the most specific is used)
         instead-no-pair: ...       # what to do instead when the hand holds no pair at all:
                                    #   needed by the codes in NO_PAIR_CODES, whose mistake a
@@ -91,7 +91,7 @@ MORE_FIELDS = tuple(name for fields, _, _ in NEEDED for name in fields)
 MORE_NAMES = tuple(name.replace("-", "_") for name in MORE_FIELDS)
 FIELDS = (*REQUIRED, *MORE_FIELDS, "pictures")
 PICTURE_FIELDS = ("rule", "lesson", "what", "why", "instead", "instead-no-pair", "what-pair-inside", "instead-pair-inside")
-WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict", "strict-not-two")
+WHY_KEYS = ("any", "bicycle", "table", "reversed", "bicycle-reversed", "table-reversed", "strict", "not-two")
 SHOWN_PATH = "lessons/mistakes.yaml"
 FORMAT_VERSION = 1
 
@@ -149,13 +149,16 @@ class MistakeWords:
 
     def why_for(self, rules: Rules, cards: int = 2) -> str:
         """The wording of `why` for the rules in play and a mistake about `cards` cards: the most
-        specific one the file gives. Under the strict pair check two wrong cards go down, but more
-        than two are stopped all the same ("strict-not-two")."""
+        specific one the file gives. Under the strict pair check two wrong cards go down; more than
+        two are stopped under every ruleset ("not-two": a walker who laid down three was told what
+        happens to "a player who laid down two cards that are not a pair")."""
         keys: list[str] = [rules.variant]
         if rules.odd_card_wins:
             keys = [f"{rules.variant}-reversed", "reversed", *keys]
-        if rules.wrong_pair_loses:
-            keys = ["strict" if cards == 2 else "strict-not-two", *keys]
+        if rules.wrong_pair_loses and cards == 2:
+            keys = ["strict", *keys]
+        elif cards > 2 or rules.wrong_pair_loses:
+            keys = ["not-two", *keys]
         return next((self.why[key] for key in keys if key in self.why), self.why["any"])
 
 
