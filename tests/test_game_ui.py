@@ -467,3 +467,25 @@ async def test_a_pair_laid_down_with_a_card_marks_only_that_card(store: Any, pro
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.flagged_cards == set(cards("6S"))
+
+
+async def test_a_key_that_names_no_card_or_player_says_so(store: Any, profile: Any) -> None:
+    """A walker pressed 2 with one card to draw from, and 9 with four cards in hand: nothing
+    happened, and a child gets no clue why. Now the prompt line says which keys there are."""
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["3C 6S 9H KD", "5H 9C", "QS 4D"], dealer=2, guidance="hints")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("9")
+        await pilot.pause()
+        assert "No card has the key 9 under it: press a key shown under the cards." in prompt_text(app)
+        await pilot.press("d")  # no pairs: done
+        await until(pilot, lambda: session_of(app).stage is Stage.CHOOSE_GIVER)
+        await pilot.press("5")
+        await pilot.pause()
+        assert "No player has the number 5" in prompt_text(app)
+        await pilot.press(str(session_of(app).game.giver))
+        await until(pilot, lambda: session_of(app).stage is Stage.DRAW)
+        await pilot.press("9")
+        await pilot.pause()
+        assert "No card has the key 9 under it" in prompt_text(app)
+        assert session_of(app).stage is Stage.DRAW, "nothing drawn"

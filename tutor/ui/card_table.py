@@ -55,6 +55,8 @@ NOTHING_SELECTED = mark(
 )
 CHOOSE_A_PLAYER = mark("Choose a player first: press the number on their box, or move the ◆ to them with ← → and press Enter.")
 PAST_THE_KEYS = mark("Cards with no key under them: use ← →.")
+NO_SUCH_CARD = mark("No card has the key {key} under it: press a key shown under the cards.")
+NO_SUCH_PLAYER = mark("No player has the number {key}: press a number shown beside a player's name.")
 
 MOVE_LEFT = Binding("left", "move(-1)", "←", show=False, tooltip=mark("Move to the card (or player) on the left"), id="move_left")
 MOVE_RIGHT = Binding("right", "move(1)", "→", show=False, tooltip=mark("Move to the card (or player) on the right"), id="move_right")
@@ -230,6 +232,11 @@ class CardTableScreen(Screen[None]):
             if len(row.keys) < row.count():
                 words += " " + tr(PAST_THE_KEYS)
         prompt.update(Text(words))
+
+    def no_such_key(self, key: str, players: bool = False) -> None:
+        """A card's key or a player's number that names nothing here (a child pressed 2 with one
+        card to draw from, and nothing happened)."""
+        self.say(tr(NO_SUCH_PLAYER if players else NO_SUCH_CARD).format(key=key))
 
     def say(self, text: str | Text) -> None:
         """Answer the learner's latest move on the prompt line. A mistake's panel was about the move

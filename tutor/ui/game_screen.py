@@ -251,10 +251,14 @@ class GameScreen(CardTableScreen):
         if stage is Stage.CHOOSE_GIVER and 1 <= index + 1 < self.session.game.rules.players:
             self.seat_cursor = self.session.game.rules.seat_left_of(self.session.viewer, index + 1)  # numbered from the viewer's left
             self.choose_giver(self.seat_cursor)
+        elif stage is Stage.CHOOSE_GIVER:
+            self.no_such_key(key, players=True)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self.draw_at(index)
-        elif stage is Stage.PAIRING:
+        elif stage is Stage.PAIRING and index < self.query_one("#hand", HandView).count():
             self.query_one("#hand", HandView).toggle(index)
+        elif stage in (Stage.DRAW, Stage.PAIRING):
+            self.no_such_key(key)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.session.stage is Stage.CHOOSE_GIVER:

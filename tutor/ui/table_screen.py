@@ -415,10 +415,14 @@ class TableScreen(CardTableScreen):
             if index < len(others):  # 1 is the player on the learner's left
                 self.seat_cursor = others[index]
                 self.choose_giver(others[index])
+            else:
+                self.no_such_key(key, players=True)
         elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
             self.draw_at(index)
-        elif stage is Stage.PAIRING:
+        elif stage is Stage.PAIRING and index < self.query_one("#hand", HandView).count():
             self.query_one("#hand", HandView).toggle(index)
+        elif stage in (Stage.DRAW, Stage.PAIRING):
+            self.no_such_key(key)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.shared.choosing_giver:
