@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from helpers import cards
+from helpers import cards, table_game
 from textual.widgets import Static
 from ui_helpers import crafted_app, select_cards, session_of, set_settings, until
 
@@ -223,7 +223,21 @@ def test_the_pairs_keep_picture_names_apart_in_the_panel_and_the_line() -> None:
     seen, seats = game.observation(0), Seats(["You", "Bea"], 0)
     assert "Duck+Duck" in str(pairs_text(seen, seats, True, letters=False))
     assert str(pairs_line(seen, seats, False, 80)) == "Your pairs: Duck+Duck · Bea 0"
-    assert str(pairs_line(seen, seats, False, 20)) == "Your pairs: 1 · Bea 0", "too narrow for the cards: how many"
+    assert str(pairs_line(seen, seats, False, 22)) == "Your pairs: 1 · Bea 0", "too narrow for the cards: how many"
+
+
+def test_the_pairs_line_folds_between_seats_never_inside_one() -> None:
+    """At 60x20 in Spanish a walker read "Kit" at a line's end and "5" alone under it."""
+    from tutor.engine import Game
+    from tutor.ui.card_table import pairs_line
+    from tutor.wording import Seats
+
+    game = table_game(Rules.bicycle(players=5), "5C 5H 2D", "7C 7D", "8C 8D", "9C 9D", "JC JD 3H")
+    seen, seats = game.observation(0), Seats(["You", "Beatriz", "Samuel", "Anabel", "Kit"], 0)
+    assert isinstance(game, Game)
+    rows = str(pairs_line(seen, seats, False, 44)).splitlines()
+    assert rows == ["Your pairs: 1 · Beatriz 1 · Samuel 1", "Anabel 1 · Kit 1"], rows
+    assert all(len(row) <= 44 for row in rows)
 
 
 def test_the_seat_drawn_from_is_said_in_each_books_words() -> None:

@@ -384,14 +384,17 @@ def pairs_line(seen: Observation, seats: Seats, letters: bool, width: int) -> Te
     """The pairs in one line, for a terminal too narrow for the side panel: the learner's own
     cards when the line fits in `width` with them, else how many; everyone else's count."""
     own = seen.seat
-    others = " · ".join(f"{seat_label(seats, seat)} {count}" for seat, count in enumerate(seen.pair_counts) if seat != own)
+    counts = [f"{seat_label(seats, seat)} {count}" for seat, count in enumerate(seen.pair_counts) if seat != own]
+    others = " · ".join(counts)
     mine = [_pair_cards(pair, letters) for seat, pair in seen.pairs if seat == own and pair is not None]
     line = Text((tr("Your pairs:") if own == seats.learner else tr("{name}'s pairs:").format(name=seats.who(own))) + " ", style="bold")
     if mine and cell_len(f"{line.plain}{' '.join(mine)} · {others}") <= width:
         line.append(" ".join(mine))
     else:
         line.append(str(seen.pair_counts[own]) if mine else tr("none yet"))
-    line.append(f" · {others}")
+    for count in counts:  # folded between seats, never inside one ("Kit" at a line's end, "5" under it)
+        fits = cell_len(line.plain.rsplit("\n", 1)[-1] + f" · {count}") <= width
+        line.append(f" · {count}" if fits else f"\n{count}")
     return line
 
 
