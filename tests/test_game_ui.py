@@ -489,3 +489,20 @@ async def test_a_key_that_names_no_card_or_player_says_so(store: Any, profile: A
         await pilot.pause()
         assert "No card has the key 9 under it" in prompt_text(app)
         assert session_of(app).stage is Stage.DRAW, "nothing drawn"
+
+
+async def test_an_end_taller_than_the_window_says_more_is_below(store: Any, profile: Any) -> None:
+    """At 80x24 in Spanish the end's buttons were below the fold, only their top edge in sight,
+    with nothing to say so: the line under it says more is below, until it is seen."""
+    set_settings(store, profile, speed="instant")
+    app = crafted_app(store, profile, Rules.bicycle(players=4), ["5C QS 7H", "5D 9C", "8C 8D 7D", "9D 2C 2H"], dealer=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await play_to_the_end(pilot, app)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
+        more = app.screen.query_one("#end-more")
+        await until(pilot, lambda: more.display)
+        assert str(more.content) == "▼ More below: press PgDn (or scroll down)"
+        await pilot.press("end")
+        await until(pilot, lambda: not more.display)

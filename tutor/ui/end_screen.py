@@ -23,7 +23,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.hanging import HangingLines
 from tutor.ui.header import TutorHeader
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import Page
+from tutor.ui.page import MORE_BELOW, MoreBelow, Page
 from tutor.ui.reach import tutor_app
 from tutor.wording.ending import Line, each_learners_mistakes, end_of_game
 
@@ -47,9 +47,10 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with Page(id="end"):
+        with Page(id="end") as page:
             yield Static(self.summary(), id="summary")
             yield Horizontal(Button(tr("Play again (N)"), id="again", variant="primary"), Button(tr("Home (Esc)"), id="end-home"), classes="buttons")
+        yield MoreBelow(page, tr(MORE_BELOW), id="end-more")  # a long end hid its buttons below the fold, unsaid
         yield TutorFooter()
 
     @unless_closed

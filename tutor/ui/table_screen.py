@@ -45,7 +45,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.notices import notify
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import Page
+from tutor.ui.page import MORE_BELOW, MoreBelow, Page
 from tutor.ui.reach import learner, tutor_app
 from tutor.ui.table import LogTail, SeatsRow, SeatView
 from tutor.wording import Seats, capitalised
@@ -583,7 +583,7 @@ class TableEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with Page(id="end"):
+        with Page(id="end") as page:
             yield Static(self.summary(), id="summary")
             yield Horizontal(
                 Button(tr("Play again here (A)"), id="play-again", variant="primary"),
@@ -591,6 +591,7 @@ class TableEndScreen(Screen[None]):
                 Button(tr("Back (Esc)"), id="end-back"),
                 classes="buttons",
             )
+        yield MoreBelow(page, tr(MORE_BELOW), id="end-more")
         yield TutorFooter()
 
     @unless_closed
