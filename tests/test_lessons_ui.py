@@ -585,10 +585,10 @@ async def test_enter_pressed_twice_on_a_step_to_read_does_not_answer_the_next_on
         assert "Step 2 of" in shown(app, "#lesson-step") and app.screen.focused is not None  # the answers, ready
         await pilot.press("enter")  # once more, to go on
         await ready(pilot)
-        assert why(app) == "" and "Yes!" not in shown(app, "#lesson-feedback")  # asked, not answered
+        assert why(app) == "" and "Yes, 51!" not in shown(app, "#lesson-feedback")  # asked, not answered
         await pilot.press("down", "down", "enter")  # arrows light an answer up; Enter then chooses it: 51
         await ready(pilot)
-        assert "Yes!" in shown(app, "#lesson-feedback")
+        assert "Yes, 51!" in shown(app, "#lesson-feedback")
 
 
 async def test_a_seat_question_answered_marks_its_answer_beside_the_seat_not_it(store: Any, profile: Any) -> None:
