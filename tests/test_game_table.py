@@ -360,6 +360,15 @@ async def test_the_seats_words_fit_again_when_a_mistakes_box_brings_a_scroll_bar
         assert not await cut_off(pilot, "the game table with a mistake's box")
 
 
+async def lay_down_the_last_cards(pilot: Any, app: TutorApp, laid: str) -> None:
+    """The learner lays down the whole hand at the start, and the computers play on (slowly)."""
+    await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)
+    await select_cards(pilot, app, cards(laid))
+    await pilot.press("enter")
+    await until(pilot, lambda: not session_of(app).hand and session_of(app).stage is Stage.COMPUTER)
+    await pilot.pause()
+
+
 async def test_an_empty_hand_is_said_once_beside_it(store: Any, profile: Any) -> None:
     """A walker read "Your hand is empty ..." twice, one line under the other: the news beside the
     hand and the empty hand's own words. The empty hand says it; the news line stays out of the way."""
@@ -369,11 +378,7 @@ async def test_an_empty_hand_is_said_once_beside_it(store: Any, profile: Any) ->
     app = crafted_app(store, profile, Rules.bicycle(players=4), hands, dealer=3)
     set_settings(store, profile, speed="slow")  # the computers play on while the learner reads
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)
-        await select_cards(pilot, app, cards("5C 5H"))
-        await pilot.press("enter")
-        await until(pilot, lambda: not session_of(app).hand and session_of(app).stage is Stage.COMPUTER)
-        await pilot.pause()
+        await lay_down_the_last_cards(pilot, app, "5C 5H")
         board = screen_lines(app.screen)[: app.screen.query_one("#log").region.y]
         assert sum("Your hand is empty: you are safe!" in line for line in board) == 1, board
 
@@ -423,11 +428,7 @@ async def test_a_long_word_for_an_empty_hand_is_folded_not_cut_off(store: Any, p
     app = crafted_app(store, profile, Rules.bicycle(players=4, wrong_pair_loses=True), hands, dealer=3, wrong_pair_loses=True)
     set_settings(store, profile, speed="slow")  # the computers play on while the learner reads
     async with app.run_test(size=(60, 20)) as pilot:
-        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)
-        await select_cards(pilot, app, cards("5C 9D"))
-        await pilot.press("enter")
-        await until(pilot, lambda: not session_of(app).hand and session_of(app).stage is Stage.COMPUTER)
-        await pilot.pause()
+        await lay_down_the_last_cards(pilot, app, "5C 9D")
         hand = app.screen.query_one("#hand", HandView)
         shown = " ".join(line.strip() for line in screen_lines(app.screen)[hand.region.y : hand.region.bottom])
         assert "Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end." in shown
