@@ -453,3 +453,20 @@ async def test_the_log_shows_whole_lines_never_the_end_of_one(store: Any, profil
         await pilot.pause()
         rows = str(log.render()).splitlines()
         assert len(rows) == 3 and rows[-1].endswith("holds."), "the newest line, as much as fits, its end last"
+
+
+def test_the_empty_hand_counts_the_wrong_pairs_and_knows_when_the_check_has_been() -> None:
+    """A walker laid down three wrong pairs and read "one of your pairs is not a real pair", and
+    still "that counts when the pairs are checked at the end" once the end had come."""
+    from tutor.engine import LayDown
+    from tutor.wording.going_out import you_went_out
+
+    rules = Rules.bicycle(players=3, wrong_pair_loses=True)
+    game = table_game(rules, "5C 9D 6H 8S", "2C 3C", "2D 7C", dealer=2, learners=(0,))
+    game.apply(LayDown(0, tuple(cards("5C 9D"))))
+    game.apply(LayDown(0, tuple(cards("6H 8S"))))
+    assert not game.is_over
+    assert you_went_out(game, 0) == "Your hand is empty, but 2 of your pairs are not real pairs: that counts when the pairs are checked at the end."
+    while not game.is_over:
+        game.play_computer_turn()
+    assert you_went_out(game, 0) == "Your hand is empty, but 2 of your pairs were not real pairs, and the check at the end found them."

@@ -87,8 +87,19 @@ def you_went_out(game: Game, seat: int) -> str:
         return tr("Your hand is empty: you're out, and you've won!")
     if out is Out.CANNOT_WIN:
         return tr("Your hand is empty: you're out, and only the player left with the odd card can win now.")
-    if out is Out.CHECKED and any(laid_by == seat for laid_by, _ in game.wrong_pairs):
-        return tr("Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end.")
+    wrong = sum(laid_by == seat for laid_by, _ in game.wrong_pairs)
+    if out is Out.CHECKED and wrong and game.is_over:
+        return ntr(
+            "Your hand is empty, but one of your pairs was not a real pair, and the check at the end found it.",
+            "Your hand is empty, but {count} of your pairs were not real pairs, and the check at the end found them.",
+            wrong,
+        ).format(count=wrong)
+    if out is Out.CHECKED and wrong:
+        return ntr(
+            "Your hand is empty, but one of your pairs is not a real pair: that counts when the pairs are checked at the end.",
+            "Your hand is empty, but {count} of your pairs are not real pairs: that counts when the pairs are checked at the end.",
+            wrong,
+        ).format(count=wrong)
     return tr("Your hand is empty: you are safe!")
 
 
