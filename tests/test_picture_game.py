@@ -102,6 +102,25 @@ async def test_two_different_pictures_are_refused_with_their_names(store: Any, p
         assert not any(word in said.lower() for word in CARD_WORDS), said
 
 
+async def test_while_drawing_the_hand_keeps_its_boxed_names_beside_a_one_line_fan(store: Any, profile: Any) -> None:
+    """At 80x24 a walker's hand was a bare line of names above three empty lines while drawing:
+    the face-down fan goes to one line, and the hand keeps its boxes."""
+    from tutor.play.guided_game import Stage
+    from tutor.ui.cards import FanView
+
+    app = picture_app(store, profile, ["cat/1 dog/1 pig/1 hen/1 cow/1", "cat/2 dog/2 duck/1", "pig/2 hen/2 cow/2 old-maid"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await until(pilot, lambda: session_of(app).stage in (Stage.CHOOSE_GIVER, Stage.DRAW))
+        if session_of(app).stage is Stage.CHOOSE_GIVER:
+            await pilot.press("enter")  # guided: the cursor is on the giver
+        await until(pilot, lambda: session_of(app).stage is Stage.DRAW)
+        await pilot.pause()
+        assert app.screen.query_one("#hand", HandView).scale == "small"
+        assert app.screen.query_one("#fan", FanView).scale == "compact"
+
+
 async def ready(pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()

@@ -359,7 +359,7 @@ def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, pan
     for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
         seat.compact = compact
     for row in screen.query(CardRow):
-        row.scale = scale
+        row.scale = _fan_scale(scale) if isinstance(row, FanView) else scale
 
 
 def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rules) -> int:
@@ -371,8 +371,14 @@ def _cards_height(scale: str, width: int, hand: int, fan: int | None, rules: Rul
     else:
         lines = (-(-hand // per_row) or 1) * HEIGHTS[scale]
     if fan is not None:
-        lines += -(-fan // per_row) * HEIGHTS[scale] + 2  # and the fan's border
+        lines += -(-fan // per_row) * HEIGHTS[_fan_scale(scale)] + 2  # and the fan's border
     return lines
+
+
+def _fan_scale(scale: str) -> str:
+    """The face-down fan's scale beside a hand at `scale`: one line beside picture cards' boxed
+    names, so that the names have their box while drawing too."""
+    return "compact" if scale == "small" else scale
 
 
 def _pair_cards(pair: tuple[Card, Card], letters: bool) -> str:
