@@ -353,7 +353,7 @@ def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, pan
     board = width - (0 if narrow else SIDE_WIDTH) - 3
     room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
     scale = next((scale for scale in ("large", "normal", "small") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
-    compact = scale in ("small", "compact")  # the seats and words made short too: the room was worked out so
+    compact = scale in ("small", "compact")  # short seats and words too: the room above counts on them
     screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
     screen.set_class(compact, "compact")
     for seat in screen.query(SeatView):  # seats mounted after the screen went compact too
