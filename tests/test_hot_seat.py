@@ -308,3 +308,19 @@ def test_a_learner_open_in_another_window_cannot_join_and_nothing_is_claimed(tmp
         one_more(host.store, host.profile, [], "cleo")
     other.close()
     host.store.close()
+
+
+def test_each_learners_list_ends_with_its_own_look_again_line() -> None:
+    """At one keyboard a walker read "Ben made no mistakes. Brilliant!" then "It is a rule worth
+    a second look in the lessons.", which was about Mia's mistake, listed before Ben's praise."""
+    from tutor.wording.ending import each_learners_mistakes
+
+    game = Game.from_hands(Rules.bicycle(players=3), [cards("5C"), cards("5D"), cards("9C 9D")], dealer=2)
+    lines = [line.text for line in each_learners_mistakes(game, ["Mia", "Ben", "Sam"], [(0, [(1, "Every pair goes down")]), (1, [])])]
+    assert lines == [
+        "Mia's mistakes (1):",
+        "  1 × Every pair goes down",
+        "It is a rule worth a second look in the lessons.",
+        "Ben made no mistakes. Brilliant!",
+        "Each of you will find this game in My progress.",
+    ]

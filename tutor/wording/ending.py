@@ -93,8 +93,7 @@ def each_learners_mistakes(game: Game, names: Sequence[str], mistakes: Sequence[
             continue
         lines.append(Line(tr("{name}'s mistakes ({count}):").format(name=name, count=sum(times for times, _ in made)), "bold"))
         lines += [Line(f"  {times} × {rule}") for times, rule in made]
-    if any(made for _, made in mistakes):
-        lines.append(Line(_worth_a_look(sum(len(made) for _, made in mistakes))))
+        lines.append(Line(_worth_a_look(len(made))))  # under their own list: after the next learner's "no mistakes" it read as theirs
     lines.append(Line(tr("Each of you will find this game in My progress.")))
     return lines
 
