@@ -327,3 +327,19 @@ def test_a_card_a_computer_took_for_an_away_learner_is_said_to_be_the_computers(
         news.add(ana.news)
     took = [line for line in news if "took your" in line]
     assert took and all(line.startswith("The computer player playing for Bo took your ") for line in took), took
+
+
+def test_the_others_are_told_who_draws_next_not_that_a_card_is_being_chosen() -> None:
+    """A walker's window said "Ana is choosing a card from Sam." while Ana was still choosing whom
+    to draw from: the others cannot know which, so they are told whose draw it is, and from whom."""
+    from helpers import cards
+
+    from tutor.engine import Game, Rules
+    from tutor.wording import Seats
+
+    game = Game.from_hands(Rules.bicycle(players=3), [cards("5C 9D"), cards("7C 8H"), cards("2S 3S")], dealer=2)
+    assert game.drawer is not None and game.giver is not None
+    for viewer, said in ((game.drawer, "You draw from"), (game.giver, "draws from you next."), (3 - game.drawer - game.giver, "draws from")):
+        seats = Seats(["Ana", "Leo", "Sam"], viewer)
+        step = SharedGame._others_step(game, seats)
+        assert said in step and "choosing" not in step, step

@@ -230,7 +230,7 @@ class SharedGame:
             return (told and told + " ") + tr("Your turn: draw one of {name}'s face-down cards.").format(name=seats.who(game.giver, capital=True))
         notes = self._away_notes(seats)
         if notes and not game.waiting_for:
-            return " ".join(notes)  # (not "Eve is choosing a card from you." about someone who has gone)
+            return " ".join(notes)  # (not "Eve draws from you next." about someone who has gone)
         return " ".join([self._others_step(game, seats), *notes])
 
     @staticmethod
@@ -243,9 +243,10 @@ class SharedGame:
             return ntr("Waiting for {names} to lay down their pairs.", "Waiting for {names} to lay down their pairs.", len(waiting)).format(
                 names=seats.listed(waiting)
             )
-        if game.drawer is not None and game.giver is not None:
-            chooses = (mark("You are choosing a card from {giver}."), mark("{name} is choosing a card from {giver}."))
-            return seats.said(game.drawer, *chooses, giver=seats.who(game.giver))
+        if game.drawer is not None and game.giver is not None:  # drawing, or still choosing whom from: not known here
+            if seats.is_you(game.giver):
+                return tr("{name} draws from you next.").format(name=seats.who(game.drawer, capital=True))
+            return seats.said(game.drawer, mark("You draw from {giver} next."), mark("{name} draws from {giver} next."), giver=seats.who(game.giver))
         return tr("Waiting for the other players.")
 
     def away(self) -> list[int]:
