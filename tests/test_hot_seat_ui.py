@@ -133,6 +133,9 @@ async def test_a_game_together_comes_back_covered_with_the_same_learners(tmp_pat
         assert "Pass to Ben." in screen_text(app) and not app.screen.query_one("#table").display
         await pilot.press("enter")
         assert app.screen.session.viewer == 1 and app.screen.session.stage is Stage.PAIRING
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert prompt.startswith("Ben: "), f"whose cards these are, at one keyboard (a walker could not tell): {prompt}"
         ben = store.find_profile("Ben")
         assert ben is not None and store.holds(ben)
     store.close()

@@ -188,9 +188,13 @@ class GameScreen(CardTableScreen):
     def prompt_words(self) -> str:
         stage = self.session.stage
         if self.session.guidance == "guided" or stage in (Stage.COMPUTER, Stage.OVER):
-            return with_keys(self.session.next_step(), self.BINDINGS)
-        told = self.session.only_giver()
-        return (told and told + " ") + _short_prompt(stage)
+            words = with_keys(self.session.next_step(), self.BINDINGS)
+        else:
+            told = self.session.only_giver()
+            words = (told and told + " ") + _short_prompt(stage)
+        if self.session.together and stage not in (Stage.COMPUTER, Stage.OVER):  # whose cards these are, at one keyboard
+            return tr("{name}: {prompt}").format(name=self.session.names[self.session.viewer], prompt=words)
+        return words
 
     # ----- the learner's moves ------------------------------------------------------------------
 
