@@ -506,3 +506,21 @@ async def test_an_end_taller_than_the_window_says_more_is_below(store: Any, prof
         assert str(more.content) == "▼ More below: press PgDn (or scroll down)"
         await pilot.press("end")
         await until(pilot, lambda: not more.display)
+
+
+async def test_enter_after_a_mistake_closes_its_box_and_says_nothing_more(store: Any, profile: Any) -> None:
+    """Two walkers pressed Enter to close a "Not quite!" box and read at once "Select two cards
+    that make a pair first...": Enter with nothing picked closes the box; pressed again, it asks."""
+    app = crafted_app(store, profile, Rules.bicycle(players=3), ["3C 3S 6S 9H", "5H 9C QS", "KC 4D"], dealer=2)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("3C 6S"))
+        await mistake(pilot, app, ["enter"], "not-a-pair", "3♣ and 6♠ are not a pair.")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.panel is None
+        assert "Select two cards" not in prompt_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Select two cards that make a pair first" in prompt_text(app)

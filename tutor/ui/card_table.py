@@ -328,10 +328,12 @@ class CardTableScreen(Screen[None]):
 
     def selected_pair(self) -> list[Card] | None:
         """The cards selected to lay down, unselected now (a wrong pair stays marked by the mistake
-        panel, not left selected to undo); None (and what to do) when none are."""
+        panel, not left selected to undo); None (and what to do) when none are. Enter with nothing
+        picked while a box is open closes the box, as a child pressing it after a mistake means."""
         hand = self.query_one("#hand", HandView)
         if not hand.selected:
-            self.say(tr(NOTHING_SELECTED))
+            if not self.close_the_box():
+                self.say(tr(NOTHING_SELECTED))
             return None
         lone = hand.lone_pick()
         if lone is not None:  # not a wrong pair yet: half of one, kept picked
