@@ -18,6 +18,7 @@ from tutor.settings import Settings
 from tutor.store import Store, open_store
 from tutor.store import store as store_module
 from tutor.ui.app import TutorApp
+from tutor.ui.cards import HandView
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.game_screen import GameScreen
@@ -206,3 +207,19 @@ def test_the_hand_over_covers_the_table(snap_compare: Any, store: Any, profile: 
         await play_by_keys(pilot, app, careless=set(), stop_at="Ben")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=until_bens_turn)
+
+
+async def test_the_next_learners_hand_starts_at_its_first_card(tmp_path: Path) -> None:
+    """A walker's Ben found the cursor on his card 5, where Mia had left hers."""
+    store = open_store(tmp_path / "data")
+    host = store.get_or_create_profile("Ana")
+    learners_in(store, {"Ana": "guided"})
+    app = TutorApp(store, host, start="play", seed=SEED, together=["Ben"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_by_keys(pilot, app, careless=set(), stop_at="Ben")
+        hand = app.screen.query_one("#hand", HandView)
+        hand.cursor = 3  # where Ana left it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.viewer == 1 and hand.cursor == 0  # type: ignore[attr-defined]
+    store.close()

@@ -219,7 +219,9 @@ class GameScreen(CardTableScreen):
             return
         self.session.hand_over()
         self.forget_what_was_said()
-        self.query_one("#hand", HandView).selected.clear()
+        hand = self.query_one("#hand", HandView)
+        hand.selected.clear()
+        hand.cursor = 0  # their own hand from its first card, not where the last learner left the cursor
         self._save()
         self.redraw()
         self.call_after_refresh(self._laid_out)
