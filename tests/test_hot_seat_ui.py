@@ -116,11 +116,16 @@ async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and
     assert store.load_game(ben) == bens_own_game, "Ben's own game waits for him"
 
 
-async def test_a_game_together_comes_back_covered_with_the_same_learners(tmp_path: Path) -> None:
+def ana_with_ben(tmp_path: Path) -> tuple[Any, Any, TutorApp]:
+    """The store, Ana's profile and an app starting a game of Ana's with Ben at this keyboard."""
     store = open_store(tmp_path / "data")
     host = store.get_or_create_profile("Ana")
     learners_in(store, {"Ana": "guided"})
-    app = TutorApp(store, host, start="play", seed=SEED, together=["Ben"])
+    return store, host, TutorApp(store, host, start="play", seed=SEED, together=["Ben"])
+
+
+async def test_a_game_together_comes_back_covered_with_the_same_learners(tmp_path: Path) -> None:
+    store, host, app = ana_with_ben(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_by_keys(pilot, app, careless=set(), stop_at="Ben")
         assert store.load_game(host) is not None and store.load_game(host)["viewer"] == 0  # type: ignore[index]
@@ -211,10 +216,7 @@ def test_the_hand_over_covers_the_table(snap_compare: Any, store: Any, profile: 
 
 async def test_the_next_learners_hand_starts_at_its_first_card(tmp_path: Path) -> None:
     """A walker's Ben found the cursor on his card 5, where Mia had left hers."""
-    store = open_store(tmp_path / "data")
-    host = store.get_or_create_profile("Ana")
-    learners_in(store, {"Ana": "guided"})
-    app = TutorApp(store, host, start="play", seed=SEED, together=["Ben"])
+    store, _, app = ana_with_ben(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_by_keys(pilot, app, careless=set(), stop_at="Ben")
         hand = app.screen.query_one("#hand", HandView)
