@@ -470,3 +470,21 @@ def test_the_empty_hand_counts_the_wrong_pairs_and_knows_when_the_check_has_been
     while not game.is_over:
         game.play_computer_turn()
     assert you_went_out(game, 0) == "Your hand is empty, but 2 of your pairs were not real pairs, and the check at the end found them."
+
+
+async def test_a_seat_shows_all_its_backs_or_none(store: Any, profile: Any) -> None:
+    """A walker saw "▒▒ 6 cards, offers one" beside "▒▒▒▒ 5 cards": more cards drawn as fewer backs.
+    A seat whose words leave no room for its backs (up to four) shows none."""
+    hands = ["5C 9D", "2C 3C 8H 9S 4H 6D", "9C 2D 3D 8D 7S QC", "4C 5H 7D 6C JD 10S"]
+    app = crafted_app(store, profile, Rules.bicycle(players=4), hands, dealer=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")  # no pairs: the learner draws next, and the giver's box says "offers one"
+        await until(pilot, lambda: session_of(app).stage in (Stage.CHOOSE_GIVER, Stage.DRAW))
+        await pilot.pause()
+        assert any("offers one" in str(box.content) for box in app.screen.query(SeatView))
+        for box in app.screen.query(SeatView):
+            words = str(box.content).splitlines()[-1]
+            backs = words.count("▒")
+            held = len(session_of(app).game.hands[box.seat])
+            assert backs in (0, min(held, 4)), words

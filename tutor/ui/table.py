@@ -92,7 +92,9 @@ class SeatView(Static):
             status = f"{count}, {role}" if role else count
             if role and len(status) > width:
                 status = f"{count} {mark}"  # the role's arrow when its word does not fit beside the count
-            backs = min(cards, 4, width - len(status) - 1)
+            backs = min(cards, 4)
+            if backs > width - len(status) - 1:
+                backs = 0  # fewer backs than its neighbours' for more cards read as fewer cards: none instead
             text.append("▒" * backs + " " if backs > 0 else "")
             text.append(status, style="bold" if role else "")
         self.update(text)
