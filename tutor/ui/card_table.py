@@ -238,6 +238,19 @@ class CardTableScreen(Screen[None]):
         card to draw from, and nothing happened)."""
         self.say(tr(NO_SUCH_PLAYER if players else NO_SUCH_CARD).format(key=key))
 
+    def pick_by_key(self, key: str, index: int) -> None:
+        """A card's key while laying down pairs or drawing: that card picked or drawn, or (when no
+        card has it) what the keys are."""
+        if not (self.pairing() or self.drawing()):
+            return
+        row = self.query_one("#hand" if self.pairing() else "#fan", CardRow)
+        if index >= row.count():
+            self.no_such_key(key)
+        elif isinstance(row, HandView):
+            row.toggle(index)
+        else:
+            self.draw_at(index)
+
     def say(self, text: str | Text) -> None:
         """Answer the learner's latest move on the prompt line. A mistake's panel was about the move
         before and hides that line, so it goes (a walker's lone card got no answer under it)."""

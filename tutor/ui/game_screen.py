@@ -259,12 +259,8 @@ class GameScreen(CardTableScreen):
             self.choose_giver(self.seat_cursor)
         elif stage is Stage.CHOOSE_GIVER:
             self.no_such_key(key, players=True)
-        elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
-            self.draw_at(index)
-        elif stage is Stage.PAIRING and index < self.query_one("#hand", HandView).count():
-            self.query_one("#hand", HandView).toggle(index)
-        elif stage in (Stage.DRAW, Stage.PAIRING):
-            self.no_such_key(key)
+        else:
+            self.pick_by_key(key, index)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.session.stage is Stage.CHOOSE_GIVER:

@@ -36,7 +36,7 @@ from tutor.play.hints import LEVELS
 from tutor.play.shared_game import SharedGame, Stage
 from tutor.store.tables import TableStatus
 from tutor.ui.card_table import CONFIRM, DONE, HINT, MOVE_LEFT, MOVE_RIGHT, NARROW, NUMBERS, SELECT, SORT, CardTableScreen
-from tutor.ui.cards import CardRow, FanView, HandView, index_of
+from tutor.ui.cards import CardRow, FanView, index_of
 from tutor.ui.dialogs import NARROW_BELOW, ConfirmScreen, on_top
 from tutor.ui.end_screen import summary_text
 from tutor.ui.footer import TutorFooter
@@ -417,12 +417,8 @@ class TableScreen(CardTableScreen):
                 self.choose_giver(others[index])
             else:
                 self.no_such_key(key, players=True)
-        elif stage is Stage.DRAW and index < self.query_one("#fan", FanView).count():
-            self.draw_at(index)
-        elif stage is Stage.PAIRING and index < self.query_one("#hand", HandView).count():
-            self.query_one("#hand", HandView).toggle(index)
-        elif stage in (Stage.DRAW, Stage.PAIRING):
-            self.no_such_key(key)
+        else:
+            self.pick_by_key(key, index)
 
     def on_seat_view_chosen(self, event: SeatView.Chosen) -> None:
         if self.shared.choosing_giver:
