@@ -294,19 +294,13 @@ def _who_draws_question(rng: random.Random, rules: Rules, seats: Seats, setup: S
             mark("{name} dealt, and everyone has laid down their pairs. Who draws first, and from whom?"),
         )
     else:
-        assert move.card is not None
-        if seats.is_you(move.from_seat):  # "from you" is its own message: Spanish says "te ha robado", not "de ti"
-            prompt = tr("{name} has just drawn {card} from you. Who draws next, and from whom?").format(
-                name=seats.who(move.seat, capital=True), card=move.card.text()
-            )
-        else:
-            prompt = seats.said(
-                move.seat,
-                mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
-                mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
-                card=move.card.text(),
-                giver=seats.who(move.from_seat),
-            )
+        prompt = _drew_prompt(
+            seats,
+            move,
+            mark("You have just drawn {card} from {giver}. Who draws next, and from whom?"),
+            mark("{name} has just drawn {card} from {giver}. Who draws next, and from whom?"),
+            mark("{name} has just drawn {card} from you. Who draws next, and from whom?"),
+        )
     skipped_or_passed_on = passing.skipped or passing.passed_on
     return _question(
         "who-draws",
