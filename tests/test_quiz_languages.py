@@ -55,7 +55,7 @@ def test_spanish_says_who_draws_from_you_as_spanish_does() -> None:
                     said += [question.prompt, *question.options, question.explanation]
     finally:
         language.use("en")
-    assert not [line for line in said if any(words in line for words in ("roba a ti", "mano de ti", "con ti", ": ti"))]
+    assert not [line for line in said if any(words in line for words in ("roba a ti", "mano de ti", "con ti", ": ti", "que ti "))]
     assert any(line.endswith(" te roba") for line in said) and any("acaba de robarte" in line for line in said)
     assert any(" te roba " in line and line.endswith("¿Qué pasa?") for line in said)
     assert any("contigo" in line for line in said) and any(": el tuyo." in line for line in said)
@@ -90,3 +90,18 @@ def test_the_more_below_lines_fit_sixty_columns(code: str) -> None:
         signs += [tr(sign) for sign in (*page.SIGNS, rules_screen.READ_ON)]
     for sign in signs:
         assert cell_len(sign) <= 60, sign
+
+
+def test_german_says_nearer_than_you_as_german_does() -> None:
+    """A walker read "Sam sitzt rechts von Ana näher als dir": after "als" it is "du"."""
+    said: list[str] = []
+    language.use("de")
+    try:
+        for number, rules in enumerate(every_rules()):
+            for seed in range(4):
+                question = GENERATORS["who-draws"](random.Random(f"{number}:{seed}"), rules, Seats(NAMES[: rules.players]))
+                said += [question.explanation, *(question.note(index) for index in range(len(question.options)))]
+    finally:
+        language.use("en")
+    assert not [line for line in said if "als dir" in line]
+    assert any("als du" in line for line in said)

@@ -409,24 +409,25 @@ def _turn_note(rules: Rules, seats: Seats, game: Game, right: tuple[int, int], o
 
 
 def _nearer(seats: Seats, side: str, nearer: int, farther: int, drawer: int) -> str:
-    """'Sam is nearer than Bea on your left' (lower case: it may follow other words)."""
+    """'Sam is nearer than Bea on your left' (lower case: it may follow other words). The farther
+    seat is named as one who is somewhere ("nearer than you": Spanish "que tú", German "als du")."""
     if seats.is_you(drawer):
         if side == "left":
             said = seats.said(
                 nearer,
                 mark("you are nearer than {farther} on your left"),
                 mark("{name} is nearer than {farther} on your left"),
-                farther=seats.who(farther),
+                farther=seats.who_does(farther),
             )
         else:
             said = seats.said(
                 nearer,
                 mark("you are nearer than {farther} on your right"),
                 mark("{name} is nearer than {farther} on your right"),
-                farther=seats.who(farther),
+                farther=seats.who_does(farther),
             )
         return said
-    values = {"farther": seats.who(farther), "drawer": seats.who(drawer)}
+    values = {"farther": seats.who_does(farther), "drawer": seats.who(drawer)}
     if side == "left":
         return seats.said(
             nearer, mark("you are nearer than {farther} on {drawer}'s left"), mark("{name} is nearer than {farther} on {drawer}'s left"), **values
