@@ -243,7 +243,7 @@ async def test_arrows_and_enter_answer_too_and_escape_goes_home(store: Any, prof
         await pilot.press("escape")  # an answer given: Escape asks first, and "Keep going" stays
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "the round ends and its score is not kept" in text_of(app, "#question")
+        assert "This round stops here and gets no score." in text_of(app, "#question")
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen) and app.screen.result is not None

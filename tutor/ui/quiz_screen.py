@@ -263,7 +263,7 @@ class QuizScreen(Screen[None]):
         elif self.round.number <= 1 and self.result is None:
             self.app.pop_screen()
         else:
-            question = tr("Leave this quiz round? The answers you gave still count for your progress, but the round ends and its score is not kept.")
+            question = tr("Leave this quiz round? The answers you already gave are saved and count for your progress. This round stops here and gets no score.")
             self.app.push_screen(ConfirmScreen(question, tr("Leave"), tr("Keep going"), no_first=True), self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
