@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from textual.pilot import Pilot
 
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import HelpScreen, key_name
+from tutor.ui.dialogs import HelpScreen, folded, key_name
 
 
 def expand(keys_text: str) -> list[str]:
@@ -66,7 +66,8 @@ async def check_help(pilot: Pilot[None], where: str) -> list[str]:
     for line in help_screen.lines:
         assert line.meaning.strip(), f"{where}: {line.keys_text} has no explanation"
         assert in_the_catalogue(line.meaning), f"{where}: {line.keys_text}: {line.meaning!r} is not in the catalogue, so it stays English in every language"
-        assert f"{line.keys_text}  {line.meaning[:20]}" in shown, f"{where}: {line.keys_text} not shown"
+        first_keys = folded(line.keys_text).splitlines()[0]  # a long list of keys folds
+        assert f"{first_keys}  {line.meaning[:20]}" in shown, f"{where}: {line.keys_text} not shown"
     for sign, meaning in help_screen.marks:
         assert in_the_catalogue(meaning), f"{where}: the mark {sign}: {meaning!r} is not in the catalogue"
         assert f"{sign}  {meaning[:20]}" in shown, f"{where}: the mark {sign} not shown"
@@ -162,7 +163,9 @@ async def test_textual_boxes_keys_in_plain_words_everyday_ones_first(store: Any)
         ]
         meanings = [line.meaning for line in box]
         assert "Done: use what you typed" in meanings and "Handle a submit action." not in meanings
-        assert "Scroll Up" not in meanings and "Nothing in a one-line box (Scroll up)" in meanings
+        assert "Scroll Up" not in meanings and "Not used here: this box has just one line" in meanings
+        idle = next(line for line in box if line.meaning == "Not used here: this box has just one line")
+        assert {"↑", "↓"} <= set(idle.keys_text.replace(" or ", ", ").split(", "))  # keys that do nothing share one line
 
 
 async def test_at_60_columns_help_is_the_first_key_in_every_footer(store: Any, profile: Any) -> None:
@@ -260,3 +263,12 @@ async def test_help_longer_than_its_box_says_there_is_more_and_where(store: Any)
         await pilot.press("f1")
         await pilot.pause()
         assert pilot.app.screen.query_one("#help-box").border_subtitle is None, "all of it shows: no sign"
+
+
+def test_a_long_list_of_keys_folds_after_a_comma_and_leaves_room_for_what_they_do() -> None:
+    """Six keys that do nothing in the name box made the keys' column half the help box wide, and
+    their meaning a column of one word a line."""
+    assert folded("↑, ↓, PageUp, PageDown, Ctrl+PageUp, Ctrl+PageDown") == "↑, ↓, PageUp,\nPageDown,\nCtrl+PageUp,\nCtrl+PageDown"
+    assert folded("F1 or ?") == "F1 or ?"
+    assert folded("Enter, N, Space") == "Enter, N, Space"
+    assert folded("Ctrl+Shift+PageDown, X", width=10) == "Ctrl+Shift+PageDown,\nX"  # a name wider than the line stays whole

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -108,6 +109,8 @@ MORE_BOX_ACTIONS = {
 }
 """Plain words for a text box's other keys (marking text, word by word, cutting), listed after the
 everyday ones. Textual's own words are for programmers, and in English only."""
+KEYS_WIDTH = 20
+"""The widest a line of keys in the help gets before it folds."""
 IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right", "page_left", "page_right"}
 """A one-line text box takes these keys, but they do nothing there."""
 
@@ -161,6 +164,21 @@ class HelpLine:
         return ", ".join(names)
 
 
+def folded(keys: str, width: int = KEYS_WIDTH) -> str:
+    """Keys named one after another ("↑, ↓, PageUp, ..."), folded after a comma so that no line is
+    wider than `width` (a key's name wider than that stays whole): a long list of keys must not
+    squeeze what they do into a narrow column."""
+    lines, line = [], ""
+    for name in keys.split(", "):
+        joined = f"{line}, {name}" if line else name
+        if line and cell_len(joined) >= width:  # the comma kept at the line's end takes one more cell
+            lines.append(f"{line},")
+            line = name
+        else:
+            line = joined
+    return "\n".join([*lines, line])
+
+
 def explanation(binding: Binding, node: DOMNode) -> str:
     """What a key does, in one line: the binding's tooltip, else its action's docstring (unless the
     action takes arguments and the binding has a description: "answer(True)" is "Yes"), else its
@@ -190,7 +208,7 @@ def textual_words(binding: Binding, node: DOMNode) -> tuple[str, bool] | None:
     if "." in name or method is None or not getattr(method, "__module__", "").startswith("textual."):
         return None
     if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX and not arguments:
-        return tr("Nothing in a one-line box ({action})").format(action=tr(BOX_ACTIONS[name])), False
+        return tr("Not used here: this box has just one line"), False
     if not arguments and name in BOX_ACTIONS:
         return tr(BOX_ACTIONS[name]), True
     words = MORE_BOX_ACTIONS.get(binding.action)
@@ -266,7 +284,7 @@ class HelpScreen(ModalScreen[None]):
                 table.add_column()
                 for line in lines:
                     meaning = line.meaning if line.enabled else tr("{meaning} (not right now)").format(meaning=line.meaning)
-                    table.add_row(Text(line.keys_text), Text(meaning))
+                    table.add_row(Text(folded(line.keys_text)), Text(meaning))
                 yield Static(Text(tr(section), style="bold underline"), classes="help-section")
                 yield Static(table, classes="help-keys")
             if self.marks:
