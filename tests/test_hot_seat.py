@@ -63,7 +63,11 @@ def test_a_solo_game_is_one_learner_at_seat_0_and_saved_as_before() -> None:
 
 def test_the_learners_lay_down_their_pairs_in_turn_then_pass_the_keyboard_as_the_turn_goes() -> None:
     session = three_learners()
-    assert session.names[:3] == ["Ana", "Ben", "Cleo"] and session.viewer == 0 and session.stage is Stage.PAIRING
+    assert session.names[:3] == ["Ana", "Ben", "Cleo"] and session.viewer == 0
+    assert session.stage is Stage.HAND_OVER and session.passing_to == 0, "a new game shows Ana's cards only once she says only she is looking"
+    assert session.next_step() == "Pass to Ana. Ana, press {ready} when only you are looking."
+    session.hand_over()
+    assert session.stage is Stage.PAIRING
     handed_to = []
     for _ in range(3000):
         if session.stage is Stage.OVER:

@@ -201,6 +201,7 @@ class GuidedGame:
         seats = [LearnerSeat(seat, name, guidance) for seat, (name, guidance) in enumerate(learners)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=range(len(seats))), names, seats[0].guidance, settings.suit_style == "letters", seats)
         session._tell(lambda: [_dealt(session.table_seats, dealer, rules.cards_in_play)])
+        session.cover()  # the first learner's cards too wait until only they are looking
         return session
 
     @classmethod
