@@ -344,12 +344,12 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
 
 
 async def test_the_seats_words_fit_again_when_a_mistakes_box_brings_a_scroll_bar(store: Any, profile: Any) -> None:
-    """Five players at 60x20: a mistake's box makes the table scroll, and its scroll bar took a
-    column from the first seat's box, whose "6 cards" folded "cards" out of sight (found on the
+    """Five players at 60x20, 28 cards in hand: a mistake's box makes the table scroll (the moves
+    under it have made room already), and its scroll bar took a column from the first seat's box, whose "6 cards" folded "cards" out of sight (found on the
     table played together; the game alone was the same). A seat's words are chosen again for its new width."""
     from layout_helpers import cut_off
 
-    hands = ["AC 3C 3H 4C 7D 8D 8H 9D 10C JH KS", "2C 3D 8C 9C QS KD", "2D 4D 5S 6S 7S JD", "2H 4H 5H 6H 7H 9H JS QH", "5D 6D 10D QD"]
+    hands = ["AC 3C 3H 4C 7D 8D 8H 9D 10C JH KS 2H 4H 5H 6H 2C 3D 8C 9C 5S 6S 7S JD JS QH 10D QD AD", "QS KD", "2D 4D", "7H 9H", "5D 6D"]
     app = crafted_app(store, profile, Rules.bicycle(players=5), hands, dealer=4)
     async with app.run_test(size=(60, 20)) as pilot:
         await until(pilot, lambda: session_of(app).stage is Stage.PAIRING and bool(app.screen.query(SeatView)))
@@ -358,6 +358,29 @@ async def test_the_seats_words_fit_again_when_a_mistakes_box_brings_a_scroll_bar
         await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#panel").border_title) and board.show_vertical_scrollbar)
         await pilot.pause()
         assert not await cut_off(pilot, "the game table with a mistake's box")
+
+
+async def test_on_a_short_narrow_terminal_the_moves_make_room_for_a_mistakes_box(store: Any, profile: Any) -> None:
+    """60x20: the box pushed the seats up off the screen, their names first, to show itself and the
+    hand. The moves under the table give it their lines while it is open, and come back after."""
+    hands = ["AC 3C 3H 4C 7D 8D 8H 9D 10C JH KS", "2C 3D 8C 9C QS KD", "2D 4D 5S 6S 7S JD", "2H 4H 5H 6H 7H 9H JS QH", "5D 6D 10D QD"]
+    app = crafted_app(store, profile, Rules.bicycle(players=5), hands, dealer=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING and bool(app.screen.query(SeatView)))
+        side = app.screen.query_one("#side")
+        assert side.display
+        await pilot.press("d")  # the pair of 3s kept: the box comes
+        await until(pilot, lambda: "Not quite" in str(app.screen.query_one("#panel").border_title))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert all(f"{number}·{name}" in shown for number, name in enumerate(session_of(app).names[1:], 1)), shown
+        assert not side.display
+        assert "Not quite!" in shown and "3♣" in shown, shown
+        await select_cards(pilot, app, cards("3C 3H"))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.query_one("#panel").display is False or session_of(app).game.pairs_in(0) == [])
+        await pilot.pause()
+        assert side.display and "What happened" in screen_text(app)
 
 
 async def lay_down_the_last_cards(pilot: Any, app: TutorApp, laid: str) -> None:

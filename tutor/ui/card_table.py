@@ -367,6 +367,11 @@ def fit_cards(screen: Screen[Any], hand: int, fan: int | None, rules: Rules, pan
     screen.set_class(narrow, "narrow")
     board = width - (0 if narrow else SIDE_WIDTH) - 3
     room = height - 2 - (NARROW_LOG if narrow else 0) - SEATS_HEIGHT - 2 - (7 if panel else 3)
+    # A short, narrow terminal with a mistake's or a hint's box open: the moves under the table make
+    # room for it (else the seats went off the top, the names first, to show the box and the hand).
+    crowded = narrow and panel and _cards_height("compact", board, hand, fan, rules) > room
+    screen.query_one("#side").display = not crowded
+    room += NARROW_LOG if crowded else 0
     scale = next((scale for scale in ("large", "normal", "small") if _cards_height(scale, board, hand, fan, rules) <= room), "compact")
     compact = scale in ("small", "compact")  # short seats and words too: the room above counts on them
     screen.query_one("#direction").display = not (compact and panel)  # the seats say left and right
