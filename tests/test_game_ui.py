@@ -331,6 +331,8 @@ async def test_strict_bicycle_accepts_a_wrong_pair_and_the_end_screen_shows_the_
         assert "You went out 2nd, but you laid down 5♣ and 9♦, which is not a pair: you are the Old Maid." in summary
         assert "Bea still held 3 cards but is not the Old Maid" in summary
         assert "1 × A pair is two cards of the same rank" in summary
+        kept = [(mistake.code, mistake.cards, mistake.where) for mistake in store.mistakes(profile)]
+        assert kept == [("not-a-pair", ("5♣", "9♦"), "game")], "My progress lists the mistake the end counted (it said 'No mistakes noted yet')"
         app.pop_screen()  # the last table: Bea's box counts her cards, it does not call her safe
         await pilot.pause()
         bea = next(box for box in app.screen.query(SeatView) if box.seat == 1)

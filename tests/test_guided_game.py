@@ -168,6 +168,7 @@ def test_strict_mode_counts_the_wrong_pair_and_the_check_decides() -> None:
     session = crafted(rules, ["5C 9D", "5H 9C QS", "KC KD"], dealer=0)
     outcome = session.lay_down(cards("5C 9D"))
     assert not outcome.refused
+    assert outcome.slipped is not None and outcome.slipped.cards == tuple(cards("5C 9D")), "to be kept in the profile"
     assert session.game.is_over and session.game.loser == 0
     assert any("not a pair" in line for line in session.log)
     assert session.mistake_counts() == {"not-a-pair": 1}

@@ -343,3 +343,18 @@ def test_the_others_are_told_who_draws_next_not_that_a_card_is_being_chosen() ->
         seats = Seats(["Ana", "Leo", "Sam"], viewer)
         step = SharedGame._others_step(game, seats)
         assert said in step and "choosing" not in step, step
+
+
+def test_a_wrong_pair_the_strict_rules_let_through_comes_back_as_a_slip_to_keep(windows: tuple[Tables, Tables]) -> None:
+    """Strict Bicycle: nothing stops a wrong pair, but the move's outcome carries it, so the
+    learner's profile keeps it (the end of the game counts it; My progress did not list it)."""
+    ana, _ = seated(windows, Settings(players=4, wrong_pair_loses=True))
+    assert ana.game is not None
+    hand = ana.game.hands[ana.seat]
+    two = next((one, other) for one in hand for other in hand if one.rank != other.rank)
+    outcome = ana.lay_down(two)
+    assert not outcome.refused and outcome.slipped is not None
+    assert set(outcome.slipped.cards) == set(two) and [made.code for made in ana.mistakes] == [outcome.slipped.code.value]
+    right = ana.game.pairs_in(ana.seat)
+    if right:
+        assert ana.lay_down(right[0]).slipped is None

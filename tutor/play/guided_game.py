@@ -88,6 +88,9 @@ class Outcome:
     again: bool = False
     """The very mistake just refused, made again with nothing moved in between (D pressed twice
     with a pair in hand): explained again, counted once."""
+    slipped: Mistake | None = None
+    """A mistake the rules let through: strict Bicycle's wrong pair went down (its player loses at
+    the end). Nothing is said now, but it is the learner's mistake all the same, kept as one."""
 
     @property
     def refused(self) -> bool:
@@ -457,7 +460,7 @@ class GuidedGame:
         wrong = wrong_pair_mistake(events)
         if wrong is not None:
             self.mistakes.append(MadeMistake(wrong.code.value, tuple(map(str, wrong.cards))))
-        return self._told(events)
+        return replace(self._told(events), slipped=wrong)
 
     def _refuse(self, mistake: Mistake) -> Outcome:
         again = self._refusals.again(mistake, self.game)

@@ -440,7 +440,7 @@ class SharedGame:
         assert game is not None  # a move was made
         narrator = Narrator(self.names, self.seat, self.letters)
         self.news = narrator.news(events, game) or self.news
-        return Outcome(narrator.lines(events, game))
+        return Outcome(narrator.lines(events, game), slipped=wrong)
 
     def _play(self, action: LayDown | FinishPairing | Draw) -> list[Event]:
         hand = self.hand

@@ -285,8 +285,14 @@ class CardTableScreen(Screen[None]):
         self.flagged_cards = set() if own else set(flagged_cards(outcome.mistake))
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
         if not outcome.again:  # made again at once: explained again, counted once
-            recorder.game_mistake(outcome.mistake.code, [str(card) for card in outcome.mistake.cards], table)
+            recorder.game_mistake(outcome.mistake.code, outcome.mistake.cards, table)
         self.panel = Panel(PanelKind.MISTAKE, tr("✗ {not_quite}!").format(not_quite=tr(NOT_QUITE)), explanation_text(outcome.explanation))
+
+    def keep_slipped(self, outcome: Outcome, recorder: Recorder, table: int | None = None) -> None:
+        """A mistake the rules let through (strict Bicycle's wrong pair): nothing is said now, but
+        it is kept in the learner's profile, as the end of the game counts it."""
+        if outcome.slipped is not None:
+            recorder.game_mistake(outcome.slipped.code, outcome.slipped.cards, table)
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
         """A hint in the panel, with the cards (or the seat) it names flagged when it gives the answer."""

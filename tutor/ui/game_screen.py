@@ -289,6 +289,7 @@ class GameScreen(CardTableScreen):
             self._save()
         else:
             self._narrate(outcome.lines)
+            self.keep_slipped(outcome, self.recorder)
             self._save()
         self.redraw()
 

@@ -461,6 +461,7 @@ class TableScreen(CardTableScreen):
 
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
+        self.keep_slipped(outcome, learner(self).recorder, self.shared.table)
         if outcome.refused:
             self.show_mistake(outcome, learner(self).recorder, self.shared.table, own=not self.shared.hints_allowed)
             self._said_now()
