@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from plain_helpers import after, check_lines, run_plain, start_plain
+from ui_helpers import set_settings
 
 from tutor.learner.session import LearnerSession
 from tutor.play.guided_game import GuidedGame
@@ -123,6 +124,20 @@ def test_a_mistake_is_explained_as_on_the_screen_and_the_game_is_saved_at_the_en
     assert "Welcome back! Your game carries on from where you stopped." in lines
     after = saved_game(tmp_path)
     assert after is not None and len(after.hand) == len(kept.hand) - 2  # the same game, a pair fewer
+
+
+def test_a_wrong_pair_strict_bicycle_lets_go_down_is_kept_among_the_learners_mistakes(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    ana = store.get_or_create_profile("Ana")
+    set_settings(store, ana, wrong_pair_loses=True)
+    store.close()
+    code, lines, _ = run_plain(tmp_path, ["1 4"], "--profile", "Ana", "play", "--deck", "standard", "--seed", "3", columns=COLUMNS)
+    assert code == 0 and "You laid down A♠ and 3♣." in lines, "nothing stops it under strict rules"
+    store = open_store(tmp_path)
+    try:
+        assert [(mistake.code, mistake.cards) for mistake in store.mistakes(store.get_or_create_profile("Ana"))] == [("not-a-pair", ("A♠", "3♣"))]
+    finally:
+        store.close()
 
 
 def test_ctrl_c_exits_130_and_the_game_is_saved(tmp_path: Path) -> None:
