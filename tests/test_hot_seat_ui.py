@@ -28,6 +28,8 @@ SEED = 4
 OUT_TOLD: list[str] = []
 """Learners told on the cover that they went out, as they passed the keyboard on."""
 CARD_FACES = ("♣", "♦", "♥", "♠")
+HIDDEN_SEEN: list[str] = []
+"""Learners whose hand was hidden while the computers played."""
 
 
 def screen_text(app: TutorApp) -> str:
@@ -68,7 +70,12 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
                 return passed
             passed.append(coming)
             await pilot.press("enter")
-        elif stage is Stage.COMPUTER:
+        elif stage is Stage.COMPUTER:  # the next learner may be at the keyboard already: no hand shows
+            if session.game.hands[session.viewer]:
+                hand = app.screen.query_one("#hand", HandView)
+                drawn = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
+                assert hand.count() == 0 and f"{name}'s cards are hidden while the computer players take their turns" in drawn, drawn
+                HIDDEN_SEEN.append(name)
             await pilot.press("f")
         elif stage is Stage.PAIRING:
             pairs = session.game.pairs_in(session.viewer)
@@ -93,16 +100,18 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
 @pytest.mark.long
 async def test_three_learners_play_a_whole_game_each_with_their_own_mistakes_and_record(store: Store, profile: Any) -> None:
     learners_in(store, {"Robin": "guided", "Ben": "hints", "Cleo": "own"})
-    set_settings(store, profile, deck="farm")  # the host's: 19 cards, a short game
+    set_settings(store, profile, deck="farm", speed="normal")  # the host's: 19 cards, a short game; F skips the computers' turns
     ben, cleo = store.get_or_create_profile("Ben"), store.get_or_create_profile("Cleo")
     bens_own_game = GuidedGame.new(Settings(learner_name="Ben"), seed=1).to_dict()
     store.save_game(ben, bens_own_game)
     app = TutorApp(store, profile, start="play", seed=SEED, together=["Ben", "Cleo"])
     OUT_TOLD.clear()
+    HIDDEN_SEEN.clear()
     async with app.run_test(size=(80, 24)) as pilot:
         passed = await play_by_keys(pilot, app, careless={"Ben", "Cleo"})
         assert passed[:3] == ["Robin", "Ben", "Cleo"], "Robin's cards wait for her too; then the opening pairs, one learner after another"
         assert OUT_TOLD, "the case: a learner's last pair went down, then the keyboard passed on"
+        assert HIDDEN_SEEN, "the case: the computers played after a learner's turn"
         assert isinstance(app.screen, EndScreen)
         summary = str(app.screen.query_one("#summary", Static).content)
         assert "Robin made no mistakes" in summary

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from tutor.learner.session import LearnerSession
 
 
+HIDDEN_WHILE_COMPUTERS_PLAY = mark("{name}'s cards are hidden while the computer players take their turns, so that nobody else sees them.")
+
+
 class GameScreen(CardTableScreen):
     CSS_PATH = "game.tcss"
     HELP_TITLE = mark("Playing a game")
@@ -159,7 +162,11 @@ class GameScreen(CardTableScreen):
             return
         if stage is Stage.CHOOSE_GIVER and self.shown_stage is not Stage.CHOOSE_GIVER:
             self.seat_cursor = session.giver_cursor()  # guided: on a seat the rules let them draw from
-        self.draw_cards(game, seen, session.seats, session.drawn_card, session.news, session.letters)
+        hidden = session.together and stage is Stage.COMPUTER  # the next learner may be at the keyboard already
+        self.draw_cards(game, seen, session.seats, session.drawn_card, "" if hidden else session.news, session.letters)
+        if hidden:
+            name = session.names[session.viewer]
+            self.query_one("#hand", HandView).show([], empty=tr(HIDDEN_WHILE_COMPUTERS_PLAY).format(name=name))
         cursor = self.seat_cursor if stage is Stage.CHOOSE_GIVER else None
         self.query_one(SeatsRow).show(seen, cursor, self.flagged_seats, game, session.shows_giver)
         self.show_panel()
