@@ -12,12 +12,12 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Static
 
 from tutor.language import mark, ptr, tr
 from tutor.ui.opening import unless_closed
@@ -111,8 +111,6 @@ MORE_BOX_ACTIONS = {
 everyday ones. Textual's own words are for programmers, and in English only."""
 KEYS_WIDTH = 20
 """The widest a line of keys in the help gets before it folds."""
-IDLE_IN_TEXT_BOX = {"scroll_up", "scroll_down", "page_up", "page_down", "scroll_left", "scroll_right", "page_left", "page_right"}
-"""A one-line text box takes these keys, but they do nothing there."""
 
 
 def modifier_name(modifier: str) -> str:
@@ -207,12 +205,48 @@ def textual_words(binding: Binding, node: DOMNode) -> tuple[str, bool] | None:
     method = getattr(type(node), f"action_{name}", None)
     if "." in name or method is None or not getattr(method, "__module__", "").startswith("textual."):
         return None
-    if isinstance(node, Input) and name in IDLE_IN_TEXT_BOX and not arguments:
-        return tr("Not used here: this box has just one line"), False
     if not arguments and name in BOX_ACTIONS:
         return tr(BOX_ACTIONS[name]), True
     words = MORE_BOX_ACTIONS.get(binding.action)
     return (tr(words), False) if words is not None else None
+
+
+VERTICAL, HORIZONTAL = ("allow_vertical_scroll",), ("allow_horizontal_scroll",)
+SCROLLS_WHEN = {
+    "scroll_up": VERTICAL,
+    "scroll_down": VERTICAL,
+    "page_up": VERTICAL,
+    "page_down": VERTICAL,
+    "scroll_left": HORIZONTAL,
+    "scroll_right": HORIZONTAL,
+    "page_left": HORIZONTAL,
+    "page_right": HORIZONTAL,
+    "scroll_home": VERTICAL + HORIZONTAL,
+    "scroll_end": VERTICAL + HORIZONTAL,
+}
+"""Textual's scrolling actions, and what a box must allow for each to scroll (else it passes the key on)."""
+
+
+def live_bindings(screen: Screen[Any]) -> dict[str, ActiveBinding]:
+    """What each key does on `screen` now: its active bindings, except that a box that cannot
+    scroll that way passes a scrolling key on, as Textual does when the key is pressed (on the
+    game table ← moves the cursor over the cards: it is not "Scroll to the left")."""
+    live: dict[str, ActiveBinding] = {}
+    for node, bindings in screen._modal_binding_chain:
+        for key, binding in bindings:
+            state = screen.app._check_action_state(binding.action, node)
+            if state is False or _passes_on(binding, node):
+                continue
+            if key not in live or (binding.priority and not live[key].binding.priority):
+                live[key] = ActiveBinding(node, binding, bool(state), binding.tooltip)
+    return live
+
+
+def _passes_on(binding: Binding, node: DOMNode) -> bool:
+    allows = SCROLLS_WHEN.get(binding.action)
+    method = getattr(type(node), f"action_{binding.action}", None)
+    textuals = getattr(method, "__module__", "").startswith("textual.")
+    return allows is not None and textuals and not any(getattr(node, allowed, True) for allowed in allows)
 
 
 def help_lines(screen: Screen[Any]) -> list[HelpLine]:
@@ -221,7 +255,7 @@ def help_lines(screen: Screen[Any]) -> list[HelpLine]:
     first), then the app's."""
     lines: dict[tuple[str, str], HelpLine] = {}
     everyday: set[str] = set()
-    for key, active in screen.active_bindings.items():
+    for key, active in live_bindings(screen).items():
         binding, node = active.binding, active.node
         if binding.system:
             continue
