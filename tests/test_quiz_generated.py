@@ -18,6 +18,7 @@ from tutor.course.mistakes import rule_of
 from tutor.engine import Card, Draw, FinishPairing, Game, IllegalAction, LayDown, PairLaidDown, Rules, every_rules
 from tutor.quiz import GENERATORS, Question
 from tutor.quiz.generators import ALL_RIGHT, NOBODY_YET, PREFIX
+from tutor.quiz.words import the_answer
 from tutor.wording import Seats
 
 NAMES = ("You", "Bea", "Sam", "Ana", "Kit", "Lou", "Max", "Zoe")
@@ -174,6 +175,7 @@ def test_spot_the_mistake_answers_agree_with_the_engine() -> None:
         assert question.values[min(question.correct)] == engine_says
         expected = ALL_RIGHT if engine_says is None else rule_of(engine_says)
         assert question.options[min(question.correct)] == expected
+        assert the_answer((expected,)).count(":") == 1, "'The answer: Nothing: that was right.' read as a riddle"
         if isinstance(question.move, LayDown):
             assert all(str(card) in question.explanation for card in question.move.cards)
 

@@ -42,7 +42,7 @@ Generator = Callable[[random.Random, Rules, Seats], Question]
 Groups = tuple[tuple[Card, ...], ...]
 PREFIX = "generated:"
 NOBODY_YET = mark("Nobody yet: the game goes on")
-ALL_RIGHT = mark("Nothing: that was right")
+ALL_RIGHT = mark("None, the move was right")
 """(Both the English, marked: options say them with tr().)"""
 _TRIES = 200
 
@@ -682,7 +682,7 @@ def spot_the_mistake(rng: random.Random, rules: Rules, seats: Seats) -> Question
     return _question(
         "spot-the-mistake",
         concept,
-        prompt=prompt + " " + tr("Which rule did you break?"),
+        prompt=prompt + " " + tr("Which rule did you break, if any?"),
         options=tuple(rule_of(value) if value else tr(ALL_RIGHT) for value in values),
         explanation=explanation,
         position=position_of(game, seats, show_turn=False),
