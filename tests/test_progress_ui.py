@@ -730,3 +730,12 @@ async def test_the_lessons_are_a_course_map_with_its_ending_once_every_lesson_is
         shown = progress_text(app)
         assert "◀ next" not in shown and "★ 32 of 33 stars · 11 of 11 lessons done" in shown
         assert "The end of the course: you did it!\nEvery lesson is done, with 32 of 33 stars." in shown
+
+
+async def test_m_on_home_opens_my_progress_as_the_other_menu_lines_have_a_key(store: Any, profile: Any) -> None:
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home_ready(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)

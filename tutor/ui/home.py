@@ -64,6 +64,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "choose('play')", mark("Play"), tooltip=mark("Play a game of Old Maid")),
         Binding("o", "choose('together')", mark("With others"), show=False, tooltip=mark("Play with others: friends here, or a table")),
         Binding("z", "choose('quiz')", mark("Quiz"), tooltip=mark("A round of eight quiz questions")),
+        Binding("m", "choose('progress')", mark("My progress"), show=False, tooltip=mark("Your lessons, stars, games and the mistakes worth a second look")),
         Binding("r", "choose('rules')", mark("Rules"), tooltip=mark("A short summary of the rules")),
         Binding("s", "choose('settings')", mark("Settings"), tooltip=mark("Rules, players, names, help level, looks")),
     ]
