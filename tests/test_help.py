@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from textual.pilot import Pilot
+from ui_helpers import home_ready
 
+from tutor import language
 from tutor.ui.app import TutorApp
 from tutor.ui.dialogs import HelpScreen, folded, key_name, live_bindings
 
@@ -285,3 +287,21 @@ async def test_on_the_table_the_arrows_are_said_as_they_work_not_as_the_scrollin
         said = {(line.where, line.keys_text): line.meaning for line in app.screen.lines}
         assert said[("screen", "←")] == "Move to the card (or player) on the left"
         assert not any("Scroll" in meaning for meaning in said.values()), said
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_at_60_columns_the_help_says_more_is_above_and_below_in_words_that_fit_its_edge(store: Any, profile: Any, code: str) -> None:
+    """ "▲▼ More above and below: press PgUp or PgDn (or…" was cut at the help box's edge."""
+    language.ask(code)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await home_ready(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("pagedown")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#help-box")
+        sign = str(box.border_subtitle)
+        assert sign.startswith("▲▼"), sign
+        assert sign in screen_text(app), f"{sign!r} is cut off"

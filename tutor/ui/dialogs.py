@@ -343,7 +343,7 @@ class HelpScreen(ModalScreen[None]):
         80x24 the name screen's help ended at "Rub out the letter at the", with nothing to say more
         was there)."""
         page = self.query_one("#help-box", Page)
-        page.border_subtitle = out_of_sight(page)
+        page.border_subtitle = out_of_sight(page, room=page.size.width - 4)  # the corners and a space each side
 
 
 def yes_key() -> str:

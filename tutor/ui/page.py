@@ -9,6 +9,7 @@ change cost about 85 ms of CPU: twice as a learner opened it and pressed Tab.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual._context import NoActiveAppError
 from textual.containers import VerticalScroll
@@ -20,20 +21,25 @@ from tutor.ui.opening import unless_closed
 MORE_AROUND = mark("▲▼ More above and below: press PgUp or PgDn (or scroll)")
 MORE_BELOW = mark("▼ More below: press PgDn (or scroll down)")
 MORE_ABOVE = mark("▲ More above: press PgUp (or scroll up)")
+SHORT_SIGNS = {
+    MORE_AROUND: mark("▲▼ More above and below: PgUp, PgDn"),
+    MORE_BELOW: mark("▼ More below: PgDn"),
+    MORE_ABOVE: mark("▲ More above: PgUp"),
+}
+"""The same on a box's edge too narrow for the whole sign (F1 help at 60 columns)."""
 SIGNS = (MORE_AROUND, MORE_BELOW, MORE_ABOVE)
 """The line under a page while part of it is out of sight (a lesson, the quiz's end): one line, so
 each must fit 60 columns in every language (tests/test_quiz_languages.py)."""
 
 
-def out_of_sight(page: VerticalScroll) -> str | None:
+def out_of_sight(page: VerticalScroll, room: int | None = None) -> str | None:
     """The sign for a page with some of it out of sight (above, below or both), said in the
-    language in use; None when all of it shows."""
+    language in use, short where the whole sign is wider than `room`; None when all of it shows."""
     above, below = page.scroll_y > 0, page.max_scroll_y - page.scroll_y > 0
-    if above and below:
-        return tr(MORE_AROUND)
-    if below:
-        return tr(MORE_BELOW)
-    return tr(MORE_ABOVE) if above else None
+    sign = MORE_AROUND if above and below else MORE_BELOW if below else MORE_ABOVE if above else None
+    if sign is None:
+        return None
+    return tr(SHORT_SIGNS[sign]) if room is not None and cell_len(tr(sign)) > room else tr(sign)
 
 
 class Page(VerticalScroll):
