@@ -178,6 +178,7 @@ def hear_table(heard: Heard, session: GuidedGame) -> None:
     game = session.game
     if any(not hand for hand in game.hands):
         hear(heard, session, out_mark(game.rules), "seat-mark")
+        hear(heard, session, out_mark(game.rules, short=True), "seat-mark")  # in a narrow box
     for seat in game.rules.seats:
         hear(heard, session, end_mark(game, seat), "seat-mark end", seat=seat)
 

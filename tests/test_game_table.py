@@ -383,6 +383,20 @@ async def test_on_a_short_narrow_terminal_the_moves_make_room_for_a_mistakes_box
         assert side.display and "What happened" in screen_text(app)
 
 
+async def test_a_safe_seat_in_a_narrow_box_says_so_in_words_that_fit(store: Any, profile: Any) -> None:
+    """Five seats at 60 columns: "✓ safe: no cards" folded "cards" out of the box's sight."""
+    from layout_helpers import cut_off
+
+    hands = ["AC 3C 4H 7D 8D 9D 10C JH KS", "", "2D 4D 5S 6S 7S JD", "2H 5H 6H 7H 9H JS QH", "5D 6D 10D QD"]
+    app = crafted_app(store, profile, Rules.bicycle(players=5), hands, dealer=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: session_of(app).stage is Stage.PAIRING and bool(app.screen.query(SeatView)))
+        await pilot.pause()
+        bea = next(box for box in app.screen.query(SeatView) if box.seat == 1)
+        assert "✓ safe" in str(bea.content), bea.content
+        assert not await cut_off(pilot, "the game table with a safe seat at 60 columns")
+
+
 async def lay_down_the_last_cards(pilot: Any, app: TutorApp, laid: str) -> None:
     """The learner lays down the whole hand at the start, and the computers play on (slowly)."""
     await until(pilot, lambda: session_of(app).stage is Stage.PAIRING)

@@ -11,6 +11,7 @@ import textwrap
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -71,7 +72,7 @@ class SeatView(Static):
         pointer = " " + "◆" * cursor + "!" * flagged if cursor or flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
         beside = f" ({short_side(self.side)})" if self.compact else ""  # the place, on the name's line or under it
-        under = "" if self.compact else f"\n{self.where}"
+        under = "" if self.compact else f"\n{self.where if cell_len(self.where) <= width else short_side(self.side)}"  # "on your / left" folded the cards out
         if len(f"{self.key}·{self.seat_name}{beside}{pointer}") > width:
             beside = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
         room = width - len(f"{self.key}·{beside}{pointer}")
@@ -86,7 +87,10 @@ class SeatView(Static):
         if end:
             text.append(end, style="bold")
         elif safe:
-            text.append(out_mark(seen.rules) if seen.rules is not None else tr("no cards"), style="bold")
+            words = out_mark(seen.rules) if seen.rules is not None else tr("no cards")
+            if seen.rules is not None and cell_len(words) > width:  # "✓ safe: no" with "cards" folded out of sight
+                words = out_mark(seen.rules, short=True)
+            text.append(words, style="bold")
         else:
             count = ntr("{count} card", "{count} cards", cards).format(count=cards)
             status = f"{count}, {role}" if role else count

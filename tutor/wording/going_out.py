@@ -103,14 +103,15 @@ def you_went_out(game: Game, seat: int) -> str:
     return tr("Your hand is empty: you are safe!")
 
 
-def out_mark(rules: Rules) -> str:
-    """A seat box's words for a player with no cards, while the game goes on."""
+def out_mark(rules: Rules, short: bool = False) -> str:
+    """A seat box's words for a player with no cards, while the game goes on; `short`: in one or
+    two words, for a box too narrow for the whole mark."""
     out = going_out(rules)
     if out is Out.SAFE:
-        return tr("✓ safe: no cards")
+        return tr("✓ safe") if short else tr("✓ safe: no cards")
     if out is Out.WON:
-        return tr("✓ out: has won")
-    return tr("out: no cards")
+        return tr("✓ won") if short else tr("✓ out: has won")
+    return tr("out") if short else tr("out: no cards")
 
 
 def end_mark(game: Game, seat: int) -> str:
