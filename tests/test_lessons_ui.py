@@ -260,6 +260,25 @@ async def test_the_teacher_setting_unlocks_every_lesson(store: Any, profile: Any
         assert isinstance(app.screen, LessonScreen) and "3,000 games" in shown(app, "#lesson-chart")
 
 
+async def test_at_60x20_a_hand_of_ten_leaves_the_steps_words_in_sight(store: Any, profile: Any) -> None:
+    """Lesson 2's last step opened scrolled down to its cards, its words out of sight above: on a
+    short terminal cards that take more than a row take one line each, as on the table."""
+    store.save_lesson_progress(profile, "pairs", 4, 0, False)
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        await pilot.press("y")
+        await until(pilot, lambda: bool(app.screen.query("#lesson-hand")))
+        await pilot.pause()
+        lines = " ".join(" ".join(line.split()) for line in screen_lines(app.screen))
+        assert "Here is a hand with several pairs hidden in it." in lines, lines
+        assert "│2♥ │" in lines and "│J♠ │" in lines, "every card in sight too"
+        assert app.screen.query_one("#lesson-hand", HandView).scale == "compact"
+        await pilot.resize_terminal(80, 30)
+        await pilot.pause()
+        assert app.screen.query_one("#lesson-hand", HandView).scale == "normal"
+
+
 @pytest.mark.parametrize("carry_on", [True, False])
 async def test_reopening_offers_to_carry_on(store: Any, profile: Any, carry_on: bool) -> None:
     store.save_lesson_progress(profile, "a-turn", 3, 2, False)

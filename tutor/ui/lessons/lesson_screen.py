@@ -67,6 +67,8 @@ class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
             self.scroll_to_widget(focused, animate=False, origin_visible=False)
 
     def on_resize(self) -> None:
+        for view in self.query(StepView):
+            view.fit_hand()
         self.call_after_refresh(self.keep_in_view)
         self.call_after_refresh(self._sign)
 

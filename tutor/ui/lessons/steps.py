@@ -49,10 +49,13 @@ from tutor.course.mistakes import flagged_cards
 from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
-from tutor.ui.cards import CardRow, FanView, HandView
+from tutor.ui.cards import CARD_WIDTH, GAP, CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text
 from tutor.wording.table import deck_words, hand_heading, pairs_on_the_table
+
+SHORT_TERMINAL = 24
+"""Lines under which a lesson's cards take one line a row when they take more than one row."""
 
 
 def numbers(meaning: str) -> list[BindingType]:
@@ -189,10 +192,23 @@ class StepView(Vertical, can_focus=True):
             return
         label.update(Text(hand_heading(len(cards)), style="bold"))
         hand.show(sorted(cards), self.flagged_cards, self.drawn_card)
+        self.fit_hand()
         pairs.update(Text(pairs_on_the_table(mine, self.letters)))
 
     def hand_is_played(self) -> bool:
         return False
+
+    def fit_hand(self) -> None:
+        """The hand's cards drawn to fit the terminal (shown, and after each resize)."""
+        for hand in self.query("#lesson-hand").results(HandView):
+            hand.scale = lesson_scale(hand.count(), self.app.size.width, self.app.size.height)
+
+
+def lesson_scale(cards: int, width: int, height: int) -> str:
+    """Cards in a lesson as the table draws them, one line high on a short terminal when they take
+    more than one row (at 60x20 a hand of ten pushed the step's words out of sight above)."""
+    per_row = max(1, (width - 4 + GAP) // (CARD_WIDTH + GAP))
+    return "compact" if height < SHORT_TERMINAL and cards > per_row else "normal"
 
 
 class ReadView(StepView):
