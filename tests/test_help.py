@@ -273,6 +273,7 @@ def test_a_long_list_of_keys_folds_after_a_comma_and_leaves_room_for_what_they_d
     assert folded("F1 or ?") == "F1 or ?"
     assert folded("Enter, N, Space") == "Enter, N, Space"
     assert folded("Ctrl+Shift+PageDown, X", width=10) == "Ctrl+Shift+PageDown,\nX"  # a name wider than the line stays whole
+    assert folded("Ctrl+Backspace or Alt+Backspace") == "Ctrl+Backspace or\nAlt+Backspace"
 
 
 async def test_on_the_table_the_arrows_are_said_as_they_work_not_as_the_scrolling_they_pass_on(store: Any, profile: Any) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import inspect
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -163,18 +163,10 @@ class HelpLine:
 
 
 def folded(keys: str, width: int = KEYS_WIDTH) -> str:
-    """Keys named one after another ("↑, ↓, PageUp, ..."), folded after a comma so that no line is
-    wider than `width` (a key's name wider than that stays whole): a long list of keys must not
-    squeeze what they do into a narrow column."""
-    lines, line = [], ""
-    for name in keys.split(", "):
-        joined = f"{line}, {name}" if line else name
-        if line and cell_len(joined) >= width:  # the comma kept at the line's end takes one more cell
-            lines.append(f"{line},")
-            line = name
-        else:
-            line = joined
-    return "\n".join([*lines, line])
+    """Keys named one after another ("↑, ↓, PageUp, ...", "Ctrl+Backspace or Alt+Backspace"),
+    folded between two keys so that no line is wider than `width` (a key's name wider than that
+    stays whole): a long list of keys must not squeeze what they do into a narrow column."""
+    return "\n".join(textwrap.wrap(keys, width, break_long_words=False, break_on_hyphens=False)) or keys
 
 
 def explanation(binding: Binding, node: DOMNode) -> str:
