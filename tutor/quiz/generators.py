@@ -122,7 +122,7 @@ def pick_pairs(rng: random.Random, rules: Rules, seats: Seats) -> Question:
     return _question(
         "pick-pairs",
         "three-of-a-kind" if any(size >= 3 for size in groups) else "pairs",
-        prompt=tr("These are your cards after the deal: {cards}. What do you lay down?").format(cards=cards_text(hand)),
+        prompt=tr("Time to lay down pairs. Your cards: {cards}. What do you lay down?").format(cards=cards_text(hand)),
         options=tuple(_lay_down_words(option) for option in values),
         explanation=_pairs_explanation(hand, right),
         position=position_of(game, seats),
