@@ -47,3 +47,35 @@ def test_two_processes_writing_at_once_lose_nothing(address: str) -> None:
             own = store.find_profile(name)
             assert own is not None
             assert store.lesson_progress(own)["pairs"].step == RECORDS_EACH - 1
+
+
+def test_a_file_another_window_makes_while_this_one_reads_it_is_not_taken_for_another_programs(tmp_path: Any, monkeypatch: Any) -> None:
+    """Two windows opening a new data folder at once: one read the file's version (none yet), the
+    other then made its tables and version, and the first read the tables: tables with no version,
+    "made by another program", and the file was set aside (found once in `make test`). The version
+    and the tables are read in one transaction now."""
+    import sqlite3
+
+    from tutor.store import opening, schema
+
+    path = tmp_path / "progress.db"
+    with sqlite3.connect(path) as first:
+        first.execute("PRAGMA journal_mode = WAL")  # as the other window has before it makes the tables
+    real_tables = opening.tables
+    made = []
+
+    def tables_after_the_other_window_made_them(db: Any) -> Any:
+        if not made:  # between this window's reading the version and the tables
+            other = sqlite3.connect(path, isolation_level=None)
+            schema.migrate(other)
+            other.close()
+            made.append(True)
+        return real_tables(db)
+
+    monkeypatch.setattr(opening, "tables", tables_after_the_other_window_made_them)
+    store = opening.open_store(tmp_path, database=opening.NO_DATABASE)
+    try:
+        assert made and store.notices == [], store.notices
+        assert not list(tmp_path.glob("progress.db.foreign-*"))
+    finally:
+        store.close()

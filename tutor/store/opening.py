@@ -298,12 +298,20 @@ def _connect(
 def _check(db: sqlite3.Connection) -> int:
     """The file's schema version, or _Unusable when the file is not one this app can use."""
     try:
-        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            first_problem = problems[0].splitlines()[-1]  # without "*** in database main ***"
-            raise _Unusable("damaged", tr("was damaged ({problem})").format(problem=first_problem))
-        version = user_version(db)
-        found = sorted(tables(db))
+        # One read transaction: another window making the file at this moment (its tables and its
+        # version in one transaction) is seen before or after, never as tables with no version,
+        # which read one after the other looked like another program's file, and was set aside.
+        db.execute("BEGIN")
+        try:
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                first_problem = problems[0].splitlines()[-1]  # without "*** in database main ***"
+                raise _Unusable("damaged", tr("was damaged ({problem})").format(problem=first_problem))
+            version = user_version(db)
+            found = sorted(tables(db))
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
     except sqlite3.OperationalError:
         raise  # locked or unreadable, not damaged
     except sqlite3.DatabaseError as error:
