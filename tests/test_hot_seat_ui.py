@@ -71,8 +71,10 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
             passed.append(coming)
             await pilot.press("enter")
         elif stage is Stage.COMPUTER:  # the next learner may be at the keyboard already: no hand shows
-            if session.game.hands[session.viewer]:
-                hand = app.screen.query_one("#hand", HandView)
+            hand = app.screen.query_one("#hand", HandView)
+            if not session.game.hands[session.viewer]:  # out: nothing to hide, and nothing said to be hidden
+                assert "cards are hidden" not in hand.empty_text()
+            else:
                 drawn = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
                 assert hand.count() == 0 and f"{name}'s cards are hidden while the computer players take their turns" in drawn, drawn
                 HIDDEN_SEEN.append(name)

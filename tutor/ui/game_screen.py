@@ -162,7 +162,7 @@ class GameScreen(CardTableScreen):
             return
         if stage is Stage.CHOOSE_GIVER and self.shown_stage is not Stage.CHOOSE_GIVER:
             self.seat_cursor = session.giver_cursor()  # guided: on a seat the rules let them draw from
-        hidden = session.together and stage is Stage.COMPUTER  # the next learner may be at the keyboard already
+        hidden = session.together and stage is Stage.COMPUTER and bool(seen.hand)  # the next learner may be at the keyboard already
         self.draw_cards(game, seen, session.seats, session.drawn_card, "" if hidden else session.news, session.letters)
         if hidden:
             name = session.names[session.viewer]
