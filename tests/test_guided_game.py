@@ -455,3 +455,22 @@ def test_two_pairs_laid_down_in_one_move_are_both_in_the_news() -> None:
     session = crafted(Rules.bicycle(players=3), ["8C 8D JD JS 4H", "2C 5C 8H", "9C 2D 3D"], dealer=2)
     assert not session.lay_down(cards("8C 8D JD JS")).refused
     assert session.news == "You laid down 8♣, 8♦, J♦ and J♠."
+
+
+def test_a_computer_drawing_from_you_is_said_with_you_as_the_one_drawn_from_in_every_language() -> None:
+    """Spanish said "Bea roba a ti" (a whole phrase for "you" in the giver's place); it is "Bea te roba"."""
+    from tutor import language
+
+    session = crafted(Rules.bicycle(players=3), ["5C 9D", "5H 9C QS", "KC KD 7H"], dealer=0)
+    session.finish_pairing()
+    while session.stage is not Stage.COMPUTER or session.game.drawer is None:
+        session.play_computer_turn()
+    assert (session.game.drawer, session.game.giver) == (1, 0)
+    said = {}
+    for code in ("en", "es", "de"):
+        language.ask(code)
+        said[code] = session.next_step()
+    language.ask("en")
+    assert said["en"].startswith("Bea draws from you.")
+    assert said["es"].startswith("Bea te roba.") and "a ti" not in said["es"]
+    assert said["de"].startswith("Bea zieht bei dir.")

@@ -396,6 +396,8 @@ class GuidedGame:
             giver = self.seats.who(game.giver)
             if self.seats.is_you(game.drawer):
                 return _fill(tr("You draw from {giver}. Press {skip} to skip ahead."), giver=giver)
+            if self.seats.is_you(game.giver):  # its own words: Spanish "te roba", not "roba a ti"
+                return _fill(tr("{name} draws from you. Press {skip} to skip ahead."), name=self.seats.who(game.drawer, capital=True))
             return _fill(tr("{name} draws from {giver}. Press {skip} to skip ahead."), name=self.seats.who(game.drawer, capital=True), giver=giver)
         return tr("The game is over. Press {new_game} to play again.")
 
