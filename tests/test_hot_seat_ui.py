@@ -77,6 +77,9 @@ async def play_by_keys(pilot: Pilot[None], app: TutorApp, careless: set[str], st
             else:
                 drawn = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
                 assert hand.count() == 0 and f"{name}'s cards are hidden while the computer players take their turns" in drawn, drawn
+                own = {str(card) for seat, pair in session.seen.pairs if seat == session.viewer and pair for card in pair}
+                pairs = str(app.screen.query_one("#pairs", Static).content) + str(app.screen.query_one("#pairs-line", Static).content)
+                assert not any(card in pairs for card in own), f"{name}'s face-down pairs named while hidden: {pairs}"
                 HIDDEN_SEEN.append(name)
             await pilot.press("f")
         elif stage is Stage.PAIRING:

@@ -423,7 +423,7 @@ def pairs_line(seen: Observation, seats: Seats, letters: bool, width: int) -> Te
     if mine and cell_len(f"{line.plain}{' '.join(mine)} · {others}") <= width:
         line.append(" ".join(mine))
     else:
-        line.append(str(seen.pair_counts[own]) if mine else tr("none yet"))
+        line.append(str(seen.pair_counts[own]) if seen.pair_counts[own] else tr("none yet"))
     for count in counts:  # folded between seats, never inside one ("Kit" at a line's end, "5" under it)
         fits = cell_len(line.plain.rsplit("\n", 1)[-1] + f" · {count}") <= width
         line.append(f" · {count}" if fits else f"\n{count}")

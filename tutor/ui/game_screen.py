@@ -12,6 +12,7 @@ their own profile, and each one's finished game too; the game in progress is sav
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tutor.engine import Rules
+from tutor.engine import Observation, Rules
 from tutor.language import mark, tr
 from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import DAMAGED_GAME, OTHER_LEARNERS, WELCOME_BACK, WELCOME_BACK_TOGETHER, GuidedGame, Outcome, Stage
@@ -44,6 +45,12 @@ if TYPE_CHECKING:
 
 
 HIDDEN_WHILE_COMPUTERS_PLAY = mark("{name}'s cards are hidden while the computer players take their turns, so that nobody else sees them.")
+
+
+def face_down_for_others(seen: Observation) -> Observation:
+    """What anyone at the keyboard may see of the table: the viewer's own face-down pairs as anyone
+    else's (how many, not which cards)."""
+    return replace(seen, pairs=tuple((seat, None if seat == seen.seat else pair) for seat, pair in seen.pairs))
 
 
 class GameScreen(CardTableScreen):
@@ -163,7 +170,8 @@ class GameScreen(CardTableScreen):
         if stage is Stage.CHOOSE_GIVER and self.shown_stage is not Stage.CHOOSE_GIVER:
             self.seat_cursor = session.giver_cursor()  # guided: on a seat the rules let them draw from
         hidden = session.together and stage is Stage.COMPUTER and bool(seen.hand)  # the next learner may be at the keyboard already
-        self.draw_cards(game, seen, session.seats, session.drawn_card, "" if hidden else session.news, session.letters)
+        shown = face_down_for_others(seen) if hidden and not game.rules.pairs_face_up else seen
+        self.draw_cards(game, shown, session.seats, session.drawn_card, "" if hidden else session.news, session.letters)
         if hidden:
             name = session.names[session.viewer]
             self.query_one("#hand", HandView).show([], empty=tr(HIDDEN_WHILE_COMPUTERS_PLAY).format(name=name))
