@@ -185,6 +185,20 @@ def test_the_summary_sends_to_the_lessons_only_when_one_it_names_can_be_opened()
     assert "press L" not in locked and "once the lessons before it are done" in locked
 
 
+def test_each_missed_question_says_whether_it_is_still_to_get_right() -> None:
+    """The summary said "1 question still to get right" but not which: the one missed again says so under it."""
+    from tutor.engine import Rules
+    from tutor.learner.celebrations import quiz_done
+    from tutor.quiz.bank import read_bank
+    from tutor.quiz.model import Missed, Summary
+
+    first, second = (written.question(Rules.bicycle()) for written in read_bank()[:2])
+    summary = Summary(6, 8, 2, 1, (Missed(first, 2, False), Missed(second, 1, True)), (first,))
+    shown = summary_text(summary, quiz_done(6, 8)).plain
+    assert shown.count("✗ Still to get right: T asks it again.") == 1 and shown.count("✓ When it came back, you got it right.") == 1
+    assert shown.index("Still to get right") < shown.index(second.prompt), "under the one still missed, the first"
+
+
 async def test_the_table_is_drawn_with_cards_and_the_answer_is_marked(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile)
     async with app.run_test(size=SIZE) as pilot:

@@ -30,6 +30,7 @@ from tutor.quiz.words import (
     NOT_QUITE,
     RIGHT,
     RIGHT_LATER,
+    STILL_TO_GET_RIGHT,
     came_back,
     pointer_words,
     seat_marks,
@@ -417,6 +418,8 @@ def summary_text(summary: Summary, words: Celebration, locked: Collection[str] =
             text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
             if missed.right_later:
                 text.append(f"{tr(RIGHT_LATER)}\n", style="bold")
+            elif question in summary.try_again:
+                text.append(f"{tr(STILL_TO_GET_RIGHT)}\n", style="bold")
     if summary.try_again:
         text.append(f"\n{try_again(summary)} {tr('Press T to have another go.')}\n")
     titles = lesson_titles()
