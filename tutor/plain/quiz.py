@@ -16,11 +16,11 @@ from tutor.quiz.words import (
     LOOK_AGAIN,
     NOT_QUITE,
     RIGHT,
-    RIGHT_LATER,
     came_back,
     pointer_words,
     seat_marks,
     seat_name,
+    since_missed,
     the_answer,
     try_again,
 )
@@ -106,7 +106,7 @@ def _say_summary(lines: Lines, session: LearnerSession, summary: Summary) -> Non
         said.append(tr(LOOK_AGAIN))
         for missed in summary.missed:
             said += [missed.question.prompt, the_answer(missed.question.answers), missed.explanation]
-            said += [tr(RIGHT_LATER)] if missed.right_later else []
+            said += [since] if (since := since_missed(missed, summary)) else []
     if summary.try_again:
         said.append(try_again(summary))
     titles = {lesson.id: lesson.title for lesson in session.course.lessons}

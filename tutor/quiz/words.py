@@ -4,7 +4,7 @@ what an answer gets, a seat of a position, and the end of a round."""
 from __future__ import annotations
 
 from tutor.language import mark, ntr, tr
-from tutor.quiz.model import LessonPointer, Position, Summary
+from tutor.quiz.model import LessonPointer, Missed, Position, Summary
 from tutor.wording import sentence
 from tutor.wording.table import giver_words, where_is
 
@@ -51,6 +51,14 @@ def seat_marks(position: Position, seat: int) -> str:
 
 def came_back(summary: Summary) -> str:
     return tr("When they came back: {right} of {tries} right.").format(right=summary.second_tries_right, tries=summary.second_tries)
+
+
+def since_missed(missed: Missed, summary: Summary) -> str | None:
+    """What became of a missed question: right when it came back, still to get right, or (asked
+    no more) nothing to say."""
+    if missed.right_later:
+        return tr(RIGHT_LATER)
+    return tr(STILL_TO_GET_RIGHT) if missed.question in summary.try_again else None
 
 
 def try_again(summary: Summary) -> str:

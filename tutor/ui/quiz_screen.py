@@ -29,12 +29,11 @@ from tutor.quiz.words import (
     LOOK_AGAIN,
     NOT_QUITE,
     RIGHT,
-    RIGHT_LATER,
-    STILL_TO_GET_RIGHT,
     came_back,
     pointer_words,
     seat_marks,
     seat_name,
+    since_missed,
     the_answer,
     try_again,
 )
@@ -416,10 +415,8 @@ def summary_text(summary: Summary, words: Celebration, locked: Collection[str] =
             text.append(f"\n• {question.prompt}\n", style="bold")  # lines below start at the edge:
             text.append(f"{the_answer(question.answers)}\n")  # an indent would
             text.append(f"{missed.explanation}\n")  # not carry on to the wrapped lines
-            if missed.right_later:
-                text.append(f"{tr(RIGHT_LATER)}\n", style="bold")
-            elif question in summary.try_again:
-                text.append(f"{tr(STILL_TO_GET_RIGHT)}\n", style="bold")
+            if since := since_missed(missed, summary):
+                text.append(f"{since}\n", style="bold")
     if summary.try_again:
         text.append(f"\n{try_again(summary)} {tr('Press T to have another go.')}\n")
     titles = lesson_titles()
