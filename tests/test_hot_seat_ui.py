@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import select_cards, set_settings
+from ui_helpers import select_cards, set_settings, until
 
 from tutor.cli.command import main
 from tutor.play.guided_game import GuidedGame, Stage
@@ -238,4 +238,22 @@ async def test_the_next_learners_hand_starts_at_its_first_card(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.session.viewer == 1 and hand.cursor == 0  # type: ignore[attr-defined]
+    store.close()
+
+
+async def test_f1_on_the_cover_explains_no_marks_of_a_table_it_hides(tmp_path: Path) -> None:
+    """F1 on the hand-over listed the cards' marks (▲, ★, !) with no card in sight."""
+    from tutor.ui.dialogs import HelpScreen
+
+    store, _, app = ana_with_ben(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session.stage is Stage.HAND_OVER)  # type: ignore[attr-defined]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and list(app.screen.marks) == []
+        await pilot.press("escape", "enter")  # Ana is looking: her cards and their marks
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and any(sign == "★" for sign, _ in app.screen.marks)
     store.close()

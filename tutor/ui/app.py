@@ -468,7 +468,9 @@ class TutorApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             return
         title = tr(getattr(self.screen, "HELP_TITLE", self.TITLE))
-        marks = [(sign, tr(meaning)) for sign, meaning in getattr(self.screen, "HELP_MARKS", ())]
+        marks_now = getattr(self.screen, "help_marks", None)
+        shown = marks_now() if callable(marks_now) else getattr(self.screen, "HELP_MARKS", ())
+        marks = [(sign, tr(meaning)) for sign, meaning in shown]
         self.push_screen(HelpScreen(title, help_lines(self.screen), marks))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

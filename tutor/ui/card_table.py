@@ -83,6 +83,11 @@ class CardTableScreen(Screen[None]):
 
     HELP_MARKS = (*CARD_MARKS, MISTAKE_MARK, *SEAT_MARKS)
 
+    def help_marks(self) -> tuple[tuple[str, str], ...]:
+        """The marks F1 explains: none while the table is covered between two learners (none shows)."""
+        covered = any(cover.display for cover in self.query("#cover"))
+        return () if covered else self.HELP_MARKS
+
     def __init__(self) -> None:
         super().__init__()
         self.flagged_cards: set[Card] = set()
