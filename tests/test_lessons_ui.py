@@ -279,6 +279,24 @@ async def test_at_60x20_a_hand_of_ten_leaves_the_steps_words_in_sight(store: Any
         assert app.screen.query_one("#lesson-hand", HandView).scale == "normal"
 
 
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_on_a_short_terminal_a_mistakes_reason_takes_the_instructions_lines(store: Any, profile: Any, size: tuple[int, int]) -> None:
+    """At 60x20 the reason and the instruction under it pushed the table out of sight above; the
+    footer names the keys, and the instruction comes back with the next move."""
+    store.save_lesson_progress(profile, "pairs", 1, 0, False)
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=size) as pilot:
+        await ready(pilot)
+        await pilot.press("y")
+        await until(pilot, lambda: bool(app.screen.query("#lesson-hand")))
+        await pilot.press("1", "3", "enter")  # 5♣ and 9♦: not a pair
+        await until(pilot, lambda: app.screen.query_one("#lesson-why-box").display)
+        assert app.screen.query_one("#lesson-feedback-box").display is (size != (60, 20))
+        await pilot.press("1", "2", "enter")  # the pair of 5s
+        await until(pilot, lambda: not app.screen.query_one("#lesson-why-box").display)
+        assert app.screen.query_one("#lesson-feedback-box").display
+
+
 @pytest.mark.parametrize("carry_on", [True, False])
 async def test_reopening_offers_to_carry_on(store: Any, profile: Any, carry_on: bool) -> None:
     store.save_lesson_progress(profile, "a-turn", 3, 2, False)

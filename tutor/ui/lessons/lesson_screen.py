@@ -42,7 +42,7 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import READ_FIRST
 from tutor.ui.lessons.done import LessonDone
-from tutor.ui.lessons.steps import StepView, view_for
+from tutor.ui.lessons.steps import SHORT_TERMINAL, StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
 from tutor.ui.page import out_of_sight
@@ -317,7 +317,10 @@ class LessonScreen(Screen[None]):
         run, view = self.run, self.view
         assert run is not None and view is not None
         self.query_one("#lesson-top").display = True
-        self.query_one("#lesson-feedback-box").display = True
+        # On a short terminal a wrong move's reason takes the instruction's lines while cards are
+        # played (the footer names their keys): the table was pushed out of sight above by both.
+        crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message and view.hand_is_played()
+        self.query_one("#lesson-feedback-box").display = not crowded
         steps = len(run.lesson.steps)
         self.query_one("#lesson-step", Static).update(Text(tr("Step {step} of {steps}").format(step=run.index + 1, steps=steps), style="bold"))
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
