@@ -185,3 +185,16 @@ def test_a_real_wrong_draw_in_lesson_7_counts_as_one_mistake(recorder: Any) -> N
     done = recorder.lesson_finished(lesson.id)
     assert done.stars == 2 and "You finished it with 1 mistake" in done.text
     assert best_stars(recorder.store.lesson_progress(recorder.profile)[lesson.id]) == 2
+
+
+def test_a_move_keeps_the_mistake_that_stopped_it_once_and_the_one_the_rules_let_through(recorder: Any) -> None:
+    from tutor.engine import Mistake, parse_cards
+    from tutor.play.guided_game import Outcome
+
+    kept = Mistake(MistakeCode.KEPT_PAIR, 0, parse_cards(["5C", "5H"]))
+    wrong = Mistake(MistakeCode.NOT_A_PAIR, 0, parse_cards(["4D", "9S"]))
+    recorder.game_move(Outcome(mistake=kept))
+    recorder.game_move(Outcome(mistake=kept, again=True))  # D pressed again at once: explained again, counted once
+    recorder.game_move(Outcome(["You laid down 4♦ and 9♠."], slipped=wrong), table=None)
+    recorder.game_move(Outcome(["You laid down 5♣ and 5♥."]))
+    assert [(m.code, m.cards) for m in recorder.store.mistakes(recorder.profile)] == [("kept-pair", ("5♣", "5♥")), ("not-a-pair", ("4♦", "9♠"))]

@@ -25,6 +25,7 @@ only code that writes learner data. A screen never calls the store's write metho
     Games (the learner sits at seat 0 unless told)
         recorder.game_saved(game.to_dict())                  # the game in progress, after each move
         recorder.game_mistake(code, cards)
+        recorder.game_move(outcome, table=None)              # the mistake a move made, if any (tutor.play's Outcome)
         recorder.game_finished(game, mistakes, learner=seat, keep_saved_game=False) -> Celebration
             keeps the result (a GameResult), the draws and the mistakes, and clears the game in
             progress, unless `keep_saved_game` (a game played at someone else's keyboard, where it
@@ -61,6 +62,7 @@ from tutor.store import GameResult
 if TYPE_CHECKING:
     from tutor.course import Course
     from tutor.engine.game import Game
+    from tutor.play.guided_game import Outcome
     from tutor.store import LessonProgress, Profile, Store
 
 LEARNER = 0
@@ -189,6 +191,14 @@ class Recorder:
         from tutor.store.tables import table_place  # only at a table: the tables' module is not loaded at start-up
 
         self.store.record_mistake(self.profile, str(code), cards, "game" if table is None else table_place(table))
+
+    def game_move(self, outcome: Outcome, table: int | None = None) -> None:
+        """What a move leaves in the profile: the mistake that stopped it (counted once, however
+        often it is made again at once), or the one the rules let through (strict Bicycle's
+        wrong pair, said only at the end); `table` as for game_mistake."""
+        for mistake in (None if outcome.again else outcome.mistake, outcome.slipped):
+            if mistake is not None:
+                self.game_mistake(mistake.code, mistake.cards, table)
 
     def game_finished(self, game: Game, mistakes: int, learner: int = LEARNER, *, keep_saved_game: bool = False, played_for: bool = False) -> Celebration:
         """The game is over: keep its result and, unless `keep_saved_game` (the game was played at

@@ -320,18 +320,15 @@ class _GameLines:
     def _after(self, outcome: Outcome) -> None:
         """Say what a move did (or why it was refused), save, and say the table when the learner's turn comes."""
         chose_giver = self.game.giver_chosen
+        self.recorder.game_move(outcome)
         if outcome.refused:
             assert outcome.mistake is not None and outcome.explanation is not None
-            if not outcome.again:  # made again at once: explained again, counted once
-                self.recorder.game_mistake(outcome.mistake.code, outcome.mistake.cards)
             said: list[str] = list(outcome.explanation.lines())
             if outcome.mistake.code is MistakeCode.KEPT_PAIR and self.game.hints_allowed:  # "Pick 7♣ and 7♥…": and what to type for them
                 said.append(self._typed(LayDown(LEARNER, outcome.mistake.cards), Stage.PAIRING))
             self.lines.say(tr("Not quite!"), *said)
         elif outcome.lines:
             self.lines.say(*outcome.lines)
-        if outcome.slipped is not None:  # strict Bicycle's wrong pair: said at the end, kept now
-            self.recorder.game_mistake(outcome.slipped.code, outcome.slipped.cards)
         if not self.game.game.is_over:
             self.recorder.game_saved(self.game.to_dict())
         if outcome.refused:

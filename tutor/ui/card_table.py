@@ -24,7 +24,6 @@ from textual.widgets import Static
 from tutor.course.mistakes import flagged_cards
 from tutor.engine import Card, Draw, Game, LayDown, Observation, Rules, cards_text
 from tutor.language import mark, ntr, tr
-from tutor.learner.recorder import Recorder
 from tutor.play.guided_game import Outcome
 from tutor.play.hints import LEVELS, Hint
 from tutor.ui.cards import CARD_MARKS, CARD_WIDTH, GAP, HEIGHTS, KEYS, LARGE_WIDTH, CardRow, FanView, HandView
@@ -281,23 +280,14 @@ class CardTableScreen(Screen[None]):
         self.redraw()
         return True
 
-    def show_mistake(self, outcome: Outcome, recorder: Recorder, table: int | None = None, *, own: bool = False) -> None:
-        """A refused move: its cards and seat flagged, the reason in the panel, the mistake in the
-        learner's own profile (made at `table`, when it is one played together). `own`: the "On your
-        own" level, told the rule without the answer, so no card is flagged (a kept pair's cards are
-        the answer)."""
+    def show_mistake(self, outcome: Outcome, *, own: bool = False) -> None:
+        """A refused move: its cards and seat flagged, the reason in the panel (the mistake is kept
+        by the recorder's `game_move`). `own`: the "On your own" level, told the rule without the
+        answer, so no card is flagged (a kept pair's cards are the answer)."""
         assert outcome.mistake is not None and outcome.explanation is not None
         self.flagged_cards = set() if own else set(flagged_cards(outcome.mistake))
         self.flagged_seats = {seat for seat in outcome.mistake.seats[:1] if seat is not None}
-        if not outcome.again:  # made again at once: explained again, counted once
-            recorder.game_mistake(outcome.mistake.code, outcome.mistake.cards, table)
         self.panel = Panel(PanelKind.MISTAKE, tr("✗ {not_quite}!").format(not_quite=tr(NOT_QUITE)), explanation_text(outcome.explanation))
-
-    def keep_slipped(self, outcome: Outcome, recorder: Recorder, table: int | None = None) -> None:
-        """A mistake the rules let through (strict Bicycle's wrong pair): nothing is said now, but
-        it is kept in the learner's profile, as the end of the game counts it."""
-        if outcome.slipped is not None:
-            recorder.game_mistake(outcome.slipped.code, outcome.slipped.cards, table)
 
     def show_hint(self, hint: Hint, choosing_giver: bool) -> None:
         """A hint in the panel, with the cards (or the seat) it names flagged when it gives the answer."""

@@ -299,13 +299,12 @@ class GameScreen(CardTableScreen):
 
     def _after(self, outcome: Outcome) -> None:
         self.forget_what_was_said()
+        self.recorder.game_move(outcome)
         if outcome.refused:
-            self.show_mistake(outcome, self.recorder, own=not self.session.hints_allowed)
-            self._save()
+            self.show_mistake(outcome, own=not self.session.hints_allowed)
         else:
             self._narrate(outcome.lines)
-            self.keep_slipped(outcome, self.recorder)
-            self._save()
+        self._save()
         self.redraw()
 
     def _narrate(self, lines: list[str]) -> None:

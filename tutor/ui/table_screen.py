@@ -461,9 +461,9 @@ class TableScreen(CardTableScreen):
 
     def _after(self, outcome: Outcome) -> None:
         self._forget_the_panel()
-        self.keep_slipped(outcome, learner(self).recorder, self.shared.table)
+        learner(self).recorder.game_move(outcome, self.shared.table)
         if outcome.refused:
-            self.show_mistake(outcome, learner(self).recorder, self.shared.table, own=not self.shared.hints_allowed)
+            self.show_mistake(outcome, own=not self.shared.hints_allowed)
             self._said_now()
         elif outcome.lines and self.shared.stage is Stage.DRAW and not self.shared.choosing_giver:
             self.message = Text(outcome.lines[-1] + " " + self.prompt_words())  # "Yes: you draw from Ben." until the draw
