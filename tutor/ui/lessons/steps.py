@@ -49,7 +49,7 @@ from tutor.course.mistakes import flagged_cards
 from tutor.engine import Card, Drew, Phase
 from tutor.language import mark, ntr, tr
 from tutor.ui.answers import AnswerList, how_to_choose, option_line
-from tutor.ui.cards import CARD_WIDTH, GAP, CardRow, FanView, HandView
+from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text
 from tutor.wording.table import deck_words, hand_heading, pairs_on_the_table
@@ -199,16 +199,13 @@ class StepView(Vertical, can_focus=True):
         return False
 
     def fit_hand(self) -> None:
-        """The hand's cards drawn to fit the terminal (shown, and after each resize)."""
+        """The hand's cards drawn as the table draws them: one line high on a short terminal when
+        they take more than one row (at 60x20 a hand of ten pushed the step's words out of sight
+        above). Chosen when the hand is shown, and after each resize."""
+        width, height = self.app.size
         for hand in self.query("#lesson-hand").results(HandView):
-            hand.scale = lesson_scale(hand.count(), self.app.size.width, self.app.size.height)
-
-
-def lesson_scale(cards: int, width: int, height: int) -> str:
-    """Cards in a lesson as the table draws them, one line high on a short terminal when they take
-    more than one row (at 60x20 a hand of ten pushed the step's words out of sight above)."""
-    per_row = max(1, (width - 4 + GAP) // (CARD_WIDTH + GAP))
-    return "compact" if height < SHORT_TERMINAL and cards > per_row else "normal"
+            several_rows = hand.count() > hand.per_row(width - 4)  # less the lesson's edges and its scroll bar
+            hand.scale = "compact" if height < SHORT_TERMINAL and several_rows else "normal"
 
 
 class ReadView(StepView):
