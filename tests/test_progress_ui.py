@@ -225,7 +225,7 @@ async def test_the_figures_match_what_was_done(store: Any, profile: Any) -> None
     assert f"{quiz_day:%a %d %b %Y}   {right} of {answered} right" in shown
     started = sum(item.steps > 0 for item in growth(Record.read(store, profile), load_course(replay=False)))
     assert f"Rules growing: {started} of 13 started\n" in shown
-    assert "of 13 mastered" not in shown and "█░░░░░    Dealing every card" in shown
+    assert "of 13 mastered" not in shown and "█░░░░░    Players and the deal" in shown
     assert f"2 times  {rule_of('kept-pair')}  (lesson “Pairs”)" in shown
     assert f" 1 time  {rule_of('wrong-neighbour')}" in shown
     assert "2 games played." in shown and "You were safe 1 time and the Old Maid 1 time." in shown

@@ -37,7 +37,7 @@ CONCEPTS: dict[str, Concept] = {
     concept.id: concept
     for concept in (
         Concept("deck", mark("The 51-card deck and the odd card"), "deck-and-deal", TOPICS[0]),
-        Concept("deal", mark("Dealing every card"), "deck-and-deal", TOPICS[0]),
+        Concept("deal", mark("Players and the deal"), "deck-and-deal", TOPICS[0]),
         Concept("pairs", mark("What makes a pair"), "pairs", TOPICS[0]),
         Concept("three-of-a-kind", mark("Three and four of a kind"), "pairs", TOPICS[0]),
         Concept("drawing", mark("Drawing blind"), "a-turn", TOPICS[1]),
