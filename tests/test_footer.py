@@ -11,7 +11,8 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen
+from tutor.ui.deck_choice import DeckChoiceScreen
+from tutor.ui.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, help_lines
 from tutor.ui.footer import KeysLine, TutorFooter
 
 
@@ -166,3 +167,25 @@ async def test_the_first_screen_says_quit_once(tmp_path: Any) -> None:
         line = await keys_line(pilot)
         assert [entry.description for entry in line.entries].count("Quit") == 1
     store.close()
+
+
+async def test_a_dialog_shows_its_own_keys_and_its_help_lists_the_keys_that_work_over_it(store: Any, profile: Any) -> None:
+    """Over home, the deck choice's footer names Help, Back and Quit, never home's keys (which do
+    nothing while it is open); its help lists F1 and Ctrl+Q (they work over a dialog), and no key
+    that copies words the mouse cannot mark."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await keys_line(pilot)
+        app.open_game(resume=False, choose_deck=True)
+        await pilot.pause()
+        assert isinstance(app.screen, DeckChoiceScreen)
+        line = await keys_line(pilot)
+        assert [(entry.display, entry.description) for entry in line.entries] == [("F1", "Help"), ("esc", "Back"), ("^q", "Quit")]
+        help_keys = [(line.keys_text, line.meaning) for line in help_lines(app.screen)]
+        assert ("F1", "This help: what every key does here") in help_keys and ("Ctrl+Q", "Quit (your game and progress are saved)") in help_keys
+        assert not any("Ctrl+C" in keys for keys, _ in help_keys)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        line = await keys_line(pilot)
+        assert [(entry.display, entry.description) for entry in line.entries] == [("esc", "Close"), ("^q", "Quit")]

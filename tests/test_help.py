@@ -14,7 +14,8 @@ from ui_helpers import home_ready
 
 from tutor import language
 from tutor.ui.app import TutorApp
-from tutor.ui.dialogs import HelpScreen, folded, key_name, live_bindings
+from tutor.ui.dialogs import HelpScreen, folded, key_name
+from tutor.ui.live_keys import live_bindings
 
 
 def expand(keys_text: str) -> list[str]:

@@ -12,13 +12,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.engine.decks import Deck, all_decks
 from tutor.language import mark, tr
-from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.dialogs import KEYS_ROWS, Dialog, dismiss_on_top
 from tutor.ui.hanging import HangingLines
 from tutor.ui.opening import unless_closed
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
@@ -37,13 +36,12 @@ def deck_words(deck: Deck, suggested: bool) -> HangingLines:
     return HangingLines([Text(deck_name(deck), style="bold"), *(Text(" " * INDENT) + line for line in lines)])
 
 
-class DeckChoiceScreen(ModalScreen[str | None]):
+class DeckChoiceScreen(Dialog[str | None]):
     """Pick the cards for the new game (Enter), or Escape to go back without starting one."""
 
     HELP_TITLE = mark("Which cards?")
     BINDINGS = [
         Binding("escape", "back", mark("Back"), tooltip=mark("Go back without starting a game")),
-        Binding("f1", "app.help", mark("Help"), key_display="F1", tooltip=mark("This help: what every key does here")),
     ]
 
     def __init__(self, current: str, new_learner: bool) -> None:
@@ -52,7 +50,7 @@ class DeckChoiceScreen(ModalScreen[str | None]):
         self.suggested = suggested_deck(current, new_learner)
         self.start_on = self.suggested or current
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog", id="deck-choice"):
             yield Static(Text(tr(WHICH_CARDS), style="bold"), id="deck-question")
             options = [Option(deck_words(deck, deck.id == self.suggested), id=deck.id) for deck in self.decks]
@@ -72,9 +70,10 @@ class DeckChoiceScreen(ModalScreen[str | None]):
 
     def _fit_list(self) -> None:
         """In a short window the list gives up rows (and scrolls) so the question and the keys
-        still show: the dialog may take 90% of the height, and needs 8 rows around the list."""
+        still show: the dialog may take the whole height above the keys' line, and needs 8 rows
+        around the list."""
         if self.query("#decks"):
-            room = self.size.height * 9 // 10 - 8
+            room = self.size.height - KEYS_ROWS - 8
             self.query_one("#decks", OptionList).styles.max_height = max(4, min(LIST_ROWS, room))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

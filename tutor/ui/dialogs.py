@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.keys import format_key
@@ -20,6 +20,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from tutor.language import mark, ptr, tr
+from tutor.ui.footer import TutorFooter
+from tutor.ui.live_keys import live_bindings
 from tutor.ui.opening import unless_closed
 from tutor.ui.page import Page, out_of_sight
 
@@ -55,7 +57,6 @@ SECTIONS = {"screen": mark("On this screen"), "box": mark("In the box you are in
 TEXTUAL_ACTIONS = {
     "app.focus_next": mark("Go to the next box or button"),
     "app.focus_previous": mark("Go back to the box or button before"),
-    "screen.copy_text": mark("Copy the words you marked with the mouse"),
     "command_palette": mark("All commands: type to search them"),
 }
 """Plainer words for Textual's own keys (their bindings' descriptions are written for programmers)."""
@@ -203,44 +204,6 @@ def textual_words(binding: Binding, node: DOMNode) -> tuple[str, bool] | None:
     return (tr(words), False) if words is not None else None
 
 
-VERTICAL, HORIZONTAL = ("allow_vertical_scroll",), ("allow_horizontal_scroll",)
-SCROLLS_WHEN = {
-    "scroll_up": VERTICAL,
-    "scroll_down": VERTICAL,
-    "page_up": VERTICAL,
-    "page_down": VERTICAL,
-    "scroll_left": HORIZONTAL,
-    "scroll_right": HORIZONTAL,
-    "page_left": HORIZONTAL,
-    "page_right": HORIZONTAL,
-    "scroll_home": VERTICAL + HORIZONTAL,
-    "scroll_end": VERTICAL + HORIZONTAL,
-}
-"""Textual's scrolling actions, and what a box must allow for each to scroll (else it passes the key on)."""
-
-
-def live_bindings(screen: Screen[Any]) -> dict[str, ActiveBinding]:
-    """What each key does on `screen` now: its active bindings, except that a box that cannot
-    scroll that way passes a scrolling key on, as Textual does when the key is pressed (on the
-    game table ← moves the cursor over the cards: it is not "Scroll to the left")."""
-    live: dict[str, ActiveBinding] = {}
-    for node, bindings in screen._modal_binding_chain:
-        for key, binding in bindings:
-            state = screen.app._check_action_state(binding.action, node)
-            if state is False or _passes_on(binding, node):
-                continue
-            if key not in live or (binding.priority and not live[key].binding.priority):
-                live[key] = ActiveBinding(node, binding, bool(state), binding.tooltip)
-    return live
-
-
-def _passes_on(binding: Binding, node: DOMNode) -> bool:
-    allows = SCROLLS_WHEN.get(binding.action)
-    method = getattr(type(node), f"action_{binding.action}", None)
-    textuals = getattr(method, "__module__", "").startswith("textual.")
-    return allows is not None and textuals and not any(getattr(node, allowed, True) for allowed in allows)
-
-
 def help_lines(screen: Screen[Any]) -> list[HelpLine]:
     """Every key live on `screen` now (shown in the footer or not), each once: keys that do the same
     thing share a line. The screen's own keys first, then the focused box's (its everyday keys
@@ -278,12 +241,32 @@ def dismiss_on_top(screen: Screen[Result], result: Result | None = None) -> None
         screen.dismiss(result)
 
 
+Answer = TypeVar("Answer")
+
+
+KEYS_ROWS = 1
+"""The rows a dialog's keys take along the bottom."""
+
+
+class Dialog(ModalScreen[Answer]):
+    """A box over the screen, with its own keys along the bottom: those of the screen behind do
+    nothing while the box is open (over home, the deck choice showed "c Continue  l Lessons")."""
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_box()
+        yield TutorFooter()
+
+    def compose_box(self) -> ComposeResult:
+        """The box and what it holds."""
+        raise NotImplementedError
+
+
 def on_top(screen: Screen[Any]) -> bool:
     """Whether `screen` is the app's screen on top (and still part of the app)."""
     return screen.is_attached and screen.app.screen is screen
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """What each key does on the screen the learner came from, read from its live bindings."""
 
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", mark("Close"))]
@@ -298,7 +281,7 @@ class HelpScreen(ModalScreen[None]):
         self.lines = lines
         self.marks = marks
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Page(id="help-box", classes="dialog"):
             yield Static(Text(self.help_title, style="bold"), id="help-title")
             for where, section in SECTIONS.items():
@@ -343,12 +326,12 @@ def yes_key() -> str:
     return ptr("the key that answers yes to a question: the first letter of yes", "y")
 
 
-class ConfirmScreen(ModalScreen[bool | None]):
+class ConfirmScreen(Dialog[bool | None]):
     """A yes-or-no question; dismisses with True for yes, False for no, None for Escape (never mind)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", mark("Yes")),
-        Binding("n", "answer(False)", mark("No")),
+        Binding("y", "answer(True)", mark("Yes"), show=False),  # the buttons say their keys, in the language in use
+        Binding("n", "answer(False)", mark("No"), show=False),
         Binding("escape", "answer(None)", mark("Back")),
     ]
 
@@ -362,7 +345,7 @@ class ConfirmScreen(ModalScreen[bool | None]):
         self.no = tr("No") if no is None else no
         self.no_first = no_first
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(classes="buttons"):
@@ -392,7 +375,7 @@ ANSWERS = (("save", mark("Save")), ("discard", mark("Don't save")), ("keep", mar
 """The answers to unsaved settings: each one's button id and words."""
 
 
-class SaveChangesScreen(ModalScreen[str | None]):
+class SaveChangesScreen(Dialog[str | None]):
     """Leaving with changes not saved: dismisses with "save", "discard", or None to keep editing."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
@@ -403,7 +386,7 @@ class SaveChangesScreen(ModalScreen[str | None]):
     """The answers' letters are the first letters of their words in the language in use (`keys`),
     so they are read as keys are pressed, not bound once in English."""
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog", id="save-changes"):
             yield Static(Text(tr("You changed some settings. Save them before you leave?")), id="question")
             with Horizontal(classes="buttons"):

@@ -34,6 +34,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from tutor.language import tr
+from tutor.ui.live_keys import live_bindings
 
 NARROW = 80
 HELP_ACTION = "help"
@@ -205,7 +206,7 @@ class TutorFooter(Footer):
         """The screen's shown keys, one for each action (its first key), as Textual's footer picks
         them; Help first. (The tutor's keys are in no binding group: a group's keys show one by one.)"""
         shown: dict[str, FooterEntry] = {}
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for _, binding, enabled, tooltip in live_bindings(self.screen).values():
             if binding.show and binding.action not in shown:
                 shown[binding.action] = FooterEntry(
                     binding.key, self.app.get_key_display(binding), said(binding.description), binding.action, enabled, said(tooltip)

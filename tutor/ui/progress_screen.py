@@ -21,7 +21,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -44,7 +44,7 @@ from tutor.learner.progress_words import concepts_title, lessons_title
 from tutor.learner.session import LearnerSession
 from tutor.learner.teacher import Protected
 from tutor.store import Answer, Level, NoSuchProfile
-from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
+from tutor.ui.dialogs import ConfirmScreen, Dialog, dismiss_on_top
 from tutor.ui.downloads import (
     IMPORT_AT_THE_TEACHERS_COMPUTER,
     download_name,
@@ -415,7 +415,7 @@ async def save_where_typed(app: App[Any], title: str, question: str, typed: str,
 # ----- dialogs ---------------------------------------------------------------------------------------
 
 
-class ChooseLessonScreen(ModalScreen[Lesson | None]):
+class ChooseLessonScreen(Dialog[Lesson | None]):
     """Which lesson to reset: the lessons started so far; None for none."""
 
     BINDINGS = [Binding("escape", "close", mark("Cancel"))]
@@ -424,7 +424,7 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
         super().__init__()
         self.lessons = lessons
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(tr("Which lesson should start again?"), style="bold"))
             yield OptionList(*[Option(Text(lesson.title), id=lesson.id) for lesson in self.lessons], id="lesson-choice")
@@ -437,7 +437,7 @@ class ChooseLessonScreen(ModalScreen[Lesson | None]):
         dismiss_on_top(self, None)
 
 
-class PathScreen(ModalScreen[str | None]):
+class PathScreen(Dialog[str | None]):
     """Asks for a file's path; dismisses with the text typed, or None."""
 
     BINDINGS = [Binding("escape", "close", mark("Cancel"))]
@@ -450,7 +450,7 @@ class PathScreen(ModalScreen[str | None]):
         self.title_text, self.question, self.path, self.problem = title, question, path, problem
         self.button = button
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text, style="bold"))
             yield Static(Text(self.question))

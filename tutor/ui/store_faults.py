@@ -19,14 +19,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.errors import ProfileInUse, ProfileLost, StoreBusy, StoreError, StoreFull, StoreUnreachable
 from tutor.language import mark, ntr, ptr, tr
-from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.dialogs import Dialog, dismiss_on_top
 from tutor.ui.notices import notify, plain, warn
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ OTHER_RETRY_SECONDS = 5.0
 BUSY_TRIES_BEFORE_ASKING = 20
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class ChoiceScreen(Dialog[str | None]):
     """A message and a few choices, each with its own key; dismisses with the choice's id."""
 
     def __init__(self, message: str, choices: list[tuple[str, str, str]]) -> None:
@@ -52,7 +51,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         for choice, label, key in choices:  # this dialog's own keys, so F1 help lists them (a new list: never the class's)
             self._bindings.key_to_bindings[key] = [Binding(key, f"choose({choice!r})", label, show=False)]
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(plain(self.message), id="question")
             if len(self.choices) > 2:  # three buttons side by side do not fit a narrow dialog: a list does

@@ -21,7 +21,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Static
 
 from tutor.classroom import is_served
@@ -52,7 +52,7 @@ from tutor.learner.teacher import (
     set_pin,
 )
 from tutor.store import Level, NoSuchProfile, Store
-from tutor.ui.dialogs import ConfirmScreen, dismiss_on_top
+from tutor.ui.dialogs import ConfirmScreen, Dialog, dismiss_on_top
 from tutor.ui.downloads import in_browser, save_problem, send_to_browser
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
@@ -91,7 +91,7 @@ async def teacher_allows(app: App[None], action: Protected) -> bool:
 # ----- the PIN dialog ------------------------------------------------------------------------------
 
 
-class PinScreen(ModalScreen[bool]):
+class PinScreen(Dialog[bool]):
     """Asks for the teacher's PIN (or, the first time, to choose one, typed twice); dismisses with
     True when the PIN was right (or chosen and kept), False when the dialog was left."""
 
@@ -118,7 +118,7 @@ class PinScreen(ModalScreen[bool]):
     def choose(cls) -> PinScreen:
         return cls(tr("The first time here: choose the teacher's PIN ({rule}), and keep it from the pupils.").format(rule=pin_rule()), choosing=True)
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pin-dialog"):
             yield Static(Text(tr("Choose the teacher's PIN") if self.choosing else tr("The teacher's PIN"), style="bold"))
             yield Static(Text(self.why), id="pin-why")

@@ -16,14 +16,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tutor.errors import CannotJoin, StoreError
 from tutor.language import mark, ptr, tr
 from tutor.learner.together import one_more
 from tutor.names import shown
-from tutor.ui.dialogs import dismiss_on_top
+from tutor.ui.dialogs import Dialog, dismiss_on_top
 from tutor.ui.reach import learner
 from tutor.ui.store_faults import ChoiceOrBack
 from tutor.wording import listed
@@ -58,7 +57,7 @@ def ask_where_to_play(app: TutorApp) -> None:
     app.push_screen(ChoiceOrBack(tr(WHERE), choices), chosen)
 
 
-class FriendsScreen(ModalScreen[list[str] | None]):
+class FriendsScreen(Dialog[list[str] | None]):
     """Who plays at this keyboard besides the learner: names typed one by one; dismisses with them,
     or None for Escape (never mind)."""
 
@@ -68,7 +67,7 @@ class FriendsScreen(ModalScreen[list[str] | None]):
         super().__init__()
         self.names: list[str] = []
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(tr("Who plays with you at this keyboard?"), style="bold"))
             yield Static(id="friends-playing")
