@@ -10,12 +10,14 @@ import pytest
 from scale import scaled
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets._select import SelectOverlay
 from ui_helpers import open_from_home
 
 from tutor.engine.rules import SWITCHES, VARIANTS, rulebook
 from tutor.settings import Settings
 from tutor.ui.app import TERMINAL_THEMES, TutorApp
 from tutor.ui.dialogs import SaveChangesScreen
+from tutor.ui.footer import TutorFooter
 from tutor.ui.home import HomeScreen
 from tutor.ui.settings_screen import SettingsScreen
 
@@ -268,3 +270,26 @@ def test_every_ruleset_choice_starts_with_a_capital_in_every_language(code: str)
     language.ask(code)
     labels = [label for label, _ in ruleset_choices()]
     assert len(labels) == len(VARIANTS) and all(label[:1].isupper() for label in labels), labels
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_an_open_list_stays_between_its_choice_and_the_keys(store: Any, profile: Any, size: tuple[int, int]) -> None:
+    """The lists of the choices at the foot of the window and below it, opened, lie under their
+    choice and above the keys' line, all of a short list in sight (at 80x24 the computer speeds were
+    drawn over the keys: "esc DismisInstant")."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_settings(pilot)
+        keys_line = screen.query_one(TutorFooter).region.y
+        for select in [screen.query_one(f"#{field}", Select) for field in ("guidance", "speed", "theme", "suit_style")]:
+            select.focus()
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            overlay = select.query_one(SelectOverlay)
+            assert select.region.bottom <= overlay.region.y and overlay.region.bottom <= keys_line, select.id
+            if select.id == "speed":
+                assert overlay.region.height == overlay.option_count, "every speed in sight"
+            await pilot.press("escape")
+            await pilot.pause()

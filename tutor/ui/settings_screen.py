@@ -8,6 +8,7 @@ A problem is shown right under its own field. Leaving with changes not yet saved
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets._select import SelectOverlay
 
 from tutor import language
 from tutor.engine.cards import SUITS, in_suit_letters
@@ -204,6 +206,25 @@ class SettingsScreen(Screen[None]):
         self.sub_title = tr("Settings")
         self._fit_to_ruleset()
         self._saved_form = self.form()
+        for select in self.query(Select):
+            self.watch(select, "expanded", partial(self._list_opened, select), init=False)
+
+    def _list_opened(self, select: Select[Any], expanded: bool) -> None:
+        if expanded:
+            self.call_after_refresh(self._lift, select)
+
+    @unless_closed
+    def _lift(self, select: Select[Any]) -> None:
+        """A choice's list, open, stays above the keys' line: the page scrolls up to make room for
+        it, as far as it can, and the list shows what fits (the list of computer speeds, at the foot
+        of an 80x24 window, was drawn over the keys: "esc DismisInstant")."""
+        page, overlay = self.query_one("#settings", Page), select.query_one(SelectOverlay)
+        keys_line = self.query_one(TutorFooter).region.y
+        wanted = overlay.option_count + overlay.styles.gutter.height
+        lift = min(select.region.bottom + wanted - keys_line, int(page.max_scroll_y - page.scroll_y))
+        if lift > 0:
+            page.scroll_relative(y=lift, animate=False, immediate=True)
+        overlay.styles.max_height = max(1, keys_line - (select.region.bottom - max(lift, 0)))
 
     # ----- reading and fitting the form -----------------------------------------------------------
 
