@@ -206,6 +206,20 @@ def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, 
     assert [(item.code, item.times, item.lesson) for item in counts] == [("kept-pair", 4, "pairs")]
 
 
+def test_a_mistake_made_with_picture_cards_is_counted_apart_in_the_picture_decks_words(store: Any, profile: Any) -> None:
+    """Two Cat cards pair, 5♣ and 6♥ do not: a wrong pair of pictures is said as the picture rule,
+    with the picture lesson, beside the wrong pairs of playing cards."""
+    recorder = Recorder(store, profile)
+    recorder.game_mistake(MistakeCode.NOT_A_PAIR, ["5♣", "6♥"])
+    for _ in range(2):
+        recorder.game_mistake(MistakeCode.NOT_A_PAIR, ["Cat", "Dog"])
+    counts = mistake_counts(record(store, profile), COURSE)
+    assert [(item.code, item.times, item.rule, item.lesson) for item in counts] == [
+        ("not-a-pair", 2, "A pair is two cards with the same picture", "picture-cards"),
+        ("not-a-pair", 1, "A pair is two cards of the same rank", "pairs"),
+    ]
+
+
 def test_on_purpose_mistakes_kept_by_an_earlier_version_do_not_count(tmp_path: Any) -> None:
     """Before the recorder, the lesson screen kept every mistake, those a step asked for too: a
     file from before has them, and they are left out; a real one kept since always counts."""

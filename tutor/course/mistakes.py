@@ -143,7 +143,11 @@ class MistakeWords:
 
     def for_deck(self, rules: Rules) -> MistakeWords:
         """These words for the deck in play: a picture deck's own words where the file gives them."""
-        if not rules.pictures or not (self.pictures or self.picture_why):
+        return self.for_pictures(rules.pictures)
+
+    def for_pictures(self, pictures: bool) -> MistakeWords:
+        """These words for a picture deck (`pictures`): its own words where the file gives them."""
+        if not pictures or not (self.pictures or self.picture_why):
             return self
         return replace(self, **self.pictures, why=self.picture_why or self.why, pictures={}, picture_why={})
 
@@ -514,6 +518,13 @@ def rule_of(code: str, rules: Rules | None = None) -> str:
     return words.for_deck(rules).rule if rules is not None else words.rule
 
 
+def rule_and_lesson(code: str, pictures: bool) -> tuple[str, str]:
+    """The short title of the rule a mistake code is about and the id of the lesson that teaches
+    it, as said for a picture deck (`pictures`) or for playing cards."""
+    words = _said(load_mistakes()[str(code)]).for_pictures(pictures)
+    return words.rule, words.lesson
+
+
 def rules_broken(counts: Counter[str], rules: Rules) -> list[tuple[int, str]]:
     """A learner's mistakes (`counts`, by code), most often first, each with its rule's title as
     said for the deck of `rules`: what the end of a game lists."""
@@ -580,5 +591,6 @@ __all__ = [
     "load_mistakes",
     "mistake_book",
     "read_mistakes",
+    "rule_and_lesson",
     "rule_of",
 ]

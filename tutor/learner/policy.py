@@ -18,12 +18,14 @@ choice in a lesson (WRONG_ANSWER) counts for that lesson's stars only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from tutor.concepts import CONCEPTS, Concept, lesson_of_mistake
+from tutor.engine.cards import Card
+from tutor.errors import RulesError
 from tutor.language import mark, tr
 from tutor.learner.lessons import (
     WRONG_ANSWER,
@@ -265,27 +267,44 @@ class MistakeCount:
 
 def mistake_counts(record: Record, course: Course) -> list[MistakeCount]:
     """One count per kind of rule mistake, most first (ties: the more recent first). A mistake a
-    lesson asked for on purpose never counts."""
-    times: Counter[str] = Counter()
-    latest: dict[str, datetime] = {}
+    lesson asked for on purpose never counts. A kind is a mistake's code, and whether it was made
+    with a picture deck, whose rules are said in its own words ("two cards with the same picture")."""
+    times: Counter[tuple[str, bool]] = Counter()
+    latest: dict[tuple[str, bool], datetime] = {}
     for mistake in mistakes_that_count(record.mistakes, course):
         if mistake.code == WRONG_ANSWER:
             continue
-        times[mistake.code] += 1
-        latest[mistake.code] = max(latest.get(mistake.code, mistake.when), mistake.when)
-    order = sorted(times, key=lambda code: (-times[code], -latest[code].timestamp(), code))
-    return [MistakeCount(code, times[code], rule_words(code), lesson_of_mistake(code), latest[code]) for code in order]
+        kind = (mistake.code, with_pictures(mistake.cards))
+        times[kind] += 1
+        latest[kind] = max(latest.get(kind, mistake.when), mistake.when)
+    order = sorted(times, key=lambda kind: (-times[kind], -latest[kind].timestamp(), kind))
+    return [MistakeCount(code, times[code, pictures], *rule_words(code, pictures), latest[code, pictures]) for code, pictures in order]
 
 
-def rule_words(code: str) -> str:
-    """The rule a mistake is about; the bare code for one this version doesn't know (an imported
-    profile may come from another version)."""
-    from tutor.course.mistakes import rule_of
+def with_pictures(cards: Sequence[str]) -> bool:
+    """Whether a mistake was made with picture cards: they are kept by name ("Cat"), playing
+    cards by rank and suit ("5♣")."""
+    return any(not _is_playing_card(card) for card in cards)
+
+
+def _is_playing_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except RulesError:
+        return False
+    return True
+
+
+def rule_words(code: str, pictures: bool = False) -> tuple[str, str | None]:
+    """The rule a mistake is about and the id of the lesson that teaches it; the bare code and its
+    concept's lesson for a code this version doesn't know (an imported profile may come from
+    another version)."""
+    from tutor.course.mistakes import rule_and_lesson
 
     try:
-        return rule_of(code)
+        return rule_and_lesson(code, pictures)
     except (LookupError, OSError, ValueError):
-        return code
+        return code, lesson_of_mistake(code)
 
 
 def answers_by_day(answers: tuple[Answer, ...] | list[Answer]) -> dict[date, list[Answer]]:
