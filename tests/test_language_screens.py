@@ -12,7 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from textual.widgets import OptionList, Select
-from ui_helpers import home_ready, open_from_home
+from ui_helpers import home_ready, open_from_home, until
 
 from tutor import language
 from tutor.course.mistakes import mistake_book
@@ -199,5 +199,26 @@ async def test_the_letters_answer_in_capitals_as_the_buttons_show_them(store: An
                     await pilot.press(key)
                     await pilot.pause()
                 assert answers[2:] == ["save", "discard", None]
+    finally:
+        language.ask(None)
+
+
+async def test_the_command_palette_says_no_matches_in_the_language_in_use(store: Any, profile: Any) -> None:
+    """Textual's palette said "No matches found" in English in every language."""
+    from textual.command import CommandList, CommandPalette
+
+    def options(app: TutorApp) -> list[str | None]:
+        lists = app.screen.query(CommandList)
+        return [option.id for option in lists.first().options] if lists else []
+
+    language.ask("es")
+    try:
+        app = TutorApp(store, profile)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await home_ready(pilot)
+            await pilot.press("ctrl+p", *"zzzq")
+            await until(pilot, lambda: CommandPalette._NO_MATCHES in options(app))
+            shown = app.screen.query_one(CommandList).get_option(CommandPalette._NO_MATCHES).prompt
+            assert "No se ha encontrado nada" in str(getattr(shown, "renderable", shown))
     finally:
         language.ask(None)

@@ -10,17 +10,23 @@
 - A command chosen as the app closes, or when another screen has opened over the palette: its
   `dismiss` pops whatever screen is on top, or raises when only one is left (found by the soak).
   The palette closes itself only while it is the screen on top.
+
+And it says "No matches found" in the language in use (Textual's words are English).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.align import Align
+from rich.text import Text
 from textual import work
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette, SearchIcon
+from textual.command import CommandList, CommandPalette, SearchIcon
 from textual.css.query import NoMatches
+from textual.widgets.option_list import Option
 
+from tutor.language import tr
 from tutor.ui.dialogs import on_top
 
 _gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # the coroutine under @work (functools.wraps sets it; the stubs do not say so)
@@ -72,3 +78,20 @@ class SafeCommandPalette(CommandPalette):
             await super()._watch__show_busy()
         except NoMatches:
             pass
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's own, with its words said in the language in use."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if not search_value:  # (Textual: with nothing typed, no command found is not news)
+                self._list_visible = False
+                return
+            try:
+                command_list = self.query_one(CommandList)
+            except NoMatches:
+                return  # the palette is closing: its list is gone
+            command_list.add_option(Option(Align.center(Text(tr("No matches found"), style="not bold")), disabled=True, id=self._NO_MATCHES))
+            self._list_visible = True
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
