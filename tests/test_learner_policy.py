@@ -379,3 +379,21 @@ def test_finishing_the_last_lesson_tells_the_course_s_ending(store: Any, profile
     assert "Try a game or a quiz round next" not in done.text
     store.reset_lesson(profile, LESSONS[0].id)
     assert "The end of the course" not in recorder.lesson_finished(LESSONS[-1].id).text  # one still to do: no ending yet
+
+
+def test_the_lesson_titles_stand_in_a_column_after_the_longest_mark(store: Any, profile: Any) -> None:
+    """German's "▶ Schritt 2 von 6" is longer than the column English needs: it ran into the
+    title ("▶ Schritt 2 von 61. Die Karten..."), read as step 2 of 61."""
+    from tutor import language
+    from tutor.learner.progress_words import lessons
+
+    store.save_lesson_progress(profile, "deck-and-deal", 1, 0, False)
+    language.ask("de")
+    try:
+        lines = "".join(text for text, _ in lessons(record(store, profile), COURSE)).splitlines()
+    finally:
+        language.ask(None)
+    numbered = [line for line in lines if ". " in line and line.split(". ")[0].split()[-1].isdigit()]
+    assert numbered[0].startswith("▶ Schritt 2 von 6 ")
+    columns = {line.index(f"{number}. ") for number, line in enumerate(numbered, 1)}
+    assert len(columns) == 1, numbered

@@ -31,7 +31,8 @@ Parts = list[tuple[str, str]]
 
 QUIZ_DAYS_SHOWN = 5
 MARK_WIDTH = 16
-"""Room for the longest lesson mark, "▶ step 10 of 12", and a space."""
+"""The lesson marks' column: room for "▶ step 10 of 12" and a space; a longer mark (German's
+"▶ Schritt 2 von 6") widens it."""
 # The English, marked for the catalogue: say each with tr().
 NO_QUIZ_YET = mark("No quiz answers yet.")
 NO_GAMES_YET = mark("No games finished yet.")
@@ -79,9 +80,11 @@ def lessons(record: Record, course: Course) -> Parts:
     """The course map: every lesson with its best stars and the next one marked, the stars so far,
     and the course's ending once every lesson is done (plain lines say it: `lessons_said`)."""
     plan = course_map(record, course)
+    marks = [lesson_mark(stop.standing) for stop in plan.stops]
+    width = max(MARK_WIDTH, *(len(said) + 1 for said in marks))
     parts: Parts = []
-    for stop in plan.stops:
-        parts += [(f"{lesson_mark(stop.standing):<{MARK_WIDTH}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
+    for stop, lesson_said in zip(plan.stops, marks, strict=True):
+        parts += [(f"{lesson_said:<{width}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
         if stop.next:
             parts.append((f"  {tr(NEXT_MARK)}", "bold"))
         parts.append(("\n", ""))
