@@ -397,3 +397,15 @@ def test_the_lesson_titles_stand_in_a_column_after_the_longest_mark(store: Any, 
     assert numbered[0].startswith("▶ Schritt 2 von 6 ")
     columns = {line.index(f"{number}. ") for number, line in enumerate(numbered, 1)}
     assert len(columns) == 1, numbered
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "Thu 03 Dec 2026"), ("es", "jue, 3 dic 2026"), ("de", "Do., 3. Dez. 2026")])
+def test_a_day_is_written_as_its_language_writes_it(code: str, said: str) -> None:
+    from tutor import language
+    from tutor.learner.progress_words import day_text
+
+    language.ask(code)
+    try:
+        assert day_text(date(2026, 12, 3)) == said
+    finally:
+        language.ask(None)

@@ -226,12 +226,12 @@ def games(tally: GameTally) -> Parts:
 
 
 def day_text(day: date) -> str:
-    """'Tue 01 Dec 2026', or the day as the language in use writes it ('mar 1 dic 2026', 'Di. 1. Dez. 2026')."""
+    """'Tue 01 Dec 2026', or the day as the language in use writes it ('mar, 1 dic 2026', 'Di., 1. Dez. 2026')."""
     if current() == "en":
         return f"{day:%a %d %b %Y}"
-    from babel.dates import format_date
+    from babel.dates import format_skeleton
 
-    return format_date(day, "EEE d MMM y", locale=current())
+    return format_skeleton("yMMMEd", day, locale=current())
 
 
 def right_of(answers: list[Answer]) -> str:

@@ -16,7 +16,7 @@ LOOK_AGAIN = mark("The ones to look at again:")
 LESSONS_WORTH_A_LOOK = mark("Those lessons are worth another look")
 
 
-STILL_TO_GET_RIGHT = mark("✗ Still to get right: T asks it again.")
+STILL_TO_GET_RIGHT = mark("✗ Still to get right.")
 """Under a missed question not yet answered right: the one "Try these again" counts (a walker read
 "1 question still to get right" and could not tell which)."""
 RIGHT_LATER = mark("✓ When it came back, you got it right.")

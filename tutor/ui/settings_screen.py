@@ -60,7 +60,7 @@ LABELS = {
 }
 HOUSE_RULES = {
     "extra_draw_on_pair": mark("House rule: a pair earns another draw"),
-    "odd_card_wins": mark("Reversed game: the last odd card wins"),
+    "odd_card_wins": mark("Reversed game: whoever ends with the odd card wins"),
     "wrong_pair_loses": mark("Strict: a wrong pair may go down; its player loses at the end"),
 }
 TEACHER_SWITCHES = {"unlock_all_lessons": mark("Teacher: unlock every lesson")}
