@@ -322,7 +322,7 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
         CSS_PATH = "../tutor/ui/game.tcss"
 
         def compose(self) -> ComposeResult:
-            yield SeatView(game.giver, "Sam", "on your right")
+            yield SeatView(game.giver, "Sam", "on your right", "right")
 
     app = OneSeat()
     async with app.run_test(size=(60, 10)) as pilot:
@@ -525,3 +525,35 @@ async def test_a_seat_shows_all_its_backs_or_none(store: Any, profile: Any) -> N
             backs = words.count("▒")
             held = len(session_of(app).game.hands[box.seat])
             assert backs in (0, min(held, 4)), words
+
+
+async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
+    """Beside the name on a compact table: the place in one word, else its short form, else none
+    (Spanish "1·Bea (izquierda)" lost its place at 60x20; "tu izq." fits)."""
+    from textual.app import App, ComposeResult
+
+    from tutor import language
+    from tutor.engine import Game
+
+    game = Game.deal(Rules.bicycle(players=4), seed=3)
+    seen = game.observation(0)
+
+    class OneSeat(App[None]):
+        CSS_PATH = "../tutor/ui/game.tcss"
+
+        def compose(self) -> ComposeResult:
+            yield SeatView(1, "Bea", "a tu izquierda", "left")
+
+    language.ask("es")
+    try:
+        app = OneSeat()
+        async with app.run_test(size=(60, 10)) as pilot:
+            seat = app.query_one(SeatView)
+            seat.compact = True
+            for width, first_line in ((22, "1·Bea (izquierda)"), (19, "1·Bea (tu izq.)"), (12, "1·Bea")):
+                seat.styles.width = width  # the words, the padding and the border
+                await pilot.pause()
+                seat.show(seen, cursor=False, flagged=False)
+                assert str(seat.content).splitlines()[0] == first_line, width
+    finally:
+        language.ask(None)

@@ -23,11 +23,11 @@ from textual.widgets import Static
 
 from tutor.course.mistakes import Explanation
 from tutor.engine import Card, Game, Observation
-from tutor.engine.rules import side_of
+from tutor.engine.rules import Side, side_of
 from tutor.language import mark, ntr, tr
 from tutor.wording import TRY_THIS
 from tutor.wording.going_out import end_mark, out_mark
-from tutor.wording.table import role_of, where_is
+from tutor.wording.table import ONE_WORD_SIDES, SHORT_SIDES, role_of, where_is
 
 SEAT_MARKS = (("◆", mark("The player you are choosing: Enter chooses them")),)
 """The marks beside a seat's name, for F1's help."""
@@ -45,10 +45,9 @@ class SeatView(Static):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, seat: int, name: str, where: str, side: str = "") -> None:
+    def __init__(self, seat: int, name: str, where: str, side: Side) -> None:
         """`where`: the seat's place in words ("on your left"); `side`: the place itself ("left",
         "right", "across" or "opposite"), its style class and its short words on a compact table."""
-        side = side or where.split()[-1]
         super().__init__(id=f"seat-{seat}", classes=f"seat {side}")
         self.side = side
         self.key = seat
@@ -71,10 +70,9 @@ class SeatView(Static):
         width = self.content_region.width
         pointer = " " + "◆" * cursor + "!" * flagged if cursor or flagged else ""  # beside the name: the cards' line keeps its room
         text = Text()
-        beside = f" ({short_side(self.side)})" if self.compact else ""  # the place, on the name's line or under it
-        under = "" if self.compact else f"\n{self.where if cell_len(self.where) <= width else short_side(self.side)}"  # "on your / left" folded the cards out
-        if len(f"{self.key}·{self.seat_name}{beside}{pointer}") > width:
-            beside = ""  # a long place word (Spanish "izquierda") would push the cards out of the box; the box sits there
+        beside = self._place_beside(width - len(f"{self.key}·{self.seat_name}{pointer}")) if self.compact else ""
+        where = self.where if cell_len(self.where) <= width else ONE_WORD_SIDES[self.side]  # "on your / left" folded the cards out
+        under = "" if self.compact else f"\n{where}"
         room = width - len(f"{self.key}·{beside}{pointer}")
         if room <= 3 and len(self.seat_name) > room:
             pointer = ""  # not even a shortened name beside it: the seat's heavy border marks it alone
@@ -107,6 +105,14 @@ class SeatView(Static):
         self.set_class(cursor, "cursor")
         self.set_class(flagged, "flagged")
 
+    def _place_beside(self, room: int) -> str:
+        """The place beside the name on a compact table, in one word or shorter ("izquierda", then
+        "tu izq."); none where neither fits: a longer line would push the cards out of the box."""
+        for words in (ONE_WORD_SIDES[self.side], SHORT_SIDES[self.side]):
+            if cell_len(f" ({words})") <= room:
+                return f" ({words})"
+        return ""
+
     def _fitted_name(self, beside: int) -> str:
         """The name, cut short with … when it would not fit on its line (a long learner's name):
         the seat's cards must stay in view."""
@@ -123,12 +129,6 @@ class SeatView(Static):
         with a mistake's box, and "cards" was folded out of sight at 60 columns)."""
         if self._shown is not None:
             self.show(*self._shown)
-
-
-def short_side(side: str) -> str:
-    """Where a seat sits, in one word, for a compact table ("left")."""
-    words = {"left": tr("left"), "right": tr("right"), "across": tr("across"), "opposite": tr("opposite")}
-    return words.get(side, side)
 
 
 class PanelKind(StrEnum):

@@ -37,6 +37,8 @@ _SIDES: dict[Side, str] = {
 }
 SIDES: Mapping[Side, str] = _Said(_SIDES)
 SHORT_SIDES: Mapping[Side, str] = _Said({**_SIDES, "left": mark("your left"), "right": mark("your right")})
+ONE_WORD_SIDES: Mapping[Side, str] = _Said({**_SIDES, "left": mark("left"), "right": mark("right")})
+"""Where a seat sits in one word, for a compact table; SHORT_SIDES where that is too wide ("izquierda": "tu izq.")."""
 
 
 def where_is(seat: int, players: int) -> str:
