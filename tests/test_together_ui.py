@@ -126,3 +126,21 @@ async def test_the_choices_letters_are_letters_of_their_own_words(store: Any, pr
             assert isinstance(app.screen, FriendsScreen)
     finally:
         language.ask(None)
+
+
+async def test_the_choice_of_where_to_play_keeps_its_shape_after_a_game(store: Any, profile: Any) -> None:
+    """Its "At a table" button once took the game table's styles (the choice's id was "table"):
+    after a game had been open, it stretched down the whole box."""
+    from textual.widgets import Button
+
+    app = TutorApp(store, profile, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await home_ready(pilot)
+        app.open_game(resume=False)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await home_ready(pilot)
+        await open_from_home(pilot, "o", ChoiceScreen)
+        heights = [button.outer_size.height for button in app.screen.query(Button)]
+        assert len(heights) == 2 and heights[0] == heights[1] == 3, heights

@@ -55,20 +55,33 @@ class ChoiceScreen(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Static(plain(self.message), id="question")
             if len(self.choices) > 2:  # three buttons side by side do not fit a narrow dialog: a list does
-                yield OptionList(*[Option(Text(f"{label} ({key.upper()})"), id=choice) for choice, label, key in self.choices], id="choices")
+                yield OptionList(
+                    *[Option(Text(f"{label} ({key.upper()})"), id=_widget_id(number)) for number, (_, label, key) in enumerate(self.choices)], id="choices"
+                )
                 return
             with Horizontal(classes="buttons"):
-                for number, (choice, label, key) in enumerate(self.choices):
-                    yield Button(f"{label} ({key.upper()})", id=choice, variant="primary" if number == 0 else "default")
+                for number, (_, label, key) in enumerate(self.choices):
+                    yield Button(f"{label} ({key.upper()})", id=_widget_id(number), variant="primary" if number == 0 else "default")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_choose(event.button.id)
+        self.action_choose(self._choice_of(event.button.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id)
+        self.action_choose(self._choice_of(event.option.id))
+
+    def _choice_of(self, widget_id: str | None) -> str | None:
+        numbers = {_widget_id(number): choice for number, (choice, _, _) in enumerate(self.choices)}
+        return numbers.get(widget_id or "")
 
     def action_choose(self, choice: str | None = None) -> None:
         dismiss_on_top(self, choice)
+
+
+def _widget_id(number: int) -> str:
+    """A choice's button (or option) id: its place, never the choice's own id, which another
+    screen's styles may name (a choice "table" took the game table's height once a game had
+    been open: "#table { height: 1fr }")."""
+    return f"choice-{number}"
 
 
 def quit_choice() -> tuple[str, str, str]:
