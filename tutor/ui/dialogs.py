@@ -332,7 +332,7 @@ class ConfirmScreen(Dialog[bool | None]):
     BINDINGS = [
         Binding("y", "answer(True)", mark("Yes"), show=False),  # the buttons say their keys, in the language in use
         Binding("n", "answer(False)", mark("No"), show=False),
-        Binding("escape", "answer(None)", mark("Back")),
+        Binding("escape", "answer(None)", mark("Close"), tooltip=mark("Close this question without answering it")),
     ]
 
     def __init__(self, question: str, yes: str | None = None, no: str | None = None, *, no_first: bool = False) -> None:
