@@ -526,3 +526,21 @@ async def test_enter_after_a_mistake_closes_its_box_and_says_nothing_more(store:
         await pilot.press("enter")
         await pilot.pause()
         assert "Select two cards that make a pair first" in prompt_text(app)
+
+
+async def test_an_enter_pressed_on_at_the_end_keeps_the_results_in_sight(store: Any, profile: Any) -> None:
+    """An Enter pressed on after the last move (or twice) dealt a new game before the learner had
+    read how this one ended: nothing is chosen until N, Esc or a click."""
+    app = crafted_app(
+        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
+    )
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await select_cards(pilot, app, cards("5C 9D"))
+        await pilot.press("enter")  # a wrong pair: the strict check ends the game
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) or type(app.screen).__name__ == "DeckChoiceScreen")

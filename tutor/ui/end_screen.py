@@ -56,7 +56,9 @@ class EndScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Game over")
-        self.query_one("#again", Button).focus(scroll_visible=False)  # the headline stays in view on a short terminal
+        # The page, not "Play again": an Enter pressed on after the last move (or twice) dealt a new
+        # game before the learner had read how this one ended. N, Esc or a click choose.
+        self.query_one("#end", Page).focus(scroll_visible=False)  # the headline stays in view on a short terminal
 
     def summary(self) -> HangingLines:
         session = self.session

@@ -594,7 +594,7 @@ class TableEndScreen(Screen[None]):
     @unless_closed
     def on_mount(self) -> None:
         self.sub_title = tr("Table {name}: game over").format(name=self.shared.name)
-        self.query_one("#play-again", Button).focus(scroll_visible=False)
+        self.query_one("#end", Page).focus(scroll_visible=False)  # not "Play again here": see EndScreen.on_mount
 
     def summary(self) -> HangingLines:
         shared, game = self.shared, self.shared.game
