@@ -208,13 +208,18 @@ def test_one_count_per_mistake_kind_and_on_purpose_ones_never_count(store: Any, 
 
 def test_a_mistake_made_with_picture_cards_is_counted_apart_in_the_picture_decks_words(store: Any, profile: Any) -> None:
     """Two Cat cards pair, 5♣ and 6♥ do not: a wrong pair of pictures is said as the picture rule,
-    with the picture lesson, beside the wrong pairs of playing cards."""
+    with the picture lesson, beside the wrong pairs of playing cards. A rule said in the same
+    words for every deck is one kind ("Every pair goes down": a walker read it twice, with two
+    counts)."""
     recorder = Recorder(store, profile)
     recorder.game_mistake(MistakeCode.NOT_A_PAIR, ["5♣", "6♥"])
     for _ in range(2):
         recorder.game_mistake(MistakeCode.NOT_A_PAIR, ["Cat", "Dog"])
+    recorder.game_mistake(MistakeCode.KEPT_PAIR, ["Cat", "Cat"])
+    recorder.game_mistake(MistakeCode.KEPT_PAIR, ["5♣", "5♥"])
     counts = mistake_counts(record(store, profile), COURSE)
     assert [(item.code, item.times, item.rule, item.lesson) for item in counts] == [
+        ("kept-pair", 2, "Every pair goes down", "pairs"),
         ("not-a-pair", 2, "A pair is two cards with the same picture", "picture-cards"),
         ("not-a-pair", 1, "A pair is two cards of the same rank", "pairs"),
     ]

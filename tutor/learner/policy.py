@@ -263,22 +263,31 @@ class MistakeCount:
     lesson: str | None
     """The id of the lesson that teaches that rule."""
     latest: datetime
+    pictures: bool = False
+    """Made with picture cards, whose rule is said in other words (see `kind_of`)."""
 
 
 def mistake_counts(record: Record, course: Course) -> list[MistakeCount]:
-    """One count per kind of rule mistake, most first (ties: the more recent first). A mistake a
-    lesson asked for on purpose never counts. A kind is a mistake's code, and whether it was made
-    with a picture deck, whose rules are said in its own words ("two cards with the same picture")."""
+    """One count per kind of rule mistake (`kind_of`), most first (ties: the more recent first). A
+    mistake a lesson asked for on purpose never counts."""
     times: Counter[tuple[str, bool]] = Counter()
     latest: dict[tuple[str, bool], datetime] = {}
     for mistake in mistakes_that_count(record.mistakes, course):
         if mistake.code == WRONG_ANSWER:
             continue
-        kind = (mistake.code, with_pictures(mistake.cards))
+        kind = kind_of(mistake)
         times[kind] += 1
         latest[kind] = max(latest.get(kind, mistake.when), mistake.when)
     order = sorted(times, key=lambda kind: (-times[kind], -latest[kind].timestamp(), kind))
-    return [MistakeCount(code, times[code, pictures], *rule_words(code, pictures), latest[code, pictures]) for code, pictures in order]
+    return [MistakeCount(code, times[code, pictures], *rule_words(code, pictures), latest[code, pictures], pictures) for code, pictures in order]
+
+
+def kind_of(mistake: Mistake) -> tuple[str, bool]:
+    """A mistake's kind: its code, and whether it was made with picture cards where a picture
+    deck says its rule in other words ("two cards with the same picture"); where the words are
+    the same ("Every pair goes down"), one kind for every deck."""
+    pictures = with_pictures(mistake.cards) and rule_words(mistake.code, True)[0] != rule_words(mistake.code)[0]
+    return mistake.code, pictures
 
 
 def with_pictures(cards: Sequence[str]) -> bool:
@@ -442,7 +451,7 @@ def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
         if lesson is None or not can_open(record, course, lesson):
             continue
         since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
-        recent = sum(mistake.code == kind.code and (since is None or mistake.when > since) for mistake in kept)
+        recent = sum(kind_of(mistake) == (kind.code, kind.pictures) and (since is None or mistake.when > since) for mistake in kept)
         if recent >= MISTAKES_WORTH_A_LESSON:
             return Suggestion(
                 _tripped(kind.rule, kind.times).format(rule=kind.rule, count=kind.times, title=lesson.title),
