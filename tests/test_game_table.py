@@ -557,3 +557,25 @@ async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
                 assert str(seat.content).splitlines()[0] == first_line, width
     finally:
         language.ask(None)
+
+
+async def test_the_card_just_drawn_keeps_its_star_under_the_cursor() -> None:
+    """F1 says ★ marks the card just drawn; it was gone the moment the cursor came to it."""
+    from textual.app import App, ComposeResult
+
+    class OneHand(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HandView(id="hand")
+
+    app = OneHand()
+    async with app.run_test(size=(60, 10)) as pilot:
+        hand = app.query_one(HandView)
+        drawn = cards("5C 9D")
+        hand.show(list(drawn), new=drawn[1])
+        hand.focus()
+        hand.cursor = 0
+        await pilot.pause()
+        assert (hand.mark(0), hand.mark(1)) == ("▲", "★")
+        hand.cursor = 1
+        await pilot.pause()
+        assert (hand.mark(0), hand.mark(1)) == (" ", "▲★")  # drawn "▲ 2 ★": the cursor left of the key, the star right

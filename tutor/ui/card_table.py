@@ -35,7 +35,7 @@ from tutor.ui.page import Page
 from tutor.ui.picture_cards import PICTURE_HEIGHTS
 from tutor.ui.picture_cards import card_width as picture_width
 from tutor.ui.reach import learner
-from tutor.ui.table import MISTAKE_MARK, SEAT_MARKS, LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
+from tutor.ui.table import MISTAKE_MARK, SEAT_MARKS, TURN_MARK, LogTail, Panel, PanelKind, SeatsRow, SeatView, explanation_text, show_panel, sorted_hand
 from tutor.wording import NOT_QUITE, Seats
 from tutor.wording.going_out import you_went_out
 
@@ -80,7 +80,7 @@ def pause_for(speed: str) -> float:
 class CardTableScreen(Screen[None]):
     """A learner's cards on a table: what the game screen and the table screen have in common."""
 
-    HELP_MARKS = (*CARD_MARKS, MISTAKE_MARK, *SEAT_MARKS)
+    HELP_MARKS = (*CARD_MARKS, MISTAKE_MARK, *SEAT_MARKS, TURN_MARK)
 
     def help_marks(self) -> tuple[tuple[str, str], ...]:
         """The marks F1 explains: none while the table is covered between two learners (none shows)."""

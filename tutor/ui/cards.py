@@ -44,7 +44,7 @@ KEYS = "1234567890qwetyuiopgjklzxcvbm"
 game's own keys do not use (d, h, f, s, r, n, a), enough for the biggest hand a deal gives (26)."""
 CARD_MARKS = (
     ("▲", mark("The card you are on: Space picks it, or puts it back")),
-    ("╔═╗", mark("A card you have picked (a double edge)")),
+    ("╔═╗", mark("On a card: you have picked it (a double edge)")),
     ("★", mark("The card you have just drawn")),
 )
 """The marks on and under a row of cards, for F1's help (the learner meets them with no word beside
@@ -266,8 +266,13 @@ class HandView(CardRow):
         self.refresh(layout=True)
 
     def mark(self, index: int) -> str:
+        """The card just drawn is marked ★, beside the cursor's ▲ when the cursor is on it ("▲ 1 ★"):
+        F1 says ★ is that card, and it was gone the moment the cursor came to it. A mistake's !
+        comes before it."""
         mark = super().mark(index)
-        return "★" if mark == " " and index == self.new else mark
+        if index != self.new or "!" in mark:
+            return mark
+        return "★" if mark == " " else mark + "★"
 
     @property
     def pictures(self) -> bool:
