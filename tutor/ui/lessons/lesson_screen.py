@@ -317,10 +317,12 @@ class LessonScreen(Screen[None]):
         run, view = self.run, self.view
         assert run is not None and view is not None
         self.query_one("#lesson-top").display = True
-        # On a short terminal a wrong move's reason takes the instruction's lines while cards are
-        # played (the footer names their keys): the table was pushed out of sight above by both.
-        crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message and view.hand_is_played()
+        # On a short terminal a wrong move's reason takes the instruction's line (the learner has
+        # just answered), and the lesson draws closer: the table, then the question, were pushed
+        # out of sight above (lessons.tcss, `-crowded`).
+        crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message
         self.query_one("#lesson-feedback-box").display = not crowded
+        self.set_class(crowded, "-crowded")
         steps = len(run.lesson.steps)
         self.query_one("#lesson-step", Static).update(Text(tr("Step {step} of {steps}").format(step=run.index + 1, steps=steps), style="bold"))
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
