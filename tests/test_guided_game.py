@@ -105,7 +105,7 @@ def test_hints_for_drawing() -> None:
     session.finish_pairing()
     assert "right" in session.hint().text
     specific = session.hint().text
-    assert "Ana is the nearest player on your right" in specific and "skip" not in specific
+    assert specific.startswith("Go round to your right") and "Ana" not in specific and "skip" not in specific, "the way, not yet the answer"
     answer = session.hint().text
     assert answer.startswith("Draw from Ana. ") and "Ana is the nearest player on your right who still has cards." in answer, "the answer says why"
 
@@ -237,7 +237,9 @@ def test_the_hint_names_the_empty_seats_passed_over() -> None:
     session.finish_pairing()
     session.hint()
     specific = session.hint().text
-    assert "Sam is the nearest player on your left" in specific and "Bea has no cards, so skip Bea" in specific
+    assert specific.startswith("Go round to your left") and "Bea has no cards, so skip Bea" in specific and "Sam" not in specific
+    answer = session.hint().text
+    assert "Sam is the nearest player on your left" in answer and "Bea has no cards, so skip Bea" in answer
 
 
 def test_computer_players_never_share_the_learners_name() -> None:

@@ -275,7 +275,8 @@ def test_every_level_says_whom_to_draw_from_first(windows: tuple[Tables, Tables]
     drawer, other = (ana, bo) if ana.stage is Stage.DRAW else (bo, ana)
     game = drawer.game
     assert game is not None and game.giver is not None and drawer.choosing_giver and not other.choosing_giver
-    assert drawer.hint(2).text.startswith(f"{drawer.names[game.giver]} is the nearest player")  # the hint about whom
+    assert drawer.hint(2).text.startswith("Go round to your")  # the hint about whom
+    assert drawer.hint(3).text.startswith(f"Draw from {drawer.names[game.giver]}.")
     assert (
         drawer.giver_cursor() == (game.giver if guidance == "guided" else None) and drawer.next_step() == "Your turn: who do you draw from? Pick that player."
     )

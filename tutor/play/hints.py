@@ -107,17 +107,22 @@ def _giver_hint(game: Game, seat: int, seats: Seats, level: int) -> Hint:
             said = tr("In {rules} you draw from the nearest player on your right who still has cards.")
         return Hint(1, said.format(rules=rules_name(game.rules.name)))
     skipped = game.skipped()
+    skip = ""
+    if len(skipped) == 1:
+        skip = " " + tr("{name} has no cards, so skip {name}.").format(name=seats.who(skipped[0], capital=True))
+    elif skipped:
+        skip = " " + tr("{names} have no cards, so skip them.").format(names=seats.listed(skipped, capital=True))
+    if level == 2:  # the way to the answer, not the answer: the third hint names it (and is asked for first)
+        if left:
+            look = tr("Go round to your left: the first player who still has cards is the one you draw from.")
+        else:
+            look = tr("Go round to your right: the first player who still has cards is the one you draw from.")
+        return Hint(2, look + skip)
     if left:
         why = tr("{name} is the nearest player on your left who still has cards.")
     else:
         why = tr("{name} is the nearest player on your right who still has cards.")
-    why = why.format(name=seats.who(giver, capital=True))
-    if len(skipped) == 1:
-        why += " " + tr("{name} has no cards, so skip {name}.").format(name=seats.who(skipped[0], capital=True))
-    elif skipped:
-        why += " " + tr("{names} have no cards, so skip them.").format(names=seats.listed(skipped, capital=True))
-    if level == 2:
-        return Hint(2, why)
+    why = why.format(name=seats.who(giver, capital=True)) + skip
     return Hint(3, tr("Draw from {giver}.").format(giver=seats.who(giver)) + " " + why, Draw(seat, giver))
 
 
