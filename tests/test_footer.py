@@ -189,3 +189,22 @@ async def test_a_dialog_shows_its_own_keys_and_its_help_lists_the_keys_that_work
         assert isinstance(app.screen, HelpScreen)
         line = await keys_line(pilot)
         assert [(entry.display, entry.description) for entry in line.entries] == [("esc", "Close"), ("^q", "Quit")]
+
+
+async def test_the_continue_key_is_called_what_the_menu_says(store: Any, profile: Any) -> None:
+    """A new learner's menu says "Start here": its key said "c Continue" beside it."""
+    from ui_helpers import home_ready
+
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home_ready(pilot)
+        await pilot.pause()
+        line = await keys_line(pilot)
+        assert ("c", "Start here") in [(entry.display, entry.description) for entry in line.entries]
+    store.save_lesson_progress(profile, "deck-and-deal", 2, 0, False)
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home_ready(pilot)
+        await pilot.pause()
+        line = await keys_line(pilot)
+        assert ("c", "Continue") in [(entry.display, entry.description) for entry in line.entries]

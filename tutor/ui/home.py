@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from functools import partial
 
 from rich.text import Text
@@ -32,6 +33,7 @@ from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 
 CONTINUE = "continue"
+CONTINUE_WORD, START_HERE = mark("Continue"), mark("Start here")
 MENU = [
     ("lessons", mark("Lessons"), mark("Short lessons that teach the rules one step at a time.")),
     ("play", mark("Play a game"), mark("Play Old Maid against computer players, with help when you need it.")),
@@ -59,7 +61,7 @@ SEAT_QUESTION_AFTER = 0.3
 class HomeScreen(Screen[None]):
     HELP_TITLE = mark("The main menu")
     BINDINGS = [
-        Binding("c", "continue", mark("Continue"), tooltip=mark("Go on with what comes next for you")),
+        Binding("c", "continue", mark("Continue"), tooltip=mark("Go on with what comes next for you")),  # (its word follows the menu's: `_follow_progress`)
         Binding("l", "choose('lessons')", mark("Lessons"), tooltip=mark("The lessons, one rule at a time")),
         Binding("p", "choose('play')", mark("Play"), tooltip=mark("Play a game of Old Maid")),
         Binding("o", "choose('together')", mark("With others"), show=False, tooltip=mark("Play with others: friends here, or a table")),
@@ -87,7 +89,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             with Center():
-                yield OptionList(self._continue_option(tr("Continue"), ""), *[Option(Text(tr(label)), id=key) for key, label, _ in MENU], id="menu")
+                yield OptionList(self._continue_option(tr(CONTINUE_WORD), ""), *[Option(Text(tr(label)), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
         yield TutorFooter()
@@ -174,9 +176,19 @@ class HomeScreen(Screen[None]):
         self.about[CONTINUE] = step.text
         self.about["lessons"] = tr(ALL_LESSONS_DONE if lessons_done(record, course) == len(course.lessons) else MENU[0][2])
         menu = self.query_one("#menu", OptionList)
-        menu.replace_option_prompt(CONTINUE, self._continue_prompt(tr("Start here") if record.is_new else tr("Continue"), step.label))
+        title = START_HERE if record.is_new else CONTINUE_WORD
+        menu.replace_option_prompt(CONTINUE, self._continue_prompt(tr(title), step.label))
+        self._name_the_continue_key(title)
         if menu.highlighted_option is not None:
             self._show_about(str(menu.highlighted_option.id))
+
+    def _name_the_continue_key(self, title: str) -> None:
+        """C is called what the menu's first line says ("Start here" for a new learner): the keys'
+        line said "c Continue" beside it."""
+        [binding] = self._bindings.key_to_bindings["c"]
+        if binding.description != title:
+            self._bindings.key_to_bindings["c"] = [replace(binding, description=title)]  # a new list: never the class's
+            self.refresh_bindings()
 
     def _continue_option(self, title: str, label: str) -> Option:
         return Option(self._continue_prompt(title, label), id=CONTINUE)
