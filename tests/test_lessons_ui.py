@@ -860,3 +860,22 @@ async def test_escape_closes_a_wrong_answers_box_before_it_leaves_the_lesson(sto
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LessonListScreen)
+
+
+def test_an_answers_mark_is_never_split_between_two_lines() -> None:
+    """German's "✓ die Antwort" wrapped as "✓ die" / "Antwort" at 80x24: a mark that does not fit
+    after the words starts a line of its own, whole."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tutor.ui.answers import option_line
+
+    def drawn(width: int) -> list[str]:
+        out = StringIO()
+        Console(file=out, width=width, color_system=None).print(option_line(2, "Wer zuletzt die übrige Karte hat", right=True, wrong=False))
+        return [line.rstrip() for line in out.getvalue().splitlines()]
+
+    assert drawn(60) == ["2. Wer zuletzt die übrige Karte hat  ✓ the answer"]
+    assert drawn(40) == ["2. Wer zuletzt die übrige Karte hat", "  ✓ the answer"]
+    assert drawn(20) == ["2. Wer zuletzt die", "übrige Karte hat", "  ✓ the answer"]

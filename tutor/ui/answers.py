@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
@@ -41,12 +43,42 @@ def how_to_choose(count: int) -> str:
     return tr("Choose an answer: press 1-{count}, or use ↑ ↓ and Enter.").format(count=count)
 
 
-def option_line(number: int, words: str, right: bool, wrong: bool, wrong_note: str | None = None) -> Text:
+def option_line(number: int, words: str, right: bool, wrong: bool, wrong_note: str | None = None) -> AnswerLine:
     """A numbered answer, marked once answered: ✓ the answer, or ✗ and `wrong_note` (said in the
     language already; "not this one" when None)."""
     line = Text(f"{number}. {words}")
     if right:
-        line.append(f"  {RIGHT_MARK} " + tr("the answer"), style="bold")
-    elif wrong:
-        line.append(f"  {WRONG_MARK} " + (tr("not this one") if wrong_note is None else wrong_note), style="bold")
-    return line
+        return AnswerLine(line, Text(f"{RIGHT_MARK} " + tr("the answer"), style="bold"))
+    if wrong:
+        return AnswerLine(line, Text(f"{WRONG_MARK} " + (tr("not this one") if wrong_note is None else wrong_note), style="bold"))
+    return AnswerLine(line)
+
+
+class AnswerLine:
+    """An answer's words and its mark, the mark never split between two lines: where it does not
+    fit after the words' last line, it starts a line of its own (German's "✓ die" / "Antwort"
+    read as two things)."""
+
+    GAP = "  "
+
+    def __init__(self, words: Text, mark: Text | None = None) -> None:
+        self.words = words
+        self.mark = mark
+
+    def __str__(self) -> str:
+        return self.words.plain + (self.GAP + self.mark.plain if self.mark is not None else "")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, Text(str(self)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.mark is None:
+            yield self.words
+            return
+        lines = self.words.wrap(console, options.max_width)
+        last = Text.assemble(lines[-1], self.GAP, self.mark)
+        if last.cell_len <= options.max_width:
+            lines[-1] = last
+        else:
+            lines.append(Text.assemble(" " * len(self.GAP), self.mark))
+        yield Text("\n").join(lines)
