@@ -11,7 +11,7 @@ from scale import scaled
 from textual import events
 from textual.containers import VerticalScroll
 from textual.errors import NoWidget
-from textual.pilot import OutOfBounds
+from textual.pilot import OutOfBounds, Pilot
 from textual.widgets import Static
 from ui_helpers import crafted_app, play_to_the_end, select_cards, session_of, set_settings, until
 
@@ -399,6 +399,20 @@ async def test_a_card_picked_alone_after_a_mistake_is_answered_in_view(store: An
         assert not panel.display
 
 
+def ended_at_once(store: Any, profile: Any) -> TutorApp:
+    """A game the learner ends with their first move: under the strict check, 5♣ 9♦ laid down loses."""
+    return crafted_app(
+        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
+    )
+
+
+async def lay_down_the_wrong_pair(pilot: Pilot[None], app: TutorApp) -> None:
+    await pilot.pause()
+    await select_cards(pilot, app, cards("5C 9D"))
+    await pilot.press("enter")  # a wrong pair: the strict check ends the game
+    await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
 async def test_capital_letters_are_the_keys_too_but_not_in_a_text_box(store: Any, profile: Any) -> None:
     """A walker pressed Shift+N for the end screen's "Play again (N)" and nothing happened (and a
     child with Caps Lock on would find every key dead): a capital letter is its small letter's key,
@@ -408,14 +422,9 @@ async def test_capital_letters_are_the_keys_too_but_not_in_a_text_box(store: Any
     from tutor.ui.quiz_screen import QuizScreen
     from tutor.ui.settings_screen import SettingsScreen
 
-    app = crafted_app(
-        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
-    )
+    app = ended_at_once(store, profile)
     async with app.run_test(size=(100, 34)) as pilot:
-        await pilot.pause()
-        await select_cards(pilot, app, cards("5C 9D"))
-        await pilot.press("enter")  # a wrong pair: the strict check ends the game
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await lay_down_the_wrong_pair(pilot, app)
         await pilot.press("N")  # Play again (N)
         await until(pilot, lambda: isinstance(app.screen, GameScreen) or type(app.screen).__name__ == "DeckChoiceScreen")
         await pilot.press("escape")
@@ -531,14 +540,9 @@ async def test_enter_after_a_mistake_closes_its_box_and_says_nothing_more(store:
 async def test_an_enter_pressed_on_at_the_end_keeps_the_results_in_sight(store: Any, profile: Any) -> None:
     """An Enter pressed on after the last move (or twice) dealt a new game before the learner had
     read how this one ended: nothing is chosen until N, Esc or a click."""
-    app = crafted_app(
-        store, profile, Rules.bicycle(players=3, wrong_pair_loses=True), ["5C 9D", "5H 9C QS", "KC KD"], dealer=0, guidance="hints", wrong_pair_loses=True
-    )
+    app = ended_at_once(store, profile)
     async with app.run_test(size=(100, 34)) as pilot:
-        await pilot.pause()
-        await select_cards(pilot, app, cards("5C 9D"))
-        await pilot.press("enter")  # a wrong pair: the strict check ends the game
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await lay_down_the_wrong_pair(pilot, app)
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
