@@ -241,14 +241,11 @@ def dismiss_on_top(screen: Screen[Result], result: Result | None = None) -> None
         screen.dismiss(result)
 
 
-Answer = TypeVar("Answer")
-
-
 KEYS_ROWS = 1
 """The rows a dialog's keys take along the bottom."""
 
 
-class Dialog(ModalScreen[Answer]):
+class Dialog(ModalScreen[Result]):
     """A box over the screen, with its own keys along the bottom: those of the screen behind do
     nothing while the box is open (over home, the deck choice showed "c Continue  l Lessons")."""
 
