@@ -141,6 +141,7 @@ class LessonScreen(Screen[None]):
         with Horizontal(id="lesson-top"):
             yield Static(id="lesson-step")
             yield ProgressBar(total=1, id="lesson-bar", show_eta=False, show_percentage=False)
+        yield Static(id="lesson-question")  # the step's words, above the lesson while it is crowded
         with LessonBody(id="lesson-body"):
             yield Static(id="lesson-text")
         yield Static(id="lesson-more")
@@ -318,11 +319,12 @@ class LessonScreen(Screen[None]):
         assert run is not None and view is not None
         self.query_one("#lesson-top").display = True
         # On a short terminal a wrong move's reason takes the instruction's line (the learner has
-        # just answered), and the lesson draws closer: the table, then the question, were pushed
-        # out of sight above (lessons.tcss, `-crowded`).
+        # just answered), and the step's words stay above the lesson, which scrolls under them: the
+        # table, then the question, were pushed out of sight above (lessons.tcss, `-crowded`).
         crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message
         self.query_one("#lesson-feedback-box").display = not crowded
         self.set_class(crowded, "-crowded")
+        self.query_one("#lesson-question", Static).update(self.step_text if crowded else "")
         steps = len(run.lesson.steps)
         self.query_one("#lesson-step", Static).update(Text(tr("Step {step} of {steps}").format(step=run.index + 1, steps=steps), style="bold"))
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
