@@ -204,3 +204,17 @@ async def test_the_continue_key_is_called_what_the_menu_says(store: Any, profile
             await pilot.pause()
             line = await keys_line(pilot)
             assert ("c", word) in [(entry.display, entry.description) for entry in line.entries]
+
+
+async def test_a_questions_help_says_its_keys_as_its_buttons_do(store: Any, profile: Any) -> None:
+    """F1 over "See it now, or have another go first?" said "Y Yes, N No" beside buttons that say
+    "Show me (Y)" and "Let me try (N)"."""
+    from tutor.ui.hint_dialog import AnswerHintDialog
+
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await keys_line(pilot)
+        app.push_screen(AnswerHintDialog())
+        await pilot.pause()
+        meanings = [line.meaning for line in help_lines(app.screen)]
+        assert "Show me" in meanings and "Let me try" in meanings and "Yes" not in meanings and "No" not in meanings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from rich.table import Table
@@ -341,6 +341,9 @@ class ConfirmScreen(Dialog[bool | None]):
         self.yes = tr("Yes") if yes is None else yes
         self.no = tr("No") if no is None else no
         self.no_first = no_first
+        for key, words in (("y", self.yes), ("n", self.no)):  # F1 says them as the buttons do ("N: Let me try"), not "Yes" and "No"
+            [binding] = self._bindings.key_to_bindings[key]
+            self._bindings.key_to_bindings[key] = [replace(binding, description=words)]  # a new list: never the class's
 
     def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):

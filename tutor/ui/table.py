@@ -33,8 +33,8 @@ SEAT_MARKS = (("◆", mark("The player you are choosing: Enter chooses them")),)
 TURN_MARK = ("╔═╗", mark("Around a player: it is their turn, to draw or to offer (a double edge)"))
 """The game table's seats whose turn it is (game.tcss, `.seat.turn`): the same edge as a picked card's."""
 """The marks beside a seat's name, for F1's help."""
-MISTAKE_MARK = ("!", mark("A card or player the mistake is about"))
-"""A mistake's mark on a table, where it goes under a card or beside a seat's name."""
+MISTAKE_MARK = ("!", mark("A card or player the mistake, or the hint, is about"))
+"""A mistake's mark on a table (and a hint's that gives the answer), under a card or beside a seat's name."""
 
 
 class SeatView(Static):
