@@ -116,7 +116,7 @@ async def test_a_table_and_a_lesson_explain_their_marks(store: Any, profile: Any
         shown = screen_text(app)
         assert "Marks on the screen" in shown
         marks = [
-            ("!", "A card or player the mistake is about"),
+            ("!", "A card or player the mistake, or the hint, is about"),
             ("▲", "The card you are on"),
             ("★", "The card you have just drawn"),
             ("◆", "The player you are"),
