@@ -160,7 +160,16 @@ async def test_the_picture_cards_lesson_to_its_summary(store: Any, profile: Any)
         assert store.lesson_progress(profile)["picture-cards"].finished
 
 
-async def test_at_60x20_the_deck_choice_shows_its_keys_and_wrapped_words_stay_indented(store: Any, profile: Any) -> None:
+async def test_at_60x20_the_deck_choice_shows_its_keys_and_every_deck_and_wrapped_words_stay_indented(store: Any, profile: Any) -> None:
+    """At 60x20 the list takes the window's width: it wrapped to a line more than it could show and
+    scrolled, its last deck cut. Where a deck's words wrap, they stay under their line."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tutor.engine.decks import find_deck
+    from tutor.ui.deck_choice import deck_words
+
     app = TutorApp(store, profile, seed=7)
     async with app.run_test(size=(60, 20)) as pilot:
         choice = await open_deck_choice(pilot)
@@ -169,10 +178,11 @@ async def test_at_60x20_the_deck_choice_shows_its_keys_and_wrapped_words_stay_in
         assert "Esc to go back" in str(keys.content)
         decks = choice.query_one("#decks", OptionList)
         lines = [decks.render_line(y).text.rstrip() for y in range(decks.size.height)]
-        assert lines[:3] == ["Playing cards", "  51 cards: match by rank (two 7s, two", "  Kings)"]  # under its line
-        await pilot.press("down")  # from the suggested deck to the last: the list scrolls
-        await pilot.pause()
-        assert decks.highlighted == 2 and decks.scroll_offset.y > 0
+        assert lines[:2] == ["Playing cards", "  51 cards: match by rank (two 7s, two Kings)"]
+        assert decks.max_scroll_y == 0 and lines[-1].endswith("and the Old Maid"), lines
+    out = StringIO()
+    Console(file=out, width=30, color_system=None).print(deck_words(find_deck("standard"), False))
+    assert [line.rstrip() for line in out.getvalue().splitlines()[1:]] == ["  51 cards: match by rank (two", "  7s, two Kings)"]
 
 
 async def test_a_deck_picked_while_help_is_open_over_the_choice_closes_nothing(store: Any, profile: Any) -> None:
