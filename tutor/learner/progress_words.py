@@ -81,7 +81,7 @@ def lessons(record: Record, course: Course) -> Parts:
     and the course's ending once every lesson is done (plain lines say it: `lessons_said`)."""
     plan = course_map(record, course)
     marks = [lesson_mark(stop.standing) for stop in plan.stops]
-    width = max(MARK_WIDTH, *(len(said) + 1 for said in marks))
+    width = max(MARK_WIDTH, *(len(said) + 2 for said in marks))  # two spaces: "von 6 1." read as "6 1"
     parts: Parts = []
     for stop, lesson_said in zip(plan.stops, marks, strict=True):
         parts += [(f"{lesson_said:<{width}}", "bold"), (f"{stop.number}. {stop.lesson.title}", "")]
