@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rich.table import Table
@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 
 from tutor.language import mark, ptr, tr
 from tutor.ui.footer import TutorFooter
-from tutor.ui.live_keys import live_bindings
+from tutor.ui.live_keys import live_bindings, rename_key
 from tutor.ui.opening import unless_closed
 from tutor.ui.page import Page, out_of_sight
 
@@ -342,8 +342,7 @@ class ConfirmScreen(Dialog[bool | None]):
         self.no = tr("No") if no is None else no
         self.no_first = no_first
         for key, words in (("y", self.yes), ("n", self.no)):  # F1 says them as the buttons do ("N: Let me try"), not "Yes" and "No"
-            [binding] = self._bindings.key_to_bindings[key]
-            self._bindings.key_to_bindings[key] = [replace(binding, description=words)]  # a new list: never the class's
+            rename_key(self, key, words)
 
     def compose_box(self) -> ComposeResult:
         with Vertical(classes="dialog"):

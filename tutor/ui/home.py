@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 from functools import partial
 
 from rich.text import Text
@@ -29,6 +28,7 @@ from tutor.store import Profile
 from tutor.ui.dialogs import ConfirmScreen
 from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
+from tutor.ui.live_keys import rename_key
 from tutor.ui.opening import unless_closed
 from tutor.ui.reach import learner, tutor_app
 
@@ -185,9 +185,7 @@ class HomeScreen(Screen[None]):
     def _name_the_continue_key(self, title: str) -> None:
         """C is called what the menu's first line says ("Start here" for a new learner): the keys'
         line said "c Continue" beside it."""
-        [binding] = self._bindings.key_to_bindings["c"]
-        if binding.description != title:
-            self._bindings.key_to_bindings["c"] = [replace(binding, description=title)]  # a new list: never the class's
+        if rename_key(self, "c", title):
             self.refresh_bindings()
 
     def _continue_option(self, title: str, label: str) -> Option:

@@ -10,6 +10,7 @@ the left").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.binding import ActiveBinding, Binding
@@ -67,3 +68,13 @@ def _passes_on(binding: Binding, node: DOMNode) -> bool:
     method = getattr(type(node), f"action_{binding.action}", None)
     textuals = getattr(method, "__module__", "").startswith("textual.")
     return allows is not None and textuals and not any(getattr(node, allowed, True) for allowed in allows)
+
+
+def rename_key(node: DOMNode, key: str, description: str) -> bool:
+    """Give `node`'s one binding of `key` another word (the English, or words said already), for
+    this node alone: its footer and help say it. Whether it changed."""
+    [binding] = node._bindings.key_to_bindings[key]
+    if binding.description == description:
+        return False
+    node._bindings.key_to_bindings[key] = [replace(binding, description=description)]  # a new list: never the class's
+    return True
