@@ -879,3 +879,23 @@ def test_an_answers_mark_is_never_split_between_two_lines() -> None:
     assert drawn(60) == ["2. Wer zuletzt die übrige Karte hat  ✓ the answer"]
     assert drawn(40) == ["2. Wer zuletzt die übrige Karte hat", "  ✓ the answer"]
     assert drawn(20) == ["2. Wer zuletzt die", "übrige Karte hat", "  ✓ the answer"]
+
+
+async def test_a_window_made_shorter_while_a_reason_shows_keeps_the_question_above(store: Any, profile: Any) -> None:
+    """The question stays above the lesson on a short terminal while a wrong answer's reason shows,
+    also when the window is made shorter (or taller again) while it shows."""
+    from textual.widgets import Static
+
+    app = TutorApp(store, profile, start="lesson:deck-and-deal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "1")  # a full pack: one card too many
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.has_class("-crowded")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert screen.has_class("-crowded") and "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("-crowded") and screen.query_one("#lesson-text").display

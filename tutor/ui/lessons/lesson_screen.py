@@ -314,17 +314,24 @@ class LessonScreen(Screen[None]):
                 again.set_sender(self.app)  # as the terminal's keys are: sent by this screen, it would stop here
                 self.app.post_message(again)
 
-    def _show(self, new_step: bool = False) -> None:
-        run, view = self.run, self.view
-        assert run is not None and view is not None
-        self.query_one("#lesson-top").display = True
-        # On a short terminal a wrong move's reason takes the instruction's line (the learner has
-        # just answered), and the step's words stay above the lesson, which scrolls under them: the
-        # table, then the question, were pushed out of sight above (lessons.tcss, `-crowded`).
+    def _crowd(self) -> None:
+        """On a short terminal a wrong move's reason takes the instruction's line (the learner has
+        just answered), and the step's words stay above the lesson, which scrolls under them: the
+        table, then the question, were pushed out of sight above (lessons.tcss, `-crowded`)."""
         crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message
         self.query_one("#lesson-feedback-box").display = not crowded
         self.set_class(crowded, "-crowded")
         self.query_one("#lesson-question", Static).update(self.step_text if crowded else "")
+
+    def on_resize(self) -> None:
+        if self.run is not None:
+            self._crowd()  # a window made shorter (or taller) while a reason shows
+
+    def _show(self, new_step: bool = False) -> None:
+        run, view = self.run, self.view
+        assert run is not None and view is not None
+        self.query_one("#lesson-top").display = True
+        self._crowd()
         steps = len(run.lesson.steps)
         self.query_one("#lesson-step", Static).update(Text(tr("Step {step} of {steps}").format(step=run.index + 1, steps=steps), style="bold"))
         self.query_one("#lesson-bar", ProgressBar).update(total=steps, progress=run.index + int(run.solved))
