@@ -882,8 +882,8 @@ def test_an_answers_mark_is_never_split_between_two_lines() -> None:
 
 
 async def test_a_window_made_shorter_while_a_reason_shows_keeps_the_question_above(store: Any, profile: Any) -> None:
-    """The question stays above the lesson on a short terminal while a wrong answer's reason shows,
-    also when the window is made shorter (or taller again) while it shows."""
+    """The question stays above the lesson while a wrong answer's reason shows; a window made
+    shorter while it shows also gives the reason the instruction's line, and taller, gives it back."""
     from textual.widgets import Static
 
     app = TutorApp(store, profile, start="lesson:deck-and-deal")
@@ -898,4 +898,5 @@ async def test_a_window_made_shorter_while_a_reason_shows_keeps_the_question_abo
         assert screen.has_class("-crowded") and "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert not screen.has_class("-crowded") and screen.query_one("#lesson-text").display
+        assert not screen.has_class("-crowded") and screen.query_one("#lesson-feedback-box").display
+        assert "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content), "above the lesson while the reason shows"

@@ -23,6 +23,8 @@ from tutor.ui.opening import unless_closed
 from tutor.wording.decks import SUGGESTED_NOTE, WHICH_CARDS, deck_contents, deck_name, suggested_deck
 
 INDENT = 2
+TITLE_ROWS = 1
+"""The title's row above the dialog, kept in sight (styles.tcss, #deck-choice)."""
 LIST_ROWS = 12
 """The most rows the list takes, with its border."""
 
@@ -70,10 +72,10 @@ class DeckChoiceScreen(Dialog[str | None]):
 
     def _fit_list(self) -> None:
         """In a short window the list gives up rows (and scrolls) so the question and the keys
-        still show: the dialog may take the whole height above the keys' line, and needs 8 rows
-        around the list."""
+        still show: the dialog may take the whole height between the title and the keys' line,
+        and needs 8 rows around the list."""
         if self.query("#decks"):
-            room = self.size.height - KEYS_ROWS - 8
+            room = self.size.height - TITLE_ROWS - KEYS_ROWS - 8
             self.query_one("#decks", OptionList).styles.max_height = max(4, min(LIST_ROWS, room))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

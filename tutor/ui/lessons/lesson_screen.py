@@ -315,13 +315,16 @@ class LessonScreen(Screen[None]):
                 self.app.post_message(again)
 
     def _crowd(self) -> None:
-        """On a short terminal a wrong move's reason takes the instruction's line (the learner has
-        just answered), and the step's words stay above the lesson, which scrolls under them: the
-        table, then the question, were pushed out of sight above (lessons.tcss, `-crowded`)."""
-        crowded = self.app.size.height < SHORT_TERMINAL and self.why is not None and not self.message
+        """While a wrong move's reason shows, the step's words stay above the lesson, which scrolls
+        under them: the table, then the question, were pushed out of sight above by the reason's
+        box (at 80x24 too). On a short terminal the reason also takes the instruction's line (the
+        learner has just answered), and the answers lose their border (lessons.tcss)."""
+        reason = self.why is not None and not self.message
+        crowded = reason and self.app.size.height < SHORT_TERMINAL
         self.query_one("#lesson-feedback-box").display = not crowded
+        self.set_class(reason, "-reason")
         self.set_class(crowded, "-crowded")
-        self.query_one("#lesson-question", Static).update(self.step_text if crowded else "")
+        self.query_one("#lesson-question", Static).update(self.step_text if reason else "")
 
     def on_resize(self) -> None:
         if self.run is not None:
