@@ -376,6 +376,8 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert await pilot.click("#lesson-fan", offset=(8, 1))  # her second card
         assert run_of(app).solved and len(run_of(app).game.hands[0]) == 5  # type: ignore[union-attr]
         assert "You've got a new card: it is marked ★" in feedback(app)
+        ana = app.screen.query_one("#lesson-seat-1")
+        assert "not it" in str(ana.border_subtitle) and not ana.has_class("flagged"), "drawn from Cleo: Ana's heavy frame read as the seat drawn from"
         hand = app.screen.query_one("#lesson-hand", HandView)
         assert hand.new is not None and hand.cards[hand.new] not in before and hand.mark(hand.new) == "★"
         await pilot.press("enter")  # "does your new card make a pair?": the card is still marked

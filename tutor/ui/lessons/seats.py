@@ -97,7 +97,7 @@ class LessonSeats(Horizontal):
                     _marked(BROKEN, tr("not it"), room) if flagged else "◆" if pointed else role(run.game, view.seat) if tells_roles else None
                 )
             view.set_class(pointed or view.seat in right, "cursor")  # answered: the answer stands out, not a seat tried wrongly
-            view.set_class(flagged and not pointed and not right, "flagged")
+            view.set_class(flagged and not pointed and not run.solved, "flagged")  # solved: a seat tried wrongly keeps its words, not its frame
             view.set_class(run.game is None, "name-only")
 
 
