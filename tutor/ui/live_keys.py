@@ -41,12 +41,12 @@ def live_bindings(screen: Screen[Any]) -> dict[str, ActiveBinding]:
     behind a dialog where the dialog does not bind the key itself, and without scrolling keys that
     a box passes on."""
     live: dict[str, ActiveBinding] = {}
-    modal = screen._modal_binding_chain
-    behind = [(node, bindings) for node, bindings in screen._binding_chain[len(modal) :]]
-    for node, bindings in modal:
+    chain = screen._binding_chain  # (Textual's `_modal_binding_chain` is this chain, made again, cut after the dialog)
+    modal = next((index for index, (node, _) in enumerate(chain, 1) if node.is_modal), len(chain))
+    for node, bindings in chain[:modal]:
         for key, binding in bindings:
             _add(live, screen, node, key, binding)
-    for node, bindings in behind:
+    for node, bindings in chain[modal:]:
         for key, binding in bindings:
             if binding.priority and key not in live:
                 _add(live, screen, node, key, binding)
