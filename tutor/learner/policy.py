@@ -445,13 +445,13 @@ def _back_to(record: Record, course: Course, lesson: Lesson) -> str:
 
 
 def _repeated_mistake(record: Record, course: Course) -> Suggestion | None:
-    kept = mistakes_that_count(record.mistakes, course)
+    kept = [(kind_of(mistake), mistake.when) for mistake in mistakes_that_count(record.mistakes, course)]
     for kind in mistake_counts(record, course):
         lesson = _lesson(course, kind.lesson)
         if lesson is None or not can_open(record, course, lesson):
             continue
         since = record.lessons[lesson.id].when if lesson.id in record.lessons else None
-        recent = sum(kind_of(mistake) == (kind.code, kind.pictures) and (since is None or mistake.when > since) for mistake in kept)
+        recent = sum(made == (kind.code, kind.pictures) and (since is None or when > since) for made, when in kept)
         if recent >= MISTAKES_WORTH_A_LESSON:
             return Suggestion(
                 _tripped(kind.rule, kind.times).format(rule=kind.rule, count=kind.times, title=lesson.title),
