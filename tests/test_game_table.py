@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from helpers import cards, table_game
+from textual.app import App, ComposeResult
 from textual.widgets import Static
 from ui_helpers import crafted_app, select_cards, session_of, set_settings, until
 
@@ -21,6 +22,19 @@ from tutor.ui.cards import HandView
 from tutor.ui.end_screen import EndScreen
 from tutor.ui.table import LogTail, SeatView
 from tutor.wording import same_name
+
+
+class OneSeat(App[None]):
+    """One seat's box, styled as the game table styles it."""
+
+    CSS_PATH = "../tutor/ui/game.tcss"
+
+    def __init__(self, seat: SeatView) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield self.seat
 
 
 def screen_text(app: TutorApp) -> str:
@@ -309,7 +323,6 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
     beside the name, and the role's word stays. After the words, it wrapped
     the line: "2 cartas, da" with "una" out of sight (Spanish, 60x20, found by a walk)."""
     from layout_helpers import cut_off
-    from textual.app import App, ComposeResult
 
     from tutor.engine import Game
 
@@ -318,13 +331,7 @@ async def test_the_seats_pointer_leaves_the_cards_line_its_room(pointer: str) ->
     seen = game.observation(0)
     status = f"{seen.hand_sizes[game.giver]} cards, offers one"
 
-    class OneSeat(App[None]):
-        CSS_PATH = "../tutor/ui/game.tcss"
-
-        def compose(self) -> ComposeResult:
-            yield SeatView(game.giver, "Sam", "on your right", "right")
-
-    app = OneSeat()
+    app = OneSeat(SeatView(game.giver, "Sam", "on your right", "right"))
     async with app.run_test(size=(60, 10)) as pilot:
         seat = app.query_one(SeatView)
         seat.styles.width = len(status) + 4  # the words, the padding and the border
@@ -474,7 +481,7 @@ async def test_a_long_word_for_an_empty_hand_is_folded_not_cut_off(store: Any, p
 async def test_the_log_shows_whole_lines_never_the_end_of_one(store: Any, profile: Any) -> None:
     """A walker's log began mid-sentence ("ausgeteilt. Jeder legt ..."): the oldest line shown is
     shown whole, or not at all; the newest always shows."""
-    from textual.app import App, ComposeResult
+    from textual.app import App
 
     class OneLog(App[None]):
         def compose(self) -> ComposeResult:
@@ -530,7 +537,6 @@ async def test_a_seat_shows_all_its_backs_or_none(store: Any, profile: Any) -> N
 async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
     """Beside the name on a compact table: the place in one word, else its short form, else none
     (Spanish "1·Bea (izquierda)" lost its place at 60x20; "tu izq." fits)."""
-    from textual.app import App, ComposeResult
 
     from tutor import language
     from tutor.engine import Game
@@ -538,15 +544,9 @@ async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
     game = Game.deal(Rules.bicycle(players=4), seed=3)
     seen = game.observation(0)
 
-    class OneSeat(App[None]):
-        CSS_PATH = "../tutor/ui/game.tcss"
-
-        def compose(self) -> ComposeResult:
-            yield SeatView(1, "Bea", "a tu izquierda", "left")
-
     language.ask("es")
     try:
-        app = OneSeat()
+        app = OneSeat(SeatView(1, "Bea", "a tu izquierda", "left"))
         async with app.run_test(size=(60, 10)) as pilot:
             seat = app.query_one(SeatView)
             seat.compact = True
@@ -561,7 +561,7 @@ async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
 
 async def test_the_card_just_drawn_keeps_its_star_under_the_cursor() -> None:
     """F1 says ★ marks the card just drawn; it was gone the moment the cursor came to it."""
-    from textual.app import App, ComposeResult
+    from textual.app import App
 
     class OneHand(App[None]):
         def compose(self) -> ComposeResult:
