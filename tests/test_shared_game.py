@@ -77,14 +77,19 @@ def test_two_windows_play_a_whole_game_to_the_end(windows: tuple[Tables, Tables]
             assert seen is not None and window.game is not None
             assert seen.hand == window.game.hands[window.seat]  # a window shows its own hand only
             news.add(window.news)
-    assert ana.move == bo.move and ana.log == bo.log
+    assert ana.move == bo.move and len(ana.log) == len(bo.log)
+    assert not any(line.startswith("Ana ") for line in ana.log) and not any(line.startswith("Bo ") for line in bo.log)  # "You ..."
     assert ana.view.status is TableStatus.FINISHED
     assert "Old Maid" in ana.next_step() and "Old Maid" in bo.next_step()  # the ending, told from each seat
     assert any("took your" in line for line in news)  # a card drawn from a learner, told to them alone
     for window in (ana, bo):  # everyone's result, each window's learner as "you"
         results = window.results()
         assert len(results) == 4 and sum(result.line.startswith("You ") for result in results) == 1
-    assert not any("took your" in line or "You drew" in line for line in ana.log)  # the public log names no hidden card
+    for window in (ana, bo):  # a card drawn is named to its drawer and its giver only
+        draws = [line for line in window.log if " drew " in line]
+        assert draws and all(line.startswith("You drew ") or line.endswith(" from you.") or " drew a card from " in line for line in draws)
+    public = ana.tables.load(ana.table).log
+    assert not any(line.startswith("You ") or " you." in line for line in public)
 
 
 def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Tables, Tables]) -> None:
@@ -99,8 +104,11 @@ def test_a_drawn_card_is_told_to_the_drawer_and_the_giver_only(windows: tuple[Ta
     assert drawer.stage is Stage.PAIRING and drawn is not None and drawn.text() == card  # the card made a pair (seed 11)
     assert heard(giver, lambda: giver.news != news_before)
     assert giver.news == f"{drawer.profile.name} took your {card}."
-    assert giver.log[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."
-    assert card not in " ".join(giver.log)  # Bicycle pairs go down face down: no card is named in public
+    assert giver.log[-1] == f"{drawer.profile.name} drew {card} from you."
+    assert drawer.log[-1] == f"You drew {card} from {giver.profile.name}."
+    public = giver.tables.load(giver.table).log
+    assert public[-1] == f"{drawer.profile.name} drew a card from {giver.profile.name}."
+    assert card not in " ".join(public)  # Bicycle pairs go down face down: no card is named in public
 
 
 def test_another_windows_move_is_seen_at_the_next_poll(windows: tuple[Tables, Tables]) -> None:
@@ -189,7 +197,7 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
         played += 1
     assert played and ana.game is not None and bo.seat not in ana.game.waiting_for  # Bo's pairs were laid down for him
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
-    assert back.seat == bo.seat and back.log[-1] == "Bo is back and plays again."
+    assert back.seat == bo.seat and back.log[-1] == "You are back and play again."
     assert back.news == "A computer player took your turns while you were away, so your hand has changed. “What happened” shows the moves."
     assert back.played_for and not ana.played_for, "Bo's end must not say he played the whole game himself (a walker's Leo)"
     assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)

@@ -196,7 +196,7 @@ async def test_two_learners_play_one_game_at_a_table(tmp_path: Path) -> None:
         await until(ana_pilot, lambda: isinstance(ana_app.screen, TableScreen))
         again = shared_of(ana_app)
         assert again.table != ana_shared.table and again.is_host and again.stage is Stage.WAITING
-        assert again.log[-1] == "Ana opened table Red again: its last game is over."
+        assert again.log[-1] == "You opened table Red again: its last game is over."
         await ben_pilot.press("a")
         await until(ben_pilot, lambda: isinstance(ben_app.screen, TableScreen))
         assert shared_of(ben_app).table == again.table and shared_of(ben_app).seat == 1

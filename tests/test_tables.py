@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,35 @@ def test_only_the_host_starts_the_game(windows: tuple[Tables, Tables]) -> None:
         two.start(view.id, bo)
     with pytest.raises(TableNotOpen, match="has not started yet: Ana starts it"):
         two.play(view.id, bo, FinishPairing(1), 0)
+
+
+def test_each_learner_reads_the_log_in_their_own_words(windows: tuple[Tables, Tables]) -> None:
+    """The log names a learner "you" in their own window and by name in the others' (a learner
+    read "Bo drew a card from Ana" about themselves); others' hidden cards stay hidden."""
+    one, two = windows
+    ana, bo = learner(one, "Ana"), learner(two, "Bo")
+    view, _ = one.open_or_join("Red", ana, TWO)
+    two.open_or_join("Red", bo, TWO)
+    assert one.load(view.id, ana).log == ("You opened table Red.", "Bo sat down at table Red.")
+    assert two.load(view.id, bo).log == ("Ana opened table Red.", "You sat down at table Red.")
+    one.start(view.id, ana, seed=5)
+    pair_up(one, view.id, ana)
+    pair_up(two, view.id, bo)
+    state = one.load(view.id)
+    assert state.game is not None and state.game.drawer is not None and state.game.giver is not None
+    drawer, giver = state.game.drawer, state.game.giver
+    tables, profile = (one, ana) if drawer == 0 else (two, bo)
+    tables.play(view.id, profile, Draw(drawer, giver, position=0), state.move)
+    names, windows_of = {0: "Ana", 1: "Bo"}, {0: (one, ana), 1: (two, bo)}
+    public = one.load(view.id).log
+    mine = {seat: window.load(view.id, profile).log for seat, (window, profile) in windows_of.items()}
+    assert public[-1] == f"{names[drawer]} drew a card from {names[giver]}."
+    drew = re.fullmatch(rf"You drew (\S+) from {names[giver]}\.", mine[drawer][-1])
+    assert drew is not None and mine[giver][-1] == f"{names[drawer]} drew {drew[1]} from you."
+    dealer = next(line for line in public if "dealt all" in line).split()[0]
+    for seat, lines in mine.items():
+        assert len(lines) == len(public) and not any(names[seat] in line for line in lines)
+        assert f"{'You' if names[seat] == dealer else dealer} dealt all 51 cards. Everyone lays down their pairs." in lines
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 41, "red\x1b[2J", "red\u202e"])

@@ -45,7 +45,7 @@ from tutor.play.hints import LEVELS, Hint, hint_for
 from tutor.settings import Guidance, Settings
 from tutor.wording import Seats, card_list, computer_names, ordinal
 from tutor.wording.going_out import Out, going_out
-from tutor.wording.narration import Narrator
+from tutor.wording.narration import Narrator, dealt
 
 FORMAT = "old-maid-session"
 VERSION = 1
@@ -203,7 +203,7 @@ class GuidedGame:
         names = [*people, *computer_names(people[0], settings.opponent_names, rules.players - len(people), people[1:])]
         seats = [LearnerSeat(seat, name, guidance) for seat, (name, guidance) in enumerate(learners)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=range(len(seats))), names, seats[0].guidance, settings.suit_style == "letters", seats)
-        session._tell(lambda: [_dealt(session.table_seats, dealer, rules.cards_in_play)])
+        session._tell(lambda: [dealt(session.table_seats, dealer, rules.cards_in_play)])
         session.cover()  # the first learner's cards too wait until only they are looking
         return session
 
@@ -215,7 +215,7 @@ class GuidedGame:
         dealer = random.Random(seed).randrange(rules.players)
         names = [settings.learner_name, *computer_names(settings.learner_name, settings.opponent_names, rules.players - 1)]
         session = cls(Game.deal(rules, seed, dealer=dealer, learners=(LEARNER,)), names, settings.guidance, settings.suit_style == "letters")
-        session._tell(lambda: [_dealt(session.seats, dealer, rules.cards_in_play)])
+        session._tell(lambda: [dealt(session.seats, dealer, rules.cards_in_play)])
         return session
 
     # ----- the learners at the keyboard -----------------------------------------------------------
@@ -679,15 +679,6 @@ def _fill(text: str, **values: str) -> str:
     for key, value in values.items():
         text = text.replace("{" + key + "}", value)
     return text
-
-
-def _dealt(seats: Seats, dealer: int, cards: int) -> str:
-    return seats.said(
-        dealer,
-        mark("You dealt all {count} cards. Everyone lays down their pairs."),
-        mark("{name} dealt all {count} cards. Everyone lays down their pairs."),
-        count=cards,
-    )
 
 
 def _other_result(game: Game, seats: Seats, seat: int, place: int | None, held: int) -> str:

@@ -343,7 +343,7 @@ class SharedGame:
     def refresh(self) -> None:
         """Read the table again (`poll` does when another window wrote)."""
         try:
-            state = self.tables.load(self.table)
+            state = self.tables.load(self.table, self.profile)
         except TableDamaged as damaged:
             self.problem = str(damaged)
             return

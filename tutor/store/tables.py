@@ -52,7 +52,7 @@ every change; the engine judges every move; each window shows its learner only w
     Watching
         tables.changed() -> bool             # another window wrote since the last call (no table read)
         tables.data_version() -> int         # the same, for a watcher that keeps its own
-        tables.load(table) -> TableState     # .view, .game (None while waiting), .move, .log
+        tables.load(table, reader) -> TableState  # .view, .game (None while waiting), .move, .log
 
     The end: once the engine says the game is over the table is finished. Each learner's result
     is theirs to record (`Recorder.game_finished(state.game, mistakes, learner=seat, table=True)`,
@@ -89,15 +89,15 @@ from tutor.errors import (
     TableNotOpen,
     TableRefused,
 )
-from tutor.language import in_my_words, ntr, told_in_every_language, tr
+from tutor.language import in_my_words, mark, ntr, told_in_every_language, tr
 from tutor.names import lookalike_key, shown, tidy_name
 from tutor.settings import SWITCH_ORDER, Settings
 from tutor.store import checked_json
 from tutor.store.connection import Database, Row
 from tutor.store.records import Profile, name_key, now, time_from_text, time_text
 from tutor.store.store import MAX_GAME_BYTES, Store
-from tutor.wording import SPARE_NAMES, same_name
-from tutor.wording.narration import Narrator
+from tutor.wording import SPARE_NAMES, Seats, same_name
+from tutor.wording.narration import Narrator, dealt
 
 AWAY_SECONDS = 60
 """A learner who left, or whose window has been quiet this long, is played by a computer."""
@@ -120,8 +120,16 @@ RULES_CHOICES = ("ruleset", "players", "odd_rank", *SWITCH_ORDER, "deck")
 
 PlayerAction = LayDown | FinishPairing | Draw
 
-Said = Callable[[], Sequence[str]]
-"""Lines for a table's log, said in the language in use (`_say` asks in each)."""
+Said = Callable[[int | None], Sequence[str]]
+"""Lines for a table's log as the learner at a seat reads them (None: as anyone else does), said
+in the language in use (`_say` asks in each)."""
+READER = "@"
+"""In a log line's versions, between a language's code and a seat: that seat's own words ("en@2")."""
+OPENED = (mark("You opened table {table}."), mark("{name} opened table {table}."))
+OPENED_AFTER_ITS_GAME = (mark("You opened table {table} again: its last game is over."), mark("{name} opened table {table} again: its last game is over."))
+OPENED_AFTER_CLOSING = (mark("You opened table {table} again: it had been closed."), mark("{name} opened table {table} again: it had been closed."))
+SAT_DOWN = (mark("You sat down at table {table}."), mark("{name} sat down at table {table}."))
+BACK = (mark("You are back and play again."), mark("{name} is back and plays again."))
 
 
 class TableStatus(StrEnum):
@@ -288,14 +296,16 @@ class Tables:
             if view.status is TableStatus.CLOSED or (view.status is TableStatus.FINISHED and (mine is None or view.id == again)):
                 _retire(db, view)
                 finished = view.status is TableStatus.FINISHED
-                return _open(db, name, profile, settings, when, lambda: [_opened_again(profile.name, name, finished)]), 0
+                return _open(db, name, profile, settings, when, OPENED_AFTER_ITS_GAME if finished else OPENED_AFTER_CLOSING), 0
             if mine is not None:
                 _come_back(db, view, mine, when)
                 return _view(db, _table_row(db, view.id)), mine
             seat = _free_seat(view)
             if seat is not None:
                 _sit(db, view.id, seat, profile, when)
-                _say(db, view.id, view.move, lambda: [tr("{name} sat down at table {table}.").format(name=profile.name, table=view.name)], when)
+                names = view.names
+                names[seat] = profile.name
+                _say(db, view.id, view.move, lambda reader: [Seats(names, reader).said(seat, *SAT_DOWN, table=view.name)], when, (seat,))
                 return _view(db, _table_row(db, view.id)), seat
             taken = len(view.seats) if view.status is TableStatus.WAITING else view.players
         raise TableFull(
@@ -388,7 +398,8 @@ class Tables:
                 )
             view = _view(db, _table_row(db, table))
             _write_game(db, view, game, when)
-            _say(db, table, 1, lambda: [_dealt(view.names[dealer], rules.cards_in_play), *_ending(view, game)], when)
+            names, cards = view.names, rules.cards_in_play
+            _say(db, table, 1, lambda reader: [dealt(Seats(names, reader), dealer, cards), *_ending(names, game, reader)], when, _readers(view))
         return self.load(table)
 
     # ----- playing ----------------------------------------------------------------------------
@@ -459,10 +470,10 @@ class Tables:
                 return
             if view.status is TableStatus.WAITING and profile.id == view.host_id:
                 db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), table))
-                _say(db, table, view.move, lambda: [tr("{name} closed table {table}.").format(name=profile.name, table=view.name)], when)
+                _say(db, table, view.move, lambda _reader: [tr("{name} closed table {table}.").format(name=profile.name, table=view.name)], when)
             elif view.status is TableStatus.WAITING:
                 db.execute("DELETE FROM table_seat WHERE table_id = ? AND seat = ?", (table, seat))
-                _say(db, table, view.move, lambda: [tr("{name} left table {table}.").format(name=profile.name, table=view.name)], when)
+                _say(db, table, view.move, lambda _reader: [tr("{name} left table {table}.").format(name=profile.name, table=view.name)], when)
             else:
                 db.execute("UPDATE table_seat SET left_at = ? WHERE table_id = ? AND seat = ?", (time_text(when), table, seat))
                 _say(db, table, view.move, partial(_seat_waits, profile.name), when)
@@ -502,12 +513,14 @@ class Tables:
         data_version`; on PostgreSQL, a notification heard), and reads no table."""
         return self.store.data_version()
 
-    def load(self, table: int) -> TableState:
-        """The table now: its view, its game and the latest public log lines."""
+    def load(self, table: int, reader: Profile | None = None) -> TableState:
+        """The table now: its view, its game and the latest log lines, as `reader` reads them
+        ("you" for themselves, if they sit there; None: as anyone else does)."""
         with self._damage_set_aside(), self.store._snapshot() as db:
             view, game = _loaded(db, table)
             rows = db.execute("SELECT line FROM table_log WHERE table_id = ? ORDER BY id DESC LIMIT ?", (table, LOG_KEPT)).fetchall()
-        return TableState(view, game, tuple(shown(in_my_language(str(row["line"]))) for row in reversed(rows)))
+        seat = None if reader is None else view.seat_of(reader)
+        return TableState(view, game, tuple(shown(in_my_language(str(row["line"]), seat)) for row in reversed(rows)))
 
     # ----- plumbing ---------------------------------------------------------------------------
 
@@ -619,7 +632,7 @@ def _game(view: TableView, row: Row) -> Game | None:
 # ----- writing rows ---------------------------------------------------------------------------
 
 
-def _open(db: Database, name: str, host: Profile, settings: Settings, when: datetime, said: Said | None = None) -> TableView:
+def _open(db: Database, name: str, host: Profile, settings: Settings, when: datetime, said: tuple[str, str] = OPENED) -> TableView:
     stamp = time_text(when)
     cursor = db.execute(
         "INSERT INTO card_table (name, name_key, host_id, rules, status, move, state, created, updated) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)",
@@ -627,7 +640,7 @@ def _open(db: Database, name: str, host: Profile, settings: Settings, when: date
     )
     assert cursor.lastrowid is not None  # always set after an INSERT
     _sit(db, cursor.lastrowid, 0, host, when)
-    _say(db, cursor.lastrowid, 0, said or (lambda: [tr("{name} opened table {table}.").format(name=host.name, table=name)]), when)
+    _say(db, cursor.lastrowid, 0, lambda reader: [Seats([host.name], reader).said(0, *said, table=name)], when, (0,))
     return _view(db, _table_row(db, cursor.lastrowid))
 
 
@@ -655,7 +668,7 @@ def _come_back(db: Database, view: TableView, number: int, when: datetime) -> No
     seat = view.seats[[seat.seat for seat in view.seats].index(number)]
     db.execute("UPDATE table_seat SET last_seen = ?, left_at = NULL, taken_over = 0 WHERE table_id = ? AND seat = ?", (time_text(when), view.id, number))
     if (seat.taken_over or seat.seems_away(when)) and view.status is TableStatus.PLAYING:
-        _say(db, view.id, view.move, lambda: [tr("{name} is back and plays again.").format(name=seat.name)], when)
+        _say(db, view.id, view.move, lambda reader: [Seats(view.names, reader).said(number, *BACK)], when, (number,))
 
 
 def _write_game(db: Database, view: TableView, game: Game, when: datetime, move: int = 1) -> None:
@@ -669,53 +682,58 @@ def _write_game(db: Database, view: TableView, game: Game, when: datetime, move:
 def _write_move(db: Database, view: TableView, game: Game, events: Sequence[Event], when: datetime) -> None:
     move = view.move + 1
     _write_game(db, view, game, when, move)
-    _say(db, view.id, move, lambda: Narrator(view.names, None).lines(events, game), when)
+    _say(db, view.id, move, lambda reader: Narrator(view.names, reader).lines(events, game), when, _readers(view))
 
 
-def _say(db: Database, table: int, move: int, said: Said, when: datetime) -> None:
+def _readers(view: TableView) -> tuple[int, ...]:
+    """The seats whose learners read the table's log in their own words ("you" for themselves)."""
+    return tuple(seat.seat for seat in view.learners)
+
+
+def _say(db: Database, table: int, move: int, said: Said, when: datetime, readers: Sequence[int] = ()) -> None:
     """Add lines to the table's log in every language the tutor speaks (`said` is called once in
-    each): every learner at the table reads them in their own (`in_my_language`)."""
-    rows = [(table, move, json.dumps(line, ensure_ascii=False), time_text(when)) for line in told_in_every_language(said)]
+    each): every learner at the table reads them in their own (`in_my_language`), and the learner
+    at each of the `readers` seats in their own words where those differ ("You drew ...")."""
+    lines = told_in_every_language(partial(said, None))
+    for reader in readers:
+        own = told_in_every_language(partial(said, reader))
+        for line, mine in zip(lines, own, strict=True):
+            line.update({f"{code}{READER}{reader}": words for code, words in mine.items() if words != line.get(code)})
+    rows = [(table, move, json.dumps(line, ensure_ascii=False), time_text(when)) for line in lines]
     db.executemany("INSERT INTO table_log (table_id, move, line, said) VALUES (?, ?, ?, ?)", rows)
 
 
-def in_my_language(line: str) -> str:
-    """A line of a table's log in the language in use (English if it lacks it); a line kept before
-    the log kept every language is shown as it was written."""
+def in_my_language(line: str, reader: int | None = None) -> str:
+    """A line of a table's log in the language in use (English if it lacks it), in the words of
+    the learner at seat `reader` where it has them; a line kept before the log kept every language
+    is shown as it was written."""
     if not line.startswith("{"):
         return line
     try:
         versions = json.loads(line)
     except ValueError:
         return line
-    return (in_my_words(versions) or line) if isinstance(versions, dict) else line
+    if not isinstance(versions, dict):
+        return line
+    own: dict[str, str] = {code.split(READER)[0]: words for code, words in versions.items() if reader is not None and code.endswith(f"{READER}{reader}")}
+    return in_my_words({code: own[code] if code in own else words for code, words in versions.items() if READER not in code}) or line
 
 
-def _seat_waits(name: str) -> list[str]:
+def _seat_waits(name: str, _reader: int | None) -> list[str]:
     return [tr("{name} has left the table; the seat waits one minute for {name} to come back.").format(name=name)]
 
 
-def _dealt(dealer: str, count: int) -> str:
-    return tr("{dealer} dealt all {count} cards. Everyone lays down their pairs.").format(dealer=dealer, count=count)
-
-
-def _taken_over(seat: SeatView) -> list[str]:
+def _taken_over(seat: SeatView, _reader: int | None) -> list[str]:
     if seat.left_at is not None:
         return [tr("{name} has left the table; a computer player plays for {name} until {name} is back.").format(name=seat.name)]
     return [tr("{name} has been away for a minute; a computer player plays for {name} until {name} is back.").format(name=seat.name)]
-
-
-def _opened_again(name: str, table: str, finished: bool) -> str:
-    if finished:
-        return tr("{name} opened table {table} again: its last game is over.").format(name=name, table=table)
-    return tr("{name} opened table {table} again: it had been closed.").format(name=name, table=table)
 
 
 def _close(db: Database, view: TableView, when: datetime) -> None:
     db.execute("UPDATE card_table SET status = ?, updated = ? WHERE id = ?", (TableStatus.CLOSED, time_text(when), view.id))
     host_gone = _host_gone(view, when)
 
-    def said() -> list[str]:
+    def said(_reader: int | None) -> list[str]:
         if not host_gone:
             return [tr("Table {table} was closed: everyone had gone.").format(table=view.name)]
         if view.host:
@@ -801,11 +819,11 @@ def _computer_turn(game: Game, seat: int) -> list[Event]:
     return events
 
 
-def _ending(view: TableView, game: Game) -> list[str]:
+def _ending(names: Sequence[str], game: Game, reader: int | None) -> list[str]:
     """The end in words, for a game over as soon as it is dealt."""
     if not game.is_over:
         return []
-    ending = Narrator(view.names, None).ending(game)
+    ending = Narrator(names, reader).ending(game)
     return [ending] if ending else []
 
 

@@ -29,6 +29,16 @@ OFFERS_TO = (mark("{why}, to you"), mark("{why}, to {name}"))
 """The log says to whom ("..., so Sam offers instead, to Bea"): a walker could not tell who drew from whom."""
 
 
+DEALT = (
+    mark("You dealt all {count} cards. Everyone lays down their pairs."),
+    mark("{name} dealt all {count} cards. Everyone lays down their pairs."),
+)
+
+
+def dealt(seats: Seats, dealer: int, cards: int) -> str:
+    return seats.said(dealer, *DEALT, count=cards)
+
+
 class Narrator:
     def __init__(self, names: Sequence[str], learner: int | None, letters: bool = False) -> None:
         self.names = list(names)
