@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 from ui_helpers import home_ready, until
 
 from tutor.store import Store, open_store
@@ -267,6 +267,28 @@ async def test_home_follows_a_course_read_already_on_its_first_frame(store: Stor
     async with app.run_test(size=(100, 34)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert isinstance(app.screen, HomeScreen) and app.screen.followed
+
+
+async def test_a_new_learner_is_told_start_here_before_the_course_is_read(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Home said "Continue" for a second, then "Start here", to a learner with nothing done: the
+    store says who is new at once; the course, read after, only says where Continue leads."""
+    from tutor.learner.session import LearnerSession
+    from tutor.ui import home
+    from tutor.ui.footer import KeysLine
+
+    monkeypatch.setattr(home, "COURSE_AFTER", 60.0)
+    monkeypatch.setattr(LearnerSession, "course_is_read", staticmethod(lambda: False))
+    for word in ("Start here", "Continue"):
+        app = TutorApp(store, profile)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HomeScreen) and not screen.followed
+            first = screen.query_one("#menu", OptionList).get_option_at_index(0).prompt
+            assert str(first).startswith(f"▶ {word}")
+            assert ("c", word) in [(entry.key, entry.description) for entry in screen.query_one(KeysLine).entries]
+        store.save_lesson_progress(profile, "deck-and-deal", 2, 0, False)
 
 
 async def test_home_covered_at_once_reads_the_course_only_once_it_shows(store: Store, profile: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,13 +83,23 @@ class HomeScreen(Screen[None]):
         self.made_at = time.monotonic()
         self.about = {key: tr(about) for key, _, about in MENU}
         self.about[CONTINUE] = tr(LOOKING)
+        self.title_first = self._title_before_the_course()
+
+    def _title_before_the_course(self) -> str:
+        """Continue's word from the first frame: "Start here" for a learner with nothing done yet
+        (the store says so at once; the course, read after, says where it leads). It said "Continue"
+        for a second first."""
+        try:
+            return START_HERE if learner(self).record().is_new else CONTINUE_WORD
+        except StoreError:
+            return CONTINUE_WORD
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
         with Vertical(id="home"):
             yield Static(Text(self._greeting(), justify="center"), id="welcome")
             with Center():
-                yield OptionList(self._continue_option(tr(CONTINUE_WORD), ""), *[Option(Text(tr(label)), id=key) for key, label, _ in MENU], id="menu")
+                yield OptionList(self._continue_option(tr(self.title_first), ""), *[Option(Text(tr(label)), id=key) for key, label, _ in MENU], id="menu")
             with Center():
                 yield Static(id="menu-about")
         yield TutorFooter()
@@ -102,6 +112,7 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = tr("Home")
         self.query_one("#menu", OptionList).highlighted = 0
+        self._name_the_continue_key(self.title_first)
         if self.offer_resume and learner(self).saved_game():
             self.app.push_screen(
                 ConfirmScreen(tr("You have a game in progress. Carry on where you left off?"), tr("Carry on"), tr("Not now")),
