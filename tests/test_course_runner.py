@@ -204,6 +204,23 @@ def test_a_wrong_answer_to_a_question_says_why() -> None:
     assert run.tries == 2
 
 
+def test_the_same_wrong_answer_given_again_at_once_is_told_again_and_marked_as_again() -> None:
+    """A key pressed twice on a wrong seat counted two mistakes (and could cost a star); a game
+    counts a mistake repeated at once only once, and so does a lesson now."""
+    run = run_at("deck-and-deal", "uneven-is-fine")
+    pile = next(place for place, text in enumerate(run.options) if "pile" in text)
+    other = next(place for place in range(len(run.options)) if place != pile and place not in run.right_options())
+    said = [run.submit(PickOption(answer)) for answer in (pile, pile, other, pile)]
+    assert [feedback.again for feedback in said] == [False, True, False, False]
+    assert said[1].message == said[0].message and not said[1].right
+    run = run_at("pairs", "three-sevens")
+    laid = [run.submit(LayDownCards(["7♣", "7♦", "7♠"])) for _ in range(2)]
+    assert [feedback.again for feedback in laid] == [False, True] and laid[1].mistake == laid[0].mistake
+    run = run_at("a-turn", "first-draw")
+    left = (run.learner + 1) % len(run.names)  # type: ignore[operator]
+    assert [run.submit(DrawFrom(left)).again for _ in range(2)] == [False, True]
+
+
 def test_a_mistake_step_wants_the_mistake_and_flags_it_as_on_purpose() -> None:
     run = run_at("common-mistakes", "colours")
     other = run.submit(LayDownCards(["5♣", "9♦"]))

@@ -365,6 +365,9 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert "not it" in str(app.screen.query_one("#lesson-seat-1").border_subtitle)
         assert list(run_of(app).game.hands[0]) == hand and not run_of(app).solved  # type: ignore[union-attr]
         assert store.mistakes(profile)[-1].code == "wrong-neighbour"
+        made = len(store.mistakes(profile))
+        await pilot.press("2")  # the same wrong seat at once (a key pressed twice): told again, counted once
+        assert "You chose to draw from Ana." in why(app) and len(store.mistakes(profile)) == made
         await pilot.press("4")  # Cleo, on the right: her cards are held out
         assert fan.display and "Cleo holds out 4 cards, face down:" in shown(app, "#lesson-fan-label")
         await pilot.press("escape")  # choose someone else

@@ -59,6 +59,17 @@ def test_a_lesson_left_part_way_carries_on_where_it_was(tmp_path: Path) -> None:
     assert after(lines, "y")[1] == "Step 3 of 6."
 
 
+def test_the_same_wrong_answer_typed_twice_is_counted_once(tmp_path: Path) -> None:
+    code, lines, err = run_plain(tmp_path, ["", "3", "3"], "--profile", "Ana", "lesson", "deck-and-deal", "--seed", SEED)
+    assert code == 0, err
+    assert after(lines, "3")[0] == "Not quite." and lines.count("> 3") == 2  # told both times
+    store = open_store(tmp_path)
+    try:
+        assert len(store.mistakes(store.get_or_create_profile("Ana"))) == 1
+    finally:
+        store.close()
+
+
 def test_a_wrong_entry_is_one_line_saying_what_was_expected(tmp_path: Path) -> None:
     code, lines, _ = run_plain(tmp_path, ["", "seven"], "--profile", "Ana", "lesson", "deck-and-deal")
     assert code == 0

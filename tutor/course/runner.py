@@ -48,7 +48,7 @@ from tutor.engine.actions import DealCard, Draw, FinishDeal, FinishPairing, LayD
 from tutor.engine.cards import Card, in_suit_letters
 from tutor.engine.events import Event
 from tutor.engine.game import Game, Phase
-from tutor.engine.mistakes import IllegalAction, Mistake, wrong_pair_mistake
+from tutor.engine.mistakes import IllegalAction, Mistake, Refusals, wrong_pair_mistake
 from tutor.engine.rules import Rules
 from tutor.engine.simulation import SimulationResult, simulate
 from tutor.errors import CourseError
@@ -107,6 +107,9 @@ class Feedback:
     on_purpose: bool = False
     """`mistake` is the one this step asked the learner to make (its `expect`): a record of the
     learner's mistakes must not count it."""
+    again: bool = False
+    """The wrong answer just given, given again with nothing changed (a key pressed twice): told
+    again, and counted once in the learner's record, as a game counts it."""
 
 
 @dataclass(frozen=True)
@@ -261,6 +264,7 @@ class LessonRun:
         self.solved = not isinstance(self.step, TaskStep)
         self.order = _option_order(self.step, self._rng)
         self.tries = 0
+        self._refusals = Refusals()
         self._shown = 0
         self._draws_at_start = self.game.draws if self.game else 0
 
@@ -341,7 +345,7 @@ class LessonRun:
             self.solved = True
             return Feedback(True, True, self._say(step.success))
         self.tries += 1
-        return Feedback(False, False, self._say(self._why_not(answer)))
+        return Feedback(False, False, self._say(self._why_not(answer)), again=self._refusals.again_with(answer))
 
     def _why_not(self, answer: Answer) -> str:
         """The step's own words for why this answer is wrong."""
@@ -367,10 +371,10 @@ class LessonRun:
                 self.solved = True
                 return Feedback(True, True, tr(RIGHT_MOVE_INSTEAD), events=tuple(events))
             self.tries += 1
-            return self._mistake_feedback(mistake, aside=True)
+            return replace(self._mistake_feedback(mistake, aside=True), again=self._refusals.again(mistake, self.game))
         if mistake is not None:
             self.tries += 1
-            return self._mistake_feedback(mistake)
+            return replace(self._mistake_feedback(mistake), again=self._refusals.again(mistake, self.game))
         self.game = trial
         self.solved = self._done()
         return Feedback(True, self.solved, self._say(step.success) if self.solved else "", events=tuple(events))

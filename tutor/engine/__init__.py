@@ -22,7 +22,7 @@ _WHERE = {
     "decks": ("STANDARD_ID", "Deck", "Picture", "all_decks", "find_deck", "picture_deck", "register_deck"),
     "events": ("DealFinished", "Dealt", "Drew", "Event", "GameOver", "PairingFinished", "PairLaidDown", "PairsChecked", "Turn", "WentOut"),
     "game": ("Game", "HeldCard", "Observation", "Phase", "TurnPassing"),
-    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
+    "mistakes": ("IllegalAction", "Mistake", "MistakeCode", "Refusals", "pair_rule", "possible_mistakes", "wrong_pair_mistake"),
     "rules": ("CARDS_IN_PLAY", "ODD_RANKS", "RULEBOOKS", "VARIANTS", "OddRank", "Rulebook", "Rules", "Side", "Variant", "every_rules", "rulebook"),
     "simulation": ("SimulationResult", "simulate"),
 }
@@ -57,6 +57,7 @@ __all__ = [  # a literal list, so that type checkers see what this package expor
     "Phase",
     "Picture",
     "RANKS",
+    "Refusals",
     "RULEBOOKS",
     "Rulebook",
     "Rules",
@@ -114,6 +115,6 @@ if TYPE_CHECKING:
         WentOut,
     )
     from .game import Game, HeldCard, Observation, Phase, TurnPassing
-    from .mistakes import IllegalAction, Mistake, MistakeCode, pair_rule, possible_mistakes, wrong_pair_mistake
+    from .mistakes import IllegalAction, Mistake, MistakeCode, Refusals, pair_rule, possible_mistakes, wrong_pair_mistake
     from .rules import CARDS_IN_PLAY, ODD_RANKS, RULEBOOKS, VARIANTS, OddRank, Rulebook, Rules, Side, Variant, every_rules, rulebook
     from .simulation import SimulationResult, simulate

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .events import Event, PairLaidDown
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class MistakeCode(str, Enum):
@@ -76,3 +80,20 @@ def possible_mistakes(deck_copies: int) -> frozenset[MistakeCode]:
     if deck_copies < 3:
         return frozenset(MistakeCode) - {MistakeCode.LAID_DOWN_THREE}
     return frozenset(MistakeCode)
+
+
+class Refusals:
+    """The last answer refused, to tell the same mistake made again at once (nothing moved in
+    between: a key pressed twice) from a new one; a learner's record counts it once."""
+
+    def __init__(self) -> None:
+        self._last: Hashable = None
+
+    def again(self, mistake: Mistake, game: Game) -> bool:
+        """Whether `mistake` is the one just refused, made again with the game where it was."""
+        return self.again_with((mistake.code, mistake.cards, mistake.seats, game.draws, len(game.pairs), game.phase))
+
+    def again_with(self, answer: Hashable) -> bool:
+        """Whether `answer` (a wrong answer, with where it was given) is the one just refused."""
+        again, self._last = answer == self._last, answer
+        return again

@@ -357,7 +357,7 @@ class _LessonLines:
         drew = next((event.card for event in feedback.events if isinstance(event, Drew) and event.drawer == run.learner), None)
         self.drawn = drew or self.drawn
         mistake = feedback.mistake
-        if not feedback.right or mistake is not None:
+        if (not feedback.right or mistake is not None) and not feedback.again:
             self.recorder.lesson_mistake(
                 self.lesson.id, mistake.code.value if mistake else None, mistake.cards if mistake else (), on_purpose=feedback.on_purpose
             )

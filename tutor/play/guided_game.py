@@ -36,6 +36,7 @@ from tutor.engine import (
     Mistake,
     MistakeCode,
     Observation,
+    Refusals,
     wrong_pair_mistake,
 )
 from tutor.language import ENGLISH, Told, in_my_words, mark, ntr, told_in_every_language, tr
@@ -95,20 +96,6 @@ class Outcome:
     @property
     def refused(self) -> bool:
         return self.mistake is not None
-
-
-class Refusals:
-    """The last move refused, to tell a mistake made again at once (nothing moved in between) from
-    a new one."""
-
-    def __init__(self) -> None:
-        self._last: tuple[object, ...] | None = None
-
-    def again(self, mistake: Mistake, game: Game) -> bool:
-        """Whether `mistake` is the one just refused, made again with the game where it was."""
-        moment = (mistake.code, mistake.cards, mistake.seats, game.draws, len(game.pairs), game.phase)
-        again, self._last = moment == self._last, moment
-        return again
 
 
 @dataclass(frozen=True)

@@ -44,11 +44,11 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from tutor.course.mistakes import explain
-from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, wrong_pair_mistake
+from tutor.engine import Action, Card, Draw, Drew, Event, FinishPairing, Game, IllegalAction, LayDown, Mistake, Observation, Phase, Refusals, wrong_pair_mistake
 from tutor.errors import NotYourSeat, StaleMove, StoreError, TableDamaged, TableRefused, TutorError
 from tutor.language import mark, ntr, tr
 from tutor.play.giver import cursor_start, only_giver
-from tutor.play.guided_game import MadeMistake, Outcome, Refusals, Result, results_of, without_the_answer
+from tutor.play.guided_game import MadeMistake, Outcome, Result, results_of, without_the_answer
 from tutor.play.hints import Hint, hint_for
 from tutor.settings import Settings
 from tutor.store import Profile

@@ -452,7 +452,7 @@ class LessonScreen(Screen[None]):
         feedback = run.submit(answer)
         view.took(answer, feedback)
         mistake = feedback.mistake
-        if not feedback.right or mistake is not None:
+        if (not feedback.right or mistake is not None) and not feedback.again:
             self.recorder.lesson_mistake(
                 self.lesson_id, mistake.code.value if mistake else None, mistake.cards if mistake else (), on_purpose=feedback.on_purpose
             )
