@@ -376,6 +376,8 @@ async def test_at_60x20_a_sign_says_the_answers_are_below_and_a_number_shows_the
         await pilot.pause()
         feedback = app.screen.query_one("#quiz-feedback", Static)
         assert feedback.region.y >= scroller.region.y and feedback.region.y < scroller.region.bottom  # the reason shows
+        prompt = app.screen.query_one("#quiz-prompt", Static)  # and the question, above it: it had scrolled out of sight
+        assert question.prompt in text_of(app, "#quiz-prompt") and 0 < prompt.region.y and prompt.region.bottom <= scroller.region.y
         assert more_sign(app) == "▼ More below: press PgDn to read it, or Enter to go on ▼"
         await pilot.press("pagedown")  # the key the sign names: the button has the focus, the page scrolls
         await pilot.pause()

@@ -21,6 +21,9 @@ from tutor.ui.opening import unless_closed
 MORE_AROUND = mark("▲▼ More above and below: press PgUp or PgDn (or scroll)")
 MORE_BELOW = mark("▼ More below: press PgDn (or scroll down)")
 MORE_ABOVE = mark("▲ More above: press PgUp (or scroll up)")
+SHORT_TERMINAL = 24
+"""Lines under which a screen's words crowd its page: a lesson's cards take one line a row and its
+question is pinned above a reason, a quiz's question comes closer to its answers."""
 SHORT_SIGNS = {
     MORE_AROUND: mark("▲▼ More above and below: PgUp, PgDn"),
     MORE_BELOW: mark("▼ More below: PgDn"),

@@ -44,7 +44,7 @@ from tutor.ui.footer import TutorFooter
 from tutor.ui.header import TutorHeader
 from tutor.ui.keys import READ_FIRST
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import MORE_BELOW, MoreBelow, Page
+from tutor.ui.page import MORE_BELOW, SHORT_TERMINAL, MoreBelow, Page
 from tutor.ui.reach import learner
 from tutor.ui.rules_words import rules_and_players
 
@@ -92,9 +92,10 @@ class QuizScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TutorHeader()
-        with Page(id="quiz"):
+        with Vertical(id="quiz-head"):  # the question stays in sight while its table, answers and reason scroll
             yield Static(id="quiz-progress")
             yield Static(id="quiz-prompt")
+        with Page(id="quiz"):
             with Vertical(id="quiz-table"):
                 yield Static(id="quiz-others")
                 yield Static(id="quiz-you-label")
@@ -116,10 +117,17 @@ class QuizScreen(Screen[None]):
         scroller = self.query_one("#quiz", VerticalScroll)
         self.watch(scroller, "scroll_y", self._show_more_sign, init=False)
         self.watch(scroller, "virtual_size", self._laid_out, init=False)
+        self._fit_the_head()
         self.show_question()
 
     def on_resize(self) -> None:
+        self._fit_the_head()
         self.call_after_refresh(self._show_more_sign)
+
+    def _fit_the_head(self) -> None:
+        """On a short terminal the question sits closer to its answers (its reason and the Next
+        button must still fit below it)."""
+        self.set_class(self.app.size.height < SHORT_TERMINAL, "-short")
 
     def _laid_out(self) -> None:
         """The page changed size: after an answer, bring the reason into view from its first line."""
@@ -210,7 +218,7 @@ class QuizScreen(Screen[None]):
         if question is None or not self._answerable(number):
             return
         scroller, options = self.query_one("#quiz", VerticalScroll), self.query_one("#quiz-options", OptionList)
-        if options.region.y >= scroller.region.bottom:  # none in sight: a child would answer unread (a walker's report)
+        if options.content_region.y >= scroller.content_region.bottom:  # no answer in sight (its top edge may be): a child would answer unread
             scroller.scroll_to_widget(options, animate=False)
             return
         self.result = self.round.answer(number - 1)

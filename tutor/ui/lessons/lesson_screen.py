@@ -42,10 +42,10 @@ from tutor.ui.header import TutorHeader
 from tutor.ui.hint_dialog import ask_before_the_answer
 from tutor.ui.keys import READ_FIRST
 from tutor.ui.lessons.done import LessonDone
-from tutor.ui.lessons.steps import SHORT_TERMINAL, StepView, view_for
+from tutor.ui.lessons.steps import StepView, view_for
 from tutor.ui.lessons.words import BROKEN, DONE, problems_text, why_not
 from tutor.ui.opening import unless_closed
-from tutor.ui.page import out_of_sight
+from tutor.ui.page import SHORT_TERMINAL, out_of_sight
 from tutor.ui.reach import learner
 from tutor.ui.table import SEAT_MARKS, explanation_text
 from tutor.wording import NOT_QUITE

@@ -52,10 +52,8 @@ from tutor.ui.answers import AnswerList, how_to_choose, option_line
 from tutor.ui.cards import CardRow, FanView, HandView
 from tutor.ui.lessons.seats import LessonSeat, LessonSeats, seat_name
 from tutor.ui.lessons.words import chart_text
+from tutor.ui.page import SHORT_TERMINAL
 from tutor.wording.table import deck_words, hand_heading, pairs_on_the_table
-
-SHORT_TERMINAL = 24
-"""Lines under which a lesson's cards take one line a row when they take more than one row."""
 
 
 def numbers(meaning: str) -> list[BindingType]:
