@@ -697,6 +697,8 @@ def _say(db: Database, table: int, move: int, said: Said, when: datetime, reader
     lines = told_in_every_language(partial(said, None))
     for reader in readers:
         own = told_in_every_language(partial(said, reader))
+        if len(own) != len(lines):  # (never, as the words are written: a line is told to all or none)
+            continue  # the reader reads what everyone reads, rather than a move failing over words
         for line, mine in zip(lines, own, strict=True):
             line.update({f"{code}{READER}{reader}": words for code, words in mine.items() if words != line.get(code)})
     rows = [(table, move, json.dumps(line, ensure_ascii=False), time_text(when)) for line in lines]
