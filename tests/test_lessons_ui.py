@@ -897,11 +897,13 @@ async def test_a_window_made_shorter_while_a_reason_shows_keeps_the_question_abo
         await pilot.press("enter", "1")  # a full pack: one card too many
         await pilot.pause()
         screen = app.screen
-        assert not screen.has_class("-crowded")
+        options = screen.query_one("#lesson-options")
+        assert not options.has_class("-crowded") and screen.query_one("#lesson-question").display
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        assert screen.has_class("-crowded") and "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content)
+        assert options.has_class("-crowded") and "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content)
+        assert not screen.query_one("#lesson-feedback-box").display and not screen.query_one("#lesson-text").display
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert not screen.has_class("-crowded") and screen.query_one("#lesson-feedback-box").display
+        assert not options.has_class("-crowded") and screen.query_one("#lesson-feedback-box").display
         assert "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content), "above the lesson while the reason shows"

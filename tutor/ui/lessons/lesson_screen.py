@@ -318,13 +318,17 @@ class LessonScreen(Screen[None]):
         """While a wrong move's reason shows, the step's words stay above the lesson, which scrolls
         under them: the table, then the question, were pushed out of sight above by the reason's
         box (at 80x24 too). On a short terminal the reason also takes the instruction's line (the
-        learner has just answered), and the answers lose their border (lessons.tcss)."""
+        learner has just answered), and the answers lose their border (lessons.tcss). Each widget
+        is set on its own: a class on the screen restyled every widget of it (12 ms an answer)."""
         reason = self.why is not None and not self.message
         crowded = reason and self.app.size.height < SHORT_TERMINAL
         self.query_one("#lesson-feedback-box").display = not crowded
-        self.set_class(reason, "-reason")
-        self.set_class(crowded, "-crowded")
-        self.query_one("#lesson-question", Static).update(self.step_text if reason else "")
+        self.query_one("#lesson-text").display = not reason
+        question = self.query_one("#lesson-question", Static)
+        question.display = reason
+        question.update(self.step_text if reason else "")
+        for options in self.query("#lesson-options"):
+            options.set_class(crowded, "-crowded")
 
     def on_resize(self) -> None:
         if self.run is not None:
