@@ -127,7 +127,7 @@ class QuizScreen(Screen[None]):
     def _fit_the_head(self) -> None:
         """On a short terminal the question sits closer to its answers (its reason and the Next
         button must still fit below it)."""
-        self.set_class(self.app.size.height < SHORT_TERMINAL, "-short")
+        self.query_one("#quiz-head").set_class(self.app.size.height < SHORT_TERMINAL, "-short")  # (not the screen: all of it would restyle)
 
     def _laid_out(self) -> None:
         """The page changed size: after an answer, bring the reason into view from its first line."""
