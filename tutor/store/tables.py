@@ -400,7 +400,7 @@ class Tables:
             _write_game(db, view, game, when)
             names, cards = view.names, rules.cards_in_play
             _say(db, table, 1, lambda reader: [dealt(Seats(names, reader), dealer, cards), *_ending(names, game, reader)], when, _readers(view))
-        return self.load(table)
+        return self.load(table, profile)
 
     # ----- playing ----------------------------------------------------------------------------
 
