@@ -213,9 +213,9 @@ class HomeScreen(Screen[None]):
         if carry_on:
             tutor_app(self).open_game(resume=True)
 
-    def _play_answer(self, new_game: bool | None) -> None:
-        if new_game is not None:  # Escape means "never mind": the saved game stays as it is
-            tutor_app(self).open_game(resume=not new_game, choose_deck=True)
+    def _play_answer(self, carry_on: bool | None) -> None:
+        if carry_on is not None:  # Escape means "never mind": the saved game stays as it is
+            tutor_app(self).open_game(resume=carry_on, choose_deck=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_about(str(event.option.id))
@@ -253,8 +253,7 @@ class HomeScreen(Screen[None]):
 
             self.app.push_screen(ProfilePickerScreen(), self._learner_chosen)
         elif key == "play" and learner(self).saved_game():
-            # N keeps the game in every question about it ("Not now" at the start): here it is "Carry on".
-            question = tr("You have a game in progress. Start a new one instead?\n(A new game ends the one you are playing.)")
-            self.app.push_screen(ConfirmScreen(question, tr("New game"), tr("Carry on"), no_first=True), self._play_answer)
+            question = tr("You have a game in progress. Carry on with it?\n(“New game” ends this one and deals a new one.)")
+            self.app.push_screen(ConfirmScreen(question, tr("Carry on"), tr("New game")), self._play_answer)
         else:
             tutor_app(self).action_open(key)
