@@ -354,6 +354,24 @@ def test_the_answer_is_one_sentence_whatever_its_last_mark() -> None:
         assert "!." not in words and "?." not in words and ".." not in words
 
 
+async def test_at_80x24_a_number_answers_only_once_every_answer_is_in_sight(store: Any, profile: Any) -> None:
+    """At 80x24 a table's question showed its first answer only, and 3 chose the third, unseen."""
+    app = TutorApp(store, profile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_quiz(pilot, app, seed=1)
+        question = quiz_round(app).current
+        scroller, options = app.screen.query_one("#quiz", VerticalScroll), app.screen.query_one("#quiz-options", OptionList)
+        assert question is not None and question.position is not None
+        assert scroller.content_region.y < options.region.bottom - 1 and options.region.bottom > scroller.content_region.bottom  # some in sight
+        await pilot.press(str(len(question.options)))  # the last answer, out of sight: shown, not chosen
+        await pilot.pause()
+        assert quiz_round(app).current is question and app.screen.result is None
+        assert scroller.content_region.contains_region(options.region)
+        await pilot.press(str(len(question.options)))  # now in sight: chosen
+        await pilot.pause()
+        assert app.screen.result is not None
+
+
 async def test_at_60x20_a_sign_says_the_answers_are_below_and_a_number_shows_them_first(store: Any, profile: Any) -> None:
     app = TutorApp(store, profile)
     async with app.run_test(size=SMALL) as pilot:

@@ -218,8 +218,9 @@ class QuizScreen(Screen[None]):
         if question is None or not self._answerable(number):
             return
         scroller, options = self.query_one("#quiz", VerticalScroll), self.query_one("#quiz-options", OptionList)
-        if options.content_region.y >= scroller.content_region.bottom:  # no answer in sight (its top edge may be): a child would answer unread
-            scroller.scroll_to_widget(options, animate=False)
+        view, answers = scroller.content_region, options.region
+        if answers.bottom > view.bottom and answers.y > view.y:  # answers out of sight below: a child would answer unread
+            scroller.scroll_to_widget(options, animate=False)  # (at 80x24 one answer showed, and 3 chose the third)
             return
         self.result = self.round.answer(number - 1)
         self._show_result(question, number - 1, self.result)
