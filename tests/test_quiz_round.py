@@ -134,15 +134,17 @@ def test_the_review_counts_the_questions_the_round_counted() -> None:
         quiz = QuizRound(Settings(), seed=seed)
         numbers: list[int] = []
         answered_right_first = 0
+        said: list[str] = []
         while quiz.current is not None:
             words = quiz.progress
+            said.append(words)
             numbered = words.startswith("Question ")
             if numbered:
                 assert words == f"Question {len(numbers) + 1} of {ROUND_SIZE}"
                 numbers.append(len(numbers) + 1)
             elif not quiz.is_return:
                 extras += 1
-                assert words == "One more question, just for practice, before your last try"
+                assert words == "One more question, just for practice, before a question you missed comes back"
             question = quiz.current
             # The numbered questions: right except the last; the extras after it: right too.
             choice = wrong(question) if numbered and len(numbers) == ROUND_SIZE else right(question)
@@ -150,6 +152,8 @@ def test_the_review_counts_the_questions_the_round_counted() -> None:
             quiz.answer(choice)
         summary = quiz.summary()
         assert (summary.right, summary.asked) == (answered_right_first, len(numbers)) == (ROUND_SIZE - 1, ROUND_SIZE)
+        if any(words.startswith("One more question") for words in said):  # what it says comes: the missed one, back
+            assert said[-1] == "Once more, a question you missed: you've got this!", said
     assert extras  # some of these rounds asked extra questions, and the count stayed at 8
 
 

@@ -144,7 +144,7 @@ class QuizRound:
         if self.is_return:
             return tr("Once more, a question you missed: you've got this!")
         if self._new > ROUND_SIZE:
-            return tr("One more question, just for practice, before your last try")
+            return tr("One more question, just for practice, before a question you missed comes back")
         if self._current is not None and self._current.retried:
             return tr("Question {number} of {count}: one you missed last round").format(number=self._new, count=ROUND_SIZE)
         return tr("Question {number} of {count}").format(number=self._new, count=ROUND_SIZE)
