@@ -397,7 +397,7 @@ def hear_window(heard: Heard, window: SharedGame, where: str) -> None:
     say(window.next_step(), "prompt")
     say(window.news, "news")
     for line in window.log[-3:]:
-        say(line, "log", learner=None)  # the table's public lines name every seat
+        say(line, "log")  # in the window's own words: its learner is "you"
     if game is not None and not game.is_over:
         for level in (1, 2, 3):
             say(window.hint(level).text, f"hint {level}")
