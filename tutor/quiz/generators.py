@@ -157,7 +157,7 @@ def _pairing_note(setup: Setup, rules: Rules, seats: Seats, right: Groups, group
         kept = [pair for pair in right if not set(pair) <= laid]
         if not groups:  # "Nothing: there are no pairs": say first that there are (the explanation names them)
             return ntr("Look again: there is a pair.", "Look again: there are pairs.", len(kept))
-        return tr("That keeps {pairs} back, and every pair goes down.").format(pairs=listed(cards_text(pair) for pair in kept))
+        return tr("That keeps {pairs} back, but every pair must go down.").format(pairs=listed(cards_text(pair) for pair in kept))
     fake = next((group for group in groups if len(group) == 2 and not group[0].pairs_with(group[1])), None)
     if mistake.code is MistakeCode.NOT_A_PAIR and fake is not None:
         first, second = fake
