@@ -216,10 +216,10 @@ def test_a_shared_tables_log_is_read_in_each_learners_own_language(store: Any) -
     language.use("de")
     view, _ = tables.open_or_join("Eule", ana, Settings(players=2))
     tables.open_or_join("Eule", ben, Settings(players=2))
-    state = tables.start(view.id, ana, seed=3)
+    state = tables.start(view.id, ana, seed=3)  # as Ana reads it: "du" for herself
     german = state.log
-    assert "Ana hat den Tisch Eule eröffnet." in german and "Ben hat sich an den Tisch Eule gesetzt." in german
-    assert any("hat alle 51 Karten ausgeteilt" in line for line in german)
+    assert "Du hast den Tisch Eule eröffnet." in german and "Ben hat sich an den Tisch Eule gesetzt." in german
+    assert any("alle 51 Karten ausgeteilt" in line for line in german)
     language.use("en")
     english = tables.load(view.id).log
     assert "Ana opened table Eule." in english and "Ben sat down at table Eule." in english
