@@ -9,6 +9,7 @@ from test_game_ui import play_until_choosing, setup
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from tutor.ui.app import TutorApp
 from tutor.ui.deck_choice import DeckChoiceScreen
@@ -99,6 +100,8 @@ async def test_the_palette_key_comes_and_goes_with_the_width(store: Any, profile
             await pilot.resize_terminal(width, 20)
             await pilot.pause()
             assert bool(app.screen.query(".-command-palette")) is shown, width
+            if shown:  # in words a child knows: Textual's said "^p palette"
+                assert app.screen.query_one(".-command-palette", FooterKey).description == "Commands"
 
 
 async def test_an_update_for_a_footer_losing_its_keys_does_nothing(store: Any, profile: Any) -> None:

@@ -75,9 +75,9 @@ PLAIN_COMMANDS = {
     "Screenshot": (mark("Save a picture"), mark("Save a picture of this screen in your folder (an SVG file)")),
 }
 """Textual's commands a learner or a grown-up may want, in plain words; the others are left out."""
-TEXTUAL_WORDS = (mark("palette"), mark("Open the command palette"), mark("Dismiss menu"))
-"""Textual's own words for keys it adds (the palette's, a menu's), for the catalogue: the footer and
-help say every key's words through it."""
+TEXTUAL_WORDS = (mark("Dismiss menu"),)
+"""Textual's own words for keys it adds (a menu's), for the catalogue: the footer and help say every
+key's words through it."""
 
 
 HELP, HELP_TIP = mark("Help"), mark("This help: what every key does here")
@@ -96,6 +96,8 @@ class TutorApp(App[None]):
         Binding("f1", "help", HELP, key_display="F1", tooltip=HELP_TIP, priority=True),
         Binding("question_mark", "help", HELP, key_display="F1", tooltip=HELP_TIP),
         Binding("ctrl+q", "quit", mark("Quit"), priority=True, tooltip=mark("Quit (your game and progress are saved)")),
+        # Textual's own key for its command palette, in words a child knows (Textual's said "palette").
+        Binding("ctrl+p", "command_palette", mark("Commands"), show=False, priority=True, tooltip=mark("Colours, a picture of the screen, or quitting")),
     ]
 
     async def on_event(self, event: events.Event) -> None:
