@@ -97,7 +97,14 @@ class TutorApp(App[None]):
         Binding("question_mark", "help", HELP, key_display="F1", tooltip=HELP_TIP),
         Binding("ctrl+q", "quit", mark("Quit"), priority=True, tooltip=mark("Quit (your game and progress are saved)")),
         # Textual's own key for its command palette, in words a child knows (Textual's said "palette").
-        Binding("ctrl+p", "command_palette", mark("Commands"), show=False, priority=True, tooltip=mark("Type to find any part of the tutor, the colours or a picture of the screen")),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            mark("Commands"),
+            show=False,
+            priority=True,
+            tooltip=mark("Type to find any part of the tutor, the colours or a picture of the screen"),
+        ),
     ]
 
     async def on_event(self, event: events.Event) -> None:
