@@ -5,6 +5,7 @@ option marked right is the one the engine says is true (checked as in test_quiz_
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from rich.cells import cell_len
@@ -105,3 +106,4 @@ def test_german_says_nearer_than_you_as_german_does() -> None:
         language.use("en")
     assert not [line for line in said if "als dir" in line]
     assert any("als du" in line for line in said)
+    assert not [line for line in said if re.search(r"(rechts|links)( von \w+)? näher", line)], "a comma: 'Sam sitzt rechts von Ana, näher als Bea'"
