@@ -319,7 +319,7 @@ class LessonScreen(Screen[None]):
         under them: the table, then the question, were pushed out of sight above by the reason's
         box (at 80x24 too). On a short terminal the reason also takes the instruction's line (the
         learner has just answered), and the answers lose their border (lessons.tcss). Each widget
-        is set on its own: a class on the screen restyled every widget of it (12 ms an answer)."""
+        is set on its own: a class on the screen restyled every widget of it (about 20 ms an answer)."""
         reason = self.why is not None and not self.message
         crowded = reason and self.app.size.height < SHORT_TERMINAL
         self.query_one("#lesson-feedback-box").display = not crowded
