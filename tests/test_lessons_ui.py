@@ -907,3 +907,23 @@ async def test_a_window_made_shorter_while_a_reason_shows_keeps_the_question_abo
         await pilot.pause()
         assert not options.has_class("-crowded") and screen.query_one("#lesson-feedback-box").display
         assert "How many cards are in it?" in str(screen.query_one("#lesson-question", Static).content), "above the lesson while the reason shows"
+
+
+async def test_on_a_short_terminal_the_question_stays_above_the_cards_to_act_on(store: Any, profile: Any) -> None:
+    """At 60x20 the lesson scrolls to keep the cards to act on in view, and a step's question went
+    out of sight above ("you're done." alone); it now stays above the lesson while there are cards
+    or answers to act on, there, and goes back into the lesson once the step is done."""
+    from textual.widgets import Static
+
+    app = TutorApp(store, profile, start="lesson:pairs")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")  # "Pick the two cards of your pair and lay them down. Then say you're done."
+        await pilot.pause()
+        screen, body = app.screen, app.screen.query_one("#lesson-body")
+        question = screen.query_one("#lesson-question", Static)
+        assert question.display and not screen.query_one("#lesson-text").display
+        assert str(question.content).startswith("Pick the two cards of your pair") and question.region.bottom <= body.region.y
+        await pilot.resize_terminal(80, 24)  # room enough: the words scroll with the lesson, as before
+        await pilot.pause()
+        assert not question.display and screen.query_one("#lesson-text").display

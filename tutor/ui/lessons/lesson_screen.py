@@ -317,16 +317,22 @@ class LessonScreen(Screen[None]):
     def _crowd(self) -> None:
         """While a wrong move's reason shows, the step's words stay above the lesson, which scrolls
         under them: the table, then the question, were pushed out of sight above by the reason's
-        box (at 80x24 too). On a short terminal the reason also takes the instruction's line (the
-        learner has just answered), and the answers lose their border (lessons.tcss). Each widget
-        is set on its own: a class on the screen restyled every widget of it (about 20 ms an answer)."""
+        box (at 80x24 too). On a short terminal they stay above it too while cards or answers are
+        to be acted on: the lesson scrolls to keep those in view, and the question's first line
+        went out of sight above ("you're done." alone, at 60x20). There the reason also takes the
+        instruction's line (the learner has just answered), and the answers lose their border
+        (lessons.tcss). Each widget is set on its own: a class on the screen restyled every
+        widget of it (about 20 ms an answer)."""
         reason = self.why is not None and not self.message
-        crowded = reason and self.app.size.height < SHORT_TERMINAL
+        short = self.app.size.height < SHORT_TERMINAL
+        crowded = reason and short
+        target = self.view.focus_target() if self.view is not None else None
+        pinned = reason or short and target is not None and target is not self.view  # cards or answers to act on, kept in view below
         self.query_one("#lesson-feedback-box").display = not crowded
-        self.query_one("#lesson-text").display = not reason
+        self.query_one("#lesson-text").display = not pinned
         question = self.query_one("#lesson-question", Static)
-        question.display = reason
-        question.update(self.step_text if reason else "")
+        question.display = pinned
+        question.update(self.step_text if pinned else "")
         for options in self.query("#lesson-options"):
             options.set_class(crowded, "-crowded")
 
