@@ -93,6 +93,28 @@ def test_home_loads_no_game_engine_before_its_first_frame() -> None:
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
 
 
+def test_home_says_start_here_without_reading_the_learner_policy_first() -> None:
+    """Home's first frame says "Start here" to a new learner: the store says so at once, and the
+    policy's import (about 5 ms, with what it brings) waits for the course, as before."""
+    code = (
+        "import sys, asyncio, tempfile\n"
+        "from tutor.ui import home\n"
+        "home.COURSE_AFTER = 60.0\n"
+        "from tutor.store import open_store\n"
+        "from tutor.ui.app import TutorApp\n"
+        "store = open_store(tempfile.mkdtemp()); profile = store.get_or_create_profile('Ana')\n"
+        "app = TutorApp(store, profile)\n"
+        "async def main():\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        first = str(app.screen.query_one('#menu').get_option_at_index(0).prompt)\n"
+        "        print(type(app.screen).__name__, first.startswith('▶ Start here'), 'tutor.learner.policy' in sys.modules)\n"
+        "asyncio.run(main())\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parent.parent, timeout=60)
+    assert shown.stdout.strip() == "HomeScreen True False", shown.stdout + shown.stderr
+
+
 COMMAND_LINES = [
     [],
     ["--profile", "Ana"],

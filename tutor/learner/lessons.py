@@ -15,7 +15,7 @@ the learner's mistakes (only mistakes that count: never one a step asked for on 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -86,6 +86,12 @@ def _course(replay: bool) -> Course:
     from tutor.course import load_course
 
     return load_course(replay=replay)
+
+
+def nothing_done(lessons: Sized, games: Sized, answers: Sized) -> bool:
+    """A new learner: no lesson started, no game finished, no quiz answer (`Record.is_new`, and
+    Home's first frame, which says "Start here" before the policy is read)."""
+    return not lessons and not games and not answers
 
 
 def course_is_read() -> bool:

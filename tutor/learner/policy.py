@@ -35,6 +35,7 @@ from tutor.learner.lessons import (
     lesson_mistakes,
     mistakes_that_count,
     next_lesson,
+    nothing_done,
     standing_of,
 )
 from tutor.store.records import Answer, FinishedGame, GameResult, LessonProgress, Level, Mistake
@@ -96,7 +97,7 @@ class Record:
     @property
     def is_new(self) -> bool:
         """Nothing done yet: no lesson started, no game finished, no quiz answer."""
-        return not self.lessons and not self.games and not self.answers
+        return nothing_done(self.lessons, self.games, self.answers)
 
 
 # ----- lessons --------------------------------------------------------------------------------------

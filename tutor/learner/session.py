@@ -96,6 +96,12 @@ class LearnerSession:
 
     # ----- what they have done ------------------------------------------------------------------
 
+    def is_new(self) -> bool:
+        """Nothing done yet (`Record.is_new`), read without the learner policy, whose import Home's
+        first frame does not wait for."""
+        data = self.store.profile_data(self.profile)
+        return lessons.nothing_done(data.lessons, data.finished_games, data.answers)
+
     def record(self) -> Record:
         from tutor.learner.policy import Record  # (the policy is first needed once the course is read)
 

@@ -90,7 +90,7 @@ class HomeScreen(Screen[None]):
         (the store says so at once; the course, read after, says where it leads). It said "Continue"
         for a second first."""
         try:
-            return START_HERE if learner(self).record().is_new else CONTINUE_WORD
+            return START_HERE if learner(self).is_new() else CONTINUE_WORD
         except StoreError:
             return CONTINUE_WORD
 
