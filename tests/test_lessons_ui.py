@@ -370,6 +370,9 @@ async def test_a_draw_step_picks_a_seat_then_a_face_down_card(store: Any, profil
         assert "You chose to draw from Ana." in why(app) and len(store.mistakes(profile)) == made
         await pilot.press("4")  # Cleo, on the right: her cards are held out
         assert fan.display and "Cleo holds out 4 cards, face down:" in shown(app, "#lesson-fan-label")
+        ana, cleo = app.screen.query_one("#lesson-seat-1"), app.screen.query_one("#lesson-seat-3")
+        assert ana.has_class("flagged") and cleo.has_class("cursor")  # without colour, two heavy frames looked like two seats chosen
+        assert ana.styles.border_top[0] == "dashed" and cleo.styles.border_top[0] == "heavy"
         await pilot.press("escape")  # choose someone else
         assert not fan.display and isinstance(app.screen, LessonScreen)
         assert await pilot.click("#lesson-seat-3")  # Cleo, with the mouse
