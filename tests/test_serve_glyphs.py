@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import struct
 import tokenize
 import unicodedata
@@ -114,6 +115,21 @@ def test_every_character_in_the_apps_text_is_in_dejavu_sans_mono(dejavu: set[int
         for char in sorted(missing(text, dejavu))
     ]
     assert not problems, "characters DejaVu Sans Mono lacks (a browser shows a box):\n" + "\n".join(problems)
+
+
+def test_every_border_the_app_draws_is_in_dejavu_sans_mono(dejavu: set[int]) -> None:
+    """Textual draws each border style with characters of its own (dashed: ┏╍┓╏): a style the
+    app's styles name must be drawn in DejaVu Sans Mono too, or a browser shows boxes."""
+    from textual._border import BORDER_CHARS
+
+    named = {
+        style
+        for path in (*(ROOT / "tutor").rglob("*.tcss"), *(ROOT / "tutor").rglob("*.py"))
+        for style in re.findall(r"\bborder(?:-(?:top|bottom|left|right))?:\s*([a-z]+)", path.read_text(encoding="utf-8"))
+    }
+    assert {"round", "heavy", "dashed"} <= named  # the scan found the app's styles
+    drawn = {style: "".join("".join(row) for row in BORDER_CHARS[style]) for style in named if style in BORDER_CHARS}
+    assert not {style: sorted(missing(chars, dejavu)) for style, chars in drawn.items() if missing(chars, dejavu)}
 
 
 def test_a_missing_character_is_found(dejavu: set[int], tmp_path: Path) -> None:
