@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from helpers import cards, table_game
 from textual.app import App, ComposeResult
+from textual.widget import Widget
 from textual.widgets import Static
 from ui_helpers import crafted_app, select_cards, session_of, set_settings, until
 
@@ -24,17 +25,21 @@ from tutor.ui.table import LogTail, SeatView
 from tutor.wording import same_name
 
 
-class OneSeat(App[None]):
+class OneWidget(App[None]):
+    """One widget alone in an app, unstyled."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+
+class OneSeat(OneWidget):
     """One seat's box, styled as the game table styles it."""
 
     CSS_PATH = "../tutor/ui/game.tcss"
-
-    def __init__(self, seat: SeatView) -> None:
-        super().__init__()
-        self.seat = seat
-
-    def compose(self) -> ComposeResult:
-        yield self.seat
 
 
 def screen_text(app: TutorApp) -> str:
@@ -481,13 +486,7 @@ async def test_a_long_word_for_an_empty_hand_is_folded_not_cut_off(store: Any, p
 async def test_the_log_shows_whole_lines_never_the_end_of_one(store: Any, profile: Any) -> None:
     """A walker's log began mid-sentence ("ausgeteilt. Jeder legt ..."): the oldest line shown is
     shown whole, or not at all; the newest always shows."""
-    from textual.app import App
-
-    class OneLog(App[None]):
-        def compose(self) -> ComposeResult:
-            yield LogTail(id="log")
-
-    app = OneLog()
+    app = OneWidget(LogTail(id="log"))
     async with app.run_test(size=(20, 3)) as pilot:
         log = app.query_one(LogTail)
         log.add(["Sam dealt all 19 cards. Everyone lays down their pairs.", "Bea drew a card."])
@@ -561,13 +560,7 @@ async def test_a_compact_seat_says_its_place_as_short_as_it_must() -> None:
 
 async def test_the_card_just_drawn_keeps_its_star_under_the_cursor() -> None:
     """F1 says ★ marks the card just drawn; it was gone the moment the cursor came to it."""
-    from textual.app import App
-
-    class OneHand(App[None]):
-        def compose(self) -> ComposeResult:
-            yield HandView(id="hand")
-
-    app = OneHand()
+    app = OneWidget(HandView(id="hand"))
     async with app.run_test(size=(60, 10)) as pilot:
         hand = app.query_one(HandView)
         drawn = cards("5C 9D")
