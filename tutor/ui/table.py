@@ -30,9 +30,9 @@ from tutor.wording.going_out import end_mark, out_mark
 from tutor.wording.table import ONE_WORD_SIDES, SHORT_SIDES, role_of, where_is
 
 SEAT_MARKS = (("◆", mark("The player you are choosing: Enter chooses them")),)
+"""The marks beside a seat's name, for F1's help."""
 TURN_MARK = ("╔═╗", mark("Around a player: it is their turn, to draw or to offer (a double edge)"))
 """The game table's seats whose turn it is (game.tcss, `.seat.turn`): the same edge as a picked card's."""
-"""The marks beside a seat's name, for F1's help."""
 MISTAKE_MARK = ("!", mark("A card or player the mistake, or the hint, is about"))
 """A mistake's mark on a table (and a hint's that gives the answer), under a card or beside a seat's name."""
 

@@ -338,7 +338,7 @@ class LessonScreen(Screen[None]):
 
     def on_resize(self) -> None:
         if self.run is not None:
-            self._crowd()  # a window made shorter (or taller) while a reason shows
+            self._crowd()  # a window made shorter (or taller): the question goes above the lesson, or back into it
 
     def _show(self, new_step: bool = False) -> None:
         run, view = self.run, self.view
