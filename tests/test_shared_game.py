@@ -198,7 +198,7 @@ def test_a_learner_who_leaves_is_played_for_and_comes_back(windows: tuple[Tables
     assert played and ana.game is not None and bo.seat not in ana.game.waiting_for  # Bo's pairs were laid down for him
     back = SharedGame.sit_down(two, bo.profile, "Red", FOUR)
     assert back.seat == bo.seat and back.log[-1] == "You are back and play again."
-    assert back.news == "A computer player took your turns while you were away, so your hand has changed. “What happened” shows the moves."
+    assert back.news == "A computer player took your turns while you were away, so your hand has changed."
     assert back.played_for and not ana.played_for, "Bo's end must not say he played the whole game himself (a walker's Leo)"
     assert heard(ana, lambda: not ana.view.seats[bo.seat].computer_plays)
 

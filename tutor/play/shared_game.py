@@ -131,7 +131,7 @@ class SharedGame:
         shared = cls(tables, profile, view.id, letters=settings.suit_style == "letters", guidance=settings.guidance)
         if played_for:
             shared.played_for = True
-            shared.news = tr("A computer player took your turns while you were away, so your hand has changed. “What happened” shows the moves.")
+            shared.news = tr("A computer player took your turns while you were away, so your hand has changed.")
         return shared
 
     # ----- the table as this window last read it ------------------------------------------------
