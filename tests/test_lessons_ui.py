@@ -927,6 +927,9 @@ async def test_on_a_short_terminal_the_question_stays_above_the_cards_to_act_on(
         question = screen.query_one("#lesson-question", Static)
         assert question.display and not screen.query_one("#lesson-text").display
         assert str(question.content).startswith("Pick the two cards of your pair") and question.region.bottom <= body.region.y
+        await pilot.press("1", "2", "enter", "d")  # 5♣ 5♥ down, then done: the step answered, its question stays above
+        await pilot.pause()
+        assert run_of(app).solved and question.display and str(question.content).startswith("Pick the two cards of your pair")
         await pilot.resize_terminal(80, 24)  # room enough: the words scroll with the lesson, as before
         await pilot.pause()
         assert not question.display and screen.query_one("#lesson-text").display

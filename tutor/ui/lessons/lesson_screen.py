@@ -131,6 +131,8 @@ class LessonScreen(Screen[None]):
         """When the lesson's end showed (time.monotonic): it stays READ_FIRST before Enter goes on."""
         self.step_text = Text()
         self.shown_keys: tuple[object, ...] | None = None
+        self.pinned_step: int | None = None
+        """The step whose question stays above the lesson on a short terminal (see `_crowd`)."""
         self.held_keys: list[tuple[float, events.Key]] = []
         """Keys typed while a new step was still appearing: given to it once it is ready."""
         self.appearing = True
@@ -327,7 +329,10 @@ class LessonScreen(Screen[None]):
         short = self.app.size.height < SHORT_TERMINAL
         crowded = reason and short
         target = self.view.focus_target() if self.view is not None else None
-        pinned = reason or short and target is not None and target is not self.view  # cards or answers to act on, kept in view below
+        step = self.run.index if self.run is not None else None
+        if target is not None and target is not self.view:  # cards or answers to act on, kept in view below
+            self.pinned_step = step
+        pinned = reason or short and step is not None and self.pinned_step == step  # until the next step: answered, it went back and out of sight
         self.query_one("#lesson-feedback-box").display = not crowded
         self.query_one("#lesson-text").display = not pinned
         question = self.query_one("#lesson-question", Static)
